@@ -1,0 +1,1 @@
+"""concierge: booking tools for AI receptionists."""

@@ -1,0 +1,160 @@
+"""The embedded store: one SQLite file, WAL mode, a connection per thread.
+
+Atomic steps use BEGIN IMMEDIATE, which takes the database's write lock before the first
+read, so two creates on the same slot run one after the other.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from concierge.adapters.store import Admit, Change, Store, new_booking_id
+from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.errors import ToolError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS venues (
+    id TEXT PRIMARY KEY,
+    body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bookings (
+    booking_id TEXT PRIMARY KEY,
+    venue_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    time TEXT NOT NULL,
+    people INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    notes TEXT,
+    status TEXT NOT NULL DEFAULT 'active',
+    created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (venue_id, day, status);
+CREATE INDEX IF NOT EXISTS bookings_by_phone ON bookings (venue_id, phone, day);
+CREATE UNIQUE INDEX IF NOT EXISTS one_active_booking_per_phone_and_slot
+    ON bookings (venue_id, phone, day, time) WHERE status = 'active';
+"""
+
+_COLUMNS = "booking_id, venue_id, day, time, people, name, phone, notes"
+
+
+def _booking(row: tuple) -> Booking:
+    booking_id, venue_id, day, time, people, name, phone, notes = row
+    return Booking(booking_id=booking_id, venue_id=venue_id, day=dt.date.fromisoformat(day), time=time,
+                   people=people, name=name, phone=phone, notes=notes)
+
+
+def booking_not_found(booking_id: str) -> ToolError:
+    return ToolError("BOOKING_NOT_FOUND", f'No active booking "{booking_id}".')
+
+
+class SqliteStore(Store):
+    def __init__(self, data_dir: str | Path) -> None:
+        self.path = Path(data_dir) / "concierge.db"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._conn().executescript(_SCHEMA)
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self._local.conn = conn
+        return conn
+
+    @contextmanager
+    def _atomic(self) -> Iterator[sqlite3.Connection]:
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    # --- venues ------------------------------------------------------------------------
+    def get_venue(self, venue_id: str) -> dict | None:
+        row = self._conn().execute("SELECT body FROM venues WHERE id = ?", (venue_id,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put_venues(self, venues: dict[str, dict]) -> None:
+        with self._atomic() as conn:
+            conn.executemany(
+                "INSERT INTO venues (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body",
+                [(vid, json.dumps(body)) for vid, body in venues.items()],
+            )
+
+    def venue_ids(self) -> list[str]:
+        return [r[0] for r in self._conn().execute("SELECT id FROM venues ORDER BY id")]
+
+    # --- bookings ------------------------------------------------------------------------
+    def _on(self, conn: sqlite3.Connection, venue_id: str, day: dt.date) -> list[Booking]:
+        rows = conn.execute(
+            f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND day = ? AND status = 'active' ORDER BY time",
+            (venue_id, day.isoformat()),
+        )
+        return [_booking(r) for r in rows]
+
+    def bookings_on(self, venue_id: str, day: dt.date) -> list[Booking]:
+        return self._on(self._conn(), venue_id, day)
+
+    def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]:
+        rows = self._conn().execute(
+            f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND phone = ? AND day >= ? AND status = 'active'"
+            " ORDER BY day, time",
+            (venue_id, phone, from_day.isoformat()),
+        )
+        return [_booking(r) for r in rows]
+
+    def _get(self, conn: sqlite3.Connection, venue_id: str, booking_id: str) -> Booking | None:
+        row = conn.execute(
+            f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND booking_id = ? AND status = 'active'",
+            (venue_id, booking_id),
+        ).fetchone()
+        return _booking(row) if row else None
+
+    def get_booking(self, venue_id: str, booking_id: str) -> Booking | None:
+        return self._get(self._conn(), venue_id, booking_id)
+
+    def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
+        booking = Booking(booking_id=new_booking_id(), venue_id=venue_id, **draft.model_dump())
+        with self._atomic() as conn:
+            admit(self._on(conn, venue_id, draft.day))
+            conn.execute(
+                f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (booking.booking_id, venue_id, booking.day.isoformat(), booking.time, booking.people,
+                 booking.name, booking.phone, booking.notes, dt.datetime.now(dt.timezone.utc).isoformat()),
+            )
+        return booking
+
+    def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
+        with self._atomic() as conn:
+            current = self._get(conn, venue_id, booking_id)
+            if current is None:
+                raise booking_not_found(booking_id)
+            updated = change(current, lambda day: self._on(conn, venue_id, day))
+            conn.execute(
+                "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
+                " WHERE venue_id = ? AND booking_id = ?",
+                (updated.day.isoformat(), updated.time, updated.people, updated.name, updated.phone,
+                 updated.notes, venue_id, booking_id),
+            )
+        return updated
+
+    def cancel_booking(self, venue_id: str, booking_id: str) -> None:
+        with self._atomic() as conn:
+            cursor = conn.execute(
+                "UPDATE bookings SET status = 'cancelled' WHERE venue_id = ? AND booking_id = ? AND status = 'active'",
+                (venue_id, booking_id),
+            )
+            if cursor.rowcount == 0:
+                raise booking_not_found(booking_id)

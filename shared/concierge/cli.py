@@ -1,0 +1,78 @@
+"""`concierge serve` and `concierge venues import`."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from importlib import resources
+from pathlib import Path
+
+from concierge.bootstrap import Settings, build_context, build_store
+from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
+
+DEMO_VENUES = "demo/venues.yaml"
+
+
+def import_venues(settings: Settings, path: Path | None) -> list[str]:
+    """Validate a whole knowledge-base file, then write it to the store in one step."""
+    if path is None:
+        venues = parse_knowledge_base(resources.files("concierge").joinpath(DEMO_VENUES).read_text("utf-8"),
+                                      source="demo knowledge base")
+    else:
+        venues = load_knowledge_base(path)
+    store = build_store(settings)
+    store.put_venues({vid: v.model_dump(mode="json") for vid, v in venues.items()})
+    return sorted(venues)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from werkzeug.serving import run_simple
+
+    from concierge.http.app import create_app
+
+    settings = Settings.from_env(data_dir=args.data)
+    names = import_venues(settings, args.venues)
+    ctx = build_context(settings)
+    print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
+    print(f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name>", file=sys.stderr)
+    run_simple(args.host, args.port, create_app(ctx, settings.access), threaded=True)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    settings = Settings.from_env(data_dir=args.data)
+    names = import_venues(settings, args.file)
+    print(f"imported {len(names)} venue(s): {', '.join(names)}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="concierge", description="Booking tools for AI receptionists.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="serve every function at POST /api/<function_name>")
+    serve.add_argument("--port", type=int, default=8080)
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--venues", type=Path, help="knowledge-base YAML (default: the demo venues)")
+    serve.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    serve.set_defaults(run=_serve)
+
+    venues = commands.add_parser("venues", help="manage the venue knowledge base")
+    venue_commands = venues.add_subparsers(dest="venues_command", required=True)
+    importer = venue_commands.add_parser("import", help="validate a knowledge-base file and store it whole")
+    importer.add_argument("file", type=Path)
+    importer.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    importer.set_defaults(run=_import)
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.run(args)
+    except KnowledgeBaseError as exc:
+        print(f"concierge: refused: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

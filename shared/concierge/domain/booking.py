@@ -1,0 +1,32 @@
+"""A booking as every provider hands it to the tools."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import BaseModel
+
+
+class Booking(BaseModel):
+    booking_id: str
+    venue_id: str
+    day: dt.date
+    time: str  # "HH:MM", venue local time
+    people: int
+    name: str
+    phone: str  # E.164
+    notes: str | None = None
+
+    def sort_key(self) -> tuple[dt.date, str]:
+        return (self.day, self.time)
+
+
+class BookingDraft(BaseModel):
+    """What create_booking asks a provider to write."""
+
+    day: dt.date
+    time: str
+    people: int
+    name: str
+    phone: str
+    notes: str | None = None

@@ -1,0 +1,104 @@
+"""Opening slots, a requested time's status, and the nearest free alternatives.
+
+A booking at t occupies [t, t + avg_stay_minutes). Slots run every slot_minutes from each
+range's opening up to close - cutoff_minutes inclusive; later times up to the close are
+"cutoff"; any other time is "not_in_openings"; a slot whose stay overlaps
+max_concurrent_bookings existing bookings is "full".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Iterable, Literal
+
+from concierge.domain.booking import Booking
+from concierge.domain.venue import OpeningRange, Venue, hhmm, minutes
+
+Reason = Literal["closed", "not_in_openings", "cutoff", "full"]
+
+NEAREST_COUNT = 3
+
+
+def slots_in(rng: OpeningRange, venue: Venue) -> list[str]:
+    last = rng.close_min - venue.cutoff_minutes
+    return [hhmm(m) for m in range(rng.open_min, last + 1, venue.slot_minutes)]
+
+
+def day_slots(venue: Venue, day: dt.date) -> list[str]:
+    return [s for rng in venue.ranges_on(day) for s in slots_in(rng, venue)]
+
+
+def overlapping(bookings: Iterable[Booking], time: str, stay_minutes: int) -> int:
+    """How many bookings' stays overlap a stay starting at `time`."""
+    start = minutes(time)
+    end = start + stay_minutes
+    return sum(1 for b in bookings if minutes(b.time) < end and start < minutes(b.time) + stay_minutes)
+
+
+def is_full(venue: Venue, bookings: Iterable[Booking], time: str) -> bool:
+    return overlapping(bookings, time, venue.avg_stay_minutes) >= venue.max_concurrent_bookings
+
+
+@dataclass(frozen=True)
+class SlotStatus:
+    available: bool
+    reason: Reason | None
+
+
+def slot_status(venue: Venue, day: dt.date, time: str, bookings: list[Booking]) -> SlotStatus:
+    ranges = venue.ranges_on(day)
+    if not ranges:
+        return SlotStatus(False, "closed")
+    t = minutes(time)
+    for rng in ranges:
+        if rng.open_min <= t <= rng.close_min:
+            if time in slots_in(rng, venue):
+                if is_full(venue, bookings, time):
+                    return SlotStatus(False, "full")
+                return SlotStatus(True, None)
+            if t > rng.close_min - venue.cutoff_minutes:
+                return SlotStatus(False, "cutoff")
+    return SlotStatus(False, "not_in_openings")
+
+
+def nearest_free_slots(
+    venue: Venue,
+    day: dt.date,
+    time: str,
+    bookings: list[Booking],
+    not_before: str | None = None,
+) -> list[str]:
+    """Up to three free slots closest to `time` (ties go to the earlier), in time order.
+
+    `not_before` drops slots already past when the day is today.
+    """
+    target = minutes(time)
+    free = [
+        s
+        for s in day_slots(venue, day)
+        if s != time
+        and (not_before is None or s > not_before)
+        and not is_full(venue, bookings, s)
+    ]
+    closest = sorted(free, key=lambda s: (abs(minutes(s) - target), minutes(s)))[:NEAREST_COUNT]
+    return sorted(closest)
+
+
+def next_open_day(venue: Venue, after: dt.date, horizon_days: int = 366) -> dt.date | None:
+    for offset in range(1, horizon_days + 1):
+        candidate = after + dt.timedelta(days=offset)
+        if venue.ranges_on(candidate):
+            return candidate
+    return None
+
+
+def is_open_at(venue: Venue, local_now: dt.datetime) -> bool:
+    t = local_now.hour * 60 + local_now.minute
+    return any(r.open_min <= t < r.close_min for r in venue.ranges_on(local_now.date()))
+
+
+def next_opening_today(venue: Venue, local_now: dt.datetime) -> str | None:
+    t = local_now.hour * 60 + local_now.minute
+    upcoming = [r.open for r in venue.ranges_on(local_now.date()) if r.open_min > t]
+    return upcoming[0] if upcoming else None

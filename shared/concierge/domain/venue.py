@@ -1,0 +1,147 @@
+"""The venue knowledge base: one venue's hours, capacity rules, FAQ and provider."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+# The keys of the weekly schedule, Monday first like date.weekday().
+SCHEDULE_KEYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+_HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+def minutes(hhmm: str) -> int:
+    """Minutes since midnight of an "HH:MM" string."""
+    return int(hhmm[:2]) * 60 + int(hhmm[3:5])
+
+
+def hhmm(total_minutes: int) -> str:
+    return f"{total_minutes // 60:02d}:{total_minutes % 60:02d}"
+
+
+class OpeningRange(BaseModel):
+    """A named opening range such as lunch or dinner, local time, same day."""
+
+    name: str
+    open: str
+    close: str
+
+    @property
+    def open_min(self) -> int:
+        return minutes(self.open)
+
+    @property
+    def close_min(self) -> int:
+        return minutes(self.close)
+
+
+DaySchedule = dict[str, tuple[str, str]]
+
+
+def _check_schedule(schedule: DaySchedule) -> DaySchedule:
+    for name, (open_, close) in schedule.items():
+        for value in (open_, close):
+            if not _HHMM.match(value):
+                raise ValueError(f'range "{name}": "{value}" is not a time in HH:MM (24-hour)')
+        if minutes(close) <= minutes(open_):
+            raise ValueError(f'range "{name}": closes at {close}, not after it opens at {open_}')
+    return schedule
+
+
+class FaqEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    question: str = Field(min_length=1)
+    answer: str = Field(min_length=1)
+
+
+class Contact(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    phone: str | None = None
+    email: str | None = None
+
+
+class ProviderConfig(BaseModel):
+    """Where the venue's bookings live. Secrets are named here, read from the environment."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: Literal["builtin", "sheets", "resos", "octotable", "gcal"] = "builtin"
+
+
+class Venue(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    name: str
+    locale: Literal["it", "en", "fr", "pt"] = "it"
+    kind: Literal["restaurant", "clinic", "venue"] = "restaurant"
+    timezone: str
+    country: str | None = Field(default=None, description="ISO 3166 region for local phone numbers")
+    max_people: int = Field(gt=0)
+    max_concurrent_bookings: int | None = Field(default=None, gt=0)
+    avg_stay_minutes: int | None = Field(default=None, gt=0)
+    slot_minutes: int = Field(default=30, gt=0)
+    cutoff_minutes: int = Field(default=0, ge=0)
+    hours: dict[Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"], DaySchedule] = Field(default_factory=dict)
+    closed_dates: list[dt.date] = Field(default_factory=list)
+    special_hours: dict[dt.date, DaySchedule] = Field(default_factory=dict)
+    faq: list[FaqEntry] = Field(default_factory=list)
+    address: str | None = None
+    contact: Contact = Field(default_factory=Contact)
+    provider: ProviderConfig = Field(default_factory=ProviderConfig)
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_timezone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f'"{value}" is not an IANA time zone such as "Europe/Rome"') from None
+        return value
+
+    @field_validator("hours", "special_hours")
+    @classmethod
+    def _valid_ranges(cls, value: dict) -> dict:
+        for schedule in value.values():
+            _check_schedule(schedule)
+        return value
+
+    @model_validator(mode="after")
+    def _region(self) -> "Venue":
+        if self.country is None and self.contact.phone:
+            import phonenumbers
+
+            try:
+                region = phonenumbers.region_code_for_number(phonenumbers.parse(self.contact.phone))
+            except phonenumbers.NumberParseException:
+                region = None
+            self.country = region if region and region != "ZZ" else None
+        return self
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def now(self, clock_now: dt.datetime) -> dt.datetime:
+        """The venue's local wall-clock time at an aware instant."""
+        return clock_now.astimezone(self.tz)
+
+    def ranges_on(self, day: dt.date) -> list[OpeningRange]:
+        """Opening ranges on a date, in time order; empty when closed."""
+        if day in self.closed_dates:
+            return []
+        schedule = self.special_hours.get(day)
+        if schedule is None:
+            schedule = self.hours.get(SCHEDULE_KEYS[day.weekday()], {})
+        ranges = [OpeningRange(name=n, open=o, close=c) for n, (o, c) in schedule.items()]
+        return sorted(ranges, key=lambda r: r.open_min)
+
+    def closed_weekly_on(self, day: dt.date) -> bool:
+        """Closed by the weekly schedule, rather than by a closed date or special hours."""
+        return (day not in self.closed_dates and day not in self.special_hours
+                and SCHEDULE_KEYS[day.weekday()] not in self.hours)

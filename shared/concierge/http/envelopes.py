@@ -1,0 +1,117 @@
+"""One tool call in, one answer out, whichever envelope it came in: plain HTTP, Vapi or Retell.
+
+Plain HTTP gets the full payload and a status from the error code. Vapi (`tool-calls`
+message) and Retell (custom function `{name, args, call}`) get HTTP 200 and the reduced
+payload: no slots, ranges or raw nearest_slots, only what the agent should say.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from concierge.domain.errors import ToolError
+from concierge.http.auth import has_api_key, retell_signature_is_valid
+from concierge.http.status import status_for
+from concierge.tools import TOOLS, Tool
+from concierge.tools.context import ToolContext
+from concierge.tools.fields import parse_request
+
+log = logging.getLogger("concierge.http")
+
+HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots"})
+
+
+@dataclass(frozen=True)
+class Access:
+    """The secrets that guard the tools; None means that guard is off."""
+
+    api_key: str | None = None
+    retell_api_key: str | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    body: dict
+
+
+def run_tool(ctx: ToolContext, tool: Tool, args: object) -> dict:
+    """The tool's full payload; refusals and unexpected failures become error payloads."""
+    try:
+        response = tool.handle(ctx, parse_request(tool.request, args))
+    except ToolError as refusal:
+        return refusal.payload()
+    except Exception:
+        log.exception("tool %s failed unexpectedly", tool.name)
+        return {"ok": False, "error_code": tool.catch_all_code,
+                "message": "Unexpected error; it has been logged. Please try again or hand over to staff."}
+    payload = response.model_dump(mode="json")
+    for key in tool.omit_when_none:
+        if payload.get(key) is None:
+            payload.pop(key, None)
+    return payload
+
+
+def reduce(payload: dict) -> dict:
+    """The agent-facing payload: HTTP-only fields dropped, and "ok" when it is true."""
+    return {k: v for k, v in payload.items() if k not in HTTP_ONLY_FIELDS and not (k == "ok" and v is True)}
+
+
+def _unauthorized() -> Answer:
+    return Answer(401, {"ok": False, "error_code": "UNAUTHORIZED", "message": "Missing or wrong credentials."})
+
+
+def _is_vapi(body: Any) -> bool:
+    message = body.get("message") if isinstance(body, dict) else None
+    return isinstance(message, dict) and message.get("type") == "tool-calls"
+
+
+def _is_retell(body: Any) -> bool:
+    return isinstance(body, dict) and "name" in body and isinstance(body.get("args"), dict) and "call" in body
+
+
+def _vapi_arguments(call: dict) -> tuple[str | None, object]:
+    function = call.get("function") if isinstance(call.get("function"), dict) else {}
+    name = function.get("name") or call.get("name")
+    args = function.get("arguments", call.get("arguments", {}))
+    if isinstance(args, str):
+        try:
+            args = json.loads(args) if args.strip() else {}
+        except json.JSONDecodeError:
+            args = None  # parse_request answers VALIDATION_ERROR
+    return name, args
+
+
+def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[str, str], access: Access) -> Answer:
+    try:
+        body = json.loads(raw_body or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        if access.api_key and not has_api_key(headers, access.api_key):
+            return _unauthorized()
+        return Answer(400, {"ok": False, "error_code": "VALIDATION_ERROR", "message": "The body is not valid JSON."})
+
+    retell = _is_retell(body)
+    if retell and access.retell_api_key:
+        if not retell_signature_is_valid(raw_body, headers.get("X-Retell-Signature"), access.retell_api_key):
+            return _unauthorized()
+    elif access.api_key and not has_api_key(headers, access.api_key):
+        return _unauthorized()
+
+    tool = TOOLS[endpoint]
+    if _is_vapi(body):
+        results = []
+        for call in body["message"].get("toolCallList") or []:
+            name, args = _vapi_arguments(call)
+            chosen = TOOLS.get(name, tool)  # one server URL may serve every tool
+            payload = reduce(run_tool(ctx, chosen, args))
+            results.append({"toolCallId": call.get("id"),
+                            "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
+        return Answer(200, {"results": results})
+    if retell:
+        chosen = TOOLS.get(body["name"], tool)
+        return Answer(200, reduce(run_tool(ctx, chosen, body["args"])))
+    payload = run_tool(ctx, tool, body)
+    return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

@@ -1,0 +1,149 @@
+"""Resolve a spoken time ("tra mezz'ora", "8 pm", "vingt heures trente") to a wall-clock time."""
+
+import datetime
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
+from concierge.parsing.text import fold, locale_order, with_digits
+from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar
+
+_THREE_QUARTERS = re.compile(r"\b(?:tre|tres|trois|three|3) quart(?:i|os|s|ers)\b")
+_QUARTER = re.compile(r"\b(?:(?:un|uno|una|a|an|one|une|um|uma|le|1) )?quart(?:o|er)?\b")
+_OCLOCK = re.compile(r"\bo clock\b")
+_FRACTIONS = {"qtr": 15, "tqtr": 45}
+
+
+@dataclass(frozen=True)
+class TimeResolution:
+    time: str        # "HH:MM", 24-hour
+    day_offset: int  # days after `now`'s date
+    ambiguous: bool
+
+
+@dataclass(frozen=True)
+class _Clock:
+    hour: int           # as said: 8 in "quarter to 8"
+    offset: int         # minutes from that hour: -15 in "quarter to 8"
+    daypart: str | None  # "am", "pm" or None when not said
+
+
+def resolve_relative_time(text: str, now: datetime.datetime, locale: str,
+                          is_plausible: Callable[[str], bool] | None = None) -> TimeResolution:
+    """The time a caller means, relative to `now` (the venue's wall clock) or on the clock.
+
+    `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
+    """
+    folded = fold(text)
+    order = locale_order(locale)
+    if any(re.search(GRAMMARS[candidate].vague, folded) for candidate in order):
+        raise VagueTime(text)
+    for candidate in order:
+        grammar = GRAMMARS[candidate]
+        minutes = _relative_minutes(_digits(folded, candidate), grammar)
+        if minutes is not None:
+            return _after(now, minutes)
+        clock = _clock(folded, candidate, grammar)
+        if clock is not None:
+            return _choose(clock, is_plausible)
+    raise UnsupportedRelativeTime(text)
+
+
+def _digits(folded: str, locale: str) -> str:
+    """Number words as digits, with quarters protected from being read as ordinals ("quarto")."""
+    text = _OCLOCK.sub(" ", _QUARTER.sub("qtr", _THREE_QUARTERS.sub("tqtr", folded)))
+    return " ".join(with_digits(" ".join(text.split()), locale).split())
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else 1  # otherwise an article meaning one
+
+
+def _relative_minutes(text: str, g: TimeGrammar) -> int | None:
+    match = re.fullmatch(rf"(?:{g.ahead}) (?P<body>.+)", text)
+    if match is None:
+        return None
+    body, count = match["body"], rf"\d+|{g.one}"
+    if re.fullmatch(g.half_hour, body):
+        return 30
+    if re.fullmatch(g.quarter_hour, body):
+        return 15
+    if m := re.fullmatch(
+            rf"(?P<h>{count})(?: (?:{g.and_}) (?P<pre_half>{g.half}))? ?(?:{g.hour})"
+            rf"(?:(?: (?:{g.and_}))? ?(?:(?P<half>{g.half})|(?P<m>\d+)(?: (?:{g.minute}))?))?", body):
+        half = 30 if m["pre_half"] or m["half"] else 0
+        return _count(m["h"]) * 60 + half + int(m["m"] or 0)
+    if m := re.fullmatch(rf"(?P<m>{count}) ?(?:{g.minute})", body):
+        return _count(m["m"])
+    return None
+
+
+def _after(now: datetime.datetime, minutes: int) -> TimeResolution:
+    start = now.replace(second=0, microsecond=0, tzinfo=None)
+    end = start + datetime.timedelta(minutes=minutes)
+    return TimeResolution(end.strftime("%H:%M"), (end.date() - start.date()).days, ambiguous=False)
+
+
+def _clock(folded: str, locale: str, g: TimeGrammar) -> _Clock | None:
+    daypart = None
+    for name, pattern in (("pm", g.pm), ("am", g.am)):
+        if re.search(pattern, folded):
+            daypart, folded = name, re.sub(pattern, " ", folded)
+            break
+    folded = re.sub(rf"\b(?:{g.midnight})\b", "0", re.sub(rf"\b(?:{g.noon})\b", "12", folded))
+    text = re.sub(rf"^(?:{g.lead}) ", "", _digits(folded, locale))
+    for hour, offset in _clock_forms(text, g):
+        if 0 <= hour <= 23 and -59 <= offset <= 59:
+            return _Clock(hour, offset, daypart)
+    return None
+
+
+def _clock_forms(text: str, g: TimeGrammar):
+    """(hour, minutes from that hour) for each clock phrasing the text matches."""
+    hour, unit = r"(?P<h>\d{1,2})", rf"(?: ?(?:{g.hour}))?"
+    fraction = rf"\d{{1,2}}|qtr|tqtr|{g.half}"
+    forms = [
+        (rf"{hour}{unit}", 1),
+        (rf"{hour}(?: ?[:.] ?| ?h ?| (?:(?:{g.hour}) )?(?:(?:{g.and_}) )?)(?P<m>\d{{1,2}})"
+         rf"(?: (?:{g.minute}))?", 1),
+        (rf"{hour}{unit} (?:{g.and_}) (?P<m>{fraction})", 1),
+    ]
+    forms += [(rf"{hour}{unit} (?:{g.minus}) (?P<m>{fraction})", -1)] if g.minus else []
+    forms += [(rf"(?P<m>{fraction}) (?:{g.past}) {hour}", 1)] if g.past else []
+    forms += [(rf"(?P<m>{fraction}) (?:{g.to}) {hour}", -1)] if g.to else []
+    for pattern, sign in forms:
+        if match := re.fullmatch(pattern, text):
+            minutes = match.groupdict().get("m")
+            yield int(match["h"]), sign * _minutes(minutes) if minutes else 0
+
+
+def _minutes(word: str) -> int:
+    if word.isdigit():
+        return int(word)
+    return _FRACTIONS.get(word, 30)  # anything else matched the grammar's "half"
+
+
+def _choose(clock: _Clock, is_plausible: Callable[[str], bool] | None) -> TimeResolution:
+    """Apply the day part, or pick between h and h+12 for hours 1-11 said without one."""
+    hour = clock.hour
+    if clock.daypart == "pm":
+        if hour == 0:
+            raise UnsupportedRelativeTime(f"{hour} pm")
+        hour += 12 if hour < 12 else 0
+    elif clock.daypart == "am":
+        if hour > 12:
+            raise UnsupportedRelativeTime(f"{hour} am")
+        hour %= 12
+    if clock.daypart or not 1 <= hour <= 11:
+        return TimeResolution(_format(hour, clock.offset), 0, ambiguous=False)
+    morning, evening = _format(hour, clock.offset), _format(hour + 12, clock.offset)
+    plausible = [c for c in (morning, evening) if is_plausible and is_plausible(c)]
+    if len(plausible) == 1:
+        return TimeResolution(plausible[0], 0, ambiguous=False)
+    return TimeResolution(morning if plausible else evening, 0, ambiguous=True)
+
+
+def _format(hour: int, offset: int) -> str:
+    total = (hour * 60 + offset) % (24 * 60)
+    return f"{total // 60:02d}:{total % 60:02d}"

@@ -1,0 +1,16 @@
+"""Speech-ready dates, times and messages in the venue's language."""
+
+from concierge.speech.base import Phrases
+from concierge.speech.en import English
+from concierge.speech.fr import French
+from concierge.speech.it import Italian
+from concierge.speech.pt import Portuguese
+
+_BY_LOCALE: dict[str, type[Phrases]] = {"it": Italian, "en": English, "fr": French, "pt": Portuguese}
+
+
+def phrases_for(locale: str, venue_kind: str = "restaurant") -> Phrases:
+    return _BY_LOCALE[locale](venue_kind)
+
+
+__all__ = ["Phrases", "phrases_for"]

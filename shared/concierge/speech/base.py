@@ -1,0 +1,124 @@
+"""What every locale must be able to say. Each language is one subclass in its own module."""
+
+from __future__ import annotations
+
+import datetime as dt
+from abc import ABC, abstractmethod
+from typing import Sequence
+
+from concierge.domain.booking import Booking
+from concierge.domain.venue import OpeningRange
+
+
+class Phrases(ABC):
+    """Ready-to-say phrases for one locale and one kind of venue (restaurant, clinic, venue)."""
+
+    locale: str
+    range_names: dict[str, str] = {}
+
+    def __init__(self, venue_kind: str = "restaurant") -> None:
+        self.kind = venue_kind
+
+    # --- building blocks -------------------------------------------------------------
+    @abstractmethod
+    def day_label(self, day: dt.date) -> str: ...
+
+    @abstractmethod
+    def time_human(self, hhmm: str) -> str: ...
+
+    @abstractmethod
+    def range_value(self, open_: str, close: str) -> str:
+        """A range as next_open_ranges shows it, e.g. "19 alle 22 e 30"."""
+
+    @abstractmethod
+    def range_phrase(self, name: str, open_: str, close: str) -> str:
+        """A named range inside a sentence, e.g. "cena dalle 19 alle 22 e 30"."""
+
+    def range_name(self, name: str) -> str:
+        return self.range_names.get(name, name)
+
+    def hours_phrase(self, ranges: Sequence[OpeningRange]) -> str:
+        parts = [self.range_phrase(r.name, r.open, r.close) for r in ranges]
+        return self.join_and(parts)
+
+    @abstractmethod
+    def join_and(self, parts: Sequence[str]) -> str: ...
+
+    def times_list(self, times: Sequence[str]) -> str:
+        return ", ".join(self.time_human(t) for t in times)
+
+    def with_nearest(self, sentence: str, nearest: Sequence[str]) -> str:
+        if nearest:
+            return f"{sentence} {self.nearest_intro()} {self.times_list(nearest)}."
+        return f"{sentence} {self.no_alternatives()}"
+
+    # --- messages ----------------------------------------------------------------------
+    @abstractmethod
+    def nearest_intro(self) -> str: ...
+
+    @abstractmethod
+    def no_alternatives(self) -> str: ...
+
+    @abstractmethod
+    def available(self) -> str: ...
+
+    @abstractmethod
+    def opening_hours(self, ranges: Sequence[OpeningRange]) -> str: ...
+
+    @abstractmethod
+    def closed(self, day: dt.date, weekly_closure: bool, next_day: dt.date | None,
+               next_ranges: Sequence[OpeningRange]) -> str: ...
+
+    @abstractmethod
+    def not_in_openings(self, nearest: Sequence[str]) -> str: ...
+
+    @abstractmethod
+    def cutoff(self, nearest: Sequence[str]) -> str: ...
+
+    @abstractmethod
+    def full(self, nearest: Sequence[str]) -> str: ...
+
+    @abstractmethod
+    def weekday_mismatch(self, day: dt.date, expected_weekday: int, corrected: dt.date) -> str: ...
+
+    @abstractmethod
+    def past_date(self) -> str: ...
+
+    @abstractmethod
+    def past_time(self) -> str: ...
+
+    @abstractmethod
+    def booking_confirmed(self, booking: Booking) -> str: ...
+
+    @abstractmethod
+    def booking_modified(self, booking: Booking, people_changed: bool) -> str: ...
+
+    @abstractmethod
+    def booking_cancelled(self) -> str: ...
+
+    @abstractmethod
+    def bookings_found(self, bookings: Sequence[Booking]) -> str: ...
+
+    @abstractmethod
+    def max_people(self, limit: int) -> str: ...
+
+    @abstractmethod
+    def duplicate(self) -> str: ...
+
+    @abstractmethod
+    def slot_full(self, nearest: Sequence[str]) -> str: ...
+
+    @abstractmethod
+    def outside_hours(self, nearest: Sequence[str]) -> str: ...
+
+    @abstractmethod
+    def booking_not_found(self) -> str: ...
+
+    @abstractmethod
+    def no_table(self) -> str: ...
+
+    @abstractmethod
+    def provider_unavailable(self) -> str: ...
+
+    @abstractmethod
+    def provider_error(self) -> str: ...

@@ -1,0 +1,131 @@
+"""French: "jeudi 19 février", "20 h 30", "dîner de 19 h à 22 h 30"."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Sequence
+
+from concierge.domain.booking import Booking
+from concierge.speech.base import Phrases
+from concierge.speech.names import MONTHS, WEEKDAYS
+
+_VENUE = {"restaurant": "Le restaurant est fermé", "clinic": "Le cabinet est fermé", "venue": "L'établissement est fermé"}
+_BOOKING = {"restaurant": ("Réservation", "e"), "clinic": ("Rendez-vous", ""), "venue": ("Réservation", "e")}
+
+
+class French(Phrases):
+    locale = "fr"
+    range_names = {"lunch": "déjeuner", "dinner": "dîner", "breakfast": "petit-déjeuner", "brunch": "brunch",
+                   "morning": "matin", "afternoon": "après-midi", "evening": "soir"}
+
+    def day_label(self, day: dt.date) -> str:
+        number = "1er" if day.day == 1 else str(day.day)
+        return f"{WEEKDAYS['fr'][day.weekday()]} {number} {MONTHS['fr'][day.month - 1]}"
+
+    def time_human(self, hhmm: str) -> str:
+        hour, minute = int(hhmm[:2]), int(hhmm[3:])
+        if hour == 0:
+            return "minuit" if minute == 0 else f"minuit {minute}"
+        return f"{hour} h" if minute == 0 else f"{hour} h {minute:02d}"
+
+    def _at(self, hhmm: str) -> str:
+        return f"à {self.time_human(hhmm)}"
+
+    def range_value(self, open_: str, close: str) -> str:
+        return f"{self.time_human(open_)} à {self.time_human(close)}"
+
+    def range_phrase(self, name: str, open_: str, close: str) -> str:
+        return f"{self.range_name(name)} de {self.range_value(open_, close)}"
+
+    def join_and(self, parts: Sequence[str]) -> str:
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " et " + parts[-1]
+
+    def nearest_intro(self) -> str:
+        return "Horaires les plus proches :"
+
+    def no_alternatives(self) -> str:
+        return "Il n'y a pas d'autre horaire libre ce jour-là."
+
+    def available(self) -> str:
+        return "Disponible."
+
+    def opening_hours(self, ranges) -> str:
+        return f"Horaires d'ouverture : {self.hours_phrase(ranges)}."
+
+    def closed(self, day, weekly_closure, next_day, next_ranges) -> str:
+        when = WEEKDAYS["fr"][day.weekday()] if weekly_closure else f"le {self.day_label(day)}"
+        text = f"{_VENUE[self.kind]} {when}."
+        if next_day is not None:
+            text += (f" Le prochain jour d'ouverture est le {self.day_label(next_day)}, "
+                     f"avec {self.hours_phrase(next_ranges)}.")
+        return text
+
+    def not_in_openings(self, nearest) -> str:
+        return self.with_nearest("Cet horaire n'est pas disponible.", nearest)
+
+    def cutoff(self, nearest) -> str:
+        return self.with_nearest("Cet horaire est trop proche de la fermeture.", nearest)
+
+    def full(self, nearest) -> str:
+        lead = "Aucune table n'est disponible à cette heure." if self.kind == "restaurant" else "Aucune disponibilité à cette heure."
+        return self.with_nearest(lead, nearest)
+
+    def weekday_mismatch(self, day, expected_weekday, corrected) -> str:
+        name = WEEKDAYS["fr"][expected_weekday]
+        return (f"La date {day.isoformat()} est le {self.day_label(day)}, pas {name}. "
+                f"Le prochain {name} est le {self.day_label(corrected)}.")
+
+    def past_date(self) -> str:
+        return "Cette date est déjà passée."
+
+    def past_time(self) -> str:
+        return "Cet horaire est déjà passé."
+
+    def _people(self, n: int) -> str:
+        return "1 personne" if n == 1 else f"{n} personnes"
+
+    def booking_confirmed(self, booking: Booking) -> str:
+        noun, ending = _BOOKING[self.kind]
+        party = "" if self.kind == "clinic" else f", {self._people(booking.people)}"
+        return (f"{noun} confirmé{ending} pour le {self.day_label(booking.day)} {self._at(booking.time)}"
+                f"{party}, au nom de {booking.name}.")
+
+    def booking_modified(self, booking: Booking, people_changed: bool) -> str:
+        noun, ending = _BOOKING[self.kind]
+        party = f", {self._people(booking.people)}" if people_changed else ""
+        return f"{noun} modifié{ending} : {self.day_label(booking.day)} {self._at(booking.time)}{party}."
+
+    def booking_cancelled(self) -> str:
+        noun, ending = _BOOKING[self.kind]
+        return f"{noun} annulé{ending}."
+
+    def bookings_found(self, bookings) -> str:
+        if not bookings:
+            return "Je n'ai trouvé aucune réservation pour ce numéro."
+        items = ", ".join(f"{self.day_label(b.day)} {self._at(b.time)}" for b in bookings)
+        count = "1 réservation" if len(bookings) == 1 else f"{len(bookings)} réservations"
+        return f"J'ai trouvé {count} : {items}."
+
+    def max_people(self, limit: int) -> str:
+        return f"Les réservations en ligne sont limitées à {self._people(limit)}."
+
+    def duplicate(self) -> str:
+        return "Une réservation existe déjà avec ces informations."
+
+    def slot_full(self, nearest) -> str:
+        return self.with_nearest("C'est complet à cette heure.", nearest)
+
+    def outside_hours(self, nearest) -> str:
+        return self.with_nearest("Cet horaire est en dehors des heures d'ouverture.", nearest)
+
+    def booking_not_found(self) -> str:
+        return "Je ne trouve pas cette réservation."
+
+    def no_table(self) -> str:
+        return "Il n'y a pas de table pour cet horaire."
+
+    def provider_unavailable(self) -> str:
+        return "Le système de réservation est injoignable pour le moment."
+
+    def provider_error(self) -> str:
+        return "Une erreur technique est survenue avec le système de réservation."

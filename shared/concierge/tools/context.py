@@ -1,0 +1,38 @@
+"""What a tool needs from the outside world, wired once by bootstrap."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Callable
+
+from concierge.adapters.clock import Clock
+from concierge.adapters.providers import BookingProvider
+from concierge.domain.errors import restaurant_not_found
+from concierge.domain.venue import Venue
+from concierge.speech import Phrases, phrases_for
+from concierge.venues import VenueCatalog
+
+
+@dataclass
+class ToolContext:
+    venues: VenueCatalog
+    provider_for: Callable[[Venue], BookingProvider]
+    clock: Clock
+
+    def venue(self, venue_id: str) -> Venue:
+        venue = self.venues.get(venue_id)
+        if venue is None:
+            raise restaurant_not_found(venue_id)
+        return venue
+
+    def local_now(self, venue: Venue) -> dt.datetime:
+        return venue.now(self.clock.now())
+
+
+def speaker(venue: Venue) -> Phrases:
+    return phrases_for(venue.locale, venue.kind)
+
+
+def now_hhmm(local_now: dt.datetime) -> str:
+    return f"{local_now.hour:02d}:{local_now.minute:02d}"

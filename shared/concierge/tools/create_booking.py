@@ -1,0 +1,61 @@
+"""create_booking: check hours, party size, duplicates and capacity, and write, atomically."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import Field
+
+from concierge.domain.booking import BookingDraft
+from concierge.domain.errors import validation_error
+from concierge.domain.phone import InvalidPhone, to_e164
+from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
+from concierge.tools.context import ToolContext, speaker
+from concierge.tools.fields import Day, People, RestaurantId, Text, Time, ToolRequest, ToolResponse
+
+
+class Request(ToolRequest):
+    restaurant_id: RestaurantId
+    day: Day
+    time: Time
+    people: People
+    name: Text = Field(description="Name the booking is under")
+    phone: Text = Field(description="E.164, or a local number of the venue's country")
+    notes: str | None = None
+
+
+class Response(ToolResponse):
+    booking_id: str
+    day: str
+    day_label: str
+    time: str
+    time_human: str
+    people: int
+    name: str
+    phone: str
+    message: str
+
+
+def normalise_phone(raw: str, region: str | None) -> str:
+    try:
+        return to_e164(raw, region)
+    except InvalidPhone as exc:
+        raise validation_error("phone", str(exc)) from None
+
+
+def handle(ctx: ToolContext, req: Request) -> Response:
+    venue = ctx.venue(req.restaurant_id)
+    phone = normalise_phone(req.phone, venue.country)
+    day = dt.date.fromisoformat(req.day)
+    local_now = ctx.local_now(venue)
+    refuse_past(day, req.time, local_now)
+    refuse_too_many_people(venue, req.people)
+    require_capacity_config(venue)
+    draft = BookingDraft(day=day, time=req.time, people=req.people, name=req.name, phone=phone,
+                         notes=(req.notes or "").strip() or None)
+    booking = ctx.provider_for(venue).create(
+        venue, draft, lambda bookings: admit(venue, day, req.time, phone, bookings, local_now))
+    say = speaker(venue)
+    return Response(booking_id=booking.booking_id, day=req.day, day_label=say.day_label(day), time=booking.time,
+                    time_human=say.time_human(booking.time), people=booking.people, name=booking.name,
+                    phone=booking.phone, message=say.booking_confirmed(booking))

@@ -1,0 +1,39 @@
+"""resolve_relative_time: "tra mezz'ora", "8 pm", "20h30" to HH:MM and a day offset."""
+
+from __future__ import annotations
+
+from concierge.domain.errors import ToolError
+from concierge.domain.venue import Venue, minutes
+from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
+from concierge.parsing.relative_time import resolve_relative_time
+from concierge.tools.context import ToolContext
+from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
+
+
+class Request(ToolRequest):
+    restaurant_id: RestaurantId
+    text: Text
+
+
+class Response(ToolResponse):
+    time: str
+    day_offset: int
+    ambiguous: bool
+
+
+def within_any_opening(venue: Venue):
+    """Whether a time falls in any range of the venue's schedule: settles "8" as 08:00 or 20:00."""
+    schedules = list(venue.hours.values()) + list(venue.special_hours.values())
+    ranges = [(minutes(o), minutes(c)) for s in schedules for (o, c) in s.values()]
+    return lambda hhmm: any(o <= minutes(hhmm) <= c for o, c in ranges)
+
+
+def handle(ctx: ToolContext, req: Request) -> Response:
+    venue = ctx.venue(req.restaurant_id)
+    try:
+        resolved = resolve_relative_time(req.text, ctx.local_now(venue), venue.locale, within_any_opening(venue))
+    except VagueTime:
+        raise ToolError("VAGUE_TIME", f'"{req.text}" is not an exact time; ask for one.') from None
+    except UnsupportedRelativeTime:
+        raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".') from None
+    return Response(time=resolved.time, day_offset=resolved.day_offset, ambiguous=resolved.ambiguous)
