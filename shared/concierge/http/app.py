@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from typing import Callable
 
-from flask import Flask, Request, Response, jsonify, request
+from flask import Flask, Request, Response, request
 
 from concierge.http.envelopes import Access, answer
 from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
 
 
+def _json(body: dict, status: int = 200) -> Response:
+    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json")
+
+
 def _respond(ctx: ToolContext, name: str, req: Request, access: Access) -> Response:
     result = answer(ctx, name, req.get_data(cache=True), req.headers, access)
-    response = jsonify(result.body)
-    response.status_code = result.status
-    return response
+    return _json(result.body, result.status)
 
 
 def function_entry(name: str) -> Callable[[Request], Response]:
@@ -36,25 +39,21 @@ def function_entry(name: str) -> Callable[[Request], Response]:
 def create_app(ctx: ToolContext, access: Access) -> Flask:
     """Every tool at POST /api/<name>, and GET /openapi.json describing them."""
     app = Flask("concierge")
-    app.json.ensure_ascii = False
-    app.json.sort_keys = False
 
     @app.post("/api/<name>")
     def call(name: str) -> Response:
         if name not in TOOLS:
-            response = jsonify({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'})
-            response.status_code = 404
-            return response
+            return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
         return _respond(ctx, name, request, access)
 
     @app.get("/openapi.json")
     def openapi() -> Response:
         from concierge.http.openapi import openapi_document
 
-        return jsonify(openapi_document())
+        return _json(openapi_document())
 
     @app.get("/healthz")
     def healthz() -> Response:
-        return jsonify({"ok": True})
+        return _json({"ok": True})
 
     return app

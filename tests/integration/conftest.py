@@ -1,0 +1,60 @@
+"""A real local server per test: the whole HTTP surface over the embedded store, on a free port."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+from werkzeug.serving import make_server
+
+from concierge.bootstrap import Settings, build_context
+from concierge.cli import import_venues
+from concierge.http.app import create_app
+from concierge.http.envelopes import Access
+from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
+
+
+@dataclass
+class Api:
+    base_url: str
+    client: httpx.Client
+
+    def call(self, function: str, body: dict | None = None, **kwargs) -> httpx.Response:
+        return self.client.post(f"{self.base_url}/api/{function}", json=body, **kwargs)
+
+    def ok(self, function: str, body: dict) -> dict:
+        response = self.call(function, body)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+
+@pytest.fixture
+def serve(tmp_path: Path):
+    """Start a server: serve(now=..., api_key=..., retell_api_key=..., data_dir=...) -> Api."""
+    servers = []
+    client = httpx.Client(timeout=30)
+
+    def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
+              data_dir: Path | None = None, venues: Path = VENUES_FILE) -> Api:
+        settings = Settings(data_dir=data_dir or tmp_path / "data", now=now,
+                            access=Access(api_key=api_key, retell_api_key=retell_api_key))
+        import_venues(settings, venues)
+        server = make_server("127.0.0.1", 0, create_app(build_context(settings), settings.access), threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return Api(f"http://127.0.0.1:{server.server_port}", client)
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+    client.close()
+
+
+@pytest.fixture
+def api(serve) -> Api:
+    """A server whose clock reads Thursday 19 February 2026, 18:00 in Rome."""
+    return serve()
