@@ -1,0 +1,48 @@
+"""Loading a knowledge base: the example shape is accepted, mistakes are named precisely."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from concierge.domain.knowledge_base import KnowledgeBaseError, parse_knowledge_base
+from tests.conftest import VENUES_FILE
+
+EXAMPLE = Path(__file__).resolve().parents[4] / "shared" / "examples" / "venues.yaml"
+
+
+def test_the_test_venues_load_with_every_key_of_the_example(venues):
+    roma = venues["roma"]
+    assert (roma.locale, roma.timezone, roma.max_people, roma.max_concurrent_bookings) == ("it", "Europe/Rome", 8, 3)
+    assert (roma.avg_stay_minutes, roma.slot_minutes, roma.cutoff_minutes, roma.country) == (90, 30, 30, "IT")
+    assert [f.question for f in roma.faq][0] == "Avete il parcheggio?"
+
+
+@pytest.mark.skipif(not EXAMPLE.exists(), reason="the shared example sits beside the repository")
+def test_the_shared_example_file_loads_unchanged():
+    assert set(parse_knowledge_base(EXAMPLE.read_text())) == {"roma", "cabinet"}
+
+
+@pytest.mark.parametrize("mutation, expected", [
+    (("max_people: 8", "max_people: -1"), 'venue "roma", key "max_people": Input should be greater than 0'),
+    (('fri: {lunch: ["12:30", "14:30"]', 'fri: {lunch: ["14:30", "12:30"]'),
+     'venue "roma", key "hours": range "lunch": closes at 12:30, not after it opens at 14:30'),
+    (('mon: {dinner: ["19:00", "22:30"]}', 'mon: {dinner: ["7pm", "22:30"]}'),
+     'venue "roma", key "hours": range "dinner": "7pm" is not a time in HH:MM'),
+    (("locale: it", "locale: de"), 'venue "roma", key "locale": Input should be'),
+    (("    name: Trattoria Roma\n", ""), 'venue "roma", key "name": is required but missing'),
+    (('closed_dates: ["2026-12-25"', 'closed_dates: ["Christmas"'), 'venue "roma", key "closed_dates.0"'),
+])
+def test_a_mistake_is_refused_with_the_venue_the_key_and_the_problem(mutation, expected):
+    text = VENUES_FILE.read_text()
+    assert mutation[0] in text
+    with pytest.raises(KnowledgeBaseError) as refusal:
+        parse_knowledge_base(text.replace(mutation[0], mutation[1], 1))
+    assert expected in str(refusal.value)
+
+
+@pytest.mark.parametrize("text", ["", "venues: []", "- a\n- b", "venues: {roma: 3}", "venues: {a: [}"])
+def test_a_file_without_a_venues_mapping_is_refused(text):
+    with pytest.raises(KnowledgeBaseError):
+        parse_knowledge_base(text)
