@@ -1,7 +1,7 @@
 """The embedded store: one SQLite file, WAL mode, a connection per thread.
 
 Atomic steps use BEGIN IMMEDIATE, which takes the database's write lock before the first
-read, so two creates on the same slot run one after the other.
+read, so two creates on the same slot run one after the other, even from two processes.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class SqliteStore(Store):
         self.path = Path(data_dir) / "concierge.db"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
+        self._writer = threading.Lock()
         self._conn().executescript(_SCHEMA)
 
     def _conn(self) -> sqlite3.Connection:
@@ -72,14 +73,17 @@ class SqliteStore(Store):
 
     @contextmanager
     def _atomic(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction. Threads of this process queue on a lock first: SQLite's own
+        busy handler waits by sleeping in growing steps, which shows up as tail latency."""
         conn = self._conn()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+        with self._writer:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
 
     # --- venues ------------------------------------------------------------------------
     def get_venue(self, venue_id: str) -> dict | None:
