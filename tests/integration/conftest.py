@@ -43,7 +43,7 @@ def serve(tmp_path: Path):
                             access=Access(api_key=api_key, retell_api_key=retell_api_key))
         import_venues(settings, venues)
         server = make_server("127.0.0.1", 0, create_app(build_context(settings), settings.access), threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)
         return Api(f"http://127.0.0.1:{server.server_port}", client)
 

@@ -15,6 +15,8 @@ class Phrases(ABC):
 
     locale: str
     range_names: dict[str, str] = {}
+    # Fixed sentences by key, one set per language: see the methods that read them below.
+    sentences: dict[str, str] = {}
 
     def __init__(self, venue_kind: str = "restaurant") -> None:
         self.kind = venue_kind
@@ -52,16 +54,51 @@ class Phrases(ABC):
             return f"{sentence} {self.nearest_intro()} {self.times_list(nearest)}."
         return f"{sentence} {self.no_alternatives()}"
 
-    # --- messages ----------------------------------------------------------------------
-    @abstractmethod
-    def nearest_intro(self) -> str: ...
+    # --- messages: fixed sentences ---------------------------------------------------------
+    def nearest_intro(self) -> str:
+        return self.sentences["nearest_intro"]
 
-    @abstractmethod
-    def no_alternatives(self) -> str: ...
+    def no_alternatives(self) -> str:
+        return self.sentences["no_alternatives"]
 
-    @abstractmethod
-    def available(self) -> str: ...
+    def available(self) -> str:
+        return self.sentences["available"]
 
+    def past_date(self) -> str:
+        return self.sentences["past_date"]
+
+    def past_time(self) -> str:
+        return self.sentences["past_time"]
+
+    def duplicate(self) -> str:
+        return self.sentences["duplicate"]
+
+    def booking_not_found(self) -> str:
+        return self.sentences["booking_not_found"]
+
+    def no_table(self) -> str:
+        return self.sentences["no_table"]
+
+    def provider_unavailable(self) -> str:
+        return self.sentences["provider_unavailable"]
+
+    def provider_error(self) -> str:
+        return self.sentences["provider_error"]
+
+    # --- messages: a refusal followed by the nearest free times -------------------------------
+    def not_in_openings(self, nearest: Sequence[str]) -> str:
+        return self.with_nearest(self.sentences["not_in_openings"], nearest)
+
+    def cutoff(self, nearest: Sequence[str]) -> str:
+        return self.with_nearest(self.sentences["cutoff"], nearest)
+
+    def slot_full(self, nearest: Sequence[str]) -> str:
+        return self.with_nearest(self.sentences["slot_full"], nearest)
+
+    def outside_hours(self, nearest: Sequence[str]) -> str:
+        return self.with_nearest(self.sentences["outside_hours"], nearest)
+
+    # --- messages: built from the booking, the venue's kind and the calendar ----------------------
     @abstractmethod
     def opening_hours(self, ranges: Sequence[OpeningRange]) -> str: ...
 
@@ -70,22 +107,10 @@ class Phrases(ABC):
                next_ranges: Sequence[OpeningRange]) -> str: ...
 
     @abstractmethod
-    def not_in_openings(self, nearest: Sequence[str]) -> str: ...
-
-    @abstractmethod
-    def cutoff(self, nearest: Sequence[str]) -> str: ...
-
-    @abstractmethod
     def full(self, nearest: Sequence[str]) -> str: ...
 
     @abstractmethod
     def weekday_mismatch(self, day: dt.date, expected_weekday: int, corrected: dt.date) -> str: ...
-
-    @abstractmethod
-    def past_date(self) -> str: ...
-
-    @abstractmethod
-    def past_time(self) -> str: ...
 
     @abstractmethod
     def booking_confirmed(self, booking: Booking) -> str: ...
@@ -101,24 +126,3 @@ class Phrases(ABC):
 
     @abstractmethod
     def max_people(self, limit: int) -> str: ...
-
-    @abstractmethod
-    def duplicate(self) -> str: ...
-
-    @abstractmethod
-    def slot_full(self, nearest: Sequence[str]) -> str: ...
-
-    @abstractmethod
-    def outside_hours(self, nearest: Sequence[str]) -> str: ...
-
-    @abstractmethod
-    def booking_not_found(self) -> str: ...
-
-    @abstractmethod
-    def no_table(self) -> str: ...
-
-    @abstractmethod
-    def provider_unavailable(self) -> str: ...
-
-    @abstractmethod
-    def provider_error(self) -> str: ...

@@ -17,6 +17,22 @@ class English(Phrases):
     locale = "en"
     range_names = {"lunch": "lunch", "dinner": "dinner", "breakfast": "breakfast", "brunch": "brunch",
                    "morning": "morning", "afternoon": "afternoon", "evening": "evening"}
+    sentences = {
+        "nearest_intro": "Closest times:",
+        "no_alternatives": "There are no other free times that day.",
+        "available": "Available.",
+        "past_date": "That date has already passed.",
+        "past_time": "That time has already passed.",
+        "duplicate": "There is already a booking with these details.",
+        "booking_not_found": "I can't find that booking.",
+        "no_table": "There are no tables for that time.",
+        "provider_unavailable": "The booking system can't be reached right now.",
+        "provider_error": "There was a technical problem with the booking system.",
+        "not_in_openings": "That time is not available.",
+        "cutoff": "That time is too close to closing.",
+        "slot_full": "We are fully booked at that time.",
+        "outside_hours": "That time is outside our opening hours.",
+    }
 
     def day_label(self, day: dt.date) -> str:
         return f"{WEEKDAYS['en'][day.weekday()]} {day.day} {MONTHS['en'][day.month - 1]}"
@@ -41,15 +57,6 @@ class English(Phrases):
     def join_and(self, parts: Sequence[str]) -> str:
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
-    def nearest_intro(self) -> str:
-        return "Closest times:"
-
-    def no_alternatives(self) -> str:
-        return "There are no other free times that day."
-
-    def available(self) -> str:
-        return "Available."
-
     def opening_hours(self, ranges) -> str:
         return f"Opening hours: {self.hours_phrase(ranges)}."
 
@@ -60,12 +67,6 @@ class English(Phrases):
             text += f" The next opening day is {self.day_label(next_day)}, with {self.hours_phrase(next_ranges)}."
         return text
 
-    def not_in_openings(self, nearest) -> str:
-        return self.with_nearest("That time is not available.", nearest)
-
-    def cutoff(self, nearest) -> str:
-        return self.with_nearest("That time is too close to closing.", nearest)
-
     def full(self, nearest) -> str:
         lead = "No table is available at that time." if self.kind == "restaurant" else "There is no availability at that time."
         return self.with_nearest(lead, nearest)
@@ -74,12 +75,6 @@ class English(Phrases):
         name = WEEKDAYS["en"][expected_weekday]
         return (f"The date {day.isoformat()} is {self.day_label(day)}, not {name}. "
                 f"The next {name} is {self.day_label(corrected)}.")
-
-    def past_date(self) -> str:
-        return "That date has already passed."
-
-    def past_time(self) -> str:
-        return "That time has already passed."
 
     def _people(self, n: int) -> str:
         return "1 person" if n == 1 else f"{n} people"
@@ -105,24 +100,3 @@ class English(Phrases):
 
     def max_people(self, limit: int) -> str:
         return f"Online bookings are limited to {self._people(limit)}."
-
-    def duplicate(self) -> str:
-        return "There is already a booking with these details."
-
-    def slot_full(self, nearest) -> str:
-        return self.with_nearest("We are fully booked at that time.", nearest)
-
-    def outside_hours(self, nearest) -> str:
-        return self.with_nearest("That time is outside our opening hours.", nearest)
-
-    def booking_not_found(self) -> str:
-        return "I can't find that booking."
-
-    def no_table(self) -> str:
-        return "There are no tables for that time."
-
-    def provider_unavailable(self) -> str:
-        return "The booking system can't be reached right now."
-
-    def provider_error(self) -> str:
-        return "There was a technical problem with the booking system."

@@ -17,6 +17,22 @@ class French(Phrases):
     locale = "fr"
     range_names = {"lunch": "déjeuner", "dinner": "dîner", "breakfast": "petit-déjeuner", "brunch": "brunch",
                    "morning": "matin", "afternoon": "après-midi", "evening": "soir"}
+    sentences = {
+        "nearest_intro": "Horaires les plus proches :",
+        "no_alternatives": "Il n'y a pas d'autre horaire libre ce jour-là.",
+        "available": "Disponible.",
+        "past_date": "Cette date est déjà passée.",
+        "past_time": "Cet horaire est déjà passé.",
+        "duplicate": "Une réservation existe déjà avec ces informations.",
+        "booking_not_found": "Je ne trouve pas cette réservation.",
+        "no_table": "Il n'y a pas de table pour cet horaire.",
+        "provider_unavailable": "Le système de réservation est injoignable pour le moment.",
+        "provider_error": "Une erreur technique est survenue avec le système de réservation.",
+        "not_in_openings": "Cet horaire n'est pas disponible.",
+        "cutoff": "Cet horaire est trop proche de la fermeture.",
+        "slot_full": "C'est complet à cette heure.",
+        "outside_hours": "Cet horaire est en dehors des heures d'ouverture.",
+    }
 
     def day_label(self, day: dt.date) -> str:
         number = "1er" if day.day == 1 else str(day.day)
@@ -40,15 +56,6 @@ class French(Phrases):
     def join_and(self, parts: Sequence[str]) -> str:
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " et " + parts[-1]
 
-    def nearest_intro(self) -> str:
-        return "Horaires les plus proches :"
-
-    def no_alternatives(self) -> str:
-        return "Il n'y a pas d'autre horaire libre ce jour-là."
-
-    def available(self) -> str:
-        return "Disponible."
-
     def opening_hours(self, ranges) -> str:
         return f"Horaires d'ouverture : {self.hours_phrase(ranges)}."
 
@@ -60,12 +67,6 @@ class French(Phrases):
                      f"avec {self.hours_phrase(next_ranges)}.")
         return text
 
-    def not_in_openings(self, nearest) -> str:
-        return self.with_nearest("Cet horaire n'est pas disponible.", nearest)
-
-    def cutoff(self, nearest) -> str:
-        return self.with_nearest("Cet horaire est trop proche de la fermeture.", nearest)
-
     def full(self, nearest) -> str:
         lead = "Aucune table n'est disponible à cette heure." if self.kind == "restaurant" else "Aucune disponibilité à cette heure."
         return self.with_nearest(lead, nearest)
@@ -74,12 +75,6 @@ class French(Phrases):
         name = WEEKDAYS["fr"][expected_weekday]
         return (f"La date {day.isoformat()} est le {self.day_label(day)}, pas {name}. "
                 f"Le prochain {name} est le {self.day_label(corrected)}.")
-
-    def past_date(self) -> str:
-        return "Cette date est déjà passée."
-
-    def past_time(self) -> str:
-        return "Cet horaire est déjà passé."
 
     def _people(self, n: int) -> str:
         return "1 personne" if n == 1 else f"{n} personnes"
@@ -108,24 +103,3 @@ class French(Phrases):
 
     def max_people(self, limit: int) -> str:
         return f"Les réservations en ligne sont limitées à {self._people(limit)}."
-
-    def duplicate(self) -> str:
-        return "Une réservation existe déjà avec ces informations."
-
-    def slot_full(self, nearest) -> str:
-        return self.with_nearest("C'est complet à cette heure.", nearest)
-
-    def outside_hours(self, nearest) -> str:
-        return self.with_nearest("Cet horaire est en dehors des heures d'ouverture.", nearest)
-
-    def booking_not_found(self) -> str:
-        return "Je ne trouve pas cette réservation."
-
-    def no_table(self) -> str:
-        return "Il n'y a pas de table pour cet horaire."
-
-    def provider_unavailable(self) -> str:
-        return "Le système de réservation est injoignable pour le moment."
-
-    def provider_error(self) -> str:
-        return "Une erreur technique est survenue avec le système de réservation."

@@ -18,6 +18,22 @@ class Italian(Phrases):
     locale = "it"
     range_names = {"lunch": "pranzo", "dinner": "cena", "breakfast": "colazione", "brunch": "brunch",
                    "morning": "mattina", "afternoon": "pomeriggio", "evening": "sera"}
+    sentences = {
+        "nearest_intro": "Orari più vicini:",
+        "no_alternatives": "Non ci sono altri orari liberi in questo giorno.",
+        "available": "Disponibile.",
+        "past_date": "La data indicata è già passata.",
+        "past_time": "L'orario indicato è già passato.",
+        "duplicate": "Risulta già una prenotazione con questi dati.",
+        "booking_not_found": "Non trovo quella prenotazione.",
+        "no_table": "Non ci sono tavoli per quell'orario.",
+        "provider_unavailable": "Il sistema di prenotazione non è raggiungibile in questo momento.",
+        "provider_error": "C'è stato un errore tecnico con il sistema di prenotazione.",
+        "not_in_openings": "Questo orario non è disponibile.",
+        "cutoff": "Questo orario è troppo vicino alla chiusura.",
+        "slot_full": "Capacità esaurita a quest'ora.",
+        "outside_hours": "Orario fuori dagli orari di apertura.",
+    }
 
     def day_label(self, day: dt.date) -> str:
         return f"{WEEKDAYS['it'][day.weekday()]} {day.day} {MONTHS['it'][day.month - 1]}"
@@ -49,15 +65,6 @@ class Italian(Phrases):
     def join_and(self, parts: Sequence[str]) -> str:
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " e " + parts[-1]
 
-    def nearest_intro(self) -> str:
-        return "Orari più vicini:"
-
-    def no_alternatives(self) -> str:
-        return "Non ci sono altri orari liberi in questo giorno."
-
-    def available(self) -> str:
-        return "Disponibile."
-
     def opening_hours(self, ranges: Sequence[OpeningRange]) -> str:
         return f"Orari di apertura: {self.hours_phrase(ranges)}."
 
@@ -68,12 +75,6 @@ class Italian(Phrases):
             text += f" Il prossimo giorno di apertura è {self.day_label(next_day)} con {self.hours_phrase(next_ranges)}."
         return text
 
-    def not_in_openings(self, nearest) -> str:
-        return self.with_nearest("Questo orario non è disponibile.", nearest)
-
-    def cutoff(self, nearest) -> str:
-        return self.with_nearest("Questo orario è troppo vicino alla chiusura.", nearest)
-
     def full(self, nearest) -> str:
         lead = "Nessun tavolo disponibile a quest'ora." if self.kind == "restaurant" else "Nessuna disponibilità a quest'ora."
         return self.with_nearest(lead, nearest)
@@ -83,12 +84,6 @@ class Italian(Phrases):
         article = "La prossima" if expected_weekday == 6 else "Il prossimo"
         return (f"La data {day.isoformat()} è {self.day_label(day)}, non {name}. "
                 f"{article} {name} è {self.day_label(corrected)}.")
-
-    def past_date(self) -> str:
-        return "La data indicata è già passata."
-
-    def past_time(self) -> str:
-        return "L'orario indicato è già passato."
 
     def _people(self, n: int) -> str:
         return "1 persona" if n == 1 else f"{n} persone"
@@ -117,24 +112,3 @@ class Italian(Phrases):
 
     def max_people(self, limit: int) -> str:
         return f"Per le prenotazioni online il massimo è {self._people(limit)}."
-
-    def duplicate(self) -> str:
-        return "Risulta già una prenotazione con questi dati."
-
-    def slot_full(self, nearest) -> str:
-        return self.with_nearest("Capacità esaurita a quest'ora.", nearest)
-
-    def outside_hours(self, nearest) -> str:
-        return self.with_nearest("Orario fuori dagli orari di apertura.", nearest)
-
-    def booking_not_found(self) -> str:
-        return "Non trovo quella prenotazione."
-
-    def no_table(self) -> str:
-        return "Non ci sono tavoli per quell'orario."
-
-    def provider_unavailable(self) -> str:
-        return "Il sistema di prenotazione non è raggiungibile in questo momento."
-
-    def provider_error(self) -> str:
-        return "C'è stato un errore tecnico con il sistema di prenotazione."

@@ -22,6 +22,22 @@ class Portuguese(Phrases):
     locale = "pt"
     range_names = {"lunch": "almoço", "dinner": "jantar", "breakfast": "pequeno-almoço", "brunch": "brunch",
                    "morning": "manhã", "afternoon": "tarde", "evening": "noite"}
+    sentences = {
+        "nearest_intro": "Horários mais próximos:",
+        "no_alternatives": "Não há outros horários livres nesse dia.",
+        "available": "Disponível.",
+        "past_date": "Essa data já passou.",
+        "past_time": "Esse horário já passou.",
+        "duplicate": "Já existe uma reserva com estes dados.",
+        "booking_not_found": "Não encontro essa reserva.",
+        "no_table": "Não há mesas para esse horário.",
+        "provider_unavailable": "O sistema de reservas não está acessível neste momento.",
+        "provider_error": "Ocorreu um erro técnico no sistema de reservas.",
+        "not_in_openings": "Este horário não está disponível.",
+        "cutoff": "Este horário está muito perto do fecho.",
+        "slot_full": "Esse horário está esgotado.",
+        "outside_hours": "Esse horário está fora do horário de funcionamento.",
+    }
 
     def day_label(self, day: dt.date) -> str:
         return f"{WEEKDAYS['pt'][day.weekday()]}, {day.day} de {MONTHS['pt'][day.month - 1]}"
@@ -51,15 +67,6 @@ class Portuguese(Phrases):
     def join_and(self, parts: Sequence[str]) -> str:
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " e " + parts[-1]
 
-    def nearest_intro(self) -> str:
-        return "Horários mais próximos:"
-
-    def no_alternatives(self) -> str:
-        return "Não há outros horários livres nesse dia."
-
-    def available(self) -> str:
-        return "Disponível."
-
     def opening_hours(self, ranges) -> str:
         return f"Horário de funcionamento: {self.hours_phrase(ranges)}."
 
@@ -70,12 +77,6 @@ class Portuguese(Phrases):
             text += f" O próximo dia de abertura é {self.day_label(next_day)}, com {self.hours_phrase(next_ranges)}."
         return text
 
-    def not_in_openings(self, nearest) -> str:
-        return self.with_nearest("Este horário não está disponível.", nearest)
-
-    def cutoff(self, nearest) -> str:
-        return self.with_nearest("Este horário está muito perto do fecho.", nearest)
-
     def full(self, nearest) -> str:
         lead = "Não há mesas disponíveis nesse horário." if self.kind == "restaurant" else "Não há disponibilidade nesse horário."
         return self.with_nearest(lead, nearest)
@@ -85,12 +86,6 @@ class Portuguese(Phrases):
         next_word = "O próximo" if expected_weekday >= 5 else "A próxima"
         return (f"A data {day.isoformat()} é {self.day_label(day)}, não {name}. "
                 f"{next_word} {name} é {self.day_label(corrected)}.")
-
-    def past_date(self) -> str:
-        return "Essa data já passou."
-
-    def past_time(self) -> str:
-        return "Esse horário já passou."
 
     def _people(self, n: int) -> str:
         return "1 pessoa" if n == 1 else f"{n} pessoas"
@@ -116,24 +111,3 @@ class Portuguese(Phrases):
 
     def max_people(self, limit: int) -> str:
         return f"As reservas online estão limitadas a {self._people(limit)}."
-
-    def duplicate(self) -> str:
-        return "Já existe uma reserva com estes dados."
-
-    def slot_full(self, nearest) -> str:
-        return self.with_nearest("Esse horário está esgotado.", nearest)
-
-    def outside_hours(self, nearest) -> str:
-        return self.with_nearest("Esse horário está fora do horário de funcionamento.", nearest)
-
-    def booking_not_found(self) -> str:
-        return "Não encontro essa reserva."
-
-    def no_table(self) -> str:
-        return "Não há mesas para esse horário."
-
-    def provider_unavailable(self) -> str:
-        return "O sistema de reservas não está acessível neste momento."
-
-    def provider_error(self) -> str:
-        return "Ocorreu um erro técnico no sistema de reservas."

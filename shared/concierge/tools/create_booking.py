@@ -9,6 +9,7 @@ from pydantic import Field
 from concierge.domain.booking import BookingDraft
 from concierge.domain.errors import validation_error
 from concierge.domain.phone import InvalidPhone, to_e164
+from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.fields import Day, People, RestaurantId, Text, Time, ToolRequest, ToolResponse
@@ -24,15 +25,7 @@ class Request(ToolRequest):
     notes: str | None = None
 
 
-class Response(ToolResponse):
-    booking_id: str
-    day: str
-    day_label: str
-    time: str
-    time_human: str
-    people: int
-    name: str
-    phone: str
+class Response(ToolResponse, BookingView):
     message: str
 
 
@@ -56,6 +49,4 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     booking = ctx.provider_for(venue).create(
         venue, draft, lambda bookings: admit(venue, day, req.time, phone, bookings, local_now))
     say = speaker(venue)
-    return Response(booking_id=booking.booking_id, day=req.day, day_label=say.day_label(day), time=booking.time,
-                    time_human=say.time_human(booking.time), people=booking.people, name=booking.name,
-                    phone=booking.phone, message=say.booking_confirmed(booking))
+    return Response(**booking_fields(booking, say), message=say.booking_confirmed(booking))

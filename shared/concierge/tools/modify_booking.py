@@ -8,6 +8,7 @@ from pydantic import AliasChoices, Field, model_validator
 
 from concierge.domain.booking import Booking
 from concierge.adapters.store import DayReader
+from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.fields import Day, People, RestaurantId, Text, Time, ToolRequest, ToolResponse
@@ -27,15 +28,7 @@ class Request(ToolRequest):
         return self
 
 
-class Response(ToolResponse):
-    booking_id: str
-    day: str
-    day_label: str
-    time: str
-    time_human: str
-    people: int
-    name: str
-    phone: str
+class Response(ToolResponse, BookingView):
     message: str
 
 
@@ -63,7 +56,5 @@ def handle(ctx: ToolContext, req: Request) -> Response:
 
     booking = ctx.provider_for(venue).update(venue, req.booking_id, change)
     say = speaker(venue)
-    return Response(booking_id=booking.booking_id, day=booking.day.isoformat(), day_label=say.day_label(booking.day),
-                    time=booking.time, time_human=say.time_human(booking.time), people=booking.people,
-                    name=booking.name, phone=booking.phone,
+    return Response(**booking_fields(booking, say),
                     message=say.booking_modified(booking, people_changed=seen[-1].people != booking.people))
