@@ -15,6 +15,7 @@ from concierge.cli import import_venues
 from concierge.http.app import create_app
 from concierge.http.envelopes import Access
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
+from tests.support import firestore_emulator
 
 
 @dataclass
@@ -31,16 +32,36 @@ class Api:
         return response.json()
 
 
+@pytest.fixture(params=["sqlite", "firestore"])
+def store_kind(request) -> str:
+    """Each test that uses a store runs once on SQLite and once on the Firestore emulator (cleared)."""
+    if request.param == "firestore":
+        firestore_emulator.clear(firestore_emulator.emulator_host())
+    return request.param
+
+
 @pytest.fixture
-def serve(tmp_path: Path):
+def settings_for(tmp_path: Path, store_kind: str):
+    """Settings for a server or CLI run on the test's store: settings_for(now=..., data_dir=...)."""
+
+    def make(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
+             data_dir: Path | None = None) -> Settings:
+        return Settings(store=store_kind, data_dir=data_dir or tmp_path / "data", now=now,
+                        firestore_project=firestore_emulator.PROJECT,
+                        access=Access(api_key=api_key, retell_api_key=retell_api_key))
+
+    return make
+
+
+@pytest.fixture
+def serve(settings_for):
     """Start a server: serve(now=..., api_key=..., retell_api_key=..., data_dir=...) -> Api."""
     servers = []
     client = httpx.Client(timeout=30)
 
     def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
               data_dir: Path | None = None, venues: Path = VENUES_FILE) -> Api:
-        settings = Settings(data_dir=data_dir or tmp_path / "data", now=now,
-                            access=Access(api_key=api_key, retell_api_key=retell_api_key))
+        settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
         import_venues(settings, venues)
         server = make_server("127.0.0.1", 0, create_app(build_context(settings), settings.access), threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()

@@ -157,7 +157,7 @@ def test_moving_onto_another_booking_of_the_same_phone_is_a_duplicate(api):
 def test_modifying_an_unknown_booking_is_booking_not_found(api):
     response = api.call("modify_booking", {"restaurant_id": "roma", "booking_id": "nope", "new_people": 2})
     assert (response.status_code, response.json()["error_code"]) == (404, "BOOKING_NOT_FOUND")
-    assert response.json()["message"] == 'No active booking "nope".'
+    assert response.json()["message"] == "Non trovo quella prenotazione."
 
 
 # --- cancel_booking ------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key, retell_signature_is_valid
 from concierge.http.status import status_for
+from concierge.idempotency import fingerprint
 from concierge.tools import TOOLS, Tool
 from concierge.tools.context import ToolContext
 from concierge.tools.fields import parse_request
@@ -53,6 +54,16 @@ def run_tool(ctx: ToolContext, tool: Tool, args: object) -> dict:
         if payload.get(key) is None:
             payload.pop(key, None)
     return payload
+
+
+def run_once(ctx: ToolContext, tool: Tool, args: object, key: str | None) -> dict:
+    """run_tool, answered from the idempotency record when a writing call is replayed."""
+    if key is None or not tool.writes or ctx.idempotency is None:
+        return run_tool(ctx, tool, args)
+    try:
+        return ctx.idempotency.run(key, fingerprint(tool.name, args), lambda: run_tool(ctx, tool, args))
+    except ToolError as refusal:
+        return refusal.payload()
 
 
 def reduce(payload: dict) -> dict:
@@ -106,12 +117,16 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
         for call in body["message"].get("toolCallList") or []:
             name, args = _vapi_arguments(call)
             chosen = TOOLS.get(name, tool)  # one server URL may serve every tool
-            payload = reduce(run_tool(ctx, chosen, args))
+            key = f"vapi:{call['id']}" if call.get("id") else None
+            payload = reduce(run_once(ctx, chosen, args, key))
             results.append({"toolCallId": call.get("id"),
                             "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
         return Answer(200, {"results": results})
     if retell:
         chosen = TOOLS.get(body["name"], tool)
-        return Answer(200, reduce(run_tool(ctx, chosen, body["args"])))
-    payload = run_tool(ctx, tool, body)
+        call_id = body["call"].get("call_id") if isinstance(body["call"], dict) else None
+        key = f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, body['args'])}" if call_id else None
+        return Answer(200, reduce(run_once(ctx, chosen, body["args"], key)))
+    header_key = headers.get("Idempotency-Key")
+    payload = run_once(ctx, tool, body, f"http:{tool.name}:{header_key}" if header_key else None)
     return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from concierge.adapters.clock import Clock
 from concierge.adapters.providers import BookingProvider
@@ -13,12 +13,16 @@ from concierge.domain.venue import Venue
 from concierge.speech import Phrases, phrases_for
 from concierge.venues import VenueCatalog
 
+if TYPE_CHECKING:
+    from concierge.idempotency import Idempotency
+
 
 @dataclass
 class ToolContext:
     venues: VenueCatalog
     provider_for: Callable[[Venue], BookingProvider]
     clock: Clock
+    idempotency: "Idempotency | None" = None
 
     def venue(self, venue_id: str) -> Venue:
         venue = self.venues.get(venue_id)

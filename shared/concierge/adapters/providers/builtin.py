@@ -3,11 +3,29 @@
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import contextmanager
+from typing import Iterator
 
 from concierge.adapters.providers import BookingProvider
-from concierge.adapters.store import Admit, Change, Store
+from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, Store, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue
+from concierge.speech import phrases_for
+
+
+@contextmanager
+def _refusals(venue: Venue) -> Iterator[None]:
+    """The store's outcomes as the contract's error codes, in the venue's language."""
+    say = phrases_for(venue.locale, venue.kind)
+    try:
+        yield
+    except BookingMissing:
+        raise ToolError("BOOKING_NOT_FOUND", say.booking_not_found()) from None
+    except SlotTaken:
+        raise ToolError("DUPLICATE_BOOKING", say.duplicate()) from None
+    except StoreBusy:
+        raise ToolError("PROVIDER_UNAVAILABLE", say.provider_unavailable()) from None
 
 
 class BuiltinProvider(BookingProvider):
@@ -21,10 +39,13 @@ class BuiltinProvider(BookingProvider):
         return self.store.bookings_for_phone(venue.id, phone, from_day)
 
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
-        return self.store.create_booking(venue.id, draft, admit)
+        with _refusals(venue):
+            return self.store.create_booking(venue.id, draft, admit)
 
     def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
-        return self.store.update_booking(venue.id, booking_id, change)
+        with _refusals(venue):
+            return self.store.update_booking(venue.id, booking_id, change)
 
     def cancel(self, venue: Venue, booking_id: str) -> None:
-        self.store.cancel_booking(venue.id, booking_id)
+        with _refusals(venue):
+            self.store.cancel_booking(venue.id, booking_id)

@@ -9,9 +9,32 @@ from __future__ import annotations
 
 import datetime as dt
 from abc import ABC, abstractmethod
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Literal
 
 from concierge.domain.booking import Booking, BookingDraft
+
+class BookingMissing(LookupError):
+    """No active booking with that id at that venue."""
+
+
+class SlotTaken(Exception):
+    """Another active booking has the same phone, day and time."""
+
+
+class StoreBusy(Exception):
+    """The atomic step kept colliding with other writers and gave up; nothing was written."""
+
+
+@dataclass(frozen=True)
+class IdempotencyRecord:
+    key: str
+    fingerprint: str  # hash of the tool and its arguments
+    status: Literal["in_progress", "completed"]
+    payload: dict | None  # the tool's answer, once completed
+    expires_at: dt.datetime
+    lease_until: dt.datetime | None  # an in-progress claim older than this may be taken over
+
 
 DayReader = Callable[[dt.date], list[Booking]]
 Admit = Callable[[list[Booking]], None]
@@ -42,19 +65,47 @@ class Store(ABC):
 
     @abstractmethod
     def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
-        """Run `admit` on the day's bookings and write the draft, as one atomic step."""
+        """Run `admit` on the day's bookings and write the draft, as one atomic step.
+
+        SlotTaken when the same phone already holds that day and time; StoreBusy when the
+        step could not get through."""
 
     @abstractmethod
     def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
         """Re-read the booking, let `change` build its new version, write it: one atomic step.
 
         `change` may read other days through the DayReader it is given (inside the same step)
-        and raise ToolError to refuse; BOOKING_NOT_FOUND when the booking is gone.
+        and raise ToolError to refuse. BookingMissing when the booking is gone.
         """
 
     @abstractmethod
     def cancel_booking(self, venue_id: str, booking_id: str) -> None:
-        """Cancel an active booking; BOOKING_NOT_FOUND when it is missing or already cancelled."""
+        """Cancel an active booking; BookingMissing when it is missing or already cancelled."""
+
+    # --- idempotency records of replayed tool calls -------------------------------------------
+    @abstractmethod
+    def claim_idempotency(self, key: str, fingerprint: str, now: dt.datetime, lease_until: dt.datetime,
+                          expires_at: dt.datetime) -> IdempotencyRecord | None:
+        """Atomically claim `key` (an in-progress record) and return None, or return the record
+        that holds it. A record past `expires_at`, or in progress past its lease, is claimed anew."""
+
+    @abstractmethod
+    def complete_idempotency(self, key: str, payload: dict, expires_at: dt.datetime) -> None: ...
+
+    @abstractmethod
+    def release_idempotency(self, key: str) -> None:
+        """Forget a claim whose call failed in a way worth retrying."""
+
+    @abstractmethod
+    def purge_idempotency(self, now: dt.datetime) -> int:
+        """Delete expired records; how many."""
+
+
+def record_is_stale(record: IdempotencyRecord, now: dt.datetime) -> bool:
+    """Expired, or an in-progress claim whose lease ran out (its worker died): claim it anew."""
+    if record.expires_at <= now:
+        return True
+    return record.status == "in_progress" and record.lease_until is not None and record.lease_until <= now
 
 
 def new_booking_id() -> str:

@@ -14,9 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from concierge.adapters.store import Admit, Change, Store, new_booking_id
+from concierge.adapters.store import (
+    Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, new_booking_id,
+)
 from concierge.domain.booking import Booking, BookingDraft
-from concierge.domain.errors import ToolError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS venues (
@@ -39,6 +40,14 @@ CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (venue_id, day, status);
 CREATE INDEX IF NOT EXISTS bookings_by_phone ON bookings (venue_id, phone, day);
 CREATE UNIQUE INDEX IF NOT EXISTS one_active_booking_per_phone_and_slot
     ON bookings (venue_id, phone, day, time) WHERE status = 'active';
+CREATE TABLE IF NOT EXISTS idempotency (
+    key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    status TEXT NOT NULL,
+    payload TEXT,
+    expires_at TEXT NOT NULL,
+    lease_until TEXT
+);
 """
 
 _COLUMNS = "booking_id, venue_id, day, time, people, name, phone, notes"
@@ -48,10 +57,6 @@ def _booking(row: tuple) -> Booking:
     booking_id, venue_id, day, time, people, name, phone, notes = row
     return Booking(booking_id=booking_id, venue_id=venue_id, day=dt.date.fromisoformat(day), time=time,
                    people=people, name=name, phone=phone, notes=notes)
-
-
-def booking_not_found(booking_id: str) -> ToolError:
-    return ToolError("BOOKING_NOT_FOUND", f'No active booking "{booking_id}".')
 
 
 class SqliteStore(Store):
@@ -133,25 +138,31 @@ class SqliteStore(Store):
         booking = Booking(booking_id=new_booking_id(), venue_id=venue_id, **draft.model_dump())
         with self._atomic() as conn:
             admit(self._on(conn, venue_id, draft.day))
-            conn.execute(
-                f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (booking.booking_id, venue_id, booking.day.isoformat(), booking.time, booking.people,
-                 booking.name, booking.phone, booking.notes, dt.datetime.now(dt.timezone.utc).isoformat()),
-            )
+            try:
+                conn.execute(
+                    f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (booking.booking_id, venue_id, booking.day.isoformat(), booking.time, booking.people,
+                     booking.name, booking.phone, booking.notes, dt.datetime.now(dt.timezone.utc).isoformat()),
+                )
+            except sqlite3.IntegrityError:
+                raise SlotTaken() from None
         return booking
 
     def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
         with self._atomic() as conn:
             current = self._get(conn, venue_id, booking_id)
             if current is None:
-                raise booking_not_found(booking_id)
+                raise BookingMissing(booking_id)
             updated = change(current, lambda day: self._on(conn, venue_id, day))
-            conn.execute(
-                "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
-                " WHERE venue_id = ? AND booking_id = ?",
-                (updated.day.isoformat(), updated.time, updated.people, updated.name, updated.phone,
-                 updated.notes, venue_id, booking_id),
-            )
+            try:
+                conn.execute(
+                    "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
+                    " WHERE venue_id = ? AND booking_id = ?",
+                    (updated.day.isoformat(), updated.time, updated.people, updated.name, updated.phone,
+                     updated.notes, venue_id, booking_id),
+                )
+            except sqlite3.IntegrityError:
+                raise SlotTaken() from None
         return updated
 
     def cancel_booking(self, venue_id: str, booking_id: str) -> None:
@@ -161,4 +172,34 @@ class SqliteStore(Store):
                 (venue_id, booking_id),
             )
             if cursor.rowcount == 0:
-                raise booking_not_found(booking_id)
+                raise BookingMissing(booking_id)
+
+    # --- idempotency ---------------------------------------------------------------------------
+    def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):
+        with self._atomic() as conn:
+            row = conn.execute("SELECT fingerprint, status, payload, expires_at, lease_until FROM idempotency"
+                               " WHERE key = ?", (key,)).fetchone()
+            if row is not None:
+                record = IdempotencyRecord(
+                    key=key, fingerprint=row[0], status=row[1], payload=json.loads(row[2]) if row[2] else None,
+                    expires_at=dt.datetime.fromisoformat(row[3]),
+                    lease_until=dt.datetime.fromisoformat(row[4]) if row[4] else None)
+                if not record_is_stale(record, now):
+                    return record
+            conn.execute("INSERT OR REPLACE INTO idempotency (key, fingerprint, status, payload, expires_at, lease_until)"
+                         " VALUES (?, ?, 'in_progress', NULL, ?, ?)",
+                         (key, fingerprint, expires_at.isoformat(), lease_until.isoformat()))
+            return None
+
+    def complete_idempotency(self, key, payload, expires_at):
+        with self._atomic() as conn:
+            conn.execute("UPDATE idempotency SET status = 'completed', payload = ?, expires_at = ?, lease_until = NULL"
+                         " WHERE key = ?", (json.dumps(payload), expires_at.isoformat(), key))
+
+    def release_idempotency(self, key):
+        with self._atomic() as conn:
+            conn.execute("DELETE FROM idempotency WHERE key = ?", (key,))
+
+    def purge_idempotency(self, now):
+        with self._atomic() as conn:
+            return conn.execute("DELETE FROM idempotency WHERE expires_at <= ?", (now.isoformat(),)).rowcount

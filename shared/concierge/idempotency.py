@@ -1,0 +1,65 @@
+"""Safe replays of agent retries, in the spirit of aws-powertools' idempotency utility.
+
+Voice platforms retry and duplicate tool calls (Retell retries a failed call, Vapi re-sends on
+barge-in). A writing tool call with a key runs once: the first call claims the key (in
+progress), runs, and stores its answer (completed); a replay gets the stored answer back
+instead of running again. The same key with other arguments is refused; a replay while the
+first call is still running is told to retry shortly. Answers worth retrying (5xx) are not
+kept, so a retry runs again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+from concierge.adapters.store import Store
+from concierge.domain.errors import ToolError
+from concierge.http.status import status_for
+
+DEFAULT_EXPIRY = dt.timedelta(hours=1)
+DEFAULT_LEASE = dt.timedelta(seconds=30)
+
+
+def fingerprint(tool: str, args: object) -> str:
+    """A hash of the tool and its arguments, independent of key order."""
+    canonical = json.dumps([tool, args], sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def worth_keeping(payload: dict) -> bool:
+    """Successes and business refusals are final; provider and internal failures may be retried."""
+    return payload.get("ok") is True or status_for(payload.get("error_code", "")) < 500
+
+
+@dataclass
+class Idempotency:
+    store: Store
+    expiry: dt.timedelta = DEFAULT_EXPIRY
+    lease: dt.timedelta = DEFAULT_LEASE
+    wall_clock: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)
+
+    def run(self, key: str, print_: str, call: Callable[[], dict]) -> dict:
+        now = self.wall_clock()
+        held = self.store.claim_idempotency(key, print_, now, now + self.lease, now + self.expiry)
+        if held is not None:
+            if held.fingerprint != print_:
+                raise ToolError("IDEMPOTENCY_KEY_REUSED",
+                                "This idempotency key was already used for a different request.")
+            if held.status == "completed":
+                return held.payload
+            raise ToolError("IDEMPOTENCY_IN_PROGRESS", "The same request is still being processed; retry shortly.",
+                            retry_after_seconds=max(1, int(((held.lease_until or now) - now).total_seconds())))
+        try:
+            payload = call()
+        except BaseException:
+            self.store.release_idempotency(key)
+            raise
+        if worth_keeping(payload):
+            self.store.complete_idempotency(key, payload, self.wall_clock() + self.expiry)
+        else:
+            self.store.release_idempotency(key)
+        return payload

@@ -1,0 +1,149 @@
+"""The store port's contract, run unchanged against SQLite and the Firestore emulator."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from concierge.adapters.store import BookingMissing, SlotTaken, Store
+from concierge.bootstrap import build_store
+from concierge.domain.booking import BookingDraft
+from concierge.domain.errors import ToolError
+
+FRIDAY = dt.date(2026, 2, 20)
+SATURDAY = dt.date(2026, 2, 21)
+NOW = dt.datetime(2026, 2, 19, 17, 0, tzinfo=dt.timezone.utc)
+
+
+@pytest.fixture
+def store(settings_for) -> Store:
+    return build_store(settings_for())
+
+
+def draft(time="20:00", phone="+393331234567", day=FRIDAY, people=2) -> BookingDraft:
+    return BookingDraft(day=day, time=time, people=people, name="Ana", phone=phone)
+
+
+def accept(bookings):
+    return None
+
+
+def test_venues_are_written_together_and_read_back_whole(store):
+    store.put_venues({"a": {"name": "A", "hours": {"mon": {"dinner": ["19:00", "22:00"]}}}, "b": {"name": "B"}})
+    assert store.get_venue("a") == {"name": "A", "hours": {"mon": {"dinner": ["19:00", "22:00"]}}}
+    assert store.get_venue("missing") is None
+    assert store.venue_ids() == ["a", "b"]
+
+
+def test_a_created_booking_is_found_by_day_by_phone_and_by_id(store):
+    booking = store.create_booking("v", draft(), accept)
+    assert store.bookings_on("v", FRIDAY) == [booking]
+    assert store.bookings_for_phone("v", "+393331234567", FRIDAY) == [booking]
+    assert store.get_booking("v", booking.booking_id) == booking
+    assert store.bookings_on("other-venue", FRIDAY) == []
+
+
+def test_admit_sees_the_days_bookings_and_a_refusal_writes_nothing(store):
+    store.create_booking("v", draft(time="19:00", phone="+393330000001"), accept)
+    seen = []
+
+    def refuse(bookings):
+        seen.extend(b.time for b in bookings)
+        raise ToolError("SLOT_FULL", "full")
+
+    with pytest.raises(ToolError):
+        store.create_booking("v", draft(), refuse)
+    assert seen == ["19:00"]
+    assert [b.time for b in store.bookings_on("v", FRIDAY)] == ["19:00"]
+
+
+def test_the_same_phone_day_and_time_cannot_be_written_twice_even_if_admit_lets_it(store):
+    store.create_booking("v", draft(), accept)
+    with pytest.raises(SlotTaken):
+        store.create_booking("v", draft(), accept)
+    assert len(store.bookings_on("v", FRIDAY)) == 1
+
+
+def test_phone_listing_starts_at_the_given_day_in_time_order(store):
+    for day, time in [(SATURDAY, "20:00"), (FRIDAY, "21:00"), (dt.date(2026, 2, 18), "20:00")]:
+        store.create_booking("v", draft(day=day, time=time), accept)
+    found = store.bookings_for_phone("v", "+393331234567", FRIDAY)
+    assert [(b.day, b.time) for b in found] == [(FRIDAY, "21:00"), (SATURDAY, "20:00")]
+
+
+def test_an_update_moves_a_booking_to_another_day_and_frees_its_old_slot_key(store):
+    booking = store.create_booking("v", draft(), accept)
+    moved = store.update_booking("v", booking.booking_id,
+                                 lambda current, day_of: current.model_copy(update={"day": SATURDAY, "people": 5}))
+    assert (moved.day, moved.people) == (SATURDAY, 5)
+    assert store.bookings_on("v", FRIDAY) == [] and store.bookings_on("v", SATURDAY) == [moved]
+    assert store.create_booking("v", draft(), accept).day == FRIDAY  # the old phone/day/time is free again
+
+
+def test_an_update_can_read_the_target_day_and_refuse_leaving_the_booking_unchanged(store):
+    store.create_booking("v", draft(day=SATURDAY, phone="+393330000001"), accept)
+    booking = store.create_booking("v", draft(), accept)
+    seen = []
+
+    def refuse(current, day_of):
+        seen.extend(b.phone for b in day_of(SATURDAY))
+        raise ToolError("SLOT_FULL", "full")
+
+    with pytest.raises(ToolError):
+        store.update_booking("v", booking.booking_id, refuse)
+    assert seen == ["+393330000001"]
+    assert store.get_booking("v", booking.booking_id) == booking
+
+
+def test_updating_or_cancelling_a_missing_booking_raises_booking_missing(store):
+    with pytest.raises(BookingMissing):
+        store.update_booking("v", "nope", lambda current, day_of: current)
+    with pytest.raises(BookingMissing):
+        store.cancel_booking("v", "nope")
+
+
+def test_a_cancelled_booking_is_invisible_and_cannot_be_cancelled_again(store):
+    booking = store.create_booking("v", draft(), accept)
+    store.cancel_booking("v", booking.booking_id)
+    assert store.bookings_on("v", FRIDAY) == [] and store.get_booking("v", booking.booking_id) is None
+    assert store.bookings_for_phone("v", booking.phone, FRIDAY) == []
+    with pytest.raises(BookingMissing):
+        store.cancel_booking("v", booking.booking_id)
+    assert store.create_booking("v", draft(), accept)  # its slot key is free again
+
+
+# --- idempotency records ----------------------------------------------------------------------
+
+def claim(store, key="k", fingerprint="f1", now=NOW, lease=30, expiry=3600):
+    return store.claim_idempotency(key, fingerprint, now, now + dt.timedelta(seconds=lease),
+                                   now + dt.timedelta(seconds=expiry))
+
+
+def test_a_key_is_claimed_once_and_then_held_in_progress(store):
+    assert claim(store) is None
+    held = claim(store, fingerprint="f2")
+    assert (held.status, held.fingerprint, held.payload) == ("in_progress", "f1", None)
+
+
+def test_a_completed_record_returns_its_payload(store):
+    claim(store)
+    store.complete_idempotency("k", {"ok": True, "booking_id": "b1"}, NOW + dt.timedelta(hours=1))
+    held = claim(store)
+    assert (held.status, held.payload) == ("completed", {"ok": True, "booking_id": "b1"})
+
+
+def test_an_in_progress_claim_past_its_lease_and_an_expired_record_are_claimed_anew(store):
+    claim(store, lease=30)
+    assert claim(store, now=NOW + dt.timedelta(seconds=31)) is None
+    store.complete_idempotency("k", {"ok": True}, NOW + dt.timedelta(seconds=60))
+    assert claim(store, now=NOW + dt.timedelta(seconds=61)) is None
+
+
+def test_a_released_key_can_be_claimed_again_and_expired_records_are_purged(store):
+    claim(store)
+    store.release_idempotency("k")
+    assert claim(store) is None
+    claim(store, key="old", expiry=10)
+    assert store.purge_idempotency(NOW + dt.timedelta(seconds=11)) == 1
+    assert claim(store, key="old", fingerprint="new") is None

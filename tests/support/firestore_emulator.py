@@ -1,0 +1,41 @@
+"""The Firestore emulator the tests run against: found through FIRESTORE_EMULATOR_HOST.
+
+`.ci/run` starts it (`gcloud emulators firestore start`). Locally, tests that need it skip with
+a message saying how to start it; under CI=true a missing emulator fails them instead.
+"""
+
+from __future__ import annotations
+
+import os
+
+import httpx
+import pytest
+
+PROJECT = "demo-concierge-tests"
+
+HOW_TO_START = ("start it with `gcloud emulators firestore start --host-port=127.0.0.1:8686` and set "
+                "FIRESTORE_EMULATOR_HOST=127.0.0.1:8686 (`.ci/run` does both)")
+
+
+def emulator_host() -> str:
+    """The emulator's host:port, or skip (locally) / fail (CI) when it is not there."""
+    host = os.environ.get("FIRESTORE_EMULATOR_HOST")
+    problem = None
+    if not host:
+        problem = "FIRESTORE_EMULATOR_HOST is not set"
+    else:
+        try:
+            httpx.get(f"http://{host}/", timeout=2).raise_for_status()
+        except httpx.HTTPError as exc:
+            problem = f"the Firestore emulator at {host} does not answer ({exc})"
+    if problem:
+        if os.environ.get("CI"):
+            pytest.fail(f"{problem}: CI must run the Firestore tests; {HOW_TO_START}", pytrace=False)
+        pytest.skip(f"{problem}; {HOW_TO_START}")
+    return host
+
+
+def clear(host: str, project: str = PROJECT) -> None:
+    """Delete every document of the project, through the emulator's REST endpoint."""
+    httpx.delete(f"http://{host}/emulator/v1/projects/{project}/databases/(default)/documents",
+                 timeout=30).raise_for_status()
