@@ -1,13 +1,15 @@
-"""Per-tool latency of the local server under 20 concurrent callers (embedded store).
+"""Per-tool latency of the local server under 20 concurrent callers, on either store.
 
-Run: .venv/bin/python tests/benchmarks/bench_tools.py [--requests 200] [--callers 20]
-Starts `concierge serve` in its own process on a free port with a fixed clock, warms it up,
-then sends each tool's requests from 20 threads at once and prints p50 / p99 / max in ms.
+Run: .venv/bin/python tests/benchmarks/bench_tools.py [--store sqlite|firestore] [--requests 200] [--callers 20]
+Starts `concierge serve` in its own process on a free port with a fixed clock (and, for
+Firestore, uses or starts the emulator), warms it up, then sends each tool's requests from 20
+threads at once and prints p50 / p99 / max in ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 import statistics
@@ -22,6 +24,10 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.support import firestore_emulator  # noqa: E402
+
 VENUES = ROOT / "tests" / "fixtures" / "venues.yaml"
 NOW = "2026-02-19T18:00:00+01:00"
 DAYS = ["2026-02-20", "2026-02-21", "2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26"]
@@ -34,9 +40,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(data_dir: str) -> tuple[subprocess.Popen, str]:
+def start_server(data_dir: str, store: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    env = {**os.environ, "CONCIERGE_NOW": NOW}
+    env = {**os.environ, "CONCIERGE_NOW": NOW, "CONCIERGE_STORE": store,
+           "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT}
     process = subprocess.Popen(
         [sys.executable, "-m", "concierge.cli", "serve", "--port", str(port), "--venues", str(VENUES),
          "--data", data_dir], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -98,9 +105,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=200, help="requests per tool")
     parser.add_argument("--callers", type=int, default=20)
+    parser.add_argument("--store", choices=["sqlite", "firestore"], default="sqlite")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data:
-        process, base = start_server(data)
+    with contextlib.ExitStack() as stack:
+        data = stack.enter_context(tempfile.TemporaryDirectory())
+        if args.store == "firestore":
+            firestore_emulator.clear(stack.enter_context(firestore_emulator.running_emulator()))
+        process, base = start_server(data, args.store)
         limits = httpx.Limits(max_connections=args.callers, max_keepalive_connections=args.callers)
         try:
             with httpx.Client(timeout=30, limits=limits) as client:
@@ -113,7 +124,7 @@ def main() -> None:
                             "phone": f"+39333000{i:04d}"}
                     booking_ids.append(client.post(f"{base}/api/create_booking", json=body).json()["booking_id"])
                 measure(client, base, "check_openings", bodies("check_openings", 100, []), args.callers)  # warm-up
-                print(f"{args.requests} requests per tool, {args.callers} concurrent callers, embedded store")
+                print(f"{args.requests} requests per tool, {args.callers} concurrent callers, store: {args.store}")
                 print(f"{'tool':24} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
                 for tool in ["check_openings", "create_booking", "list_bookings", "modify_booking", "faq",
                              "is_open_now", "resolve_relative_day", "resolve_relative_time", "cancel_booking"]:

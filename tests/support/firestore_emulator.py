@@ -6,7 +6,13 @@ a message saying how to start it; under CI=true a missing emulator fails them in
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import socket
+import subprocess
+import time
+from typing import Iterator
 
 import httpx
 import pytest
@@ -39,3 +45,34 @@ def clear(host: str, project: str = PROJECT) -> None:
     """Delete every document of the project, through the emulator's REST endpoint."""
     httpx.delete(f"http://{host}/emulator/v1/projects/{project}/databases/(default)/documents",
                  timeout=30).raise_for_status()
+
+
+@contextlib.contextmanager
+def running_emulator() -> Iterator[str]:
+    """An emulator for a benchmark: the one in FIRESTORE_EMULATOR_HOST, or a fresh one on a free port."""
+    host = os.environ.get("FIRESTORE_EMULATOR_HOST")
+    if host:
+        yield host
+        return
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    process = subprocess.Popen(["gcloud", "emulators", "firestore", "start", f"--host-port=127.0.0.1:{port}"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    host = f"127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                httpx.get(f"http://{host}/", timeout=1).raise_for_status()
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the Firestore emulator did not start") from None
+                time.sleep(0.5)
+        os.environ["FIRESTORE_EMULATOR_HOST"] = host
+        yield host
+    finally:
+        os.environ.pop("FIRESTORE_EMULATOR_HOST", None)
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
