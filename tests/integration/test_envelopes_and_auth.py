@@ -130,7 +130,7 @@ def test_an_unknown_function_is_not_found(api):
 def test_the_openapi_document_describes_every_tool_with_its_request_and_response(api):
     document = api.client.get(f"{api.base_url}/openapi.json").json()
     assert document["openapi"].startswith("3.")
-    assert len(document["paths"]) == 9
+    assert len(document["paths"]) == 11
     operation = document["paths"]["/api/create_booking"]["post"]
     request_schema = document["components"]["schemas"]["CreateBookingRequest"]
     assert set(request_schema["required"]) == {"restaurant_id", "day", "time", "people", "name", "phone"}

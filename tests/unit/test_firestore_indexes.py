@@ -19,6 +19,13 @@ def test_listing_a_phones_bookings_from_today_has_its_composite_index():
     assert ["phone", "status", "day"] in fields
 
 
+def test_searching_a_venues_bookings_over_a_date_range_has_its_composite_index():
+    fields = [[f["fieldPath"] for f in index["fields"]] for index in DECLARED["indexes"]
+              if index["collectionGroup"] == "bookings"]
+    # bookings_between: status == then day >= and day <=.
+    assert ["status", "day"] in fields
+
+
 def test_idempotency_records_expire_through_a_ttl_policy():
     ttl = [o for o in DECLARED["fieldOverrides"] if o.get("ttl")]
     assert [(o["collectionGroup"], o["fieldPath"]) for o in ttl] == [("idempotency", "expires_at")]

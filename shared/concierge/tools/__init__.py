@@ -1,4 +1,8 @@
-"""The nine booking tools: each a module with Request, Response and handle(ctx, request)."""
+"""The booking tools: each a module with Request, Response and handle(ctx, request).
+
+The nine of the tool contract, plus get_booking and search_bookings, which plans use to read a
+booking before changing it and to find one from a guest's name.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,13 @@ from concierge.tools import (
     check_openings,
     create_booking,
     faq,
+    get_booking,
     is_open_now,
     list_bookings,
     modify_booking,
     resolve_relative_day,
     resolve_relative_time,
+    search_bookings,
 )
 from concierge.tools.fields import ToolRequest, ToolResponse
 
@@ -50,4 +56,6 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
     _tool(is_open_now, "INTERNAL_ERROR"),
     _tool(resolve_relative_day, "INTERNAL_ERROR"),
     _tool(resolve_relative_time, "INTERNAL_ERROR"),
+    _tool(get_booking, "INTERNAL_ERROR"),
+    _tool(search_bookings, "INTERNAL_ERROR"),
 )}

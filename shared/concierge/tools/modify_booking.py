@@ -1,4 +1,4 @@
-"""modify_booking: move a booking or change its party size, re-checking every rule."""
+"""modify_booking: move a booking, change its party size or its contact details, re-checking every rule."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from concierge.adapters.store import DayReader
 from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
 from concierge.tools.context import ToolContext, speaker
+from concierge.tools.create_booking import normalise_phone
 from concierge.tools.fields import Day, People, RestaurantId, Text, Time, ToolRequest, ToolResponse
 
 
@@ -20,11 +21,14 @@ class Request(ToolRequest):
     new_day: Day | None = Field(default=None, validation_alias=AliasChoices("new_day", "day"))
     new_time: Time | None = Field(default=None, validation_alias=AliasChoices("new_time", "time"))
     new_people: People | None = Field(default=None, validation_alias=AliasChoices("new_people", "people"))
+    name: Text | None = Field(default=None, description="New name the booking is under")
+    phone: Text | None = Field(default=None, description="New contact phone")
+    notes: str | None = Field(default=None, description="New notes; an empty string clears them")
 
     @model_validator(mode="after")
     def _something_to_change(self) -> "Request":
-        if self.new_day is None and self.new_time is None and self.new_people is None:
-            raise ValueError("give at least one of new_day, new_time, new_people")
+        if all(v is None for v in (self.new_day, self.new_time, self.new_people, self.name, self.phone, self.notes)):
+            raise ValueError("give at least one of new_day, new_time, new_people, name, phone, notes")
         return self
 
 
@@ -38,6 +42,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     if req.new_people is not None:
         refuse_too_many_people(venue, req.new_people)
     require_capacity_config(venue)
+    phone = normalise_phone(req.phone, venue.country) if req.phone is not None else None
 
     seen: list[Booking] = []  # the booking as it was, read inside the atomic step
 
@@ -47,8 +52,11 @@ def handle(ctx: ToolContext, req: Request) -> Response:
             "day": dt.date.fromisoformat(req.new_day) if req.new_day else current.day,
             "time": req.new_time or current.time,
             "people": req.new_people or current.people,
+            "name": req.name or current.name,
+            "phone": phone or current.phone,
+            "notes": current.notes if req.notes is None else (req.notes.strip() or None),
         })
-        if (updated.day, updated.time) != (current.day, current.time):
+        if (updated.day, updated.time, updated.phone) != (current.day, current.time, current.phone):
             refuse_past(updated.day, updated.time, local_now)
             others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
             admit(venue, updated.day, updated.time, updated.phone, others, local_now)

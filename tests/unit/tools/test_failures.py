@@ -24,7 +24,7 @@ class BrokenProvider(BookingProvider):
     def _fail(self, *args, **kwargs):
         raise self.failure
 
-    bookings_on = bookings_for_phone = create = update = cancel = _fail
+    bookings_on = bookings_for_phone = bookings_between = get = create = update = cancel = _fail
 
 
 class Catalog:

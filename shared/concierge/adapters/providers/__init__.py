@@ -18,6 +18,14 @@ class BookingProvider(ABC):
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]: ...
 
     @abstractmethod
+    def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
+        """Active bookings from first_day to last_day inclusive, in time order."""
+
+    @abstractmethod
+    def get(self, venue: Venue, booking_id: str) -> Booking:
+        """One active booking; BOOKING_NOT_FOUND otherwise."""
+
+    @abstractmethod
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         """Check with `admit` against the day's bookings and write, without a writer in between."""
 

@@ -38,6 +38,16 @@ class BuiltinProvider(BookingProvider):
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
         return self.store.bookings_for_phone(venue.id, phone, from_day)
 
+    def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
+        return self.store.bookings_between(venue.id, first_day, last_day)
+
+    def get(self, venue: Venue, booking_id: str) -> Booking:
+        with _refusals(venue):
+            booking = self.store.get_booking(venue.id, booking_id)
+            if booking is None:
+                raise BookingMissing(booking_id)
+            return booking
+
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         with _refusals(venue):
             return self.store.create_booking(venue.id, draft, admit)

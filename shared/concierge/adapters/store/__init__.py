@@ -61,6 +61,10 @@ class Store(ABC):
     def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]: ...
 
     @abstractmethod
+    def bookings_between(self, venue_id: str, first_day: dt.date, last_day: dt.date) -> list[Booking]:
+        """Active bookings from first_day to last_day inclusive, in time order."""
+
+    @abstractmethod
     def get_booking(self, venue_id: str, booking_id: str) -> Booking | None: ...
 
     @abstractmethod

@@ -166,6 +166,13 @@ class FirestoreStore(Store):
                  .where(filter=firestore.FieldFilter("day", ">=", from_day.isoformat())))
         return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
 
+    def bookings_between(self, venue_id: str, first_day: dt.date, last_day: dt.date) -> list[Booking]:
+        query = (self._bookings(venue_id)
+                 .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
+                 .where(filter=firestore.FieldFilter("day", ">=", first_day.isoformat()))
+                 .where(filter=firestore.FieldFilter("day", "<=", last_day.isoformat())))
+        return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
+
     def get_booking(self, venue_id: str, booking_id: str) -> Booking | None:
         snapshot = self._bookings(venue_id).document(booking_id).get()
         if not snapshot.exists or snapshot.get("status") != ACTIVE:

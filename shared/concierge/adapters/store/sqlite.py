@@ -124,6 +124,14 @@ class SqliteStore(Store):
         )
         return [_booking(r) for r in rows]
 
+    def bookings_between(self, venue_id: str, first_day: dt.date, last_day: dt.date) -> list[Booking]:
+        rows = self._conn().execute(
+            f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND status = 'active' AND day BETWEEN ? AND ?"
+            " ORDER BY day, time",
+            (venue_id, first_day.isoformat(), last_day.isoformat()),
+        )
+        return [_booking(r) for r in rows]
+
     def _get(self, conn: sqlite3.Connection, venue_id: str, booking_id: str) -> Booking | None:
         row = conn.execute(
             f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND booking_id = ? AND status = 'active'",

@@ -1,0 +1,1 @@
+"""The plan lifecycle: natural-language booking updates, confirmed once, executed, rolled back."""

@@ -1,0 +1,148 @@
+"""The data shapes of the plan lifecycle, as the data-definitions contract names them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+SafetyTier = Literal["normal", "high_risk", "blocked"]
+PlanStatus = Literal["pending_confirmation", "confirmed", "executing", "completed", "failed", "rolled_back"]
+ErrorType = Literal["bad_request", "unauthorized", "not_found", "conflict", "rate_limited", "server_error", "timeout"]
+ServiceErrorType = Literal["invalid_input", "service_unavailable", "auth_required"]
+ParameterType = Literal["string", "number", "boolean", "date", "datetime", "time", "enum"]
+
+TERMINAL: frozenset[str] = frozenset({"completed", "failed", "rolled_back"})
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+class ActionParameter(BaseModel):
+    name: str
+    type: ParameterType
+    required: bool
+    description: str = Field(max_length=200)
+    enum_values: list[str] | None = None
+    default: Any = None
+    location: Literal["path", "query", "body"] = "body"  # where the HTTP call puts it
+
+
+class Compensation(BaseModel):
+    """How to undo a completed step (overlay extension).
+
+    `prior` (optional) reads the state before the change: an operation and its parameters.
+    `parameters` builds the compensation call. Both are templates over
+    {{params.X}} (the step's parameters), {{prior.X}} (the prior read) and {{result.X}} (the step's answer).
+    """
+
+    prior_operation_id: str | None = None
+    prior_parameters: dict[str, Any] = Field(default_factory=dict)
+    parameters: dict[str, Any] = Field(default_factory=dict)
+
+
+class AtomicAction(BaseModel):
+    action_id: str
+    name: str = Field(max_length=50)
+    description: str = Field(max_length=500)
+    parameters: list[ActionParameter]
+    safety_tier: SafetyTier
+    reversible: bool
+    compensation_action_id: str | None = None
+    compensation: Compensation | None = None
+    examples: list[str] = Field(default_factory=list, max_length=3)
+    method: str = "POST"
+    path: str
+    response_fields: list[str] = Field(default_factory=list, description="Top-level fields of the 2xx response")
+
+
+class ActionResult(BaseModel):
+    success: bool
+    response_data: dict[str, Any] | None = None
+    error_type: ErrorType | None = None
+    error_message: str | None = None
+    retry_after_seconds: int | None = None
+
+
+class PlannedAction(BaseModel):
+    step_number: int = Field(ge=1)
+    action_id: str
+    parameters: dict[str, Any]
+    safety_tier: Literal["normal", "high_risk"]
+    executed: bool = False
+    result: ActionResult | None = None
+    # What compensation needs, recorded before the step ran (prior state, resolved parameters).
+    compensation_call: dict[str, Any] | None = None
+
+
+class ReversalFailure(BaseModel):
+    step_number: int
+    reason: str
+
+
+class RollbackReport(BaseModel):
+    triggered_by_step: int
+    actions_reversed: list[int] = Field(default_factory=list)
+    actions_failed_to_reverse: list[ReversalFailure] = Field(default_factory=list)
+    irreversible_actions_completed: list[int] = Field(default_factory=list)
+    manual_recovery_steps: list[str] = Field(default_factory=list)
+
+
+class ExecutionPlan(BaseModel):
+    plan_id: str = Field(default_factory=lambda: str(uuid.uuid4()))
+    session_id: str
+    user_id: str
+    venue_id: str
+    intent_summary: str = Field(max_length=200)
+    status: PlanStatus = "pending_confirmation"
+    actions: list[PlannedAction] = Field(min_length=1)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+    confirmed_at: dt.datetime | None = None
+    completed_at: dt.datetime | None = None
+    failure_reason: str | None = None
+    rollback_report: RollbackReport | None = None
+    blocking_prompt: str | None = None
+    presentation: str | None = Field(default=None, description="Ready-to-show plan in the venue's language")
+    summary: str | None = Field(default=None, description="What changed, once completed")
+
+
+class ServiceError(BaseModel):
+    error_type: ServiceErrorType
+    message: str = Field(max_length=500)
+
+
+class BookingSearchQuery(BaseModel):
+    search_text: str = Field(max_length=200)
+    venue_id: str
+    date_range_start: dt.date | None = None
+    date_range_end: dt.date | None = None
+    max_results: int = Field(default=5, ge=1, le=20)
+
+
+class BookingSummary(BaseModel):
+    booking_id: str
+    guest_name: str
+    booking_date: dt.date
+    booking_time: str | None = None
+    party_size: int | None = None
+    status: str | None = None
+    display_label: str | None = None
+
+
+class PlanStep(BaseModel):
+    """A step as a planner proposes it, before it becomes a PlannedAction."""
+
+    action_id: str
+    parameters: dict[str, Any]
+
+
+class PlanProposal(BaseModel):
+    intent_summary: str
+    steps: list[PlanStep]
+
+
+class Clarification(BaseModel):
+    question: str
