@@ -7,7 +7,7 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from concierge.adapters.clock import Clock, FixedClock
 from concierge.adapters.providers import BookingProvider
@@ -20,6 +20,11 @@ from concierge.idempotency import Idempotency
 from concierge.tools.context import ToolContext
 from concierge.venues import DEFAULT_TTL_SECONDS, VenueCatalog
 
+if TYPE_CHECKING:
+    from concierge.adapters.queue import PlanQueue
+    from concierge.adapters.tracing import Tracer
+    from concierge.plans.service import PlanService
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -28,6 +33,17 @@ class Settings:
     firestore_project: str = "demo-concierge"
     firestore_database: str = "(default)"
     idempotency_seconds: float = 3600
+    queue: str = "inprocess"  # or "cloudtasks"
+    actions_base_url: str | None = None  # where plan steps call the booking API (the local server by default)
+    actions_spec: str | None = None  # OpenAPI of the actions (default: the project's own booking API)
+    actions_overlay: str | None = None
+    pending_plan_minutes: float = 60
+    tasks_project: str | None = None
+    tasks_location: str = "europe-west1"
+    tasks_queues: tuple[str, str] = ("plan-execute", "plan-rollback")
+    tasks_urls: tuple[str, str] | None = None  # plan_execute and plan_rollback function URLs
+    tasks_service_account: str | None = None
+    tasks_emulator_host: str | None = None
     now: str | None = None
     venue_cache_seconds: float = DEFAULT_TTL_SECONDS
     access: Access = field(default_factory=Access)
@@ -42,6 +58,19 @@ class Settings:
             or "demo-concierge",
             firestore_database=env.get("CONCIERGE_FIRESTORE_DATABASE", "(default)"),
             idempotency_seconds=float(env.get("CONCIERGE_IDEMPOTENCY_SECONDS", 3600)),
+            queue=env.get("CONCIERGE_QUEUE", "cloudtasks" if deployed else "inprocess"),
+            actions_base_url=env.get("CONCIERGE_ACTIONS_BASE_URL") or None,
+            actions_spec=env.get("CONCIERGE_ACTIONS_SPEC") or None,
+            actions_overlay=env.get("CONCIERGE_ACTIONS_OVERLAY") or None,
+            pending_plan_minutes=float(env.get("CONCIERGE_PENDING_PLAN_MINUTES", 60)),
+            tasks_project=env.get("CONCIERGE_TASKS_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT") or None,
+            tasks_location=env.get("CONCIERGE_TASKS_LOCATION", "europe-west1"),
+            tasks_queues=(env.get("CONCIERGE_EXECUTE_QUEUE", "plan-execute"),
+                          env.get("CONCIERGE_ROLLBACK_QUEUE", "plan-rollback")),
+            tasks_urls=(env["CONCIERGE_EXECUTE_URL"], env["CONCIERGE_ROLLBACK_URL"])
+            if env.get("CONCIERGE_EXECUTE_URL") and env.get("CONCIERGE_ROLLBACK_URL") else None,
+            tasks_service_account=env.get("CONCIERGE_TASKS_SERVICE_ACCOUNT") or None,
+            tasks_emulator_host=env.get("CLOUD_TASKS_EMULATOR_HOST") or None,
             now=env.get("CONCIERGE_NOW") or None,
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
             access=Access(api_key=env.get("CONCIERGE_API_KEY") or None,
@@ -81,8 +110,84 @@ def build_context(settings: Settings, store: Store | None = None) -> ToolContext
                        idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds)))
 
 
+def build_queue(settings: Settings, deliver) -> "PlanQueue":
+    if settings.queue == "inprocess":
+        from concierge.adapters.queue.inprocess import InProcessQueue
+
+        return InProcessQueue(deliver)
+    if settings.queue == "cloudtasks":
+        from concierge.adapters.queue.cloud_tasks import CloudTasksQueue
+
+        if not settings.tasks_urls or not settings.tasks_project:
+            raise ValueError("Cloud Tasks needs CONCIERGE_TASKS_PROJECT, CONCIERGE_EXECUTE_URL and CONCIERGE_ROLLBACK_URL")
+        queues = dict(zip(("execute", "rollback"), settings.tasks_queues))
+        urls = dict(zip(("execute", "rollback"), settings.tasks_urls))
+        if settings.tasks_emulator_host:
+            return CloudTasksQueue.for_emulator(settings.tasks_emulator_host, settings.tasks_project,
+                                                settings.tasks_location, queues, urls)
+        return CloudTasksQueue(settings.tasks_project, settings.tasks_location, queues, urls,
+                               settings.tasks_service_account)
+    raise ValueError(f'CONCIERGE_QUEUE="{settings.queue}" is not a queue this build knows (inprocess, cloudtasks)')
+
+
+def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actions_base_url: str,
+                       tracer: "Tracer | None" = None) -> "PlanService":
+    """The plan lifecycle: registry, planners, action client, queue and executor around one store."""
+    import time
+
+    from concierge.adapters.llm import from_env as llm_from_env
+    from concierge.adapters.tracing import Tracer as NoopTracer
+    from concierge.plans.action_client import ActionClient
+    from concierge.plans.booking_api import OVERLAY_PATH, SPEC_PATH
+    from concierge.plans.executor import Executor
+    from concierge.plans.llm_planner import LLMPlanner
+    from concierge.plans.parameter_fixer import ParameterFixer
+    from concierge.plans.rule_planner import RulePlanner
+    from concierge.plans.service import PlanService
+    from concierge.plans.transformer import build_registry
+
+    tracer = tracer or NoopTracer()
+    registry_box: list = []
+
+    def refresh():
+        registry_box[:] = [build_registry(settings.actions_spec or SPEC_PATH, settings.actions_overlay or OVERLAY_PATH)]
+        return registry_box[0]
+
+    def registry():
+        return registry_box[0] if registry_box else refresh()
+
+    service_box: list = []
+
+    def deliver(kind: str, body: dict) -> None:
+        """In-process delivery: like Cloud Tasks, try again while the function asks for a retry."""
+        function = "plan_execute" if kind == "execute" else "plan_rollback"
+        for _ in range(100):
+            status, _answer = service_box[0].handle(function, body, None)
+            if status < 500:
+                return
+            time.sleep(0.05)
+
+    queue = build_queue(settings, deliver)
+    actions = ActionClient(actions_base_url)
+    llm = llm_from_env(os.environ)
+    rules = RulePlanner()
+    executor = Executor(store=store, registry=registry, actions=actions,
+                        enqueue_rollback=lambda plan_id, token: queue.enqueue("rollback", plan_id, token),
+                        tracer=tracer, fixer=ParameterFixer(llm) if llm else None)
+    service = PlanService(
+        store=store, venues=ctx.venues, registry=registry, refresh=refresh,
+        planner=LLMPlanner(llm) if llm else rules, fallback_planner=rules, actions=actions, queue=queue,
+        executor=executor, tracer=tracer, pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
+        service_token=settings.access.api_key, today=lambda venue: ctx.local_now(venue).date())
+    service_box.append(service)
+    return service
+
+
 _process_context: tuple[Settings, ToolContext] | None = None
 _lock = threading.Lock()
+
+
+_process_plans: "PlanService | None" = None
 
 
 def process_context() -> tuple[Settings, ToolContext]:
@@ -93,3 +198,16 @@ def process_context() -> tuple[Settings, ToolContext]:
             settings = Settings.from_env()
             _process_context = (settings, build_context(settings))
         return _process_context
+
+
+def process_plans() -> "PlanService":
+    """The plan service of this process (a deployed plan function), built on first use."""
+    global _process_plans
+    settings, ctx = process_context()
+    with _lock:
+        if _process_plans is None:
+            base = settings.actions_base_url
+            if not base:
+                raise ValueError("CONCIERGE_ACTIONS_BASE_URL must name the booking API the plans call")
+            _process_plans = build_plan_service(settings, ctx, build_store(settings), base)
+        return _process_plans

@@ -8,7 +8,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from concierge.bootstrap import Settings, build_context, build_store
+from concierge.bootstrap import Settings, build_context, build_plan_service, build_store
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
 DEMO_VENUES = "demo/venues.yaml"
@@ -33,10 +33,12 @@ def _serve(args: argparse.Namespace) -> int:
 
     settings = Settings.from_env(data_dir=args.data)
     names = import_venues(settings, args.venues)
-    ctx = build_context(settings)
+    store = build_store(settings)
+    ctx = build_context(settings, store)
+    plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://{args.host}:{args.port}")
     print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
     print(f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name>", file=sys.stderr)
-    run_simple(args.host, args.port, create_app(ctx, settings.access), threaded=True)
+    run_simple(args.host, args.port, create_app(ctx, settings.access, plans), threaded=True)
     return 0
 
 

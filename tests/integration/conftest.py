@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,7 +11,8 @@ import httpx
 import pytest
 from werkzeug.serving import make_server
 
-from concierge.bootstrap import Settings, build_context
+from concierge.adapters.tracing import InMemoryTracer
+from concierge.bootstrap import Settings, build_context, build_plan_service, build_store
 from concierge.cli import import_venues
 from concierge.http.app import create_app
 from concierge.http.envelopes import Access
@@ -22,6 +24,8 @@ from tests.support import firestore_emulator
 class Api:
     base_url: str
     client: httpx.Client
+    tracer: InMemoryTracer | None = None
+    store: object = None
 
     def call(self, function: str, body: dict | None = None, **kwargs) -> httpx.Response:
         return self.client.post(f"{self.base_url}/api/{function}", json=body, **kwargs)
@@ -30,6 +34,12 @@ class Api:
         response = self.call(function, body)
         assert response.status_code == 200, response.text
         return response.json()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 @pytest.fixture(params=["sqlite", "firestore"])
@@ -63,10 +73,15 @@ def serve(settings_for):
               data_dir: Path | None = None, venues: Path = VENUES_FILE) -> Api:
         settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
         import_venues(settings, venues)
-        server = make_server("127.0.0.1", 0, create_app(build_context(settings), settings.access), threaded=True)
+        store = build_store(settings)
+        ctx = build_context(settings, store)
+        port = free_port()
+        tracer = InMemoryTracer()
+        plans = build_plan_service(settings, ctx, store, f"http://127.0.0.1:{port}", tracer=tracer)
+        server = make_server("127.0.0.1", port, create_app(ctx, settings.access, plans), threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)
-        return Api(f"http://127.0.0.1:{server.server_port}", client)
+        return Api(f"http://127.0.0.1:{server.server_port}", client, tracer, store)
 
     yield start
     for server in servers:

@@ -21,14 +21,32 @@ def _respond(ctx: ToolContext, name: str, req: Request, access: Access) -> Respo
     return _json(result.body, result.status)
 
 
+def _bearer(req: Request) -> str | None:
+    authorization = req.headers.get("Authorization") or ""
+    return authorization[7:].strip() or None if authorization[:7].lower() == "bearer " else None
+
+
+def _plan_response(plans, name: str, req: Request) -> Response:
+    try:
+        body = json.loads(req.get_data(cache=True) or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return _json({"error_type": "invalid_input", "message": "The body is not valid JSON."}, 400)
+    status, answer_body = plans.handle(name, body, _bearer(req))
+    return _json(answer_body, status)
+
+
 def function_entry(name: str) -> Callable[[Request], Response]:
-    """The callable functions-framework serves for one deployed tool."""
-    if name not in TOOLS:
+    """The callable functions-framework serves for one deployed function (a tool or a plan function)."""
+    from concierge.plans.service import PLAN_FUNCTIONS
+
+    if name not in TOOLS and name not in PLAN_FUNCTIONS:
         raise KeyError(name)
 
     def entry(req: Request) -> Response:
-        from concierge.bootstrap import process_context
+        from concierge.bootstrap import process_context, process_plans
 
+        if name in PLAN_FUNCTIONS:
+            return _plan_response(process_plans(), name, req)
         settings, ctx = process_context()
         return _respond(ctx, name, req, settings.access)
 
@@ -36,12 +54,16 @@ def function_entry(name: str) -> Callable[[Request], Response]:
     return entry
 
 
-def create_app(ctx: ToolContext, access: Access) -> Flask:
-    """Every tool at POST /api/<name>, and GET /openapi.json describing them."""
+def create_app(ctx: ToolContext, access: Access, plans=None) -> Flask:
+    """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools."""
+    from concierge.plans.service import PLAN_FUNCTIONS
+
     app = Flask("concierge")
 
     @app.post("/api/<name>")
     def call(name: str) -> Response:
+        if plans is not None and name in PLAN_FUNCTIONS:
+            return _plan_response(plans, name, request)
         if name not in TOOLS:
             return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
         return _respond(ctx, name, request, access)

@@ -107,6 +107,14 @@ class ExecutionPlan(BaseModel):
     blocking_prompt: str | None = None
     presentation: str | None = Field(default=None, description="Ready-to-show plan in the venue's language")
     summary: str | None = Field(default=None, description="What changed, once completed")
+    # Bookkeeping of the executor, never shown to callers.
+    lease_until: dt.datetime | None = None  # a worker holds the plan until then
+    pending_step: int | None = None  # a step whose call went out but whose outcome is not recorded
+
+    def public(self) -> dict:
+        """The plan as callers see it: without the executor's bookkeeping."""
+        return self.model_dump(mode="json", exclude={"lease_until": True, "pending_step": True,
+                                                     "actions": {"__all__": {"compensation_call"}}})
 
 
 class ServiceError(BaseModel):

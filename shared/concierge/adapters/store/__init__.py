@@ -10,9 +10,12 @@ from __future__ import annotations
 import datetime as dt
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 from concierge.domain.booking import Booking, BookingDraft
+
+if TYPE_CHECKING:
+    from concierge.plans.models import ExecutionPlan
 
 class BookingMissing(LookupError):
     """No active booking with that id at that venue."""
@@ -85,6 +88,33 @@ class Store(ABC):
     @abstractmethod
     def cancel_booking(self, venue_id: str, booking_id: str) -> None:
         """Cancel an active booking; BookingMissing when it is missing or already cancelled."""
+
+    # --- plans and sessions of the plan lifecycle ----------------------------------------------------
+    @abstractmethod
+    def create_plan(self, plan: "ExecutionPlan") -> None: ...
+
+    @abstractmethod
+    def get_plan(self, plan_id: str) -> "ExecutionPlan | None": ...
+
+    @abstractmethod
+    def update_plan(self, plan_id: str, change: Callable[["ExecutionPlan"], "ExecutionPlan"]) -> "ExecutionPlan":
+        """Re-read the plan, let `change` return its next version, write it: one atomic step.
+
+        `change` may raise to leave the plan as it was. LookupError when there is no such plan."""
+
+    @abstractmethod
+    def plans_in_status(self, status: str) -> list["ExecutionPlan"]:
+        """Every plan in a status (for the scheduled cleanup)."""
+
+    @abstractmethod
+    def blocked_plans_of_session(self, session_id: str) -> list["ExecutionPlan"]:
+        """Plans of a session executing with a blocking_prompt set (at most one, by invariant)."""
+
+    @abstractmethod
+    def get_session(self, session_id: str) -> dict | None: ...
+
+    @abstractmethod
+    def put_session(self, session_id: str, state: dict) -> None: ...
 
     # --- idempotency records of replayed tool calls -------------------------------------------
     @abstractmethod

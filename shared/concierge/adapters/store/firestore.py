@@ -6,6 +6,8 @@ Layout:
   venues/{venue_id}/days/{YYYY-MM-DD}              writes: a counter every writer of that day bumps
   venues/{venue_id}/slot_keys/{phone}|{day}|{time} booking_id, while that booking is active
   idempotency/{sha256 of key}                      fingerprint, status, payload, expires_at, lease_until
+  plans/{plan_id}                                  plan (JSON), session_id, status, blocked, updated_at
+  sessions/{session_id}                            state (JSON): the conversation's pending request
 
 Writes are optimistic. A writer reads the day document (noting its update time) and the day's
 bookings, decides, then commits one atomic batch that bumps the day document on condition that
@@ -235,6 +237,63 @@ class FirestoreStore(Store):
             _DayGuard(self, venue_id).commit(batch)
 
         self._retrying(attempt)
+
+    # --- plans and sessions ------------------------------------------------------------------------
+    @staticmethod
+    def _plan_fields(plan) -> dict:
+        return {"plan": plan.model_dump_json(), "session_id": plan.session_id, "status": plan.status,
+                "blocked": plan.status == "executing" and plan.blocking_prompt is not None,
+                "updated_at": firestore.SERVER_TIMESTAMP}
+
+    def create_plan(self, plan) -> None:
+        self.db.collection("plans").document(plan.plan_id).create(self._plan_fields(plan))
+
+    def get_plan(self, plan_id: str):
+        from concierge.plans.models import ExecutionPlan
+
+        snapshot = self.db.collection("plans").document(plan_id).get()
+        return ExecutionPlan.model_validate_json(snapshot.get("plan")) if snapshot.exists else None
+
+    def update_plan(self, plan_id, change):
+        """Read, change, and write on condition that nobody wrote the plan in between."""
+        from concierge.plans.models import ExecutionPlan
+
+        ref = self.db.collection("plans").document(plan_id)
+
+        def attempt():
+            snapshot = ref.get()
+            if not snapshot.exists:
+                raise LookupError(plan_id)
+            updated = change(ExecutionPlan.model_validate_json(snapshot.get("plan")))
+            try:
+                ref.update(self._plan_fields(updated), option=self.db.write_option(last_update_time=snapshot.update_time))
+            except (google_errors.FailedPrecondition, google_errors.NotFound):
+                raise _Collision() from None
+            return updated
+
+        return self._retrying(attempt)
+
+    def _plans(self, *filters):
+        from concierge.plans.models import ExecutionPlan
+
+        query = self.db.collection("plans")
+        for field, op, value in filters:
+            query = query.where(filter=firestore.FieldFilter(field, op, value))
+        return [ExecutionPlan.model_validate_json(s.get("plan")) for s in query.stream()]
+
+    def plans_in_status(self, status: str):
+        return self._plans(("status", "==", status))
+
+    def blocked_plans_of_session(self, session_id: str):
+        return self._plans(("session_id", "==", session_id), ("blocked", "==", True))
+
+    def get_session(self, session_id: str) -> dict | None:
+        snapshot = self.db.collection("sessions").document(session_id).get()
+        return json.loads(snapshot.get("state")) if snapshot.exists else None
+
+    def put_session(self, session_id: str, state: dict) -> None:
+        self.db.collection("sessions").document(session_id).set({"state": json.dumps(state),
+                                                                   "updated_at": firestore.SERVER_TIMESTAMP})
 
     # --- idempotency ---------------------------------------------------------------------------------
     def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):

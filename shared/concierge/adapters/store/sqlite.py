@@ -40,6 +40,19 @@ CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (venue_id, day, status);
 CREATE INDEX IF NOT EXISTS bookings_by_phone ON bookings (venue_id, phone, day);
 CREATE UNIQUE INDEX IF NOT EXISTS one_active_booking_per_phone_and_slot
     ON bookings (venue_id, phone, day, time) WHERE status = 'active';
+CREATE TABLE IF NOT EXISTS plans (
+    plan_id TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    blocked INTEGER NOT NULL DEFAULT 0,
+    body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS plans_by_status ON plans (status);
+CREATE INDEX IF NOT EXISTS plans_by_session ON plans (session_id, status, blocked);
+CREATE TABLE IF NOT EXISTS sessions (
+    session_id TEXT PRIMARY KEY,
+    body TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS idempotency (
     key TEXT PRIMARY KEY,
     fingerprint TEXT NOT NULL,
@@ -181,6 +194,57 @@ class SqliteStore(Store):
             )
             if cursor.rowcount == 0:
                 raise BookingMissing(booking_id)
+
+    # --- plans and sessions ----------------------------------------------------------------------
+    @staticmethod
+    def _plan_row(plan) -> tuple:
+        return (plan.session_id, plan.status, int(plan.status == "executing" and plan.blocking_prompt is not None),
+                plan.model_dump_json(), plan.plan_id)
+
+    def create_plan(self, plan) -> None:
+        with self._atomic() as conn:
+            conn.execute("INSERT INTO plans (session_id, status, blocked, body, plan_id) VALUES (?, ?, ?, ?, ?)",
+                         self._plan_row(plan))
+
+    def get_plan(self, plan_id: str):
+        from concierge.plans.models import ExecutionPlan
+
+        row = self._conn().execute("SELECT body FROM plans WHERE plan_id = ?", (plan_id,)).fetchone()
+        return ExecutionPlan.model_validate_json(row[0]) if row else None
+
+    def update_plan(self, plan_id, change):
+        from concierge.plans.models import ExecutionPlan
+
+        with self._atomic() as conn:
+            row = conn.execute("SELECT body FROM plans WHERE plan_id = ?", (plan_id,)).fetchone()
+            if row is None:
+                raise LookupError(plan_id)
+            updated = change(ExecutionPlan.model_validate_json(row[0]))
+            conn.execute("UPDATE plans SET session_id = ?, status = ?, blocked = ?, body = ? WHERE plan_id = ?",
+                         self._plan_row(updated))
+        return updated
+
+    def plans_in_status(self, status: str):
+        from concierge.plans.models import ExecutionPlan
+
+        rows = self._conn().execute("SELECT body FROM plans WHERE status = ?", (status,))
+        return [ExecutionPlan.model_validate_json(r[0]) for r in rows]
+
+    def blocked_plans_of_session(self, session_id: str):
+        from concierge.plans.models import ExecutionPlan
+
+        rows = self._conn().execute("SELECT body FROM plans WHERE session_id = ? AND blocked = 1", (session_id,))
+        return [ExecutionPlan.model_validate_json(r[0]) for r in rows]
+
+    def get_session(self, session_id: str) -> dict | None:
+        row = self._conn().execute("SELECT body FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put_session(self, session_id: str, state: dict) -> None:
+        with self._atomic() as conn:
+            conn.execute("INSERT INTO sessions (session_id, body) VALUES (?, ?)"
+                         " ON CONFLICT (session_id) DO UPDATE SET body = excluded.body",
+                         (session_id, json.dumps(state)))
 
     # --- idempotency ---------------------------------------------------------------------------
     def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):

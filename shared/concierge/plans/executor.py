@@ -1,0 +1,287 @@
+"""Running a confirmed plan step by step, and rolling it back when a step fails.
+
+Cloud Tasks delivers at least once, sometimes twice at the same time. A delivery first claims
+the plan with a lease in an atomic store update: a second delivery finds it claimed and does
+nothing. Each step's compensation is worked out (reading the prior state) and recorded before
+the step's call goes out, and every call carries the idempotency key `{plan_id}:{step}`: a
+delivery resuming after a crash re-sends the call whose outcome was not recorded, and the API
+answers it from its idempotency record instead of acting twice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from concierge.adapters.tracing import NoopTracer, Tracer
+from concierge.plans.action_client import ActionClient
+from concierge.plans.lifecycle import move
+from concierge.plans.models import (
+    ActionResult, AtomicAction, ExecutionPlan, PlannedAction, ReversalFailure, RollbackReport, utcnow,
+)
+from concierge.plans.registry import ActionRegistry
+from concierge.plans.templates import UnresolvedPlaceholder, fill
+
+DEFAULT_LEASE = dt.timedelta(seconds=120)
+
+class NotClaimable(Exception):
+    """Another delivery holds the plan, it waits for an answer, or it is finished."""
+
+def ask_marker(value: Any) -> str | None:
+    """A parameter the planner could not fill: {"ask": "question"} pauses the plan with that question."""
+    if isinstance(value, dict) and set(value) == {"ask"}:
+        return str(value["ask"])
+    return None
+
+def failure_reason(step: PlannedAction, action_name: str, result: ActionResult) -> str:
+    where = f"Step {step.step_number} ({action_name})"
+    message = result.error_message or "no details"
+    return {
+        "bad_request": f"{where} was refused: {message}",
+        "unauthorized": f"{where} was not authorised: sign in again, then retry.",
+        "not_found": f"{where} failed: the booking no longer exists; it may have been changed or cancelled.",
+        "conflict": f"{where} hit a conflict: {message} Refresh and try again"
+                    + _alternatives(result) + ".",
+        "rate_limited": f"{where} was rate limited: retry in {result.retry_after_seconds or 'a few'} seconds.",
+        "server_error": f"{where} failed: the service is temporarily unavailable; try again later.",
+        "timeout": f"{where} failed: the service could not be reached (connectivity issue).",
+    }[result.error_type or "server_error"]
+
+def _alternatives(result: ActionResult) -> str:
+    nearest = (result.response_data or {}).get("nearest_slots")
+    return f"; free times nearby: {', '.join(nearest)}" if nearest else ""
+
+def same_meaning(action: AtomicAction, before: dict, after: dict) -> bool:
+    """A self-correction may change a value's format, never its meaning or the set of parameters."""
+    if set(after) != set(before):
+        return False
+    types = {p.name: p.type for p in action.parameters}
+    return all(_normal(types.get(k, "string"), before[k]) == _normal(types.get(k, "string"), after[k]) for k in before)
+
+def _normal(kind: str, value: Any) -> Any:
+
+    text = str(value).strip()
+    try:
+        if kind == "date":
+            for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y"):
+                try:
+                    return dt.datetime.strptime(text, fmt).date()
+                except ValueError:
+                    continue
+        if kind == "time":
+            for fmt in ("%H:%M", "%H.%M", "%I:%M %p", "%I %p", "%H"):
+                try:
+                    return dt.datetime.strptime(text.upper(), fmt).time()
+                except ValueError:
+                    continue
+        if kind == "number":
+            return float(text)
+    except ValueError:
+        pass
+    return text.casefold()
+
+@dataclass
+class Executor:
+    store: Any  # the store port: get_plan / update_plan
+    registry: Callable[[], ActionRegistry]
+    actions: ActionClient
+    enqueue_rollback: Callable[[str, str | None], None]
+    tracer: Tracer = field(default_factory=NoopTracer)
+    fixer: Any = None  # ParameterFixer when an LLM is configured
+    lease: dt.timedelta = DEFAULT_LEASE
+    clock: Callable[[], dt.datetime] = utcnow
+
+    # --- execution ----------------------------------------------------------------------------------
+    def execute(self, plan_id: str, token: str | None) -> str:
+        """Run what is left of the plan; the outcome word says what happened to this delivery."""
+        try:
+            plan = self.store.update_plan(plan_id, self._claim)
+        except NotClaimable as exc:
+            return f"ignored: {exc}"
+        except LookupError:
+            return "ignored: no such plan"
+        registry = self.registry()
+        with self.tracer.span("execution", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id):
+            for step in plan.actions:
+                if step.executed:
+                    continue
+                outcome = self._run_step(plan, step, registry, token)
+                if outcome != "done":
+                    return outcome
+                plan = self.store.get_plan(plan_id)
+            self.store.update_plan(plan_id, lambda p: move(p, "completed", self.clock(), summary=self._summary(p)))
+        return "completed"
+
+    def _claim(self, plan: ExecutionPlan) -> ExecutionPlan:
+        now = self.clock()
+        if plan.status == "confirmed":
+            return move(plan, "executing", now, lease_until=now + self.lease)
+        if plan.status != "executing":
+            raise NotClaimable(f"plan is {plan.status}")
+        if plan.blocking_prompt is not None:
+            raise NotClaimable("plan waits for an answer")
+        if plan.lease_until is not None and plan.lease_until > now:
+            raise NotClaimable("another delivery holds the plan")
+        return plan.model_copy(update={"lease_until": now + self.lease})
+
+    def _run_step(self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None) -> str:
+        action = registry.get(step.action_id)
+        if action is None:
+            return self._fail(plan.plan_id, step, step.action_id,
+                              ActionResult(success=False, error_type="bad_request",
+                                           error_message="This action is no longer available."), token)
+        question = next((q for q in map(ask_marker, step.parameters.values()) if q), None)
+        if question:
+            self.store.update_plan(plan.plan_id, lambda p: p.model_copy(update={"blocking_prompt": question,
+                                                                              "lease_until": None}))
+            return "paused"
+        scopes = {f"step_{s.step_number}": (s.result.response_data or {}) for s in plan.actions if s.executed}
+        try:
+            parameters = fill(step.parameters, scopes)
+        except UnresolvedPlaceholder as missing:
+            return self._fail(plan.plan_id, step, action.name, ActionResult(
+                success=False, error_type="bad_request",
+                error_message=f"A value from an earlier step is missing ({missing})."), token)
+
+        if action.reversible and step.compensation_call is None:
+            compensation = self._prepare_compensation(action, parameters, registry, token)
+            if isinstance(compensation, ActionResult):  # the prior state could not be read
+                return self._fail(plan.plan_id, step, action.name, compensation, token)
+            self._record(plan.plan_id, step.step_number, compensation_call=compensation)
+
+        self._record(plan.plan_id, step.step_number, pending=True)
+        with self.tracer.span(f"tool_call:{action.action_id}", trace_id=plan.plan_id, plan_id=plan.plan_id,
+                              step=step.step_number, parameters=parameters) as span:
+            result = self.actions.call(action, parameters, token, idempotency_key=f"{plan.plan_id}:{step.step_number}")
+            if not result.success and result.error_type == "bad_request" and self.fixer is not None:
+                result = self._self_correct(plan, step, action, parameters, result, token)
+            span.set(success=result.success, error_type=result.error_type)
+        if not result.success:
+            return self._fail(plan.plan_id, step, action.name, result, token)
+        self._record(plan.plan_id, step.step_number, result=result)
+        return "done"
+
+    def _self_correct(self, plan, step, action, parameters, failed: ActionResult, token) -> ActionResult:
+        corrected = self.fixer.fix(action, parameters, failed.error_message or "")
+        if not corrected or corrected == parameters:
+            return failed
+        if not same_meaning(action, parameters, corrected):
+            return ActionResult(success=False, error_type="bad_request",
+                                error_message="A correction would have changed the confirmed plan; start a new request.")
+        return self.actions.call(action, corrected, token, idempotency_key=f"{plan.plan_id}:{step.step_number}:fixed")
+
+    def _prepare_compensation(self, action: AtomicAction, parameters: dict, registry: ActionRegistry,
+                              token: str | None) -> dict | ActionResult:
+        spec = action.compensation
+        prior: dict = {}
+        if spec and spec.prior_operation_id:
+            reader = registry.get(spec.prior_operation_id)
+            read = self.actions.call(reader, fill(spec.prior_parameters, {"params": parameters}), token) if reader \
+                else ActionResult(success=False, error_type="bad_request", error_message="prior-state action missing")
+            if not read.success:
+                return read
+            prior = read.response_data or {}
+        return {"action_id": action.compensation_action_id, "parameters": spec.parameters if spec else {},
+                "params": parameters, "prior": prior}
+
+    def _record(self, plan_id: str, step_number: int, pending: bool = False, result: ActionResult | None = None,
+                compensation_call: dict | None = None) -> None:
+        def change(plan: ExecutionPlan) -> ExecutionPlan:
+            steps = []
+            for s in plan.actions:
+                if s.step_number == step_number:
+                    update: dict = {}
+                    if compensation_call is not None:
+                        update["compensation_call"] = compensation_call
+                    if result is not None:
+                        update.update(executed=result.success, result=result)
+                    s = s.model_copy(update=update)
+                steps.append(s)
+            return plan.model_copy(update={"actions": steps, "lease_until": self.clock() + self.lease,
+                                           "pending_step": step_number if pending else None})
+
+        self.store.update_plan(plan_id, change)
+
+    def _fail(self, plan_id: str, step: PlannedAction, action_name: str, result: ActionResult,
+              token: str | None) -> str:
+        reason = failure_reason(step, action_name, result)
+
+        def change(plan: ExecutionPlan) -> ExecutionPlan:
+            steps = [s.model_copy(update={"result": result}) if s.step_number == step.step_number else s
+                     for s in plan.actions]
+            return move(plan.model_copy(update={"actions": steps, "pending_step": None}), "failed", self.clock(),
+                        failure_reason=reason)
+
+        plan = self.store.update_plan(plan_id, change)
+        if any(s.executed for s in plan.actions):
+            self.enqueue_rollback(plan_id, token)
+        return "failed"
+
+    @staticmethod
+    def _summary(plan: ExecutionPlan) -> str:
+        messages = [str((s.result.response_data or {}).get("message")) for s in plan.actions
+                    if s.result and s.result.response_data and s.result.response_data.get("message")]
+        return " ".join(messages) or f"Done: {plan.intent_summary}"
+
+    # --- rollback -----------------------------------------------------------------------------------
+    def rollback(self, plan_id: str, token: str | None) -> str:
+        """Compensate completed steps in reverse order, going on past a failed compensation."""
+        try:
+            plan = self.store.update_plan(plan_id, self._claim_rollback)
+        except NotClaimable as exc:
+            return f"ignored: {exc}"
+        except LookupError:
+            return "ignored: no such plan"
+        registry = self.registry()
+        failed_step = next((s.step_number for s in plan.actions if s.result and not s.result.success), 0)
+        report = RollbackReport(triggered_by_step=failed_step)
+        with self.tracer.span("rollback", trace_id=plan.plan_id, plan_id=plan.plan_id, triggered_by_step=failed_step):
+            for step in sorted((s for s in plan.actions if s.executed), key=lambda s: -s.step_number):
+                action = registry.get(step.action_id)
+                name = action.name if action else step.action_id
+                if action is None or not action.reversible or step.compensation_call is None:
+                    report.irreversible_actions_completed.append(step.step_number)
+                    report.manual_recovery_steps.append(
+                        f"Step {step.step_number} ({name}) cannot be undone automatically; check it by hand.")
+                    continue
+                problem = self._compensate(plan, step, registry, token)
+                if problem is None:
+                    report.actions_reversed.append(step.step_number)
+                else:
+                    report.actions_failed_to_reverse.append(ReversalFailure(step_number=step.step_number,
+                                                                            reason=problem))
+                    report.manual_recovery_steps.append(
+                        f"Undo step {step.step_number} ({name}) by hand: {problem}")
+
+        def finish(p: ExecutionPlan) -> ExecutionPlan:
+            done = not report.actions_failed_to_reverse and not report.irreversible_actions_completed
+            p = p.model_copy(update={"rollback_report": report, "lease_until": None})
+            return move(p, "rolled_back", self.clock()) if done else p
+
+        return self.store.update_plan(plan_id, finish).status
+
+    def _claim_rollback(self, plan: ExecutionPlan) -> ExecutionPlan:
+        now = self.clock()
+        if plan.status != "failed" or plan.rollback_report is not None:
+            raise NotClaimable(f"plan is {plan.status}, rollback {'done' if plan.rollback_report else 'not needed'}")
+        if plan.lease_until is not None and plan.lease_until > now:
+            raise NotClaimable("another delivery is rolling the plan back")
+        return plan.model_copy(update={"lease_until": now + self.lease})
+
+    def _compensate(self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry,
+                    token: str | None) -> str | None:
+        call = step.compensation_call or {}
+        action = registry.get(call.get("action_id") or "")
+        if action is None:
+            return "its compensation action is not available"
+        try:
+            parameters = fill(call.get("parameters", {}), {"params": call.get("params", {}), "prior": call.get("prior", {}),
+                                                           "result": (step.result.response_data if step.result else {}) or {}})
+        except UnresolvedPlaceholder as missing:
+            return f"a value needed to undo it is missing ({missing})"
+        with self.tracer.span(f"compensation:{action.action_id}", trace_id=plan.plan_id, plan_id=plan.plan_id,
+                              step=step.step_number) as span:
+            result = self.actions.call(action, parameters, token, idempotency_key=f"{plan.plan_id}:undo:{step.step_number}")
+            span.set(success=result.success, error_type=result.error_type)
+        return None if result.success else (result.error_message or result.error_type or "failed")

@@ -1,0 +1,290 @@
+"""The plan functions: request, confirm, status, answer, and the task targets execute, rollback, cleanup, refresh.
+
+Each takes the JSON body and the user's token (opaque, from `Authorization: Bearer`), and
+returns (HTTP status, body). Errors are ServiceError bodies. The token is passed through to
+the action calls and into the queued task that needs it, and is never stored or logged.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from concierge.adapters.queue import PlanQueue, QueueUnavailable
+from concierge.adapters.tracing import NoopTracer, Tracer
+from concierge.plans.action_client import ActionClient
+from concierge.plans.executor import Executor, ask_marker
+from concierge.plans.lifecycle import IllegalMove, move
+from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification, validate_proposal
+from concierge.plans.models import ActionResult, Clarification, ExecutionPlan, PlannedAction, ServiceError, utcnow
+from concierge.plans.presentation import present
+from concierge.plans.registry import ActionRegistry
+
+log = logging.getLogger("concierge.plans")
+
+DEFAULT_MAX_CLARIFICATIONS = 3
+DEFAULT_PENDING_EXPIRY = dt.timedelta(hours=1)
+
+
+class Refusal(Exception):
+    def __init__(self, status: int, error_type: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = ServiceError(error_type=error_type, message=message[:500]).model_dump()
+
+
+class NewRequest(BaseModel):
+    session_id: str
+    user_id: str
+    venue_id: str
+    message: str
+
+
+class PlanRef(BaseModel):
+    plan_id: str
+    user_id: str
+
+
+class Answer(PlanRef):
+    user_message: str
+
+
+class TaskBody(BaseModel):
+    plan_id: str
+    token: str | None = None
+
+
+def _parse(model: type[BaseModel], body: Any) -> Any:
+    try:
+        return model.model_validate(body if isinstance(body, dict) else {})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise Refusal(400, "invalid_input", f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+
+
+def _need_token(token: str | None) -> str:
+    if not token:
+        raise Refusal(401, "auth_required", "Sign in: the request carries no user token.")
+    return token
+
+
+@dataclass
+class PlanService:
+    store: Any
+    venues: Any  # VenueCatalog
+    registry: Callable[[], ActionRegistry]
+    refresh: Callable[[], ActionRegistry]
+    planner: Any  # RulePlanner or LLMPlanner
+    fallback_planner: Any
+    actions: ActionClient
+    queue: PlanQueue
+    executor: Executor
+    tracer: Tracer = field(default_factory=NoopTracer)
+    read_only_actions: set[str] = field(default_factory=lambda: {"search_bookings", "get_booking"})
+    max_clarifications: int = DEFAULT_MAX_CLARIFICATIONS
+    pending_expiry: dt.timedelta = DEFAULT_PENDING_EXPIRY
+    service_token: str | None = None  # the service's own API key, used only to resume orphaned plans
+    clock: Callable[[], dt.datetime] = utcnow
+    today: Callable[[Any], dt.date] = lambda venue: utcnow().date()
+
+    def handle(self, function: str, body: Any, token: str | None) -> tuple[int, dict]:
+        try:
+            return getattr(self, function)(body, token)
+        except Refusal as refusal:
+            return refusal.status, refusal.body
+        except Exception:
+            log.exception("plan function %s failed unexpectedly", function)
+            return 503, ServiceError(error_type="service_unavailable",
+                                     message="The service could not handle the request; try again.").model_dump()
+
+    # --- owner's functions ----------------------------------------------------------------------------
+    def plan_request(self, body: Any, token: str | None) -> tuple[int, dict]:
+        req = _parse(NewRequest, body)
+        token = _need_token(token)
+        venue = self.venues.get(req.venue_id)
+        if venue is None:
+            raise Refusal(400, "invalid_input", f'No venue "{req.venue_id}".')
+        session = self.store.get_session(req.session_id) or {"turns": [], "clarifications": 0}
+        registry = self.registry()
+        plan_id = str(uuid.uuid4())
+        trace = plan_id
+        with self.tracer.span("intent_understanding", trace_id=trace, session_id=req.session_id,
+                              venue_id=req.venue_id, clarifications=session["clarifications"]):
+            planning = PlanningRequest(
+                message=req.message, history=session["turns"], venue_id=venue.id, venue_locale=venue.locale,
+                today=self.today(venue), registry=registry, lookup=self._lookup(registry, token),
+                read_only_actions=self.read_only_actions, clarifications_so_far=session["clarifications"],
+                max_clarifications=self.max_clarifications)
+            with self.tracer.span("plan_generation", trace_id=trace) as span:
+                outcome = self._plan(planning)
+                span.set(outcome=type(outcome).__name__)
+        if isinstance(outcome, Clarification):
+            with self.tracer.span("clarification", trace_id=trace, question=outcome.question):
+                pass
+            session["turns"] = session["turns"] + [{"role": "user", "content": req.message},
+                                                   {"role": "assistant", "content": outcome.question}]
+            session["clarifications"] += 1
+            self.store.put_session(req.session_id, session)
+            return 200, {"type": "clarification", "question": outcome.question}
+        problems = validate_proposal(outcome, registry, self.read_only_actions)
+        if problems:
+            log.warning("planner proposal refused: %s", "; ".join(problems))
+            return 200, {"type": "clarification", "question": rephrase_clarification(venue.locale).question}
+        steps = [PlannedAction(step_number=i, action_id=s.action_id, parameters=s.parameters,
+                               safety_tier=registry.get(s.action_id).safety_tier)
+                 for i, s in enumerate(outcome.steps, start=1)]
+        plan = ExecutionPlan(plan_id=plan_id, session_id=req.session_id, user_id=req.user_id, venue_id=venue.id,
+                             intent_summary=outcome.intent_summary[:200], actions=steps)
+        plan = plan.model_copy(update={"presentation": present(plan, registry, venue.locale)})
+        self.store.create_plan(plan)
+        booking = next((s.parameters.get("booking_id") for s in steps if isinstance(s.parameters.get("booking_id"), str)), None)
+        self.store.put_session(req.session_id, {"turns": [{"role": "system", "content": "plan made",
+                                                            "booking_id": booking}] if booking else [],
+                                                 "clarifications": 0})
+        with self.tracer.span("plan_generated", trace_id=trace, plan_id=plan_id, action_count=len(steps)):
+            pass
+        return 200, {"type": "plan", "plan": plan.public()}
+
+    def _plan(self, planning: PlanningRequest):
+        try:
+            return self.planner.plan(planning)
+        except Exception as exc:  # an LLM that cannot be reached: plan without it
+            if self.fallback_planner is None or self.planner is self.fallback_planner:
+                raise
+            log.warning("planner failed (%s); using the deterministic planner", type(exc).__name__)
+            return self.fallback_planner.plan(planning)
+
+    def _lookup(self, registry: ActionRegistry, token: str) -> Callable[[str, dict], ActionResult]:
+        def lookup(action_id: str, parameters: dict) -> ActionResult:
+            action = registry.get(action_id)
+            if action is None or action_id not in self.read_only_actions:
+                return ActionResult(success=False, error_type="bad_request", error_message="not a lookup")
+            result = self.actions.call(action, parameters, token)
+            if result.error_type == "unauthorized":
+                raise Refusal(401, "auth_required", "The user token was refused; sign in again.")
+            return result
+
+        return lookup
+
+    def _owned(self, ref: PlanRef) -> ExecutionPlan:
+        plan = self.store.get_plan(ref.plan_id)
+        if plan is None:
+            raise Refusal(404, "invalid_input", f'No plan "{ref.plan_id}".')
+        if plan.user_id != ref.user_id:
+            raise Refusal(403, "auth_required", "This plan belongs to another user.")
+        return plan
+
+    def plan_confirm(self, body: Any, token: str | None) -> tuple[int, dict]:
+        ref = _parse(PlanRef, body)
+        token = _need_token(token)
+        plan = self._owned(ref)
+        if plan.status == "confirmed":
+            return 200, plan.public()
+        if plan.status != "pending_confirmation":
+            raise Refusal(409, "invalid_input", f"The plan is already {plan.status}.")
+        with self.tracer.span("user_confirmation", trace_id=plan.plan_id, plan_id=plan.plan_id,
+                              seconds_to_confirm=(self.clock() - plan.created_at).total_seconds()) as span:
+            try:
+                self.queue.enqueue("execute", plan.plan_id, token)
+            except QueueUnavailable:
+                span.set(outcome="enqueue_failed")
+                raise Refusal(503, "service_unavailable",
+                              "The plan could not be queued; it is still waiting for confirmation. Try again.") from None
+            try:
+                plan = self.store.update_plan(plan.plan_id, lambda p: move(p, "confirmed", self.clock()))
+            except IllegalMove:
+                plan = self.store.get_plan(plan.plan_id)
+            span.set(outcome="confirmed")
+        return 200, plan.public()
+
+    def plan_status(self, body: Any, token: str | None) -> tuple[int, dict]:
+        ref = _parse(PlanRef, body)
+        _need_token(token)
+        return 200, self._owned(ref).public()
+
+    def plan_answer(self, body: Any, token: str | None) -> tuple[int, dict]:
+        req = _parse(Answer, body)
+        token = _need_token(token)
+        plan = self._owned(req)
+        if plan.status != "executing" or plan.blocking_prompt is None:
+            raise Refusal(409, "invalid_input", "The plan is not waiting for an answer.")
+        if len(self.store.blocked_plans_of_session(plan.session_id)) > 1:
+            raise Refusal(409, "invalid_input", "Several plans of this session wait for an answer; say which one.")
+
+        def fill_gap(p: ExecutionPlan) -> ExecutionPlan:
+            if p.status != "executing" or p.blocking_prompt is None:
+                raise IllegalMove("the plan is not waiting for an answer")
+            steps, filled = [], False
+            for step in p.actions:
+                params = dict(step.parameters)
+                for name, value in params.items():
+                    if not filled and ask_marker(value):
+                        params[name] = req.user_message.strip()
+                        filled = True
+                steps.append(step.model_copy(update={"parameters": params}))
+            return p.model_copy(update={"actions": steps, "blocking_prompt": None})
+
+        try:
+            plan = self.store.update_plan(plan.plan_id, fill_gap)
+        except IllegalMove:
+            raise Refusal(409, "invalid_input", "The plan is not waiting for an answer.") from None
+        try:
+            self.queue.enqueue("execute", plan.plan_id, token, tag=f"answer-{uuid.uuid4().hex[:8]}")
+        except QueueUnavailable:
+            raise Refusal(503, "service_unavailable", "The answer is saved but execution could not resume; retry.") \
+                from None
+        return 200, plan.public()
+
+    # --- task targets ---------------------------------------------------------------------------------
+    def plan_execute(self, body: Any, token: str | None) -> tuple[int, dict]:
+        task = _parse(TaskBody, body)
+        plan = self.store.get_plan(task.plan_id)
+        if plan is not None and plan.status == "pending_confirmation":
+            # Enqueued just before the confirmation was stored: ask the queue to deliver again.
+            return 503, {"outcome": "not confirmed yet"}
+        return 200, {"outcome": self.executor.execute(task.plan_id, task.token)}
+
+    def plan_rollback(self, body: Any, token: str | None) -> tuple[int, dict]:
+        task = _parse(TaskBody, body)
+        return 200, {"outcome": self.executor.rollback(task.plan_id, task.token)}
+
+    def plans_cleanup(self, body: Any, token: str | None) -> tuple[int, dict]:
+        """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records."""
+        now = self.clock()
+        expired = resumed = 0
+        for plan in self.store.plans_in_status("pending_confirmation"):
+            if now - plan.created_at > self.pending_expiry:
+                def expire(p: ExecutionPlan) -> ExecutionPlan:
+                    if p.status != "pending_confirmation":
+                        raise IllegalMove(p.status)
+                    return p.model_copy(update={"status": "failed", "completed_at": now,
+                                                "failure_reason": "The plan expired before it was confirmed."})
+                try:
+                    self.store.update_plan(plan.plan_id, expire)
+                    expired += 1
+                except IllegalMove:
+                    pass
+        for plan in self.store.plans_in_status("executing"):
+            if plan.blocking_prompt is None and plan.lease_until is not None and plan.lease_until <= now:
+                self.queue.enqueue("execute", plan.plan_id, self.service_token, tag=f"resume-{int(now.timestamp())}")
+                resumed += 1
+        for plan in self.store.plans_in_status("failed"):
+            if plan.rollback_report is None and any(s.executed for s in plan.actions) and \
+                    (plan.lease_until is None or plan.lease_until <= now):
+                self.queue.enqueue("rollback", plan.plan_id, self.service_token, tag=f"resume-{int(now.timestamp())}")
+                resumed += 1
+        purged = self.store.purge_idempotency(now)
+        return 200, {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}
+
+    def registry_refresh(self, body: Any, token: str | None) -> tuple[int, dict]:
+        registry = self.refresh()
+        return 200, {"registered": sorted(a.action_id for a in registry.actions()), "problems": registry.problems}
+
+
+PLAN_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer", "plan_execute", "plan_rollback",
+                  "plans_cleanup", "registry_refresh")

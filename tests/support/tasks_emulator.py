@@ -1,0 +1,98 @@
+"""The Cloud Tasks emulator the tests run against: found through CLOUD_TASKS_EMULATOR_HOST.
+
+`.ci/run` starts it (`gcloud-tasks-emulator`, from PyPI, in its own virtualenv because it pins an
+old protobuf) with the queues below already created. Locally, tests that need it skip with a
+message saying how to start it; under CI=true a missing emulator fails them instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+PROJECT = "demo-concierge-tests"
+LOCATION = "europe-west1"
+QUEUES = {"execute": "plan-execute", "rollback": "plan-rollback"}
+
+EMULATOR = Path(__file__).parents[2] / ".ci" / "work" / "tasks-venv" / "bin" / "gcloud-tasks-emulator"
+
+HOW_TO_START = ("install it with `python3 -m venv .ci/work/tasks-venv && .ci/work/tasks-venv/bin/pip install "
+                "gcloud-tasks-emulator==0.6.2`, start it with `.ci/work/tasks-venv/bin/gcloud-tasks-emulator start "
+                "--port 9022` and set CLOUD_TASKS_EMULATOR_HOST=127.0.0.1:9022 (`.ci/run` does all three)")
+
+
+def queue_paths() -> list[str]:
+    return [f"projects/{PROJECT}/locations/{LOCATION}/queues/{queue}" for queue in QUEUES.values()]
+
+
+def answers(host: str, timeout: float = 2) -> bool:
+    """Whether something accepts TCP connections at host:port (the emulator speaks gRPC, not HTTP)."""
+    address, _, port = host.rpartition(":")
+    address = address.strip("[]")
+    try:
+        with socket.create_connection((address, int(port)), timeout=timeout):
+            return True
+    except (OSError, ValueError):
+        return False
+
+
+def emulator_host() -> str:
+    """The emulator's host:port, or skip (locally) / fail (CI) when it is not there."""
+    host = os.environ.get("CLOUD_TASKS_EMULATOR_HOST")
+    problem = None
+    if not host:
+        problem = "CLOUD_TASKS_EMULATOR_HOST is not set"
+    elif not answers(host):
+        problem = f"the Cloud Tasks emulator at {host} does not accept connections"
+    if problem:
+        if os.environ.get("CI"):
+            pytest.fail(f"{problem}: CI must run the Cloud Tasks tests; {HOW_TO_START}", pytrace=False)
+        pytest.skip(f"{problem}; {HOW_TO_START}")
+    return host
+
+
+def create_queues(host: str) -> None:
+    """Create the tests' queues; the emulator treats creating an existing queue as a no-op."""
+    from concierge.adapters.queue.cloud_tasks import emulator_client
+
+    client = emulator_client(host)
+    for path in queue_paths():
+        client.create_queue(parent=path.rsplit("/queues/", 1)[0], queue={"name": path}, timeout=10)
+
+
+@contextlib.contextmanager
+def running_emulator() -> Iterator[str]:
+    """The emulator in CLOUD_TASKS_EMULATOR_HOST, or a fresh one on a free port (from .ci/work/tasks-venv)."""
+    host = os.environ.get("CLOUD_TASKS_EMULATOR_HOST")
+    if host:
+        yield host
+        return
+    if not EMULATOR.exists():
+        raise RuntimeError(f"no Cloud Tasks emulator at {EMULATOR}; {HOW_TO_START}")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    queues = [arg for path in queue_paths() for arg in ("--default-queue", path)]
+    process = subprocess.Popen([str(EMULATOR), "start", "--port", str(port), "--quiet", *queues],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    host = f"127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while not answers(host, timeout=1):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the Cloud Tasks emulator did not start")
+            time.sleep(0.2)
+        os.environ["CLOUD_TASKS_EMULATOR_HOST"] = host
+        yield host
+    finally:
+        os.environ.pop("CLOUD_TASKS_EMULATOR_HOST", None)
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
