@@ -144,13 +144,17 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     from concierge.plans.parameter_fixer import ParameterFixer
     from concierge.plans.rule_planner import RulePlanner
     from concierge.plans.service import PlanService
-    from concierge.plans.transformer import build_registry
+    from concierge.plans.transformer import build_registry, load_document, read_only_actions
 
     tracer = tracer or NoopTracer()
     registry_box: list = []
 
+    overlay_path = settings.actions_overlay or OVERLAY_PATH
+
     def refresh():
-        registry_box[:] = [build_registry(settings.actions_spec or SPEC_PATH, settings.actions_overlay or OVERLAY_PATH)]
+        registry_box[:] = [build_registry(settings.actions_spec or SPEC_PATH, overlay_path)]
+        if service_box:
+            service_box[0].read_only_actions = set(read_only_actions(load_document(overlay_path), registry_box[0]))
         return registry_box[0]
 
     def registry():
@@ -180,6 +184,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
         executor=executor, tracer=tracer, pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
         service_token=settings.access.api_key, today=lambda venue: ctx.local_now(venue).date())
     service_box.append(service)
+    refresh()
     return service
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 import threading
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from concierge.cli import import_venues
 from concierge.http.app import create_app
 from concierge.http.envelopes import Access
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
-from tests.support import firestore_emulator
+from tests.support import firestore_emulator, tasks_emulator
 
 
 @dataclass
@@ -70,14 +71,27 @@ def serve(settings_for):
     client = httpx.Client(timeout=30)
 
     def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
-              data_dir: Path | None = None, venues: Path = VENUES_FILE) -> Api:
+              data_dir: Path | None = None, venues: Path = VENUES_FILE, queue: str = "inprocess",
+              actions: tuple[str, str, str] | None = None) -> Api:
+        """`actions`: (spec, overlay, base URL) of another action API than the server's own."""
         settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
+        port = free_port()
+        if actions:
+            settings = dataclasses.replace(settings, actions_spec=actions[0], actions_overlay=actions[1],
+                                           actions_base_url=actions[2])
+        if queue == "cloudtasks":  # the emulator delivers real HTTP tasks back to this server
+            base = f"http://127.0.0.1:{port}/api"
+            settings = dataclasses.replace(
+                settings, queue="cloudtasks", tasks_project=tasks_emulator.PROJECT,
+                tasks_location=tasks_emulator.LOCATION, tasks_emulator_host=tasks_emulator.emulator_host(),
+                tasks_queues=(tasks_emulator.QUEUES["execute"], tasks_emulator.QUEUES["rollback"]),
+                tasks_urls=(f"{base}/plan_execute", f"{base}/plan_rollback"))
         import_venues(settings, venues)
         store = build_store(settings)
         ctx = build_context(settings, store)
-        port = free_port()
         tracer = InMemoryTracer()
-        plans = build_plan_service(settings, ctx, store, f"http://127.0.0.1:{port}", tracer=tracer)
+        plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://127.0.0.1:{port}",
+                                   tracer=tracer)
         server = make_server("127.0.0.1", port, create_app(ctx, settings.access, plans), threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)

@@ -295,3 +295,30 @@ def test_every_lifecycle_step_leaves_a_span_in_the_plans_trace(api):
         assert expected in names, names
     planned = plan_of(api, "Move Rossi's booking to Saturday at 9pm", session="s9")
     assert {"intent_understanding", "plan_generation"} <= set(api.tracer.names(planned["plan_id"]))
+
+
+# --- through the Cloud Tasks emulator: real HTTP tasks back to the server -----------------------------
+
+@pytest.fixture
+def tasks_api(serve):
+    return serve(queue="cloudtasks")
+
+
+def test_through_cloud_tasks_a_confirmed_reschedule_completes(tasks_api):
+    api = tasks_api
+    booking_id = book(api)
+    plan = plan_of(api, "Move Mario Rossi's booking to Saturday at 9pm", session="ct-1")
+    assert confirm(api, plan["plan_id"]).json()["status"] == "confirmed"
+    assert settled(api, plan["plan_id"])["status"] == "completed"
+    assert booking(api, booking_id)["time"] == "21:00"
+
+
+def test_through_cloud_tasks_a_failed_step_is_rolled_back_by_the_rollback_task(tasks_api):
+    api = tasks_api
+    booking_id = book(api)
+    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+                                ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})])
+    confirm(api, plan_id)
+    plan = rolled(api, plan_id)
+    assert (plan["status"], plan["rollback_report"]["actions_reversed"]) == ("rolled_back", [1])
+    assert booking(api, booking_id)["time"] == "20:00"

@@ -280,6 +280,9 @@ class Executor:
                                                            "result": (step.result.response_data if step.result else {}) or {}})
         except UnresolvedPlaceholder as missing:
             return f"a value needed to undo it is missing ({missing})"
+        # An empty prior value (no notes) is restored as "", because null means "leave unchanged".
+        text = {p.name for p in action.parameters if p.type == "string"}
+        parameters = {k: ("" if v is None and k in text else v) for k, v in parameters.items()}
         with self.tracer.span(f"compensation:{action.action_id}", trace_id=plan.plan_id, plan_id=plan.plan_id,
                               step=step.step_number) as span:
             result = self.actions.call(action, parameters, token, idempotency_key=f"{plan.plan_id}:undo:{step.step_number}")

@@ -73,7 +73,8 @@ class Wanted:
 
 def language(text: str, locale: str) -> str:
     italian = re.search(r"\b(prenotazione|sposta|persone|alle|domani|sabato|numero|vorrei|della|per)\b", text, re.I)
-    english = re.search(r"\b(booking|move|people|guests|tomorrow|saturday|number|please|the|to)\b", text, re.I)
+    english = re.search(r"\b(booking|move|change|people|guests|tomorrow|saturday|number|please|the|to|my|can|want)\b",
+                        text, re.I)
     if italian and not english:
         return "it"
     if english and not italian:

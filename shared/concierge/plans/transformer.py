@@ -74,8 +74,7 @@ def build_registry(spec_path: str | Path, overlay_path: str | Path) -> ActionReg
 def read_only_actions(overlay: dict, registry: ActionRegistry | None = None) -> frozenset[str]:
     """The operation ids the overlay marks `read_only: true`; with a registry, only the registered ones."""
     entries = overlay.get("actions") if isinstance(overlay, dict) else None
-    marked = {e.get("operation_id") for e in entries if isinstance(e, dict) and e.get("read_only") is True} \
-        if isinstance(entries, list) else set()
+    marked = [e.get("operation_id") for e in entries or [] if isinstance(e, dict) and e.get("read_only") is True]
     return frozenset(i for i in marked if isinstance(i, str) and (registry is None or i in registry))
 
 
