@@ -72,7 +72,7 @@ def serve(settings_for):
 
     def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
               data_dir: Path | None = None, venues: Path = VENUES_FILE, queue: str = "inprocess",
-              actions: tuple[str, str, str] | None = None) -> Api:
+              actions: tuple[str, str, str] | None = None, tasks_host: str | None = None) -> Api:
         """`actions`: (spec, overlay, base URL) of another action API than the server's own."""
         settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
         port = free_port()
@@ -83,7 +83,8 @@ def serve(settings_for):
             base = f"http://127.0.0.1:{port}/api"
             settings = dataclasses.replace(
                 settings, queue="cloudtasks", tasks_project=tasks_emulator.PROJECT,
-                tasks_location=tasks_emulator.LOCATION, tasks_emulator_host=tasks_emulator.emulator_host(),
+                tasks_location=tasks_emulator.LOCATION,
+                tasks_emulator_host=tasks_host or tasks_emulator.emulator_host(),
                 tasks_queues=(tasks_emulator.QUEUES["execute"], tasks_emulator.QUEUES["rollback"]),
                 tasks_urls=(f"{base}/plan_execute", f"{base}/plan_rollback"))
         import_venues(settings, venues)

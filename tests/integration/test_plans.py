@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import socket
 import threading
 import time
 
@@ -322,3 +323,16 @@ def test_through_cloud_tasks_a_failed_step_is_rolled_back_by_the_rollback_task(t
     plan = rolled(api, plan_id)
     assert (plan["status"], plan["rollback_report"]["actions_reversed"]) == ("rolled_back", [1])
     assert booking(api, booking_id)["time"] == "20:00"
+
+
+def test_when_the_queue_refuses_confirm_answers_503_and_the_plan_stays_pending(serve):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        unreachable = f"127.0.0.1:{closed.getsockname()[1]}"
+    api = serve(queue="cloudtasks", tasks_host=unreachable)
+    book(api)
+    plan = plan_of(api, "Move Mario Rossi's booking to Saturday at 9pm")
+    refused = confirm(api, plan["plan_id"])
+    assert (refused.status_code, refused.json()["error_type"]) == (503, "service_unavailable")
+    status = api.call("plan_status", {"plan_id": plan["plan_id"], "user_id": "u1"}, headers=TOKEN).json()
+    assert (status["status"], status["confirmed_at"]) == ("pending_confirmation", None)
