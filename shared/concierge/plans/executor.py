@@ -95,12 +95,9 @@ class Executor:
     # --- execution ----------------------------------------------------------------------------------
     def execute(self, plan_id: str, token: str | None) -> str:
         """Run what is left of the plan; the outcome word says what happened to this delivery."""
-        try:
-            plan = self.store.update_plan(plan_id, self._claim)
-        except NotClaimable as exc:
-            return f"ignored: {exc}"
-        except LookupError:
-            return "ignored: no such plan"
+        plan = self._take(plan_id, self._claim)
+        if isinstance(plan, str):
+            return plan
         registry = self.registry()
         with self.tracer.span("execution", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id):
             for step in plan.actions:
@@ -112,6 +109,15 @@ class Executor:
                 plan = self.store.get_plan(plan_id)
             self.store.update_plan(plan_id, lambda p: move(p, "completed", self.clock(), summary=self._summary(p)))
         return "completed"
+
+    def _take(self, plan_id: str, claim: Callable[[ExecutionPlan], ExecutionPlan]) -> ExecutionPlan | str:
+        """The plan claimed for this delivery, or the word saying why this delivery does nothing."""
+        try:
+            return self.store.update_plan(plan_id, claim)
+        except NotClaimable as exc:
+            return f"ignored: {exc}"
+        except LookupError:
+            return "ignored: no such plan"
 
     def _claim(self, plan: ExecutionPlan) -> ExecutionPlan:
         now = self.clock()
@@ -227,12 +233,9 @@ class Executor:
     # --- rollback -----------------------------------------------------------------------------------
     def rollback(self, plan_id: str, token: str | None) -> str:
         """Compensate completed steps in reverse order, going on past a failed compensation."""
-        try:
-            plan = self.store.update_plan(plan_id, self._claim_rollback)
-        except NotClaimable as exc:
-            return f"ignored: {exc}"
-        except LookupError:
-            return "ignored: no such plan"
+        plan = self._take(plan_id, self._claim_rollback)
+        if isinstance(plan, str):
+            return plan
         registry = self.registry()
         failed_step = next((s.step_number for s in plan.actions if s.result and not s.result.success), 0)
         report = RollbackReport(triggered_by_step=failed_step)

@@ -22,6 +22,7 @@ from concierge.adapters.llm import ChatClient, ToolCall
 from concierge.plans.models import (ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal,
                                     PlanStep)
 from concierge.plans.registry import ActionRegistry
+from concierge.plans.templates import strings
 
 SUBMIT_PLAN = "submit_plan"
 ASK_CLARIFICATION = "ask_clarification"
@@ -196,14 +197,8 @@ def parameter_problems(action: AtomicAction, parameters: dict, earlier: list[Pla
 
 
 def _placeholders(value: Any):
-    if isinstance(value, str):
-        yield from PLACEHOLDER.findall(value)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _placeholders(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _placeholders(item)
+    """The text inside every {{...}}, well-formed or not, so a malformed one can be reported."""
+    return (body for text in strings(value) for body in PLACEHOLDER.findall(text))
 
 
 def _placeholder_problem(text: str, earlier: list[PlanStep], registry: ActionRegistry) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Iterator
 
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\s*\}\}")
 STEP_SCOPE = re.compile(r"step_([1-9]\d*)")
@@ -23,15 +23,21 @@ class UnresolvedPlaceholder(LookupError):
         self.name = name
 
 
+def strings(value: Any) -> Iterator[str]:
+    """Every string in `value`, however deeply nested in dicts and lists, in order."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
 def placeholders(value: Any) -> list[tuple[str, str]]:
     """Every (scope, name) referred to in strings of `value`, however deeply nested, in order."""
-    if isinstance(value, str):
-        return PLACEHOLDER.findall(value)
-    if isinstance(value, dict):
-        return [found for item in value.values() for found in placeholders(item)]
-    if isinstance(value, list):
-        return [found for item in value for found in placeholders(item)]
-    return []
+    return [found for text in strings(value) for found in PLACEHOLDER.findall(text)]
 
 
 def step_number(scope: str) -> int | None:
