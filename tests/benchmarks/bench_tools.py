@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -27,17 +26,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.support import firestore_emulator  # noqa: E402
+from tests.support.local import free_port  # noqa: E402
 
 VENUES = ROOT / "tests" / "fixtures" / "venues.yaml"
 NOW = "2026-02-19T18:00:00+01:00"
 DAYS = ["2026-02-20", "2026-02-21", "2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26"]
 TIMES = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(data_dir: str, store: str) -> tuple[subprocess.Popen, str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import socket
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,8 @@ from concierge.http.app import create_app
 from concierge.http.envelopes import Access
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
 from tests.support import firestore_emulator, tasks_emulator
+from tests.support.local import free_port
+from tests.support.scripted_llm import ScriptedLLM
 
 
 @dataclass
@@ -35,12 +36,6 @@ class Api:
         response = self.call(function, body)
         assert response.status_code == 200, response.text
         return response.json()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(params=["sqlite", "firestore"])
@@ -109,3 +104,10 @@ def serve(settings_for):
 def api(serve) -> Api:
     """A server whose clock reads Thursday 19 February 2026, 18:00 in Rome."""
     return serve()
+
+
+@pytest.fixture
+def llm():
+    """A scripted OpenAI-compatible chat server on a free loopback port."""
+    with ScriptedLLM() as server:
+        yield server

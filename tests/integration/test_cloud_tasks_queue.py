@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import socket
 import subprocess
 import sys
 import threading
@@ -19,6 +18,7 @@ from werkzeug.wrappers import Request, Response
 from concierge.adapters.queue import QueueUnavailable
 from concierge.adapters.queue.cloud_tasks import CREATE_TIMEOUT, CloudTasksQueue, emulator_client
 from tests.support import tasks_emulator
+from tests.support.local import free_port
 from tests.support.tasks_emulator import LOCATION, PROJECT, QUEUES
 
 TOKEN = "tok-" + uuid.uuid4().hex  # unlike anything else a log line could contain
@@ -90,12 +90,6 @@ def queue(host, receiver) -> CloudTasksQueue:
 
 def new_plan() -> str:
     return str(uuid.uuid4())
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_an_execute_task_arrives_as_a_json_post_at_the_execute_url(queue, receiver):

@@ -6,16 +6,9 @@ import httpx
 import pytest
 
 from concierge.adapters.llm import ChatClient, LLMUnavailable, Usage, from_env
-from tests.support.scripted_llm import ScriptedLLM
 
 KEY = "sk-test-secret-123"
 WEATHER = {"type": "function", "function": {"name": "weather", "parameters": {"type": "object", "properties": {}}}}
-
-
-@pytest.fixture
-def llm():
-    with ScriptedLLM() as server:
-        yield server
 
 
 @pytest.fixture

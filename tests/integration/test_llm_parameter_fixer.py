@@ -9,7 +9,6 @@ import pytest
 from concierge.adapters.llm import ChatClient
 from concierge.plans.models import ActionParameter, AtomicAction
 from concierge.plans.parameter_fixer import ParameterFixer
-from tests.support.scripted_llm import ScriptedLLM
 
 MODIFY = AtomicAction(
     action_id="modify_booking", name="Modify booking", description="Change a booking.",
@@ -19,12 +18,6 @@ MODIFY = AtomicAction(
     safety_tier="normal", reversible=True, path="/modify_booking", response_fields=["booking_id", "time"])
 SENT = {"booking_id": "B-7", "new_time": "9pm", "new_day": "21/02/2026"}
 ERROR = "new_time: expected HH:MM"
-
-
-@pytest.fixture
-def llm():
-    with ScriptedLLM() as server:
-        yield server
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from concierge.adapters.llm import ChatClient, LLMUnavailable
 from concierge.plans.llm_planner import LLMPlanner, PlanningRequest
 from concierge.plans.models import ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal
 from concierge.plans.registry import ActionRegistry
-from tests.support.scripted_llm import ScriptedLLM
 
 THURSDAY = dt.date(2026, 2, 19)
 ROSSI = {"booking_id": "B-7", "guest_name": "Rossi", "booking_date": "2026-02-21", "booking_time": "20:00",
@@ -50,12 +49,6 @@ class Lookups:
         self.calls.append((action_id, parameters))
         found = [ROSSI] if parameters.get("query", "").lower() == "rossi" else []
         return ActionResult(success=True, response_data={"results": found})
-
-
-@pytest.fixture
-def llm():
-    with ScriptedLLM() as server:
-        yield server
 
 
 @pytest.fixture

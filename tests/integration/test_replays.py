@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 BOOKING = {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00", "people": 2, "name": "Anna",
            "phone": "+393331234567"}
 

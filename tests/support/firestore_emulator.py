@@ -9,13 +9,13 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import time
 from typing import Iterator
 
 import httpx
-import pytest
+
+from tests.support.local import free_port, require
 
 PROJECT = "demo-concierge-tests"
 
@@ -34,10 +34,7 @@ def emulator_host() -> str:
             httpx.get(f"http://{host}/", timeout=2).raise_for_status()
         except httpx.HTTPError as exc:
             problem = f"the Firestore emulator at {host} does not answer ({exc})"
-    if problem:
-        if os.environ.get("CI"):
-            pytest.fail(f"{problem}: CI must run the Firestore tests; {HOW_TO_START}", pytrace=False)
-        pytest.skip(f"{problem}; {HOW_TO_START}")
+    require(problem, "Firestore", HOW_TO_START)
     return host
 
 
@@ -54,9 +51,7 @@ def running_emulator() -> Iterator[str]:
     if host:
         yield host
         return
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     process = subprocess.Popen(["gcloud", "emulators", "firestore", "start", f"--host-port=127.0.0.1:{port}"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     host = f"127.0.0.1:{port}"

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-import pytest
+from tests.support.local import free_port, require
 
 PROJECT = "demo-concierge-tests"
 LOCATION = "europe-west1"
@@ -52,10 +52,7 @@ def emulator_host() -> str:
         problem = "CLOUD_TASKS_EMULATOR_HOST is not set"
     elif not answers(host):
         problem = f"the Cloud Tasks emulator at {host} does not accept connections"
-    if problem:
-        if os.environ.get("CI"):
-            pytest.fail(f"{problem}: CI must run the Cloud Tasks tests; {HOW_TO_START}", pytrace=False)
-        pytest.skip(f"{problem}; {HOW_TO_START}")
+    require(problem, "Cloud Tasks", HOW_TO_START)
     return host
 
 
@@ -77,9 +74,7 @@ def running_emulator() -> Iterator[str]:
         return
     if not EMULATOR.exists():
         raise RuntimeError(f"no Cloud Tasks emulator at {EMULATOR}; {HOW_TO_START}")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     queues = [arg for path in queue_paths() for arg in ("--default-queue", path)]
     process = subprocess.Popen([str(EMULATOR), "start", "--port", str(port), "--quiet", *queues],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
