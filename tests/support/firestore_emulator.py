@@ -6,16 +6,11 @@ a message saying how to start it; under CI=true a missing emulator fails them in
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
-import subprocess
-import time
-from typing import Iterator
 
 import httpx
 
-from tests.support.local import free_port, require
+from tests.support.local import emulator, require
 
 PROJECT = "demo-concierge-tests"
 
@@ -44,30 +39,15 @@ def clear(host: str, project: str = PROJECT) -> None:
                  timeout=30).raise_for_status()
 
 
-@contextlib.contextmanager
-def running_emulator() -> Iterator[str]:
-    """An emulator for a benchmark: the one in FIRESTORE_EMULATOR_HOST, or a fresh one on a free port."""
-    host = os.environ.get("FIRESTORE_EMULATOR_HOST")
-    if host:
-        yield host
-        return
-    port = free_port()
-    process = subprocess.Popen(["gcloud", "emulators", "firestore", "start", f"--host-port=127.0.0.1:{port}"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    host = f"127.0.0.1:{port}"
+def _answers(host: str) -> bool:
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                httpx.get(f"http://{host}/", timeout=1).raise_for_status()
-                break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the Firestore emulator did not start") from None
-                time.sleep(0.5)
-        os.environ["FIRESTORE_EMULATOR_HOST"] = host
-        yield host
-    finally:
-        os.environ.pop("FIRESTORE_EMULATOR_HOST", None)
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
+        return httpx.get(f"http://{host}/", timeout=1).is_success
+    except httpx.HTTPError:
+        return False
+
+
+def running_emulator():
+    """An emulator for a benchmark: the one in FIRESTORE_EMULATOR_HOST, or a fresh one on a free port."""
+    return emulator("FIRESTORE_EMULATOR_HOST",
+                    lambda port: ["gcloud", "emulators", "firestore", "start", f"--host-port=127.0.0.1:{port}"],
+                    _answers, "Firestore")

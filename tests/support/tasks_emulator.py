@@ -7,16 +7,11 @@ message saying how to start it; under CI=true a missing emulator fails them inst
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import socket
-import subprocess
-import time
 from pathlib import Path
-from typing import Iterator
 
-from tests.support.local import free_port, require
+from tests.support.local import emulator, require
 
 PROJECT = "demo-concierge-tests"
 LOCATION = "europe-west1"
@@ -65,29 +60,11 @@ def create_queues(host: str) -> None:
         client.create_queue(parent=path.rsplit("/queues/", 1)[0], queue={"name": path}, timeout=10)
 
 
-@contextlib.contextmanager
-def running_emulator() -> Iterator[str]:
+def running_emulator():
     """The emulator in CLOUD_TASKS_EMULATOR_HOST, or a fresh one on a free port (from .ci/work/tasks-venv)."""
-    host = os.environ.get("CLOUD_TASKS_EMULATOR_HOST")
-    if host:
-        yield host
-        return
-    if not EMULATOR.exists():
+    if not os.environ.get("CLOUD_TASKS_EMULATOR_HOST") and not EMULATOR.exists():
         raise RuntimeError(f"no Cloud Tasks emulator at {EMULATOR}; {HOW_TO_START}")
-    port = free_port()
     queues = [arg for path in queue_paths() for arg in ("--default-queue", path)]
-    process = subprocess.Popen([str(EMULATOR), "start", "--port", str(port), "--quiet", *queues],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    host = f"127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while not answers(host, timeout=1):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the Cloud Tasks emulator did not start")
-            time.sleep(0.2)
-        os.environ["CLOUD_TASKS_EMULATOR_HOST"] = host
-        yield host
-    finally:
-        os.environ.pop("CLOUD_TASKS_EMULATOR_HOST", None)
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
+    return emulator("CLOUD_TASKS_EMULATOR_HOST",
+                    lambda port: [str(EMULATOR), "start", "--port", str(port), "--quiet", *queues],
+                    lambda host: answers(host, timeout=1), "Cloud Tasks")
