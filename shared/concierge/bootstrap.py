@@ -38,6 +38,7 @@ class Settings:
     actions_spec: str | None = None  # OpenAPI of the actions (default: the project's own booking API)
     actions_overlay: str | None = None
     pending_plan_minutes: float = 60
+    action_timeout_seconds: float = 30
     tasks_project: str | None = None
     tasks_location: str = "europe-west1"
     tasks_queues: tuple[str, str] = ("plan-execute", "plan-rollback")
@@ -63,6 +64,7 @@ class Settings:
             actions_spec=env.get("CONCIERGE_ACTIONS_SPEC") or None,
             actions_overlay=env.get("CONCIERGE_ACTIONS_OVERLAY") or None,
             pending_plan_minutes=float(env.get("CONCIERGE_PENDING_PLAN_MINUTES", 60)),
+            action_timeout_seconds=float(env.get("CONCIERGE_ACTION_TIMEOUT_SECONDS", 30)),
             tasks_project=env.get("CONCIERGE_TASKS_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT") or None,
             tasks_location=env.get("CONCIERGE_TASKS_LOCATION", "europe-west1"),
             tasks_queues=(env.get("CONCIERGE_EXECUTE_QUEUE", "plan-execute"),
@@ -172,7 +174,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
             time.sleep(0.05)
 
     queue = build_queue(settings, deliver)
-    actions = ActionClient(actions_base_url)
+    actions = ActionClient(actions_base_url, timeout=settings.action_timeout_seconds)
     llm = llm_from_env(os.environ)
     rules = RulePlanner()
     executor = Executor(store=store, registry=registry, actions=actions,

@@ -67,10 +67,12 @@ def serve(settings_for):
 
     def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
               data_dir: Path | None = None, venues: Path = VENUES_FILE, queue: str = "inprocess",
-              actions: tuple[str, str, str] | None = None, tasks_host: str | None = None) -> Api:
+              actions: tuple[str, str, str] | None = None, tasks_host: str | None = None,
+              action_timeout: float = 30) -> Api:
         """`actions`: (spec, overlay, base URL) of another action API than the server's own."""
         settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
         port = free_port()
+        settings = dataclasses.replace(settings, action_timeout_seconds=action_timeout)
         if actions:
             settings = dataclasses.replace(settings, actions_spec=actions[0], actions_overlay=actions[1],
                                            actions_base_url=actions[2])

@@ -1,0 +1,113 @@
+"""How a failing action call is classified and reported, and the one-paused-plan-per-session rule."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from flask import Flask, Response, jsonify
+from werkzeug.serving import make_server
+
+from concierge.plans.models import ExecutionPlan, PlannedAction
+from tests.integration.test_plans import TOKEN, book, booking, confirm, settled, stored_plan
+
+SPEC = """
+openapi: 3.0.3
+info: {title: Flaky venue API, version: "1"}
+paths:
+  /busy:
+    post:
+      operationId: busy
+      responses: {"200": {description: ok}}
+  /slow:
+    post:
+      operationId: slow
+      responses: {"200": {description: ok}}
+"""
+
+OVERLAY = """
+actions:
+  - {operation_id: busy, iq_enabled: true, safety_tier: normal, reversible: false}
+  - {operation_id: slow, iq_enabled: true, safety_tier: normal, reversible: false}
+"""
+
+
+@pytest.fixture
+def flaky_api(tmp_path):
+    """A venue API that rate-limits one call and is too slow on another."""
+    app = Flask("flaky")
+
+    @app.post("/busy")
+    def busy():
+        return Response('{"message": "Too many requests"}', status=429, headers={"Retry-After": "7"},
+                        mimetype="application/json")
+
+    @app.post("/slow")
+    def slow():
+        time.sleep(1.5)
+        return jsonify({"ok": True})
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+    (tmp_path / "flaky.yaml").write_text(SPEC)
+    (tmp_path / "flaky-overlay.yaml").write_text(OVERLAY)
+    yield (str(tmp_path / "flaky.yaml"), str(tmp_path / "flaky-overlay.yaml"), f"http://127.0.0.1:{server.server_port}")
+    server.shutdown()
+
+
+def failure_of(api, steps) -> dict:
+    plan_id = stored_plan(api, steps)
+    confirm(api, plan_id)
+    plan = settled(api, plan_id)
+    assert plan["status"] == "failed"
+    return plan
+
+
+def test_a_rate_limited_step_reports_the_retry_delay(serve, flaky_api):
+    plan = failure_of(serve(actions=flaky_api), [("busy", {})])
+    assert plan["actions"][0]["result"]["error_type"] == "rate_limited"
+    assert plan["actions"][0]["result"]["retry_after_seconds"] == 7
+    assert "retry in 7 seconds" in plan["failure_reason"]
+
+
+def test_a_step_that_times_out_reports_a_connectivity_issue(serve, flaky_api):
+    plan = failure_of(serve(actions=flaky_api, action_timeout=0.5), [("slow", {})])
+    assert plan["actions"][0]["result"]["error_type"] == "timeout"
+    assert "connectivity issue" in plan["failure_reason"]
+
+
+def test_a_refused_token_fails_the_step_as_unauthorised_and_asks_to_sign_in_again(serve):
+    api = serve(api_key="the-real-key")
+    booking_id = api.call("create_booking", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00",
+                                             "people": 2, "name": "Ana", "phone": "+393331234567"},
+                          headers={"Authorization": "Bearer the-real-key"}).json()["booking_id"]
+    plan = failure_of(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"})])
+    assert plan["actions"][0]["result"]["error_type"] == "unauthorized"
+    assert "sign in again" in plan["failure_reason"]
+
+
+def test_a_conflict_reports_nearby_free_times(api):
+    for phone in ("+393330000001", "+393330000002", "+393330000003"):
+        book(api, phone=phone, time="20:00", name="Ospite")
+    mover = book(api, time="22:00")
+    plan = failure_of(api, [("modify_booking", {"booking_id": mover, "new_time": "20:00"})])
+    assert plan["actions"][0]["result"]["error_type"] == "conflict"
+    assert "Refresh and try again; free times nearby: 21:30, 22:00" in plan["failure_reason"]
+    assert booking(api, mover)["time"] == "22:00"
+
+
+def test_when_two_plans_of_a_session_wait_for_an_answer_the_answer_is_refused_as_ambiguous(api):
+    ids = []
+    for _ in range(2):
+        plan = ExecutionPlan(session_id="shared-session", user_id="u1", venue_id="roma", intent_summary="paused",
+                             status="executing", blocking_prompt="Which phone number?",
+                             actions=[PlannedAction(step_number=1, action_id="modify_booking", safety_tier="normal",
+                                                    parameters={"booking_id": "b", "phone": {"ask": "Which phone number?"}})])
+        api.store.create_plan(plan)
+        ids.append(plan.plan_id)
+    response = api.call("plan_answer", {"plan_id": ids[0], "user_id": "u1", "user_message": "+393331112222"},
+                        headers=TOKEN)
+    assert (response.status_code, response.json()["error_type"]) == (409, "invalid_input")
+    assert "Several plans" in response.json()["message"]
+    assert api.store.get_plan(ids[0]).blocking_prompt == "Which phone number?"
