@@ -171,7 +171,7 @@ class RulePlanner:
                     results.setdefault(r["booking_id"], r)
             exact = [r for r in results.values()
                      if all(n.casefold() in r["guest_name"].casefold() for n in wanted.names)]
-            results = exact if len(wanted.names) > 1 else list(results.values())
+            results = exact or list(results.values())  # a name said exactly beats look-alikes
             if not results:
                 return ask("no_match", query=query)
             if len(results) > 1:
