@@ -147,3 +147,40 @@ def test_a_released_key_can_be_claimed_again_and_expired_records_are_purged(stor
     claim(store, key="old", expiry=10)
     assert store.purge_idempotency(NOW + dt.timedelta(seconds=11)) == 1
     assert claim(store, key="old", fingerprint="new") is None
+
+
+# --- leases ------------------------------------------------------------------------------------
+
+def test_a_lease_is_held_by_one_holder_until_released_or_expired(store):
+    later = NOW + dt.timedelta(seconds=10)
+    assert store.acquire_lease("day", "a", NOW, later)
+    assert not store.acquire_lease("day", "b", NOW, later)
+    assert store.acquire_lease("other-day", "b", NOW, later)
+    store.release_lease("day", "b")  # not b's to release
+    assert not store.acquire_lease("day", "b", NOW, later)
+    store.release_lease("day", "a")
+    assert store.acquire_lease("day", "b", NOW, later)
+    assert store.acquire_lease("day", "c", later + dt.timedelta(seconds=1), later + dt.timedelta(seconds=20))
+
+
+def test_a_store_lease_lets_one_thread_at_a_time_into_the_block(store):
+    import threading
+
+    from concierge.adapters.leases import store_lease
+
+    lease = store_lease(store)
+    inside, most, lock = [0], [0], threading.Lock()
+
+    def work():
+        with lease("venue:day"):
+            with lock:
+                inside[0] += 1
+                most[0] = max(most[0], inside[0])
+            threading.Event().wait(0.01)
+            with lock:
+                inside[0] -= 1
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    assert most[0] == 1

@@ -116,6 +116,17 @@ class Store(ABC):
     @abstractmethod
     def put_session(self, session_id: str, state: dict) -> None: ...
 
+    # --- leases: mutual exclusion for back-ends without transactions ----------------------------------
+    @abstractmethod
+    def acquire_lease(self, name: str, holder: str, now: dt.datetime, until: dt.datetime) -> bool:
+        """Take the lease `name` for `holder` until `until`, atomically; False while another holds it.
+
+        A lease past its `until` is free again, so a crashed holder blocks others for one term at most."""
+
+    @abstractmethod
+    def release_lease(self, name: str, holder: str) -> None:
+        """Give the lease back, if `holder` still has it."""
+
     # --- idempotency records of replayed tool calls -------------------------------------------
     @abstractmethod
     def claim_idempotency(self, key: str, fingerprint: str, now: dt.datetime, lease_until: dt.datetime,

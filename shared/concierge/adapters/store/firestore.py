@@ -8,6 +8,7 @@ Layout:
   idempotency/{sha256 of key}                      fingerprint, status, payload, expires_at, lease_until
   plans/{plan_id}                                  plan (JSON), session_id, status, blocked, updated_at
   sessions/{session_id}                            state (JSON): the conversation's pending request
+  leases/{sha256 of name}                          name, holder, until: writers of a back-end without transactions
 
 Writes are optimistic. A writer reads the day document (noting its update time) and the day's
 bookings, decides, then commits one atomic batch that bumps the day document on condition that
@@ -294,6 +295,35 @@ class FirestoreStore(Store):
     def put_session(self, session_id: str, state: dict) -> None:
         self.db.collection("sessions").document(session_id).set({"state": json.dumps(state),
                                                                    "updated_at": firestore.SERVER_TIMESTAMP})
+
+    # --- leases --------------------------------------------------------------------------------------
+    def _lease(self, name: str):
+        return self.db.collection("leases").document(hashlib.sha256(name.encode()).hexdigest())
+
+    def acquire_lease(self, name, holder, now, until) -> bool:
+        """Create the lease document, or take over an expired one on condition nobody else did first."""
+        ref = self._lease(name)
+        snapshot = ref.get()
+        try:
+            if not snapshot.exists:
+                ref.create({"name": name, "holder": holder, "until": until})
+                return True
+            if snapshot.get("holder") != holder and snapshot.get("until") > now:
+                return False
+            ref.update({"holder": holder, "until": until},
+                       option=self.db.write_option(last_update_time=snapshot.update_time))
+            return True
+        except (google_errors.AlreadyExists, google_errors.FailedPrecondition, google_errors.NotFound):
+            return False
+
+    def release_lease(self, name, holder) -> None:
+        ref = self._lease(name)
+        snapshot = ref.get()
+        if snapshot.exists and snapshot.get("holder") == holder:
+            try:
+                ref.delete(option=self.db.write_option(last_update_time=snapshot.update_time))
+            except (google_errors.FailedPrecondition, google_errors.NotFound):
+                pass  # taken over after it expired: no longer ours to release
 
     # --- idempotency ---------------------------------------------------------------------------------
     def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):

@@ -53,6 +53,11 @@ CREATE TABLE IF NOT EXISTS sessions (
     session_id TEXT PRIMARY KEY,
     body TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS idempotency (
     key TEXT PRIMARY KEY,
     fingerprint TEXT NOT NULL,
@@ -245,6 +250,21 @@ class SqliteStore(Store):
             conn.execute("INSERT INTO sessions (session_id, body) VALUES (?, ?)"
                          " ON CONFLICT (session_id) DO UPDATE SET body = excluded.body",
                          (session_id, json.dumps(state)))
+
+    # --- leases ------------------------------------------------------------------------------------
+    def acquire_lease(self, name, holder, now, until) -> bool:
+        with self._atomic() as conn:
+            row = conn.execute("SELECT holder, until FROM leases WHERE name = ?", (name,)).fetchone()
+            if row is not None and row[0] != holder and dt.datetime.fromisoformat(row[1]) > now:
+                return False
+            conn.execute("INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name)"
+                         " DO UPDATE SET holder = excluded.holder, until = excluded.until",
+                         (name, holder, until.isoformat()))
+            return True
+
+    def release_lease(self, name, holder) -> None:
+        with self._atomic() as conn:
+            conn.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
 
     # --- idempotency ---------------------------------------------------------------------------
     def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):
