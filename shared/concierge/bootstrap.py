@@ -7,7 +7,7 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from concierge.adapters.clock import Clock, FixedClock
 from concierge.adapters.providers import BookingProvider
@@ -98,14 +98,52 @@ def build_clock(settings: Settings) -> Clock:
     return FixedClock.parse(settings.now) if settings.now else Clock()
 
 
-def build_context(settings: Settings, store: Store | None = None) -> ToolContext:
-    store = store or build_store(settings)
+# Where each provider kind lives; imported only when a venue uses it (cold starts stay lean).
+PROVIDER_CLASSES = {
+    "sheets": ("concierge.adapters.providers.sheets", "SheetsProvider"),
+    "resos": ("concierge.adapters.providers.resos", "ResosProvider"),
+    "octotable": ("concierge.adapters.providers.octotable", "OctoTableProvider"),
+    "gcal": ("concierge.adapters.providers.gcal", "GoogleCalendarProvider"),
+}
+
+
+def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Callable[[Venue], BookingProvider]:
+    """provider_for(venue): the built-in provider, or the venue's back-end built once per configuration."""
+    import importlib
+    import json
+
+    from concierge.adapters.leases import store_lease
+
     builtin = BuiltinProvider(store)
+    built: dict[tuple[str, str], BookingProvider] = {}
+    lock = threading.Lock()
 
     def provider_for(venue: Venue) -> BookingProvider:
-        if venue.provider.kind == "builtin":
+        kind = venue.provider.kind
+        if kind == "builtin":
             return builtin
-        raise ToolError("CONFIG_ERROR", f'Provider "{venue.provider.kind}" of venue "{venue.id}" is not available.')
+        config = venue.provider.model_dump()
+        key = (venue.id, json.dumps(config, sort_keys=True))
+        with lock:
+            if key not in built:
+                module, name = PROVIDER_CLASSES[kind]
+                cls = getattr(importlib.import_module(module), name)
+                extras = {"lease": store_lease(store)} if kind == "sheets" else {}
+                try:
+                    built[key] = cls(config, env, **extras)
+                except ToolError:
+                    raise
+                except Exception as exc:
+                    raise ToolError("CONFIG_ERROR", f'Provider "{kind}" of venue "{venue.id}" is misconfigured: '
+                                                    f"{type(exc).__name__}.") from None
+            return built[key]
+
+    return provider_for
+
+
+def build_context(settings: Settings, store: Store | None = None) -> ToolContext:
+    store = store or build_store(settings)
+    provider_for = provider_factory(store)
 
     return ToolContext(venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
                        provider_for=provider_for, clock=build_clock(settings),

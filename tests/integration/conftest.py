@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import uuid
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import httpx
 import pytest
+import yaml
 from werkzeug.serving import make_server
 
 from concierge.adapters.tracing import InMemoryTracer
@@ -36,6 +39,17 @@ class Api:
         response = self.call(function, body)
         assert response.status_code == 200, response.text
         return response.json()
+
+
+def with_providers(venues: Path, block_for: Callable[[str], dict], folder: Path) -> Path:
+    """A copy of a knowledge-base file whose venues keep their bookings where block_for(venue_id) says."""
+    data = yaml.safe_load(venues.read_text())
+    for venue_id, venue in data["venues"].items():
+        venue["provider"] = block_for(venue_id)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"venues-{uuid.uuid4().hex[:8]}.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+    return path
 
 
 @pytest.fixture(params=["sqlite", "firestore"])
@@ -68,7 +82,7 @@ def serve(settings_for):
     def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
               data_dir: Path | None = None, venues: Path = VENUES_FILE, queue: str = "inprocess",
               actions: tuple[str, str, str] | None = None, tasks_host: str | None = None,
-              action_timeout: float = 30) -> Api:
+              action_timeout: float = 30, providers: Callable[[str], dict] | None = None) -> Api:
         """`actions`: (spec, overlay, base URL) of another action API than the server's own."""
         settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
         port = free_port()
@@ -84,6 +98,8 @@ def serve(settings_for):
                 tasks_emulator_host=tasks_host or tasks_emulator.emulator_host(),
                 tasks_queues=(tasks_emulator.QUEUES["execute"], tasks_emulator.QUEUES["rollback"]),
                 tasks_urls=(f"{base}/plan_execute", f"{base}/plan_rollback"))
+        if providers is not None:  # every venue's bookings on another back-end
+            venues = with_providers(venues, providers, settings.data_dir.parent)
         import_venues(settings, venues)
         store = build_store(settings)
         ctx = build_context(settings, store)
