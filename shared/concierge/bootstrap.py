@@ -128,7 +128,8 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
             if key not in built:
                 module, name = PROVIDER_CLASSES[kind]
                 cls = getattr(importlib.import_module(module), name)
-                extras = {"lease": store_lease(store)} if kind == "sheets" else {}
+                # Back-ends without transactions serialise our own writers through a lease in the store.
+                extras = {"lease": store_lease(store)} if kind in ("sheets", "octotable") else {}
                 try:
                     built[key] = cls(config, env, **extras)
                 except ToolError:

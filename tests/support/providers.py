@@ -9,12 +9,24 @@ from __future__ import annotations
 import contextlib
 from typing import Callable, Iterator
 
-KINDS = ["builtin"]
+from tests.support import octotable_server, resos_server
 
-# kind -> function(venue_id, server) -> provider block; filled per provider below.
-BLOCKS: dict[str, Callable] = {}
-SERVERS: dict[str, Callable] = {}
-SECRETS: dict[str, dict[str, str]] = {}
+KINDS = ["builtin", "resos", "octotable"]
+
+# kind -> how to start its local server, its provider block for a venue, and the secrets it reads.
+SERVERS: dict[str, Callable] = {
+    "resos": resos_server.start_resos_server,
+    "octotable": octotable_server.start_octotable_server,
+}
+BLOCKS: dict[str, Callable] = {
+    "resos": lambda venue_id, server: {"kind": "resos", "base_url": server.base_url, "api_key_env": "RESOS_API_KEY"},
+    "octotable": lambda venue_id, server: {"kind": "octotable", "base_url": server.base_url,
+                                           "property_id": server.property_id, "token_env": "OCTOTABLE_TOKEN"},
+}
+SECRETS: dict[str, dict[str, str]] = {
+    "resos": {"RESOS_API_KEY": resos_server.DEFAULT_KEY},
+    "octotable": {"OCTOTABLE_TOKEN": "octo-secret-token-123"},  # the token the server accepts by default
+}
 
 
 @contextlib.contextmanager

@@ -1,0 +1,305 @@
+"""The OctoTable provider: a venue's bookings kept in OctoTable (Octorate's restaurant booking system).
+
+The API subset this client speaks. It follows OctoTable's public docs (octotable-1.gitbook.io,
+"Get booking!" and "Error Manual"); where the docs say nothing, the choice is ours and marked (*):
+
+  Base URL  https://api.octorate.com/octotable-pms/api/v2 (block key `base_url` overrides it)
+  Headers   Authorization: Bearer <token>   Property: <property_id>   (on every request)
+  GET    /reservations?start_date=&end_date=&status[]=&text_search=&limit=&next_cursor=
+           200 {"data": [reservation, ...], "next_cursor": "<cursor>" | null (*)}
+  GET    /reservations/{id}       200 {"data": reservation}
+  POST   /reservations            201 {"data": reservation}
+  PUT    /reservations/{id} (*)   200 {"data": reservation}; the fields sent replace, the others stay
+  DELETE /reservations/{id}       200 or 204; OctoTable keeps the reservation as CANCELLED (*)
+  reservation  {"id": int, "start_date": "YYYY-MM-DD", "start_hour": "HH:MM:SS" (venue local), "pax": int,
+                "status": WAITING|ACCEPTED|CONFIRMED|PREPAY|CANCELLED|EXPIRED|REJECTED|OUTOFORDER,
+                "channel": "OCTOTABLE_ADMIN", "special_request": str, "notes": str,
+                "customer": {"first_name", "last_name", "phone", "email"}}
+  errors  {"success": false, "error": {"code", "message", "class_name"}} with 400 (validation), 401/403
+          (token or property refused), 404 RESOURCE_NOT_FOUND, 409 conflict: NO_AVAILABILITY (*) when no
+          table fits, 429 (*) with Retry-After, 5xx.
+
+Contract decisions:
+  - Listing shows the statuses that hold a table: WAITING, ACCEPTED, CONFIRMED, PREPAY. CANCELLED,
+    EXPIRED, REJECTED and OUTOFORDER are hidden everywhere (lists, get, update, cancel, capacity).
+  - Duplicates: OctoTable does not refuse a second reservation with the same customer, day and hour
+    (only a missing table refuses, as NO_AVAILABILITY). So create reads the day's active reservations,
+    lets `admit` refuse (DUPLICATE_BOOKING, SLOT_FULL, ...) and only then POSTs, inside the store lease
+    `octotable:<property_id>` when one is given (extras `lease`), so two of our writers cannot interleave.
+    Writes made in OctoTable itself (staff, booking engine, Google) are not serialised, but are seen by
+    the check once written. A create that timed out may have been written: it answers
+    PROVIDER_UNAVAILABLE and a retry is refused as DUPLICATE_BOOKING.
+  - Cancel is DELETE and is not idempotent: a missing, already cancelled or inactive reservation is
+    BOOKING_NOT_FOUND (checked by a GET first, and a 404/409 from the DELETE says the same).
+  - Booking ids are OctoTable's integer ids; anything else is BOOKING_NOT_FOUND without a request.
+  - Phones: OctoTable keeps what staff typed (often national, "3331234567"); they are read back in E.164
+    with the venue's country (kept as typed when unreadable). A phone search sends the national digits
+    as text_search and keeps the exact E.164 matches.
+  - Names: "Mario De Rossi" is sent as first_name "Mario", last_name "De Rossi"; notes go in
+    special_request (what the guest asked for; `notes` is the staff's field and is left alone).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import email.utils
+import logging
+import re
+import time
+from contextlib import contextmanager, nullcontext
+from typing import Any, Callable, ContextManager, Iterator, Mapping
+
+import httpx
+import phonenumbers
+
+from concierge.adapters.providers import BookingProvider
+from concierge.adapters.store import Admit, Change, StoreBusy
+from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.errors import ToolError
+from concierge.domain.phone import InvalidPhone, to_e164
+from concierge.domain.venue import Venue
+from concierge.speech import phrases_for
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BASE_URL = "https://api.octorate.com/octotable-pms/api/v2"
+ACTIVE = ("WAITING", "ACCEPTED", "CONFIRMED", "PREPAY")
+NO_AVAILABILITY = frozenset({"NO_AVAILABILITY", "NoAvailabilityException"})
+PAGE_LIMIT = 100
+MAX_PAGES = 50
+PHONE_HORIZON_DAYS = 366
+MAX_TRIES = 3  # 429: at most this many requests ...
+RETRY_BUDGET_SECONDS = 3.0  # ... and this much waiting in all
+_ID = re.compile(r"^\d{1,19}$")
+_HOUR = re.compile(r"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$")
+
+
+class OctoTableProvider(BookingProvider):
+    """Block keys: property_id (required), token_env (default OCTOTABLE_TOKEN), base_url,
+    timeout_seconds (default 5), channel (default OCTOTABLE_ADMIN), room_id and service_id (sent on create
+    when given). Extras: `lease`, the store's lease factory, serialising our writers per property."""
+
+    def __init__(self, config: dict, env: Mapping[str, str], *,
+                 lease: Callable[[str], ContextManager[None]] | None = None, **extras: Any) -> None:
+        self.property_id = str(config.get("property_id") or "").strip()
+        if not self.property_id:
+            raise ToolError("CONFIG_ERROR", "The octotable provider block needs property_id "
+                                            "(the venue's OctoTable property id).")
+        token_env = str(config.get("token_env") or "OCTOTABLE_TOKEN")
+        token = (env.get(token_env) or "").strip()
+        if not token:
+            raise ToolError("CONFIG_ERROR", f"No OctoTable token: set the environment variable {token_env} "
+                                            "(named by token_env in the venue's provider block).")
+        self.channel = str(config.get("channel") or "OCTOTABLE_ADMIN")
+        self.placement = {k: config[k] for k in ("room_id", "service_id") if config.get(k) is not None}
+        self.lease = lease
+        self.http = httpx.Client(
+            base_url=str(config.get("base_url") or DEFAULT_BASE_URL).rstrip("/"),
+            timeout=float(config.get("timeout_seconds") or 5),
+            headers={"Authorization": f"Bearer {token}", "Property": self.property_id,
+                     "Accept": "application/json"})
+
+    def close(self) -> None:
+        self.http.close()
+
+    # --- the port -------------------------------------------------------------------------
+    def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:
+        with self._guard(venue):
+            return self._between(venue, day, day)
+
+    def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
+        with self._guard(venue):
+            last = from_day + dt.timedelta(days=PHONE_HORIZON_DAYS)
+            found = self._between(venue, from_day, last, text_search=_national_digits(phone))
+            return [b for b in found if b.phone == phone]
+
+    def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
+        with self._guard(venue):
+            return self._between(venue, first_day, last_day)
+
+    def get(self, venue: Venue, booking_id: str) -> Booking:
+        with self._guard(venue):
+            return self._get(venue, booking_id)
+
+    def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
+        with self._guard(venue), self._writing():
+            admit(self._between(venue, draft.day, draft.day))
+            body = {**_reservation_body(draft), "channel": self.channel, **self.placement}
+            return self._booking(venue, _data(self._send(venue, "POST", "/reservations", json=body)))
+
+    def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
+        with self._guard(venue), self._writing():
+            current = self._get(venue, booking_id)
+            updated = change(current, lambda day: self._between(venue, day, day))
+            answer = self._send(venue, "PUT", f"/reservations/{current.booking_id}",
+                                json=_reservation_body(updated), gone=(404,))
+            return self._booking(venue, _data(answer))
+
+    def cancel(self, venue: Venue, booking_id: str) -> None:
+        with self._guard(venue):
+            current = self._get(venue, booking_id)
+            self._send(venue, "DELETE", f"/reservations/{current.booking_id}", gone=(404, 409))
+
+    # --- reading ------------------------------------------------------------------------------
+    def _between(self, venue: Venue, first: dt.date, last: dt.date, text_search: str | None = None) -> list[Booking]:
+        params: dict[str, Any] = {"start_date": first.isoformat(), "end_date": last.isoformat(),
+                                  "status[]": list(ACTIVE), "limit": PAGE_LIMIT}
+        if text_search:
+            params["text_search"] = text_search
+        rows: list[dict] = []
+        cursor = None
+        for _ in range(MAX_PAGES):
+            body = self._send(venue, "GET", "/reservations",
+                              params={**params, **({"next_cursor": cursor} if cursor else {})})
+            page = body.get("data")
+            if not isinstance(page, list):
+                raise ValueError("reservation list without a data array")
+            rows.extend(page)
+            cursor = body.get("next_cursor") or (body.get("meta") or {}).get("next_cursor")
+            if not cursor:
+                break
+        else:
+            raise ValueError("reservation list longer than the pages we follow")
+        bookings = [self._booking(venue, row) for row in rows if _active(row)]
+        return sorted((b for b in bookings if first <= b.day <= last), key=Booking.sort_key)
+
+    def _get(self, venue: Venue, booking_id: str) -> Booking:
+        if not _ID.match(str(booking_id)):
+            raise _not_found(venue)
+        row = _data(self._send(venue, "GET", f"/reservations/{booking_id}", gone=(404,)))
+        if not _active(row):
+            raise _not_found(venue)
+        return self._booking(venue, row)
+
+    @staticmethod
+    def _booking(venue: Venue, row: dict) -> Booking:
+        customer = row.get("customer") or {}
+        name = " ".join(str(customer.get(k) or "").strip() for k in ("first_name", "last_name")).strip()
+        hour = str(row["start_hour"])
+        if not _HOUR.match(hour):
+            raise ValueError("start_hour is not HH:MM:SS")
+        return Booking(booking_id=str(row["id"]), venue_id=venue.id,
+                       day=dt.date.fromisoformat(str(row["start_date"])[:10]), time=hour[:5],
+                       people=int(row["pax"]), name=name, phone=_e164(customer.get("phone"), venue.country),
+                       notes=str(row.get("special_request") or "").strip() or None)
+
+    # --- talking to OctoTable -----------------------------------------------------------------
+    def _send(self, venue: Venue, method: str, path: str, gone: tuple[int, ...] = (), **kwargs: Any) -> dict:
+        """One request, retried on 429 within MAX_TRIES and RETRY_BUDGET_SECONDS; the JSON answer."""
+        give_up_at = time.monotonic() + RETRY_BUDGET_SECONDS
+        for attempt in range(1, MAX_TRIES + 1):
+            response = self.http.request(method, path, **kwargs)
+            log.debug("OctoTable %s %s -> %s", method, path, response.status_code)
+            if response.status_code != 429:
+                return _answer(venue, response, gone)
+            wait = _retry_after(response, attempt)
+            if attempt == MAX_TRIES or time.monotonic() + wait > give_up_at:
+                break
+            time.sleep(wait)
+        log.warning("OctoTable kept answering 429 to %s %s", method, path)
+        raise _unavailable(venue)
+
+    def _writing(self) -> ContextManager[None]:
+        return self.lease(f"octotable:{self.property_id}") if self.lease else nullcontext()
+
+    @contextmanager
+    def _guard(self, venue: Venue) -> Iterator[None]:
+        """Only ToolError leaves a port method: network trouble is PROVIDER_UNAVAILABLE, an answer we
+        cannot read is PROVIDER_ERROR."""
+        try:
+            yield
+        except ToolError:
+            raise
+        except (httpx.TransportError, StoreBusy) as exc:
+            log.warning("OctoTable unreachable: %s", type(exc).__name__)
+            raise _unavailable(venue) from None
+        except Exception as exc:
+            log.warning("OctoTable answer not understood: %s", type(exc).__name__)
+            raise _provider_error(venue, f"unreadable answer from OctoTable ({type(exc).__name__})") from None
+
+
+def _answer(venue: Venue, response: httpx.Response, gone: tuple[int, ...]) -> dict:
+    status = response.status_code
+    if 200 <= status < 300:
+        if status == 204 or not response.content:
+            return {}
+        body = response.json()
+        if not isinstance(body, dict) or body.get("success") is False:
+            raise ValueError("not a reservation answer")
+        return body
+    code, message, class_name = _error_of(response)
+    log.warning("OctoTable refused: HTTP %s %s", status, code)
+    if status >= 500:
+        raise _unavailable(venue)
+    if status == 409 and (code in NO_AVAILABILITY or class_name in NO_AVAILABILITY):
+        raise ToolError("NO_TABLE_AVAILABLE", phrases_for(venue.locale, venue.kind).no_table())
+    if status in gone:
+        raise _not_found(venue)
+    raise _provider_error(venue, f"OctoTable HTTP {status} {code}: {message}".strip())
+
+
+def _error_of(response: httpx.Response) -> tuple[str, str, str]:
+    try:
+        error = response.json().get("error") or {}
+        return str(error.get("code") or ""), str(error.get("message") or ""), str(error.get("class_name") or "")
+    except (ValueError, AttributeError):
+        return "", "", ""
+
+
+def _retry_after(response: httpx.Response, attempt: int) -> float:
+    value = response.headers.get("Retry-After", "").strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+        return max(0.0, (when - dt.datetime.now(dt.timezone.utc)).total_seconds())
+    except (TypeError, ValueError):
+        return 0.25 * 2 ** (attempt - 1)
+
+
+def _data(body: dict) -> dict:
+    row = body.get("data")
+    if not isinstance(row, dict):
+        raise ValueError("answer without a reservation")
+    return row
+
+
+def _active(row: Any) -> bool:
+    if not isinstance(row, dict):
+        raise ValueError("reservation is not an object")
+    return str(row.get("status") or "").upper() in ACTIVE
+
+
+def _reservation_body(booking: Booking | BookingDraft) -> dict:
+    first, _, last = booking.name.strip().partition(" ")
+    return {"start_date": booking.day.isoformat(), "start_hour": f"{booking.time}:00", "pax": booking.people,
+            "customer": {"first_name": first, "last_name": last.strip(), "phone": booking.phone},
+            "special_request": booking.notes or ""}
+
+
+def _e164(raw: Any, region: str | None) -> str:
+    text = str(raw or "").strip()
+    try:
+        return to_e164(text, region)
+    except InvalidPhone:
+        return text
+
+
+def _national_digits(phone: str) -> str:
+    """The part of a number both "+393331234567" and a national "333 1234567" contain."""
+    try:
+        return str(phonenumbers.parse(phone, None).national_number)
+    except phonenumbers.NumberParseException:
+        return re.sub(r"\D", "", phone)
+
+
+def _not_found(venue: Venue) -> ToolError:
+    return ToolError("BOOKING_NOT_FOUND", phrases_for(venue.locale, venue.kind).booking_not_found())
+
+
+def _unavailable(venue: Venue) -> ToolError:
+    return ToolError("PROVIDER_UNAVAILABLE", phrases_for(venue.locale, venue.kind).provider_unavailable())
+
+
+def _provider_error(venue: Venue, reason: str) -> ToolError:
+    return ToolError("PROVIDER_ERROR", phrases_for(venue.locale, venue.kind).provider_error(), reason=reason)

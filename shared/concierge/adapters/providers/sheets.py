@@ -1,0 +1,422 @@
+"""Bookings kept in a Google Sheet (gspread, service account): one worksheet per venue, one row per booking.
+
+Sheets has no transactions. Writers are serialised through leases held in the project's store: creates
+per venue and day, updates and cancels also through one lease per worksheet, because they address a row
+by its position and a cancel (a row deletion) shifts the rows below it. Every decision that counts
+(capacity, duplicates, which row to touch) is taken on a fresh read made while the leases are held.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+import logging
+import threading
+import time
+import uuid
+from contextlib import ExitStack, contextmanager
+from typing import Any, Callable, ContextManager, Iterator, Mapping, NamedTuple
+
+import gspread
+import requests
+from google.auth import exceptions as auth_errors
+from gspread.exceptions import APIError
+from gspread.http_client import HTTPClient
+
+from concierge.adapters.providers import BookingProvider
+from concierge.adapters.store import Admit, Change, StoreBusy
+from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.errors import ToolError
+from concierge.domain.phone import InvalidPhone, to_e164
+from concierge.domain.venue import Venue
+from concierge.speech import phrases_for
+
+log = logging.getLogger(__name__)
+
+Lease = Callable[[str], ContextManager[None]]
+HEADER = ["booking_id", "day", "time", "people", "name", "phone", "notes", "created_at"]
+SCOPES = ["https://www.googleapis.com/auth/spreadsheets"]
+GOOGLE_ROOT = "https://sheets.googleapis.com"
+ATTEMPTS, RETRY_BUDGET_SECONDS = 3, 3.0  # for 429s
+
+
+class SheetsHTTPClient(HTTPClient):
+    """gspread's HTTP client, sent to `api_root` instead of Google's origin, retrying 429s briefly.
+
+    gspread builds absolute URLs on Google's origin (gspread.urls) and sends every request through
+    HTTPClient.request; its Client takes the HTTP client class as `http_client`, the library's supported
+    hook (its own BackOffHTTPClient uses it). So this one override is where another server (the tests'
+    local one, an emulator) replaces the origin, and where the bounded 429 policy lives.
+    """
+
+    def __init__(self, auth: Any, session: Any = None, *, api_root: str = GOOGLE_ROOT,
+                 attempts: int = ATTEMPTS, budget: float = RETRY_BUDGET_SECONDS) -> None:
+        super().__init__(auth, session)
+        self.api_root, self.attempts, self.budget = api_root.rstrip("/"), attempts, budget
+
+    def request(self, method: str, endpoint: str, *args: Any, **kwargs: Any) -> requests.Response:
+        if endpoint.startswith(GOOGLE_ROOT):
+            endpoint = self.api_root + endpoint[len(GOOGLE_ROOT):]
+        deadline = time.monotonic() + self.budget
+        for attempt in range(1, self.attempts + 1):
+            try:
+                return super().request(method, endpoint, *args, **kwargs)
+            except APIError as exc:
+                if exc.response.status_code != 429 or attempt == self.attempts:
+                    raise
+                pause = _retry_after(exc.response, attempt)
+                if time.monotonic() + pause > deadline:
+                    raise
+                time.sleep(pause)
+        raise AssertionError("unreachable")
+
+
+def _retry_after(response: requests.Response, attempt: int) -> float:
+    try:
+        return max(0.0, float(response.headers.get("Retry-After", "")))
+    except ValueError:  # absent, or an HTTP date: back off exponentially
+        return 0.2 * 2 ** (attempt - 1)
+
+
+def in_process_lease() -> Lease:
+    """One lock per name inside this process: right for a single process and for tests. Deployments with
+    several instances must pass the store-backed lease (concierge.adapters.leases.store_lease)."""
+    locks: dict[str, threading.Lock] = {}
+    guard = threading.Lock()
+
+    @contextmanager
+    def held(name: str) -> Iterator[None]:
+        with guard:
+            lock = locks.setdefault(name, threading.Lock())
+        with lock:
+            yield
+
+    return held
+
+
+class _Snapshots:
+    """Worksheet reads shared by every call of this process for a few seconds; our own writes drop them.
+
+    A read started before a write must not be stored after it: each key has a generation that writes bump.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._entries: dict[tuple, tuple[float, list[list[str]]]] = {}
+        self._generations: dict[tuple, int] = {}
+
+    def get(self, key: tuple, max_age: float) -> list[list[str]] | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            return entry[1] if entry and time.monotonic() - entry[0] <= max_age else None
+
+    def generation(self, key: tuple) -> int:
+        with self._lock:
+            return self._generations.get(key, 0)
+
+    def put(self, key: tuple, generation: int, values: list[list[str]]) -> None:
+        with self._lock:
+            if self._generations.get(key, 0) == generation:
+                self._entries[key] = (time.monotonic(), values)
+
+    def drop(self, key: tuple) -> None:
+        with self._lock:
+            self._generations[key] = self._generations.get(key, 0) + 1
+            self._entries.pop(key, None)
+
+
+_SNAPSHOTS = _Snapshots()
+_SHEET_IDS: dict[tuple, int] = {}  # worksheet title -> sheetId, stable for a worksheet's life
+
+
+class _Unlocked(Exception):
+    """`change` asked for a day whose lease is not held: take it and start over."""
+
+    def __init__(self, day: dt.date) -> None:
+        self.day = day
+
+
+class SheetsProvider(BookingProvider):
+    def __init__(self, config: dict, env: Mapping[str, str], lease: Lease | None = None, **_: Any) -> None:
+        self.spreadsheet_id = str(config.get("spreadsheet_id") or "")
+        self.credentials_env = str(config.get("credentials_env") or "")
+        if not self.spreadsheet_id or not self.credentials_env:
+            raise ToolError("CONFIG_ERROR", "The sheets provider needs spreadsheet_id and credentials_env.")
+        self.worksheet = config.get("worksheet")
+        self.api_root = str(config.get("base_url") or GOOGLE_ROOT).rstrip("/")
+        self.timeout = float(config.get("timeout_seconds", 5))
+        self.cache_seconds = float(config.get("cache_seconds", 5))
+        self.env = env
+        self.lease = lease or in_process_lease()
+        self._http: HTTPClient | None = None
+        self._http_lock = threading.Lock()
+
+    # --- port ------------------------------------------------------------------------------------
+    def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:
+        return self.bookings_between(venue, day, day)
+
+    def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
+        with self._failures(venue):
+            found = [e.booking for e in self._rows(venue, fresh=False)
+                     if e.booking.phone == phone and e.booking.day >= from_day]
+        return sorted(found, key=Booking.sort_key)
+
+    def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
+        with self._failures(venue):
+            found = [e.booking for e in self._rows(venue, fresh=False) if first_day <= e.booking.day <= last_day]
+        return sorted(found, key=Booking.sort_key)
+
+    def get(self, venue: Venue, booking_id: str) -> Booking:
+        """From this process's recent read when it has the booking; otherwise from a fresh one."""
+        with self._failures(venue):
+            cached = _SNAPSHOTS.get(self._key(venue), self.cache_seconds)
+            hits = [e for e in _parse(venue, cached or []) if e.booking.booking_id == booking_id]
+            if len(hits) == 1:
+                return hits[0].booking
+            return self._find(venue, self._rows(venue, fresh=True), booking_id).booking
+
+    def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
+        with self._failures(venue), self.lease(self._lease_name(venue, draft.day)):
+            values = self._values(venue, fresh=True)
+            admit([e.booking for e in _parse(venue, values) if e.booking.day == draft.day])
+            booking = Booking(booking_id=uuid.uuid4().hex[:16], venue_id=venue.id, **draft.model_dump())
+            values = [_to_row(booking)] if values else [HEADER, _to_row(booking)]  # an empty worksheet gets its header
+            try:
+                self._http_client().values_append(
+                    self.spreadsheet_id, self._range(venue, "A:H"),
+                    params={"valueInputOption": "RAW", "insertDataOption": "INSERT_ROWS"}, body={"values": values})
+            except Exception as exc:
+                if not _ambiguous(exc) or not self._landed(venue, booking.booking_id):
+                    raise
+                log.info("sheets append for venue %s answered badly but the row is there", venue.id)
+            finally:
+                _SNAPSHOTS.drop(self._key(venue))
+            return booking
+
+    def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
+        with self._failures(venue):
+            days = self._days_touched(venue, booking_id, change)
+            for _ in range(3):
+                try:
+                    return self._update_holding(venue, booking_id, change, days)
+                except _Unlocked as missing:
+                    days.add(missing.day)
+            raise ToolError("PROVIDER_UNAVAILABLE", phrases_for(venue.locale, venue.kind).provider_unavailable())
+
+    def cancel(self, venue: Venue, booking_id: str) -> None:
+        """Under the worksheet's lease only: removing a row shifts the others, and can never overbook."""
+        with self._failures(venue), self.lease(self._lease_name(venue, "rows")):
+            row_number = self._find(venue, self._rows(venue, fresh=True), booking_id).number
+            sheet_id = self._sheet_id(venue)
+            try:
+                self._http_client().batch_update(self.spreadsheet_id, {"requests": [{"deleteDimension": {"range": {
+                    "sheetId": sheet_id, "dimension": "ROWS", "startIndex": row_number - 1, "endIndex": row_number}}}]})
+            finally:
+                _SNAPSHOTS.drop(self._key(venue))
+
+    # --- update in two steps: guess the days, then decide on a fresh read holding their leases -----------
+    def _days_touched(self, venue: Venue, booking_id: str, change: Change) -> set[dt.date]:
+        """The booking's day and the day `change` moves it to, from a snapshot (cached when possible)."""
+        rows = self._rows(venue, fresh=False)
+        current = next((e.booking for e in rows if e.booking.booking_id == booking_id), None)
+        if current is None:
+            return set()
+        asked = {current.day}
+
+        def reader(day: dt.date) -> list[Booking]:
+            asked.add(day)
+            return [e.booking for e in rows if e.booking.day == day]
+
+        try:
+            asked.add(change(current, reader).day)
+        except ToolError:
+            pass  # decided again on the fresh read
+        return asked
+
+    def _update_holding(self, venue: Venue, booking_id: str, change: Change, days: set[dt.date]) -> Booking:
+        with ExitStack() as held:
+            for name in [self._lease_name(venue, "rows")] + [self._lease_name(venue, d) for d in sorted(days)]:
+                held.enter_context(self.lease(name))
+            rows = self._rows(venue, fresh=True)
+            entry = self._find(venue, rows, booking_id)
+            row_number, current = entry.number, entry.booking
+            if current.day not in days:
+                raise _Unlocked(current.day)
+
+            def reader(day: dt.date) -> list[Booking]:
+                if day not in days:
+                    raise _Unlocked(day)
+                return [e.booking for e in rows if e.booking.day == day]
+
+            updated = change(current, reader).model_copy(update={"booking_id": booking_id, "venue_id": venue.id})
+            if updated.day not in days:
+                raise _Unlocked(updated.day)
+            row = _to_row(updated, created_at=entry.created_at)
+            try:
+                self._http_client().values_update(
+                    self.spreadsheet_id, self._range(venue, f"A{row_number}:H{row_number}"),
+                    params={"valueInputOption": "RAW"}, body={"values": [row]})
+            finally:
+                _SNAPSHOTS.drop(self._key(venue))
+            return updated
+
+    # --- reading ---------------------------------------------------------------------------------
+    def _rows(self, venue: Venue, fresh: bool) -> list[_Entry]:
+        """Every booking with its row: one values read, or this process's recent one."""
+        return _parse(venue, self._values(venue, fresh))
+
+    def _values(self, venue: Venue, fresh: bool) -> list[list[str]]:
+        key = self._key(venue)
+        if not fresh:
+            cached = _SNAPSHOTS.get(key, self.cache_seconds)
+            if cached is not None:
+                return cached
+        generation = _SNAPSHOTS.generation(key)
+        answer = self._http_client().values_get(self.spreadsheet_id, self._range(venue, "A:H"))
+        values = answer.get("values", [])
+        if not isinstance(values, list) or not all(isinstance(r, list) for r in values):
+            raise ValueError("values is not a list of rows")
+        values = [[str(cell) for cell in r] for r in values]
+        _SNAPSHOTS.put(key, generation, values)
+        return values
+
+    def _landed(self, venue: Venue, booking_id: str) -> bool:
+        """After a write whose outcome is unknown (timeout, 5xx, garbled answer): is the row there?"""
+        try:
+            return any(e.booking.booking_id == booking_id for e in self._rows(venue, fresh=True))
+        except Exception:
+            return False
+
+    def _find(self, venue: Venue, rows: list[_Entry], booking_id: str) -> _Entry:
+        found = [e for e in rows if e.booking.booking_id == booking_id]
+        if len(found) > 1:
+            raise ToolError("PROVIDER_ERROR", phrases_for(venue.locale, venue.kind).provider_error())
+        if not found:
+            raise ToolError("BOOKING_NOT_FOUND", phrases_for(venue.locale, venue.kind).booking_not_found())
+        return found[0]
+
+    def _sheet_id(self, venue: Venue) -> int:
+        key = self._key(venue)
+        if key not in _SHEET_IDS:
+            meta = self._http_client().fetch_sheet_metadata(self.spreadsheet_id)
+            titles = {s["properties"]["title"]: s["properties"]["sheetId"] for s in meta.get("sheets", [])}
+            if self._title(venue) not in titles:
+                raise ToolError("SHEET_NOT_FOUND", f'No worksheet "{self._title(venue)}" in the spreadsheet.')
+            _SHEET_IDS[key] = int(titles[self._title(venue)])
+        return _SHEET_IDS[key]
+
+    # --- plumbing --------------------------------------------------------------------------------
+    def _title(self, venue: Venue) -> str:
+        return str(self.worksheet or venue.id)
+
+    def _range(self, venue: Venue, cells: str) -> str:
+        return "'" + self._title(venue).replace("'", "''") + "'!" + cells
+
+    def _key(self, venue: Venue) -> tuple:
+        return (self.api_root, self.spreadsheet_id, self._title(venue))
+
+    def _lease_name(self, venue: Venue, part: dt.date | str) -> str:
+        return f"sheets:{self.spreadsheet_id}:{self._title(venue)}:{part}"
+
+    def _http_client(self) -> HTTPClient:
+        with self._http_lock:
+            if self._http is None:
+                raw = self.env.get(self.credentials_env)
+                if not raw:
+                    raise ToolError("CONFIG_ERROR", f"The environment variable {self.credentials_env} is not set.")
+                try:
+                    client = gspread.service_account_from_dict(json.loads(raw), scopes=SCOPES, http_client=functools.partial(
+                        SheetsHTTPClient, api_root=self.api_root))
+                except Exception:
+                    raise ToolError("CONFIG_ERROR", f"{self.credentials_env} does not hold a service-account "
+                                                    "JSON key.") from None
+                client.set_timeout(self.timeout)
+                self._http = client.http_client
+            return self._http
+
+    @contextmanager
+    def _failures(self, venue: Venue) -> Iterator[None]:
+        """Whatever goes wrong below, as the contract's codes; no exception text, which might quote secrets."""
+        say = phrases_for(venue.locale, venue.kind)
+        unavailable = ToolError("PROVIDER_UNAVAILABLE", say.provider_unavailable())
+        try:
+            yield
+        except ToolError:
+            raise
+        except APIError as exc:
+            status = exc.response.status_code
+            log.warning("sheets API answered %s for venue %s", status, venue.id)
+            if status in (404, 403) or (status == 400 and "Unable to parse range" in str(exc.error.get("message"))):
+                raise ToolError("SHEET_NOT_FOUND", f'Spreadsheet or worksheet "{self._title(venue)}" not found, '
+                                                   "or not shared with the service account.") from None
+            if status == 429 or status >= 500:
+                raise unavailable from None
+            raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+        except (StoreBusy, auth_errors.TransportError) as exc:
+            log.warning("sheets provider for venue %s: %s", venue.id, type(exc).__name__)
+            raise unavailable from None
+        except auth_errors.RefreshError as exc:
+            log.warning("sheets token refused for venue %s (retryable: %s)", venue.id, exc.retryable)
+            raise (unavailable if exc.retryable else ToolError("PROVIDER_ERROR", say.provider_error())) from None
+        except requests.RequestException as exc:
+            if isinstance(exc, requests.exceptions.InvalidJSONError):
+                log.warning("sheets answered malformed JSON for venue %s", venue.id)
+                raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+            log.warning("sheets unreachable for venue %s: %s", venue.id, type(exc).__name__)
+            raise unavailable from None
+        except Exception as exc:  # malformed answers and anything unforeseen
+            log.warning("sheets provider failed for venue %s: %s", venue.id, type(exc).__name__)
+            raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+
+
+def _ambiguous(exc: Exception) -> bool:
+    """A write that may have landed: no answer, a garbled one, or a server error."""
+    if isinstance(exc, APIError):
+        return exc.response.status_code >= 500
+    return isinstance(exc, (requests.RequestException, ValueError))
+
+
+def _to_row(booking: Booking, created_at: str = "") -> list[str]:
+    created_at = created_at or dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    return [booking.booking_id, booking.day.isoformat(), booking.time, str(booking.people), booking.name,
+            booking.phone, booking.notes or "", created_at]
+
+
+class _Entry(NamedTuple):
+    """A booking as read, with its row number (1-based) and created_at (written back unchanged)."""
+
+    number: int
+    booking: Booking
+    created_at: str
+
+
+def _parse(venue: Venue, values: list[list[str]]) -> list[_Entry]:
+    if not values:
+        return []
+    if [c.strip() for c in values[0][:len(HEADER)]] != HEADER:
+        raise ValueError("the worksheet's first row is not the expected header")
+    rows = []
+    for number, cells in enumerate(values[1:], start=2):
+        cells = (cells + [""] * len(HEADER))[:len(HEADER)]
+        if not cells[0].strip():
+            continue  # a blank or half-cleared row is not a booking
+        booking_id, day, time_, people, name, phone, notes, created_at = (c.strip() for c in cells)
+        rows.append(_Entry(number, Booking(booking_id=booking_id, venue_id=venue.id, day=dt.date.fromisoformat(day),
+                                           time=_hhmm(time_), people=int(people), name=name,
+                                           phone=_e164(phone, venue), notes=notes or None), created_at))
+    return rows
+
+
+def _hhmm(text: str) -> str:
+    hours, minutes = text.split(":")[:2]
+    if not (hours.isdigit() and minutes.isdigit() and int(hours) < 24 and int(minutes) < 60 and len(minutes) == 2):
+        raise ValueError("not a time")
+    return f"{int(hours):02d}:{minutes}"
+
+
+def _e164(raw: str, venue: Venue) -> str:
+    try:
+        return to_e164(raw, venue.country)
+    except InvalidPhone:
+        return raw  # kept as written: it still matches itself for duplicates
