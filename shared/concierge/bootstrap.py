@@ -129,7 +129,7 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
                 module, name = PROVIDER_CLASSES[kind]
                 cls = getattr(importlib.import_module(module), name)
                 # Back-ends without transactions serialise our own writers through a lease in the store.
-                extras = {"lease": store_lease(store)} if kind in ("sheets", "octotable") else {}
+                extras = {"lease": store_lease(store)} if kind in ("sheets", "octotable", "gcal") else {}
                 try:
                     built[key] = cls(config, env, **extras)
                 except ToolError:

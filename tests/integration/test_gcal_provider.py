@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-import socket
 import time
 from zoneinfo import ZoneInfo
 
@@ -149,11 +148,15 @@ def test_a_booking_that_lost_a_race_for_the_same_slot_is_withdrawn_and_refused(g
 
 
 def test_the_earlier_writer_keeps_its_booking_when_a_later_one_races_it(gcal, provider, venue):
-    first = book(provider, venue, phone="+393330000001")
-    gcal.add_event(CAL, "2026-03-05T20:00:00+01:00", "2026-03-05T21:30:00+01:00", summary="x",
-                   extendedProperties={"private": {"concierge": "booking", "concierge_venue": "roma",
-                                                   "phone": "+393330000002", "people": "2", "name": "Later"}})
-    assert provider.get(venue, first.booking_id) == first
+    """A rival event for the last place lands right after ours: ours was first, so it stands."""
+    single = venue.model_copy(update={"max_concurrent_bookings": 1})
+    gcal.after_next_insert(lambda state: state.add_event(
+        CAL, "2026-03-05T20:00:00+01:00", "2026-03-05T21:30:00+01:00", summary="Prenotazione: Later (2)",
+        extendedProperties={"private": {"concierge": "booking", "concierge_venue": "roma",
+                                        "phone": "+393330000002", "people": "2", "name": "Later"}}))
+    mine = book(provider, single)
+    assert provider.get(single, mine.booking_id) == mine
+    assert len(gcal.events(CAL)) == 2  # the rival's own re-check is what withdraws it
 
 
 # --- foreign events: busy, never revealed ----------------------------------------------------------------------
@@ -369,7 +372,6 @@ def test_a_lease_given_by_the_wiring_is_held_around_writes(gcal, venue):
         held.append(name)
         yield
 
-    provider = provider_for(gcal, lease_unused=None)
     provider = GoogleCalendarProvider({"base_url": gcal.base_url, "calendar_id": CAL, "credentials_env": ENV_NAME},
                                       {ENV_NAME: gcal.credentials_json()}, lease=lease)
     made = book(provider, venue)
@@ -501,16 +503,21 @@ def test_secrets_never_reach_logs_or_error_messages(gcal, venue, caplog):
     key_lines = [line for account in (gcal.service_account, stranger)
                  for line in account["private_key"].splitlines() if "PRIVATE KEY" not in line]
     tokens = list(gcal.tokens)
-    assertions = [r["headers"].get("Authorization", "") for r in gcal.requests]
+    assertions = [r["headers"].get("Authorization", "") for r in gcal.requests] + \
+        [r["form"]["assertion"] for r in gcal.requests if r["form"].get("assertion")]
     text = caplog.text + "\n".join(messages)
     assert tokens and not any(t in text for t in tokens)
     assert not any(line in text for line in key_lines)
-    assert not any(a and a in text for a in assertions)
+    assert len(assertions) > len(tokens) and not any(a and a in text for a in assertions)
     assert PHONE not in caplog.text.replace(" ", "")
 
 
-def test_no_exception_other_than_tool_error_escapes(gcal, venue):
-    provider = provider_for(gcal, timeout_seconds="not a number") if False else provider_for(gcal)
-    gcal.add_event(CAL, "2026-03-05T19:00:00+01:00", "2026-03-05T20:00:00+01:00", summary="x")
-    gcal.state.calendars[CAL][next(iter(gcal.state.calendars[CAL]))]["start"] = {"dateTime": "yesterday"}
+@pytest.mark.parametrize("kind", ["wrong_shape", "items_not_a_list"])
+def test_json_of_the_wrong_shape_is_a_provider_error_and_no_other_exception_escapes(gcal, provider, venue, kind):
+    provider.bookings_on(venue, DAY)
+    gcal.fail_next(kind)
     assert refusal(lambda: provider.bookings_on(venue, DAY)).code == "PROVIDER_ERROR"
+    gcal.fail_next(kind, where="token")
+    gcal.revoke_tokens()
+    assert refusal(lambda: book(provider, venue)).code == "PROVIDER_ERROR"
+    assert gcal.events(CAL) == []

@@ -43,7 +43,7 @@ def new_service_account(token_uri: str, email: str = "concierge@test-project.iam
 
 @dataclass
 class Fault:
-    kind: str  # "delay" | "429" | "403_rate" | "500" | "malformed"
+    kind: str  # "delay" | "429" | "403_rate" | "500" | "malformed" | "wrong_shape" | "items_not_a_list"
     where: str  # "api" | "token"
     seconds: float = 0.0  # delay, or Retry-After for 429
 
@@ -74,6 +74,7 @@ class GcalServer:
         self.token_uri = ""
         self.public_pem = ""
         self._clock = 0
+        self._after_insert: list = []
 
     # --- set-up and inspection ----------------------------------------------------------------
     def add_calendar(self, calendar_id: str, time_zone: str = "Europe/Rome") -> None:
@@ -103,15 +104,22 @@ class GcalServer:
             return copy.deepcopy(self.calendars[calendar_id][event_id])
 
     def touch(self, calendar_id: str, event_id: str, **changes) -> None:
-        """Someone else edits the event: new ETag."""
+        """Someone else edits the event (extendedProperties merged, as a patch does): new ETag."""
         with self.lock:
             event = self.calendars[calendar_id][event_id]
+            for scope, values in changes.pop("extendedProperties", {}).items():
+                event.setdefault("extendedProperties", {}).setdefault(scope, {}).update(values)
             event.update(changes)
             self._stamp(event, created=False)
 
     def fail_next(self, kind: str, times: int = 1, seconds: float = 0.0, where: str = "api") -> None:
         with self.lock:
             self.faults += [Fault(kind, where, seconds) for _ in range(times)]
+
+    def after_next_insert(self, action) -> None:
+        """Run `action(state)` right after the next insert through the API (a rival writer's turn)."""
+        with self.lock:
+            self._after_insert.append(action)
 
     def revoke_tokens(self) -> None:
         with self.lock:
@@ -180,6 +188,10 @@ def _apply_fault(fault: Fault | None) -> Response | None:
         return _google_error(403, "rateLimitExceeded", "Rate Limit Exceeded")
     if fault.kind == "500":
         return _google_error(500, "backendError", "Backend Error")
+    if fault.kind == "wrong_shape":
+        return Response("[1, 2]", status=200, mimetype="application/json")
+    if fault.kind == "items_not_a_list":
+        return Response('{"items": {"id": 7}, "access_token": 7}', status=200, mimetype="application/json")
     if fault.kind == "malformed":
         return Response("<html>Bad gateway, sort of</html>", status=200, mimetype="application/json")
     raise ValueError(fault.kind)
@@ -192,7 +204,8 @@ def build_app(state: GcalServer) -> Flask:
     def faults_and_auth():
         where = "token" if request.path == "/token" else "api"
         state.requests.append({"method": request.method, "path": request.path, "query": request.query_string.decode(),
-                               "args": request.args.to_dict(flat=False), "headers": dict(request.headers)})
+                               "args": request.args.to_dict(flat=False), "headers": dict(request.headers),
+                               "form": request.form.to_dict()})
         answer = _apply_fault(state.take_fault(where))
         if answer is not None or where == "token":
             return answer
@@ -264,7 +277,10 @@ def build_app(state: GcalServer) -> Flask:
             body = request.get_json()
             if not isinstance(body, dict) or "start" not in body or "end" not in body:
                 return _google_error(400, "required", "Missing end time.")
-            return jsonify(state._insert(calendar_id, body))
+            event = copy.deepcopy(state._insert(calendar_id, body))
+            while state._after_insert:
+                state._after_insert.pop(0)(state)
+            return jsonify(event)
 
     @app.get(f"{API_PREFIX}/calendars/<calendar_id>/events/<event_id>")
     def get_event(calendar_id, event_id):

@@ -9,24 +9,34 @@ from __future__ import annotations
 import contextlib
 from typing import Callable, Iterator
 
-from tests.support import octotable_server, resos_server
+from tests.support import gcal_server, octotable_server, resos_server
 
-KINDS = ["builtin", "resos", "octotable"]
+KINDS = ["builtin", "resos", "octotable", "gcal"]
 
 # kind -> how to start its local server, its provider block for a venue, and the secrets it reads.
 SERVERS: dict[str, Callable] = {
     "resos": resos_server.start_resos_server,
     "octotable": octotable_server.start_octotable_server,
+    "gcal": gcal_server.start_gcal_server,
 }
 BLOCKS: dict[str, Callable] = {
     "resos": lambda venue_id, server: {"kind": "resos", "base_url": server.base_url, "api_key_env": "RESOS_API_KEY"},
     "octotable": lambda venue_id, server: {"kind": "octotable", "base_url": server.base_url,
                                            "property_id": server.property_id, "token_env": "OCTOTABLE_TOKEN"},
+    "gcal": lambda venue_id, server: {"kind": "gcal", "base_url": server.base_url,
+                                      "calendar_id": "roma@group.calendar.google.com",
+                                      "credentials_env": "GCAL_SERVICE_ACCOUNT_JSON"},
 }
 SECRETS: dict[str, dict[str, str]] = {
     "resos": {"RESOS_API_KEY": resos_server.DEFAULT_KEY},
     "octotable": {"OCTOTABLE_TOKEN": "octo-secret-token-123"},  # the token the server accepts by default
 }
+
+
+def _secrets(kind: str, server) -> dict[str, str]:
+    if kind == "gcal":
+        return {"GCAL_SERVICE_ACCOUNT_JSON": server.credentials_json()}
+    return dict(SECRETS.get(kind, {}))
 
 
 @contextlib.contextmanager
@@ -35,4 +45,4 @@ def provider_setup(kind: str) -> Iterator[tuple[Callable[[str], dict], dict[str,
         yield (lambda venue_id: {"kind": "builtin"}), {}, None
         return
     with SERVERS[kind]() as server:
-        yield (lambda venue_id: BLOCKS[kind](venue_id, server)), dict(SECRETS.get(kind, {})), server
+        yield (lambda venue_id: BLOCKS[kind](venue_id, server)), _secrets(kind, server), server

@@ -249,7 +249,7 @@ class SheetsServer:
 
 def _app(server: SheetsServer) -> Flask:
     app = Flask("sheets")
-    app.add_url_rule("/token", "token", server.token, methods=["POST"])
+    app.add_url_rule("/token", "token", lambda: server.handle("token", server.token), methods=["POST"])
     app.add_url_rule("/v4/spreadsheets/<path:rest>", "api", server.api, methods=["GET", "POST", "PUT"])
     return app
 

@@ -288,7 +288,9 @@ def _busy_tiles(venue: Venue, start: dt.datetime, end: dt.datetime, first: dt.da
     """Busy time as start times of stays that together cover it, per day: every stay that overlaps
     the busy time overlaps one of them (it may overlap two: the count errs on the side of refusing)."""
     stay = venue.avg_stay_minutes or venue.slot_minutes
-    tiles = []
+    tiles: list[tuple[dt.date, str, str]] = []
+    if end <= start:
+        return tiles  # a zero-length event takes no time (freebusy agrees)
     day = max(start.date(), first)
     while day <= last and dt.datetime.combine(day, dt.time(), venue.tz) < end:
         day_start, day_end = _day_bounds(venue, day, day)
