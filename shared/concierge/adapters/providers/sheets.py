@@ -208,12 +208,21 @@ class SheetsProvider(BookingProvider):
         """Under the worksheet's lease only: removing a row shifts the others, and can never overbook."""
         with self._failures(venue), self.lease(self._lease_name(venue, "rows")):
             row_number = self._find(venue, self._rows(venue, fresh=True), booking_id).number
-            sheet_id = self._sheet_id(venue)
             try:
-                self._http_client().batch_update(self.spreadsheet_id, {"requests": [{"deleteDimension": {"range": {
-                    "sheetId": sheet_id, "dimension": "ROWS", "startIndex": row_number - 1, "endIndex": row_number}}}]})
+                try:
+                    self._delete_row(venue, row_number)
+                except APIError as exc:
+                    if exc.response.status_code != 400:
+                        raise
+                    _SHEET_IDS.pop(self._key(venue), None)  # the worksheet was recreated under a new id
+                    self._delete_row(venue, row_number)
             finally:
                 _SNAPSHOTS.drop(self._key(venue))
+
+    def _delete_row(self, venue: Venue, row_number: int) -> None:
+        self._http_client().batch_update(self.spreadsheet_id, {"requests": [{"deleteDimension": {"range": {
+            "sheetId": self._sheet_id(venue), "dimension": "ROWS", "startIndex": row_number - 1,
+            "endIndex": row_number}}}]})
 
     # --- update in two steps: guess the days, then decide on a fresh read holding their leases -----------
     def _days_touched(self, venue: Venue, booking_id: str, change: Change) -> set[dt.date]:
