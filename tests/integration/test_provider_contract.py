@@ -95,3 +95,24 @@ def test_a_retried_create_with_the_same_idempotency_key_books_once(on):
     again = api.call("create_booking", MARIO, headers={"Idempotency-Key": "retry-1"})
     assert again.json() == first.json() and first.status_code == 200
     assert api.ok("list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]})["count"] == 1
+
+
+def test_twenty_concurrent_creates_on_a_slot_of_capacity_two_give_two_bookings_on_every_back_end(on):
+    from collections import Counter
+
+    from tests.integration.test_races import race
+
+    api, _, _ = on
+    bodies = [{"restaurant_id": "duo", "day": FRIDAY, "time": "20:00", "people": 2, "name": f"Guest {i}",
+               "phone": f"+39333100{i:04d}"} for i in range(20)]
+    assert race(api, bodies) == Counter({"OK": 2, "SLOT_FULL": 18})
+
+
+def test_ten_identical_concurrent_creates_give_one_booking_on_every_back_end(on):
+    from collections import Counter
+
+    from tests.integration.test_races import race
+
+    api, _, _ = on
+    assert race(api, [MARIO] * 10) == Counter({"OK": 1, "DUPLICATE_BOOKING": 9})
+    assert api.ok("list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]})["count"] == 1

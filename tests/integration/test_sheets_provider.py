@@ -454,10 +454,18 @@ def test_every_call_makes_at_most_one_values_read(provider, sheets, duo):
     booking = book(provider, duo)
     for call in (lambda: provider.bookings_on(duo, FRIDAY), lambda: provider.get(duo, booking.booking_id),
                  lambda: provider.update(duo, booking.booking_id, move_to(SATURDAY, venue=duo)),
-                 lambda: provider.cancel(duo, booking.booking_id), lambda: book(provider, duo)):
+                 lambda: provider.cancel(duo, booking.booking_id), lambda: book(provider, duo),
+                 lambda: provider.bookings_for_phone(duo, PHONE, FRIDAY)):
         before = sheets.count("values_get")
         call()
         assert sheets.count("values_get") - before <= 1
+
+
+def test_an_update_without_a_recent_read_reads_twice_to_learn_which_days_to_lock(provider, sheets, duo):
+    booking = book(provider, duo)  # its write dropped the cache
+    before = sheets.count("values_get")
+    provider.update(duo, booking.booking_id, move_to(SATURDAY, venue=duo))
+    assert sheets.count("values_get") - before == 2
 
 
 def test_writes_read_fresh_inside_the_lease_and_drop_the_cache(make, sheets, duo):

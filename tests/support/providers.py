@@ -7,17 +7,19 @@ secrets, the running server or None for the built-in provider).
 from __future__ import annotations
 
 import contextlib
+import json
 from typing import Callable, Iterator
 
-from tests.support import gcal_server, octotable_server, resos_server
+from tests.support import gcal_server, octotable_server, resos_server, sheets_server
 
-KINDS = ["builtin", "resos", "octotable", "gcal"]
+KINDS = ["builtin", "sheets", "resos", "octotable", "gcal"]
 
 # kind -> how to start its local server, its provider block for a venue, and the secrets it reads.
 SERVERS: dict[str, Callable] = {
     "resos": resos_server.start_resos_server,
     "octotable": octotable_server.start_octotable_server,
     "gcal": gcal_server.start_gcal_server,
+    "sheets": sheets_server.start_sheets_server,
 }
 BLOCKS: dict[str, Callable] = {
     "resos": lambda venue_id, server: {"kind": "resos", "base_url": server.base_url, "api_key_env": "RESOS_API_KEY"},
@@ -26,6 +28,9 @@ BLOCKS: dict[str, Callable] = {
     "gcal": lambda venue_id, server: {"kind": "gcal", "base_url": server.base_url,
                                       "calendar_id": "roma@group.calendar.google.com",
                                       "credentials_env": "GCAL_SERVICE_ACCOUNT_JSON"},
+    "sheets": lambda venue_id, server: {"kind": "sheets", "base_url": server.base_url,
+                                        "spreadsheet_id": sheets_server.SPREADSHEET_ID, "worksheet": venue_id,
+                                        "credentials_env": "SHEETS_CREDENTIALS_JSON"},
 }
 SECRETS: dict[str, dict[str, str]] = {
     "resos": {"RESOS_API_KEY": resos_server.DEFAULT_KEY},
@@ -36,6 +41,8 @@ SECRETS: dict[str, dict[str, str]] = {
 def _secrets(kind: str, server) -> dict[str, str]:
     if kind == "gcal":
         return {"GCAL_SERVICE_ACCOUNT_JSON": server.credentials_json()}
+    if kind == "sheets":
+        return {"SHEETS_CREDENTIALS_JSON": json.dumps(server.credentials())}
     return dict(SECRETS.get(kind, {}))
 
 
