@@ -31,6 +31,8 @@ TOOLS = ["check_openings", "create_booking", "list_bookings", "modify_booking", 
 def calls_seen(server) -> int:
     if server is None:
         return 0
+    if hasattr(server, "calls"):  # the Sheets server logs operations (token exchanges included)
+        return len(server.calls)
     tokens = getattr(server, "token_requests", 0)  # token exchanges, where the back-end has them
     return len(server.requests) + (tokens if isinstance(tokens, int) else len(tokens))
 
