@@ -30,6 +30,7 @@ from zoneinfo import ZoneInfo
 import httpx
 
 from concierge.adapters.providers import BookingProvider
+from concierge.adapters.providers.rate_limits import within_rate_limits
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
@@ -42,8 +43,6 @@ DEFAULT_BASE_URL = "https://www.googleapis.com/calendar/v3"
 DEFAULT_TOKEN_URI = "https://oauth2.googleapis.com/token"
 SCOPE = "https://www.googleapis.com/auth/calendar"
 JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer"
-MAX_TRIES = 3  # per request, when rate limited
-RETRY_BUDGET_SECONDS = 3.0
 MAX_PAGES = 40
 WRITE_RETRIES = 3  # read-change-write rounds when the event changed in between (HTTP 412)
 EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,1024}$")
@@ -162,21 +161,17 @@ class _CalendarApi:
 
     # requests --------------------------------------------------------------------------------------
     def _retrying(self, send: Callable[[], httpx.Response]) -> httpx.Response:
-        """Send, retrying rate-limit answers (429, 403 rateLimitExceeded) within MAX_TRIES and the budget."""
-        deadline = time.monotonic() + RETRY_BUDGET_SECONDS
-        for attempt in range(1, MAX_TRIES + 1):
+        """Send, retrying rate-limit answers (429, 403 rateLimitExceeded) within the shared rate-limit policy."""
+        def once() -> httpx.Response:
             try:
-                response = send()
+                return send()
             except httpx.TransportError as exc:
                 raise _Unavailable(type(exc).__name__) from None
-            if not _rate_limited(response):
-                return response
-            pause = _retry_after(response, attempt)
-            if attempt == MAX_TRIES or time.monotonic() + pause > deadline:
-                break
-            log.info("gcal: rate limited, retrying in %.1f s", pause)
-            time.sleep(pause)
-        raise _Unavailable("rate limited")
+
+        response = within_rate_limits(once, _rate_limited)
+        if _rate_limited(response):
+            raise _Unavailable("rate limited")
+        return response
 
     def call(self, method: str, path: str, *, params: Any = None, body: dict | None = None,
              etag: str | None = None) -> dict:
@@ -232,13 +227,6 @@ def _rate_limited(response: httpx.Response) -> bool:
         return any(e.get("reason") in ("rateLimitExceeded", "userRateLimitExceeded") for e in errors)
     except Exception:
         return False
-
-
-def _retry_after(response: httpx.Response, attempt: int) -> float:
-    try:
-        return max(0.0, float(response.headers["Retry-After"]))
-    except (KeyError, ValueError):
-        return 0.25 * 2 ** (attempt - 1)
 
 
 # --- events as bookings ---------------------------------------------------------------------------------

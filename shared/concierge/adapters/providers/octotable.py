@@ -42,10 +42,8 @@ Contract decisions:
 from __future__ import annotations
 
 import datetime as dt
-import email.utils
 import logging
 import re
-import time
 from contextlib import contextmanager, nullcontext
 from typing import Any, Callable, ContextManager, Iterator, Mapping
 
@@ -53,6 +51,7 @@ import httpx
 import phonenumbers
 
 from concierge.adapters.providers import BookingProvider
+from concierge.adapters.providers.rate_limits import within_rate_limits
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
@@ -68,8 +67,6 @@ NO_AVAILABILITY = frozenset({"NO_AVAILABILITY", "NoAvailabilityException"})
 PAGE_LIMIT = 100
 MAX_PAGES = 50
 PHONE_HORIZON_DAYS = 366
-MAX_TRIES = 3  # 429: at most this many requests ...
-RETRY_BUDGET_SECONDS = 3.0  # ... and this much waiting in all
 _ID = re.compile(r"^\d{1,19}$")
 _HOUR = re.compile(r"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$")
 
@@ -185,17 +182,15 @@ class OctoTableProvider(BookingProvider):
 
     # --- talking to OctoTable -----------------------------------------------------------------
     def _send(self, venue: Venue, method: str, path: str, gone: tuple[int, ...] = (), **kwargs: Any) -> dict:
-        """One request, retried on 429 within MAX_TRIES and RETRY_BUDGET_SECONDS; the JSON answer."""
-        give_up_at = time.monotonic() + RETRY_BUDGET_SECONDS
-        for attempt in range(1, MAX_TRIES + 1):
+        """One request, retried on 429 within the shared rate-limit policy; the JSON answer."""
+        def once() -> httpx.Response:
             response = self.http.request(method, path, **kwargs)
             log.debug("OctoTable %s %s -> %s", method, path, response.status_code)
-            if response.status_code != 429:
-                return _answer(venue, response, gone)
-            wait = _retry_after(response, attempt)
-            if attempt == MAX_TRIES or time.monotonic() + wait > give_up_at:
-                break
-            time.sleep(wait)
+            return response
+
+        response = within_rate_limits(once, lambda r: r.status_code == 429)
+        if response.status_code != 429:
+            return _answer(venue, response, gone)
         log.warning("OctoTable kept answering 429 to %s %s", method, path)
         raise _unavailable(venue)
 
@@ -244,17 +239,6 @@ def _error_of(response: httpx.Response) -> tuple[str, str, str]:
         return str(error.get("code") or ""), str(error.get("message") or ""), str(error.get("class_name") or "")
     except (ValueError, AttributeError):
         return "", "", ""
-
-
-def _retry_after(response: httpx.Response, attempt: int) -> float:
-    value = response.headers.get("Retry-After", "").strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-        return max(0.0, (when - dt.datetime.now(dt.timezone.utc)).total_seconds())
-    except (TypeError, ValueError):
-        return 0.25 * 2 ** (attempt - 1)
 
 
 def _data(body: dict) -> dict:

@@ -16,11 +16,9 @@ list filter): canceled, deleted, declined, requested... bookings are neither lis
 from __future__ import annotations
 
 import datetime as dt
-import email.utils
 import logging
 import re
 import threading
-import time
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping
 from urllib.parse import quote
@@ -28,6 +26,7 @@ from urllib.parse import quote
 import httpx
 
 from concierge.adapters.providers import BookingProvider
+from concierge.adapters.providers.rate_limits import within_rate_limits
 from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
@@ -42,8 +41,6 @@ DEFAULT_KEY_ENV = "RESOS_API_KEY"
 LISTED_STATUSES = frozenset({"approved"})
 PAGE_SIZE = 100  # resOS's largest page
 MAX_PAGES = 100
-ATTEMPTS = 3  # tries of a request answered 429
-RETRY_BUDGET_SECONDS = 3.0  # waiting for 429s, all tries together
 NO_TABLE = re.compile(r"no\s+suitable\s+table", re.IGNORECASE)
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(:[0-5]\d(\.\d+)?)?$")
 
@@ -179,20 +176,17 @@ class ResosProvider(BookingProvider):
     def _call(self, venue: Venue, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """One request; 429s retried (Retry-After honoured, bounded); transport failures and 5xx refused."""
         key = self._api_key()
-        started = time.monotonic()
-        for attempt in range(1, ATTEMPTS + 1):
+        def once() -> httpx.Response:
             try:
-                response = self.http.request(method, self.base_url + path, auth=(key, ""), **kwargs)
+                return self.http.request(method, self.base_url + path, auth=(key, ""), **kwargs)
             except httpx.TransportError as exc:
                 log.warning("resOS %s %s failed: %s", method, path, type(exc).__name__)
                 raise _unavailable(venue) from None
-            if response.status_code != 429:
-                break
-            wait = _retry_after(response, attempt)
-            if attempt == ATTEMPTS or time.monotonic() - started + wait > RETRY_BUDGET_SECONDS:
-                log.warning("resOS %s %s: still rate limited after %d tries", method, path, attempt)
-                raise _unavailable(venue)
-            time.sleep(wait)
+
+        response = within_rate_limits(once, lambda r: r.status_code == 429)
+        if response.status_code == 429:
+            log.warning("resOS %s %s: still rate limited", method, path)
+            raise _unavailable(venue)
         if response.status_code >= 500:
             log.warning("resOS %s %s answered HTTP %d", method, path, response.status_code)
             raise _unavailable(venue)
@@ -234,20 +228,6 @@ def _unavailable(venue: Venue) -> ToolError:
 
 def _not_found(venue: Venue) -> ToolError:
     return ToolError("BOOKING_NOT_FOUND", phrases_for(venue.locale, venue.kind).booking_not_found())
-
-
-def _retry_after(response: httpx.Response, attempt: int) -> float:
-    """Seconds to wait: Retry-After (seconds or an HTTP date), else exponential backoff."""
-    value = response.headers.get("Retry-After", "").strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-        return max(0.0, (when - dt.datetime.now(dt.timezone.utc)).total_seconds())
-    except (TypeError, ValueError):
-        return 0.25 * 2 ** (attempt - 1)
 
 
 # --- records and bookings ------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient
 
 from concierge.adapters.providers import BookingProvider
+from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, within_rate_limits
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
@@ -38,7 +39,6 @@ Lease = Callable[[str], ContextManager[None]]
 HEADER = ["booking_id", "day", "time", "people", "name", "phone", "notes", "created_at"]
 SCOPES = ["https://www.googleapis.com/auth/spreadsheets"]
 GOOGLE_ROOT = "https://sheets.googleapis.com"
-ATTEMPTS, RETRY_BUDGET_SECONDS = 3, 3.0  # for 429s
 
 
 class SheetsHTTPClient(HTTPClient):
@@ -51,32 +51,26 @@ class SheetsHTTPClient(HTTPClient):
     """
 
     def __init__(self, auth: Any, session: Any = None, *, api_root: str = GOOGLE_ROOT,
-                 attempts: int = ATTEMPTS, budget: float = RETRY_BUDGET_SECONDS) -> None:
+                 attempts: int = ATTEMPTS, budget: float = BUDGET_SECONDS) -> None:
         super().__init__(auth, session)
         self.api_root, self.attempts, self.budget = api_root.rstrip("/"), attempts, budget
 
     def request(self, method: str, endpoint: str, *args: Any, **kwargs: Any) -> requests.Response:
         if endpoint.startswith(GOOGLE_ROOT):
             endpoint = self.api_root + endpoint[len(GOOGLE_ROOT):]
-        deadline = time.monotonic() + self.budget
-        for attempt in range(1, self.attempts + 1):
+        def once() -> requests.Response | APIError:
             try:
-                return super().request(method, endpoint, *args, **kwargs)
-            except APIError as exc:
-                if exc.response.status_code != 429 or attempt == self.attempts:
+                return super(SheetsHTTPClient, self).request(method, endpoint, *args, **kwargs)
+            except APIError as exc:  # gspread raises on errors; a 429 is an answer to wait on
+                if exc.response.status_code != 429:
                     raise
-                pause = _retry_after(exc.response, attempt)
-                if time.monotonic() + pause > deadline:
-                    raise
-                time.sleep(pause)
-        raise AssertionError("unreachable")
+                return exc
 
-
-def _retry_after(response: requests.Response, attempt: int) -> float:
-    try:
-        return max(0.0, float(response.headers.get("Retry-After", "")))
-    except ValueError:  # absent, or an HTTP date: back off exponentially
-        return 0.2 * 2 ** (attempt - 1)
+        outcome = within_rate_limits(once, lambda o: isinstance(o, APIError), lambda o: o.response.headers,
+                                     self.attempts, self.budget)
+        if isinstance(outcome, APIError):
+            raise outcome
+        return outcome
 
 
 def in_process_lease() -> Lease:
