@@ -16,217 +16,31 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 import logging
 import re
-import threading
-import time
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any, Callable, ContextManager, Iterator, Mapping
+from typing import Any, Callable, ContextManager, Mapping
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
-import httpx
-
 from concierge.adapters.providers import BookingProvider
-from concierge.adapters.providers.rate_limits import within_rate_limits
-from concierge.adapters.store import Admit, Change, StoreBusy
+from concierge.adapters.providers.gcal_api import (
+    CalendarApi, Changed, Gone, Malformed, NotConfigured, Unavailable, as_tool_errors,
+)
+from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue, hhmm, minutes
-from concierge.speech import phrases_for
 
 log = logging.getLogger(__name__)
 
-DEFAULT_BASE_URL = "https://www.googleapis.com/calendar/v3"
-DEFAULT_TOKEN_URI = "https://oauth2.googleapis.com/token"
-SCOPE = "https://www.googleapis.com/auth/calendar"
-JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer"
 MAX_PAGES = 40
 WRITE_RETRIES = 3  # read-change-write rounds when the event changed in between (HTTP 412)
 EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,1024}$")
 
 BUSY_NAME = {"it": "Occupato", "en": "Busy", "fr": "Occupé", "pt": "Compromisso ocupado"}
 SUMMARY_LABEL = {"it": "Prenotazione", "en": "Booking", "fr": "Réservation", "pt": "Reserva"}
-
-
-# --- what can go wrong, before it becomes a contract code -----------------------------------------------
-class _Unavailable(Exception):
-    """Timeout, connection error, 5xx, or rate limited past the retry budget."""
-
-
-class _Malformed(Exception):
-    """An answer we cannot read, or an HTTP status we do not expect."""
-
-
-class _NotConfigured(Exception):
-    """Credentials missing or refused, or the calendar not shared with the service account."""
-
-
-class _Gone(Exception):
-    """404 or 410 on an event."""
-
-
-class _Changed(Exception):
-    """412: the event's ETag no longer matches."""
-
-
-@contextmanager
-def _as_tool_errors(venue: Venue) -> Iterator[None]:
-    say = phrases_for(venue.locale, venue.kind)
-    try:
-        yield
-    except ToolError:
-        raise
-    except _Gone:
-        raise ToolError("BOOKING_NOT_FOUND", say.booking_not_found()) from None
-    except (_Unavailable, StoreBusy):
-        raise ToolError("PROVIDER_UNAVAILABLE", say.provider_unavailable()) from None
-    except _NotConfigured as exc:
-        raise ToolError("GCAL_NOT_CONFIGURED",
-                        f'Google Calendar is not set up for venue "{venue.id}": {exc}.') from None
-    except _Malformed as exc:
-        log.warning("gcal: unusable answer for venue %s: %s", venue.id, exc)
-        raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
-    except Exception as exc:  # never let a library's exception (and its message) escape
-        log.error("gcal: unexpected %s for venue %s", type(exc).__name__, venue.id)
-        raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
-
-
-# --- the HTTP client: service-account token, retries, statuses ---------------------------------------------
-class _CalendarApi:
-    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str]) -> None:
-        self.base_url = str(config.get("base_url") or DEFAULT_BASE_URL).rstrip("/")
-        self.credentials_env = config.get("credentials_env")
-        self.subject = config.get("subject")  # domain-wide delegation: act as this user
-        self.env = env
-        self.http = httpx.Client(timeout=float(config.get("timeout_seconds", 5)))
-        self._lock = threading.Lock()
-        self._signer: Any = None
-        self._account: dict = {}
-        self._token: str | None = None
-        self._token_until = 0.0
-
-    # token ---------------------------------------------------------------------------------------
-    def _load_account(self) -> None:
-        if self._signer is not None:
-            return
-        from google.auth import crypt
-
-        raw = self.env.get(self.credentials_env or "") if self.credentials_env else None
-        if not raw:
-            raise _NotConfigured(f"no service-account JSON in the env var named by credentials_env "
-                                 f"({self.credentials_env or 'unset'})")
-        try:
-            account = json.loads(raw)
-            signer = crypt.RSASigner.from_service_account_info(account)
-            account["client_email"].strip()
-        except Exception:
-            raise _NotConfigured(f"the env var {self.credentials_env} does not hold a usable service-account "
-                                 f"JSON (client_email, private_key)") from None
-        self._account = {"client_email": account["client_email"],
-                         "token_uri": account.get("token_uri") or DEFAULT_TOKEN_URI}
-        self._signer = signer
-
-    def _access_token(self) -> str:
-        with self._lock:
-            if self._token and time.monotonic() < self._token_until:
-                return self._token
-            self._load_account()
-            from google.auth import jwt
-
-            now = int(time.time())
-            claims = {"iss": self._account["client_email"], "scope": SCOPE, "aud": self._account["token_uri"],
-                      "iat": now, "exp": now + 3600}
-            if self.subject:
-                claims["sub"] = self.subject
-            assertion = jwt.encode(self._signer, claims).decode()
-            response = self._retrying(lambda: self.http.post(
-                self._account["token_uri"], data={"grant_type": JWT_BEARER, "assertion": assertion}))
-            if response.status_code in (400, 401, 403):
-                raise _NotConfigured(f"the token endpoint refused the service account (HTTP {response.status_code})")
-            if response.status_code >= 500:
-                raise _Unavailable(f"token endpoint HTTP {response.status_code}")
-            body = _json_object(response)
-            token, expires_in = body.get("access_token"), body.get("expires_in", 3600)
-            if not isinstance(token, str) or not token or not isinstance(expires_in, (int, float)):
-                raise _Malformed("token answer without access_token")
-            self._token, self._token_until = token, time.monotonic() + max(0.0, float(expires_in) - 60)
-            return token
-
-    def _forget_token(self) -> None:
-        with self._lock:
-            self._token = None
-
-    # requests --------------------------------------------------------------------------------------
-    def _retrying(self, send: Callable[[], httpx.Response]) -> httpx.Response:
-        """Send, retrying rate-limit answers (429, 403 rateLimitExceeded) within the shared rate-limit policy."""
-        def once() -> httpx.Response:
-            try:
-                return send()
-            except httpx.TransportError as exc:
-                raise _Unavailable(type(exc).__name__) from None
-
-        response = within_rate_limits(once, _rate_limited)
-        if _rate_limited(response):
-            raise _Unavailable("rate limited")
-        return response
-
-    def call(self, method: str, path: str, *, params: Any = None, body: dict | None = None,
-             etag: str | None = None) -> dict:
-        """One API call's JSON object ({} for 204). 404/410 → _Gone, 412 → _Changed."""
-        url = self.base_url + path
-        refreshed = False
-        while True:
-            headers = {"Authorization": f"Bearer {self._access_token()}"}
-            if etag:
-                headers["If-Match"] = etag
-            response = self._retrying(lambda: self.http.request(method, url, params=params, json=body,
-                                                                headers=headers))
-            if response.status_code == 401 and not refreshed:
-                self._forget_token()  # expired or revoked: one fresh token, then give up
-                refreshed = True
-                continue
-            break
-        status = response.status_code
-        if status == 204 or (200 <= status < 300 and method == "DELETE" and not response.content):
-            return {}
-        if 200 <= status < 300:
-            return _json_object(response)
-        log.info("gcal: %s %s answered HTTP %s", method, path.split("?")[0], status)
-        if status in (401, 403):
-            raise _NotConfigured(f"the calendar API refused access (HTTP {status}); is the calendar shared "
-                                 f"with the service account?")
-        if status in (404, 410):
-            raise _Gone()
-        if status == 412:
-            raise _Changed()
-        if status >= 500:
-            raise _Unavailable(f"HTTP {status}")
-        raise _Malformed(f"HTTP {status}")
-
-
-def _json_object(response: httpx.Response) -> dict:
-    try:
-        body = response.json()
-    except ValueError:
-        raise _Malformed("not JSON") from None
-    if not isinstance(body, dict):
-        raise _Malformed("not a JSON object")
-    return body
-
-
-def _rate_limited(response: httpx.Response) -> bool:
-    if response.status_code == 429:
-        return True
-    if response.status_code != 403:
-        return False
-    try:
-        errors = response.json()["error"]["errors"]
-        return any(e.get("reason") in ("rateLimitExceeded", "userRateLimitExceeded") for e in errors)
-    except Exception:
-        return False
 
 
 # --- events as bookings ---------------------------------------------------------------------------------
@@ -248,11 +62,11 @@ def _phone_key(venue: Venue, phone: str) -> str:
 def _local(value: Any, venue: Venue) -> dt.datetime:
     """An event's start or end as an aware venue-local datetime (all-day dates at midnight)."""
     if not isinstance(value, dict):
-        raise _Malformed("event without start/end")
+        raise Malformed("event without start/end")
     try:
         return _parse_moment(value, venue)
     except (ValueError, TypeError, KeyError):
-        raise _Malformed("event time not in RFC 3339") from None
+        raise Malformed("event time not in RFC 3339") from None
 
 
 def _parse_moment(value: dict, venue: Venue) -> dt.datetime:
@@ -263,7 +77,7 @@ def _parse_moment(value: dict, venue: Venue) -> dt.datetime:
         return moment.astimezone(venue.tz)
     if "date" in value:
         return dt.datetime.combine(dt.date.fromisoformat(str(value["date"])), dt.time(), venue.tz)
-    raise _Malformed("event time without dateTime or date")
+    raise Malformed("event time without dateTime or date")
 
 
 def _day_bounds(venue: Venue, first: dt.date, last: dt.date) -> tuple[dt.datetime, dt.datetime]:
@@ -294,17 +108,17 @@ class GoogleCalendarProvider(BookingProvider):
     def __init__(self, config: dict, env: Mapping[str, str], **extras: Any) -> None:
         self.calendar_id = config.get("calendar_id")
         self.busy_calendar_ids = list(config.get("busy_calendar_ids") or [])
-        self.api = _CalendarApi(config, env)
+        self.api = CalendarApi(config, env)
         self.lease: Callable[[str], ContextManager[None]] | None = extras.get("lease")
 
     # --- reads ------------------------------------------------------------------------------------
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:
         """Our bookings and, as neutral busy bookings, every other event or busy time of the day."""
-        with _as_tool_errors(venue):
+        with as_tool_errors(venue):
             return [e.booking for e in self._read_days(venue, day, day)]
 
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
-        with _as_tool_errors(venue):
+        with as_tool_errors(venue):
             time_min = dt.datetime.combine(from_day, dt.time(), venue.tz)
             events = self._list(venue, time_min, None, own_only=True,
                                 extra=[("privateExtendedProperty", f"concierge_phone_key={_phone_key(venue, phone)}")])
@@ -313,7 +127,7 @@ class GoogleCalendarProvider(BookingProvider):
 
     def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
         """Our own bookings only: every id returned here works with get, update and cancel."""
-        with _as_tool_errors(venue):
+        with as_tool_errors(venue):
             start, end = _day_bounds(venue, first_day, last_day)
             events = self._list(venue, start, end, own_only=True)
             entries = [self._own_entry(venue, e) for e in events if self._is_own(venue, e)]
@@ -321,22 +135,22 @@ class GoogleCalendarProvider(BookingProvider):
                           key=lambda b: b.sort_key())
 
     def get(self, venue: Venue, booking_id: str) -> Booking:
-        with _as_tool_errors(venue):
+        with as_tool_errors(venue):
             return self._own_entry(venue, self._own_event(venue, booking_id)).booking
 
     # --- writes -----------------------------------------------------------------------------------
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
-        with _as_tool_errors(venue), self._serialised():
+        with as_tool_errors(venue), self._serialised():
             admit([e.booking for e in self._read_days(venue, draft.day, draft.day)])
             event = self.api.call("POST", self._events_path(), body=self._event_body(venue, draft, times=True))
             if not self._is_own(venue, event):
-                raise _Malformed("the inserted event came back without our data")
+                raise Malformed("the inserted event came back without our data")
             mine = self._own_entry(venue, event)
             self._confirm(venue, mine, admit)
             return mine.booking
 
     def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
-        with _as_tool_errors(venue), self._serialised():
+        with as_tool_errors(venue), self._serialised():
             for _ in range(WRITE_RETRIES):
                 event = self._own_event(venue, booking_id)
                 current = self._own_entry(venue, event).booking
@@ -345,13 +159,13 @@ class GoogleCalendarProvider(BookingProvider):
                 try:
                     written = self.api.call("PATCH", self._event_path(booking_id), etag=event.get("etag"),
                                             body=self._event_body(venue, updated, times=moved))
-                except _Changed:
+                except Changed:
                     continue  # someone edited the event since we read it: read and decide again
                 return self._own_entry(venue, written).booking
-            raise _Unavailable("the event kept changing")
+            raise Unavailable("the event kept changing")
 
     def cancel(self, venue: Venue, booking_id: str) -> None:
-        with _as_tool_errors(venue):
+        with as_tool_errors(venue):
             self._own_event(venue, booking_id)  # never delete an event that is not ours
             self.api.call("DELETE", self._event_path(booking_id))
 
@@ -361,7 +175,7 @@ class GoogleCalendarProvider(BookingProvider):
 
     def _events_path(self) -> str:
         if not self.calendar_id:
-            raise _NotConfigured("the provider block has no calendar_id")
+            raise NotConfigured("the provider block has no calendar_id")
         return f"/calendars/{quote(str(self.calendar_id), safe='')}/events"
 
     def _event_path(self, event_id: str) -> str:
@@ -373,12 +187,12 @@ class GoogleCalendarProvider(BookingProvider):
                 and private.get("concierge_venue") == venue.id)
 
     def _own_event(self, venue: Venue, booking_id: str) -> dict:
-        """Our active event with that id; _Gone for anything else (unknown, deleted, someone else's)."""
+        """Our active event with that id; Gone for anything else (unknown, deleted, someone else's)."""
         if not isinstance(booking_id, str) or not EVENT_ID.match(booking_id):
-            raise _Gone()
+            raise Gone()
         event = self.api.call("GET", self._event_path(booking_id))
         if event.get("status") == "cancelled" or not self._is_own(venue, event):
-            raise _Gone()
+            raise Gone()
         return event
 
     def _own_entry(self, venue: Venue, event: dict) -> _Entry:
@@ -389,10 +203,10 @@ class GoogleCalendarProvider(BookingProvider):
                               time=start.strftime("%H:%M"), people=int(private["people"]),
                               name=str(private["name"]), phone=str(private["phone"]),
                               notes=private.get("notes") or None)
-        except _Malformed:
+        except Malformed:
             raise
         except Exception as exc:
-            raise _Malformed(f"our event is missing {type(exc).__name__}") from None
+            raise Malformed(f"our event is missing {type(exc).__name__}") from None
         return _Entry(booking, booking.booking_id, str(event.get("created") or ""), own=True)
 
     def _list(self, venue: Venue, time_min: dt.datetime, time_max: dt.datetime | None, own_only: bool,
@@ -411,17 +225,17 @@ class GoogleCalendarProvider(BookingProvider):
         for _ in range(MAX_PAGES):
             try:
                 page = self.api.call("GET", self._events_path(), params=params)
-            except _Gone:
-                raise _NotConfigured("the calendar was not found") from None
+            except Gone:
+                raise NotConfigured("the calendar was not found") from None
             items = page.get("items", [])
             if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-                raise _Malformed("events.list without a list of items")
+                raise Malformed("events.list without a list of items")
             events += [i for i in items if i.get("status") != "cancelled"]
             token = page.get("nextPageToken")
             if not token:
                 return events
             params = [p for p in params if p[0] != "pageToken"] + [("pageToken", str(token))]
-        raise _Malformed("too many pages of events")
+        raise Malformed("too many pages of events")
 
     def _read_days(self, venue: Venue, first: dt.date, last: dt.date) -> list[_Entry]:
         """Every booking and busy time from first to last, in time order.
@@ -461,12 +275,12 @@ class GoogleCalendarProvider(BookingProvider):
             "items": [{"id": c} for c in self.busy_calendar_ids]})
         calendars = answer.get("calendars")
         if not isinstance(calendars, dict):
-            raise _Malformed("freebusy.query without calendars")
+            raise Malformed("freebusy.query without calendars")
         spans = []
         for calendar_id in self.busy_calendar_ids:
             found = calendars.get(calendar_id)
             if not isinstance(found, dict) or found.get("errors") or not isinstance(found.get("busy", []), list):
-                raise _Malformed("freebusy.query could not read a busy calendar")
+                raise Malformed("freebusy.query could not read a busy calendar")
             spans += [(_local({"dateTime": b["start"]}, venue), _local({"dateTime": b["end"]}, venue))
                       for b in found.get("busy", [])]
         return spans
@@ -488,9 +302,9 @@ class GoogleCalendarProvider(BookingProvider):
         except ToolError:
             try:
                 self.api.call("DELETE", self._event_path(mine.event_id))
-            except (_Unavailable, _Malformed, _NotConfigured, _Gone):
+            except (Unavailable, Malformed, NotConfigured, Gone):
                 log.error("gcal: could not withdraw an event that lost a race, venue %s", venue.id)
-                raise _Unavailable("withdraw failed") from None
+                raise Unavailable("withdraw failed") from None
             raise
 
     def _event_body(self, venue: Venue, booking: Booking | BookingDraft, times: bool) -> dict:
