@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import threading
 import time
 import uuid
 from contextlib import contextmanager
@@ -38,5 +39,21 @@ def store_lease(store: Store, term: dt.timedelta = dt.timedelta(seconds=15), wai
             yield
         finally:
             store.release_lease(name, holder)
+
+    return held
+
+
+def in_process_lease() -> Lease:
+    """One lock per name inside this process: enough for a single process and for tests. Several
+    instances must share the store's lease (store_lease)."""
+    locks: dict[str, threading.Lock] = {}
+    guard = threading.Lock()
+
+    @contextmanager
+    def held(name: str) -> Iterator[None]:
+        with guard:
+            lock = locks.setdefault(name, threading.Lock())
+        with lock:
+            yield
 
     return held

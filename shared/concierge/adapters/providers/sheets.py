@@ -16,7 +16,7 @@ import threading
 import time
 import uuid
 from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, ContextManager, Iterator, Mapping, NamedTuple
+from typing import Any, Iterator, Mapping
 
 import gspread
 import requests
@@ -24,19 +24,18 @@ from google.auth import exceptions as auth_errors
 from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient
 
+from concierge.adapters.leases import Lease, in_process_lease
 from concierge.adapters.providers import BookingProvider
+from concierge.adapters.providers.sheets_format import HEADER, Row, parse_rows, to_row
 from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, within_rate_limits
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
-from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
 from concierge.speech import phrases_for
 
 log = logging.getLogger(__name__)
 
-Lease = Callable[[str], ContextManager[None]]
-HEADER = ["booking_id", "day", "time", "people", "name", "phone", "notes", "created_at"]
 SCOPES = ["https://www.googleapis.com/auth/spreadsheets"]
 GOOGLE_ROOT = "https://sheets.googleapis.com"
 
@@ -71,22 +70,6 @@ class SheetsHTTPClient(HTTPClient):
         if isinstance(outcome, APIError):
             raise outcome
         return outcome
-
-
-def in_process_lease() -> Lease:
-    """One lock per name inside this process: right for a single process and for tests. Deployments with
-    several instances must pass the store-backed lease (concierge.adapters.leases.store_lease)."""
-    locks: dict[str, threading.Lock] = {}
-    guard = threading.Lock()
-
-    @contextmanager
-    def held(name: str) -> Iterator[None]:
-        with guard:
-            lock = locks.setdefault(name, threading.Lock())
-        with lock:
-            yield
-
-    return held
 
 
 class _Snapshots:
@@ -165,7 +148,7 @@ class SheetsProvider(BookingProvider):
         """From this process's recent read when it has the booking; otherwise from a fresh one."""
         with self._failures(venue):
             cached = _SNAPSHOTS.get(self._key(venue), self.cache_seconds)
-            hits = [e for e in _parse(venue, cached or []) if e.booking.booking_id == booking_id]
+            hits = [e for e in parse_rows(venue, cached or []) if e.booking.booking_id == booking_id]
             if len(hits) == 1:
                 return hits[0].booking
             return self._find(venue, self._rows(venue, fresh=True), booking_id).booking
@@ -173,9 +156,9 @@ class SheetsProvider(BookingProvider):
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         with self._failures(venue), self.lease(self._lease_name(venue, draft.day)):
             values = self._values(venue, fresh=True)
-            admit([e.booking for e in _parse(venue, values) if e.booking.day == draft.day])
+            admit([e.booking for e in parse_rows(venue, values) if e.booking.day == draft.day])
             booking = Booking(booking_id=uuid.uuid4().hex[:16], venue_id=venue.id, **draft.model_dump())
-            values = [_to_row(booking)] if values else [HEADER, _to_row(booking)]  # an empty worksheet gets its header
+            values = [to_row(booking)] if values else [HEADER, to_row(booking)]  # an empty worksheet gets its header
             try:
                 self._http_client().values_append(
                     self.spreadsheet_id, self._range(venue, "A:H"),
@@ -255,7 +238,7 @@ class SheetsProvider(BookingProvider):
             updated = change(current, reader).model_copy(update={"booking_id": booking_id, "venue_id": venue.id})
             if updated.day not in days:
                 raise _Unlocked(updated.day)
-            row = _to_row(updated, created_at=entry.created_at)
+            row = to_row(updated, created_at=entry.created_at)
             try:
                 self._http_client().values_update(
                     self.spreadsheet_id, self._range(venue, f"A{row_number}:H{row_number}"),
@@ -265,9 +248,9 @@ class SheetsProvider(BookingProvider):
             return updated
 
     # --- reading ---------------------------------------------------------------------------------
-    def _rows(self, venue: Venue, fresh: bool) -> list[_Entry]:
+    def _rows(self, venue: Venue, fresh: bool) -> list[Row]:
         """Every booking with its row: one values read, or this process's recent one."""
-        return _parse(venue, self._values(venue, fresh))
+        return parse_rows(venue, self._values(venue, fresh))
 
     def _values(self, venue: Venue, fresh: bool) -> list[list[str]]:
         key = self._key(venue)
@@ -291,7 +274,7 @@ class SheetsProvider(BookingProvider):
         except Exception:
             return False
 
-    def _find(self, venue: Venue, rows: list[_Entry], booking_id: str) -> _Entry:
+    def _find(self, venue: Venue, rows: list[Row], booking_id: str) -> Row:
         found = [e for e in rows if e.booking.booking_id == booking_id]
         if len(found) > 1:
             raise ToolError("PROVIDER_ERROR", phrases_for(venue.locale, venue.kind).provider_error())
@@ -378,48 +361,3 @@ def _ambiguous(exc: Exception) -> bool:
     if isinstance(exc, APIError):
         return exc.response.status_code >= 500
     return isinstance(exc, (requests.RequestException, ValueError))
-
-
-def _to_row(booking: Booking, created_at: str = "") -> list[str]:
-    created_at = created_at or dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
-    return [booking.booking_id, booking.day.isoformat(), booking.time, str(booking.people), booking.name,
-            booking.phone, booking.notes or "", created_at]
-
-
-class _Entry(NamedTuple):
-    """A booking as read, with its row number (1-based) and created_at (written back unchanged)."""
-
-    number: int
-    booking: Booking
-    created_at: str
-
-
-def _parse(venue: Venue, values: list[list[str]]) -> list[_Entry]:
-    if not values:
-        return []
-    if [c.strip() for c in values[0][:len(HEADER)]] != HEADER:
-        raise ValueError("the worksheet's first row is not the expected header")
-    rows = []
-    for number, cells in enumerate(values[1:], start=2):
-        cells = (cells + [""] * len(HEADER))[:len(HEADER)]
-        if not cells[0].strip():
-            continue  # a blank or half-cleared row is not a booking
-        booking_id, day, time_, people, name, phone, notes, created_at = (c.strip() for c in cells)
-        rows.append(_Entry(number, Booking(booking_id=booking_id, venue_id=venue.id, day=dt.date.fromisoformat(day),
-                                           time=_hhmm(time_), people=int(people), name=name,
-                                           phone=_e164(phone, venue), notes=notes or None), created_at))
-    return rows
-
-
-def _hhmm(text: str) -> str:
-    hours, minutes = text.split(":")[:2]
-    if not (hours.isdigit() and minutes.isdigit() and int(hours) < 24 and int(minutes) < 60 and len(minutes) == 2):
-        raise ValueError("not a time")
-    return f"{int(hours):02d}:{minutes}"
-
-
-def _e164(raw: str, venue: Venue) -> str:
-    try:
-        return to_e164(raw, venue.country)
-    except InvalidPhone:
-        return raw  # kept as written: it still matches itself for duplicates
