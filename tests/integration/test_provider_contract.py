@@ -116,3 +116,60 @@ def test_ten_identical_concurrent_creates_give_one_booking_on_every_back_end(on)
     api, _, _ = on
     assert race(api, [MARIO] * 10) == Counter({"OK": 1, "DUPLICATE_BOOKING": 9})
     assert api.ok("list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]})["count"] == 1
+
+
+# --- failures of the back-end, as the tools answer them ---------------------------------------------------
+
+BACKENDS = [k for k in KINDS if k != "builtin"]
+
+
+@pytest.fixture(params=BACKENDS)
+def on_backend(request, serve, monkeypatch):
+    with provider_setup(request.param) as (block_for, secrets, backend):
+        for name, value in secrets.items():
+            monkeypatch.setenv(name, value)
+        yield serve(providers=block_for), request.param, backend
+
+
+@pytest.mark.parametrize("fault", ["5xx", "429 storm"])
+def test_a_failing_back_end_answers_provider_unavailable_and_writes_nothing(on_backend, fault):
+    from tests.support.providers import break_backend, stored, throttle_backend
+
+    api, kind, backend = on_backend
+    api.ok("check_openings", {"restaurant_id": "roma", "day": FRIDAY})  # warm: tokens and metadata fetched
+    (break_backend if fault == "5xx" else throttle_backend)(kind, backend)
+    response = api.call("create_booking", MARIO)
+    assert (response.status_code, response.json()["error_code"]) == (503, "PROVIDER_UNAVAILABLE"), response.json()
+    assert response.json()["message"] == "Il sistema di prenotazione non è raggiungibile in questo momento."
+    assert stored(kind, backend) == 0
+
+
+def test_check_openings_on_a_failing_back_end_is_a_capacity_read_error(on_backend):
+    from tests.support.providers import break_backend
+
+    api, kind, backend = on_backend
+    break_backend(kind, backend)
+    response = api.call("check_openings", {"restaurant_id": "roma", "day": FRIDAY, "time": "20:00"})
+    assert (response.status_code, response.json()["error_code"]) == (503, "CAPACITY_READ_ERROR")
+
+
+def test_each_back_end_answers_its_own_contract_codes(on_backend, monkeypatch):
+    api, kind, backend = on_backend
+    if kind == "resos":
+        backend.refuse_tables(FRIDAY, "20:00")
+        refused = api.call("create_booking", MARIO)
+        assert (refused.status_code, refused.json()["error_code"]) == (422, "NO_TABLE_AVAILABLE")
+        monkeypatch.delenv("RESOS_API_KEY")
+        missing = api.call("list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]})
+        assert (missing.status_code, missing.json()["error_code"]) == (500, "RESOS_NOT_CONFIGURED")
+    elif kind == "octotable":
+        backend.limit_covers(1)
+        refused = api.call("create_booking", MARIO)
+        assert (refused.status_code, refused.json()["error_code"]) == (422, "NO_TABLE_AVAILABLE")
+    elif kind == "sheets":  # The Harbour Kitchen has no worksheet in the test spreadsheet
+        missing = api.call("list_bookings", {"restaurant_id": "harbour", "phone": "+442071234567"})
+        assert (missing.status_code, missing.json()["error_code"]) == (500, "SHEET_NOT_FOUND")
+    elif kind == "gcal":
+        monkeypatch.delenv("GCAL_SERVICE_ACCOUNT_JSON")
+        missing = api.call("list_bookings", {"restaurant_id": "harbour", "phone": "+442071234567"})
+        assert (missing.status_code, missing.json()["error_code"]) == (500, "GCAL_NOT_CONFIGURED")

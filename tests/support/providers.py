@@ -53,3 +53,36 @@ def provider_setup(kind: str) -> Iterator[tuple[Callable[[str], dict], dict[str,
         return
     with SERVERS[kind]() as server:
         yield (lambda venue_id: BLOCKS[kind](venue_id, server)), _secrets(kind, server), server
+
+
+def break_backend(kind: str, server, requests: int = 8) -> None:
+    """Make the next requests to the back-end fail with HTTP 500 (enough to outlast any retry)."""
+    if kind == "sheets":
+        server.fail_next(requests, "500")
+    elif kind == "gcal":
+        server.fail_next("500", times=requests)
+    else:
+        server.fail_next(requests, status=500)
+
+
+def throttle_backend(kind: str, server, requests: int = 8) -> None:
+    """Make the next requests answer 429 with a short Retry-After, more often than the retries allow."""
+    if kind == "sheets":
+        server.fail_next(requests, "429", retry_after="0")
+    elif kind == "gcal":
+        server.fail_next("429", times=requests)
+    elif kind == "octotable":
+        server.rate_limit_next(requests, retry_after="0")
+    else:
+        server.throttle_next(requests, retry_after="0")
+
+
+def stored(kind: str, server) -> int:
+    """How many bookings the back-end holds for Trattoria Roma, read from the server's own state."""
+    if kind == "sheets":
+        return len(server.bookings("roma"))
+    if kind == "gcal":
+        return len(server.events("roma@group.calendar.google.com"))
+    if kind == "octotable":
+        return len(server.reservations())
+    return len(server.bookings())
