@@ -54,6 +54,21 @@ def function_entry(name: str) -> Callable[[Request], Response]:
     return entry
 
 
+def booking_api(req: Request) -> Response:
+    """The deployed function serving every tool at /api/<name>, as the local server does.
+
+    Plan steps call the booking API through it (CONCIERGE_ACTIONS_BASE_URL), and an agent platform may
+    use this one URL for every tool.
+    """
+    from concierge.bootstrap import process_context
+
+    name = req.path.rstrip("/").rsplit("/", 1)[-1]
+    if name not in TOOLS:
+        return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
+    settings, ctx = process_context()
+    return _respond(ctx, name, req, settings.access)
+
+
 def create_app(ctx: ToolContext, access: Access, plans=None) -> Flask:
     """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools."""
     from concierge.plans.service import PLAN_FUNCTIONS
