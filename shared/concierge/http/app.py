@@ -37,7 +37,7 @@ def _plan_response(plans, name: str, req: Request) -> Response:
 
 def function_entry(name: str) -> Callable[[Request], Response]:
     """The callable functions-framework serves for one deployed function (a tool or a plan function)."""
-    from concierge.plans.service import PLAN_FUNCTIONS
+    from concierge.plans.functions import PLAN_FUNCTIONS
 
     if name not in TOOLS and name not in PLAN_FUNCTIONS:
         raise KeyError(name)
@@ -71,7 +71,7 @@ def booking_api(req: Request) -> Response:
 
 def create_app(ctx: ToolContext, access: Access, plans=None) -> Flask:
     """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools."""
-    from concierge.plans.service import PLAN_FUNCTIONS
+    from concierge.plans.functions import PLAN_FUNCTIONS
 
     app = Flask("concierge")
 

@@ -284,7 +284,3 @@ class PlanService:
     def registry_refresh(self, body: Any, token: str | None) -> tuple[int, dict]:
         registry = self.refresh()
         return 200, {"registered": sorted(a.action_id for a in registry.actions()), "problems": registry.problems}
-
-
-PLAN_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer", "plan_execute", "plan_rollback",
-                  "plans_cleanup", "registry_refresh")

@@ -1,0 +1,104 @@
+"""Cold start: process start to first answered request, per function, against its floor.
+
+Run: .venv/bin/python tests/benchmarks/bench_cold_start.py [--runs 3]
+Each function runs under `functions-framework` as deployed (Firestore store on the emulator, which
+this uses or starts), timed from process start to its first answered request. The floor is the same
+framework serving a function that only loads the SDKs that function truly needs and reads one
+Firestore document. Prints median ms and the ratio function / floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from concierge.bootstrap import Settings  # noqa: E402
+from concierge.cli import import_venues  # noqa: E402
+from tests.conftest import VENUES_FILE  # noqa: E402
+from tests.support import firestore_emulator  # noqa: E402
+from tests.support.local import free_port  # noqa: E402
+
+ROMA = {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00"}
+CASES = {  # function: (body, the SDKs it truly needs)
+    "check_openings": (ROMA, ["google.cloud.firestore", "pydantic"]),
+    "create_booking": ({**ROMA, "people": 2, "name": "Ana", "phone": "+393331234567"},
+                       ["google.cloud.firestore", "pydantic", "phonenumbers"]),
+    "faq": ({"restaurant_id": "roma", "question": "parcheggio?"}, ["google.cloud.firestore", "pydantic", "rapidfuzz"]),
+    "resolve_relative_day": ({"restaurant_id": "roma", "text": "domani"},
+                             ["google.cloud.firestore", "pydantic", "text_to_num"]),
+    "booking_api": (ROMA, ["google.cloud.firestore", "pydantic"]),
+    "plan_status": ({"plan_id": "none", "user_id": "u"}, ["google.cloud.firestore", "pydantic", "httpx", "jsonref"]),
+}
+
+FLOOR = '''
+import importlib, os
+from flask import jsonify
+MODULES = {modules!r}
+for name in MODULES:
+    importlib.import_module(name)
+from google.cloud import firestore
+_db = firestore.Client(project=os.environ["CONCIERGE_FIRESTORE_PROJECT"])
+
+def floor(request):
+    snapshot = _db.collection("venues").document("roma").get()
+    return jsonify({{"ok": snapshot.exists}})
+'''
+
+
+def first_answer(target: str, source: Path, env: dict, body: dict) -> float:
+    port = free_port()
+    started = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "functions_framework", "--target", target, "--source", str(source),
+                                "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while True:
+            try:
+                response = httpx.post(f"http://127.0.0.1:{port}/", json=body, headers={"Authorization": "Bearer t"},
+                                      timeout=10)
+                if response.status_code < 500:
+                    return (time.perf_counter() - started) * 1000
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.perf_counter() - started > 60:
+                raise RuntimeError(f"{target} did not answer")
+            time.sleep(0.01)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    with firestore_emulator.running_emulator() as host, tempfile.TemporaryDirectory() as folder:
+        firestore_emulator.clear(host)
+        import_venues(Settings(store="firestore", firestore_project=firestore_emulator.PROJECT), VENUES_FILE)
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "shared"), "CONCIERGE_STORE": "firestore",
+               "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT, "FIRESTORE_EMULATOR_HOST": host,
+               "CONCIERGE_NOW": "2026-02-19T18:00:00+01:00", "CONCIERGE_QUEUE": "inprocess",
+               "CONCIERGE_ACTIONS_BASE_URL": "http://127.0.0.1:9"}
+        print(f"median of {args.runs} runs, process start to first answered request (Firestore emulator)")
+        print(f"{'function':22} {'function ms':>12} {'floor ms':>9} {'ratio':>6}")
+        for name, (body, needed) in CASES.items():
+            floor_file = Path(folder) / f"floor_{name}.py"
+            floor_file.write_text(FLOOR.format(modules=needed))
+            measured = statistics.median(first_answer(name, ROOT / "functions" / name / "main.py", env, body)
+                                         for _ in range(args.runs))
+            floor = statistics.median(first_answer("floor", floor_file, env, body) for _ in range(args.runs))
+            print(f"{name:22} {measured:12.0f} {floor:9.0f} {measured / floor:6.2f}")
+
+
+if __name__ == "__main__":
+    main()
