@@ -142,13 +142,36 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
     return provider_for
 
 
-def build_context(settings: Settings, store: Store | None = None) -> ToolContext:
+def build_tracer(env: Mapping[str, str] = os.environ) -> "Tracer":
+    """Langfuse when LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY are set, else the no-op tracer.
+
+    langfuse (and opentelemetry) are imported only here, on first use, and only with both keys set.
+    A tracer that cannot start leaves tracing off; it never stops the function.
+    """
+    from concierge.adapters.tracing import Tracer as NoopTracer
+
+    if not ((env.get("LANGFUSE_PUBLIC_KEY") or "").strip() and (env.get("LANGFUSE_SECRET_KEY") or "").strip()):
+        return NoopTracer()
+    try:
+        from concierge.adapters.langfuse_tracer import LangfuseTracer
+
+        return LangfuseTracer.from_env(env)
+    except Exception as exc:  # noqa: BLE001 - observability must not take the service down
+        import logging
+
+        logging.getLogger("concierge.tracing").warning("tracing is off: Langfuse could not start (%s)",
+                                                       type(exc).__name__)
+        return NoopTracer()
+
+
+def build_context(settings: Settings, store: Store | None = None, tracer: "Tracer | None" = None) -> ToolContext:
     store = store or build_store(settings)
     provider_for = provider_factory(store)
 
     return ToolContext(venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
                        provider_for=provider_for, clock=build_clock(settings),
-                       idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds)))
+                       idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds)),
+                       tracer=tracer if tracer is not None else build_tracer())
 
 
 def build_queue(settings: Settings, deliver) -> "PlanQueue":
@@ -187,7 +210,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     from concierge.plans.service import PlanService
     from concierge.plans.transformer import build_registry, load_document, read_only_actions
 
-    tracer = tracer or NoopTracer()
+    tracer = tracer or getattr(ctx, "tracer", None) or NoopTracer()
     registry_box: list = []
 
     overlay_path = settings.actions_overlay or OVERLAY_PATH
@@ -214,7 +237,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
 
     queue = build_queue(settings, deliver)
     actions = ActionClient(actions_base_url, timeout=settings.action_timeout_seconds)
-    llm = llm_from_env(os.environ)
+    llm = llm_from_env(os.environ, on_generation=tracer.on_generation if tracer.enabled else None)
     rules = RulePlanner()
     executor = Executor(store=store, registry=registry, actions=actions,
                         enqueue_rollback=lambda plan_id, token: queue.enqueue("rollback", plan_id, token),

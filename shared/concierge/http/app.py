@@ -3,13 +3,40 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 from typing import Callable
 
 from flask import Flask, Request, Response, request
 
+from concierge.adapters.tracing import Tracer, new_trace_id
 from concierge.http.envelopes import Access, answer
+from concierge.logs import configure_logging, request_trace
 from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
+
+_NOOP = Tracer()
+_logging_lock = threading.Lock()
+_logging_ready = False
+
+
+def _configure_logging_once() -> None:
+    """JSON lines for Cloud Logging, installed by the first call of a deployed function in this process."""
+    global _logging_ready
+    if _logging_ready:
+        return
+    with _logging_lock:
+        if not _logging_ready:
+            configure_logging()
+            _logging_ready = True
+
+
+def _flush(tracer: Tracer | None) -> None:
+    """Send buffered spans before the function returns (the instance may be frozen right after). Never raises."""
+    try:
+        (tracer or _NOOP).flush()
+    except Exception:  # noqa: BLE001 - adapters already swallow their errors; this is the last guard
+        pass
 
 
 def _json(body: dict, status: int = 200) -> Response:
@@ -31,7 +58,17 @@ def _plan_response(plans, name: str, req: Request) -> Response:
         body = json.loads(req.get_data(cache=True) or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError):
         return _json({"error_type": "invalid_input", "message": "The body is not valid JSON."}, 400)
-    status, answer_body = plans.handle(name, body, _bearer(req))
+    if name == "plan_request":  # the service opens the plan's trace once the plan id exists
+        status, answer_body = plans.handle(name, body, _bearer(req))
+        return _json(answer_body, status)
+    tracer = getattr(plans, "tracer", None) or _NOOP
+    fields = body if isinstance(body, dict) else {}
+    plan_id = fields.get("plan_id") if isinstance(fields.get("plan_id"), str) and fields.get("plan_id") else None
+    with tracer.span(f"plan:{name}", trace_id=plan_id or new_trace_id(), function=name, plan_id=plan_id,
+                     user_id=fields.get("user_id") if isinstance(fields.get("user_id"), str) else None) as span:
+        status, answer_body = plans.handle(name, body, _bearer(req))
+        span.set(http_status=status, error_type=answer_body.get("error_type"), outcome=answer_body.get("outcome"),
+                 plan_status=answer_body.get("status"))
     return _json(answer_body, status)
 
 
@@ -45,10 +82,17 @@ def function_entry(name: str) -> Callable[[Request], Response]:
     def entry(req: Request) -> Response:
         from concierge.bootstrap import process_context, process_plans
 
-        if name in PLAN_FUNCTIONS:
-            return _plan_response(process_plans(), name, req)
-        settings, ctx = process_context()
-        return _respond(ctx, name, req, settings.access)
+        _configure_logging_once()
+        with request_trace(req.headers):
+            if name in PLAN_FUNCTIONS:
+                plans = process_plans()
+                response = _plan_response(plans, name, req)
+                _flush(getattr(plans, "tracer", None))
+                return response
+            settings, ctx = process_context()
+            response = _respond(ctx, name, req, settings.access)
+            _flush(ctx.tracer)
+            return response
 
     entry.__name__ = name
     return entry
@@ -62,17 +106,23 @@ def booking_api(req: Request) -> Response:
     """
     from concierge.bootstrap import process_context
 
+    _configure_logging_once()
     name = req.path.rstrip("/").rsplit("/", 1)[-1]
     if name not in TOOLS:
         return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
-    settings, ctx = process_context()
-    return _respond(ctx, name, req, settings.access)
+    with request_trace(req.headers):
+        settings, ctx = process_context()
+        response = _respond(ctx, name, req, settings.access)
+        _flush(ctx.tracer)
+        return response
 
 
 def create_app(ctx: ToolContext, access: Access, plans=None) -> Flask:
     """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools."""
     from concierge.plans.functions import PLAN_FUNCTIONS
 
+    if os.environ.get("CONCIERGE_LOG_FORMAT", "").lower() == "json":  # else the local server keeps readable logs
+        configure_logging()
     app = Flask("concierge")
 
     @app.post("/api/<name>")

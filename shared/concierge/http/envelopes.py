@@ -12,6 +12,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from concierge.adapters.tracing import Span, Tracer, new_trace_id
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key, retell_signature_is_valid
 from concierge.http.status import status_for
@@ -39,14 +40,36 @@ class Answer:
     body: dict
 
 
-def run_tool(ctx: ToolContext, tool: Tool, args: object) -> dict:
-    """The tool's full payload; refusals and unexpected failures become error payloads."""
+_NOOP = Tracer()
+
+
+def _tracer(ctx: ToolContext) -> Tracer:
+    return getattr(ctx, "tracer", None) or _NOOP
+
+
+def _tool_span(ctx: ToolContext, tool: Tool, args: object, envelope: str, **attributes):
+    """One trace per tool call: `tool:<name>` with the venue, the (masked when exported) input and output."""
+    venue = args.get("restaurant_id") if isinstance(args, dict) else None
+    return _tracer(ctx).span(f"tool:{tool.name}", trace_id=new_trace_id(), trace_name=f"tool:{tool.name}",
+                             tool=tool.name, venue=venue if isinstance(venue, str) else None, envelope=envelope,
+                             writes=tool.writes, input=args, **attributes)
+
+
+def _finish(span: Span, payload: dict, **attributes) -> None:
+    ok = payload.get("ok", True) is not False
+    outcome = "ok" if ok else ("error" if span.attributes.get("unexpected") else "refused")
+    span.set(output=payload, ok=ok, outcome=outcome, error_code=payload.get("error_code"), **attributes)
+
+
+def _execute(ctx: ToolContext, tool: Tool, args: object, span: Span | None = None) -> dict:
     try:
         response = tool.handle(ctx, parse_request(tool.request, args))
     except ToolError as refusal:
         return refusal.payload()
-    except Exception:
+    except Exception as exc:
         log.exception("tool %s failed unexpectedly", tool.name)
+        if span is not None:
+            span.set(unexpected=True, exception=type(exc).__name__)
         return {"ok": False, "error_code": tool.catch_all_code,
                 "message": "Unexpected error; it has been logged. Please try again or hand over to staff."}
     payload = response.model_dump(mode="json")
@@ -56,14 +79,31 @@ def run_tool(ctx: ToolContext, tool: Tool, args: object) -> dict:
     return payload
 
 
-def run_once(ctx: ToolContext, tool: Tool, args: object, key: str | None) -> dict:
+def run_tool(ctx: ToolContext, tool: Tool, args: object, envelope: str = "direct") -> dict:
+    """The tool's full payload; refusals and unexpected failures become error payloads. Traced."""
+    with _tool_span(ctx, tool, args, envelope) as span:
+        payload = _execute(ctx, tool, args, span)
+        _finish(span, payload)
+    return payload
+
+
+def run_once(ctx: ToolContext, tool: Tool, args: object, key: str | None, envelope: str = "http") -> dict:
     """run_tool, answered from the idempotency record when a writing call is replayed."""
     if key is None or not tool.writes or ctx.idempotency is None:
-        return run_tool(ctx, tool, args)
-    try:
-        return ctx.idempotency.run(key, fingerprint(tool.name, args), lambda: run_tool(ctx, tool, args))
-    except ToolError as refusal:
-        return refusal.payload()
+        return run_tool(ctx, tool, args, envelope)
+    with _tool_span(ctx, tool, args, envelope, idempotency_key=key) as span:
+        ran: list[bool] = []
+
+        def fresh() -> dict:
+            ran.append(True)
+            return _execute(ctx, tool, args, span)
+
+        try:
+            payload = ctx.idempotency.run(key, fingerprint(tool.name, args), fresh)
+        except ToolError as refusal:
+            payload = refusal.payload()
+        _finish(span, payload, replayed=not ran)
+    return payload
 
 
 def reduce(payload: dict) -> dict:
@@ -118,7 +158,7 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
             name, args = _vapi_arguments(call)
             chosen = TOOLS.get(name, tool)  # one server URL may serve every tool
             key = f"vapi:{call['id']}" if call.get("id") else None
-            payload = reduce(run_once(ctx, chosen, args, key))
+            payload = reduce(run_once(ctx, chosen, args, key, "vapi"))
             results.append({"toolCallId": call.get("id"),
                             "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
         return Answer(200, {"results": results})
@@ -126,7 +166,7 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
         chosen = TOOLS.get(body["name"], tool)
         call_id = body["call"].get("call_id") if isinstance(body["call"], dict) else None
         key = f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, body['args'])}" if call_id else None
-        return Answer(200, reduce(run_once(ctx, chosen, body["args"], key)))
+        return Answer(200, reduce(run_once(ctx, chosen, body["args"], key, "retell")))
     header_key = headers.get("Idempotency-Key")
-    payload = run_once(ctx, tool, body, f"http:{tool.name}:{header_key}" if header_key else None)
+    payload = run_once(ctx, tool, body, f"http:{tool.name}:{header_key}" if header_key else None, "http")
     return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

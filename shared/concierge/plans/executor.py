@@ -99,15 +99,23 @@ class Executor:
         if isinstance(plan, str):
             return plan
         registry = self.registry()
-        with self.tracer.span("execution", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id):
+        with self.tracer.span("execution", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id,
+                              user_id=plan.user_id, venue_id=plan.venue_id, action_count=len(plan.actions),
+                              resumed=any(s.executed for s in plan.actions)) as span:
             for step in plan.actions:
                 if step.executed:
                     continue
                 outcome = self._run_step(plan, step, registry, token)
                 if outcome != "done":
+                    span.set(outcome=outcome, stopped_at_step=step.step_number, stopped_at_action=step.action_id)
+                    if outcome == "failed" and self.tracer.enabled:  # also failures before the call went out
+                        failed = next((s.result for s in self.store.get_plan(plan_id).actions
+                                       if s.step_number == step.step_number), None)
+                        span.set(error_type=failed.error_type if failed else None)
                     return outcome
                 plan = self.store.get_plan(plan_id)
             self.store.update_plan(plan_id, lambda p: move(p, "completed", self.clock(), summary=self._summary(p)))
+            span.set(outcome="completed")
         return "completed"
 
     def _take(self, plan_id: str, claim: Callable[[ExecutionPlan], ExecutionPlan]) -> ExecutionPlan | str:
@@ -158,11 +166,14 @@ class Executor:
 
         self._record(plan.plan_id, step.step_number, pending=True)
         with self.tracer.span(f"tool_call:{action.action_id}", trace_id=plan.plan_id, plan_id=plan.plan_id,
-                              step=step.step_number, parameters=parameters) as span:
-            result = self.actions.call(action, parameters, token, idempotency_key=f"{plan.plan_id}:{step.step_number}")
+                              action_id=action.action_id, step=step.step_number, safety_tier=str(step.safety_tier),
+                              reversible=action.reversible, parameters=parameters) as span:
+            first = result = self.actions.call(action, parameters, token,
+                                               idempotency_key=f"{plan.plan_id}:{step.step_number}")
             if not result.success and result.error_type == "bad_request" and self.fixer is not None:
                 result = self._self_correct(plan, step, action, parameters, result, token)
-            span.set(success=result.success, error_type=result.error_type)
+            span.set(success=result.success, error_type=result.error_type,
+                     self_correction_tried=result is not first, self_corrected=result is not first and result.success)
         if not result.success:
             return self._fail(plan.plan_id, step, action.name, result, token)
         self._record(plan.plan_id, step.step_number, result=result)
@@ -239,7 +250,8 @@ class Executor:
         registry = self.registry()
         failed_step = next((s.step_number for s in plan.actions if s.result and not s.result.success), 0)
         report = RollbackReport(triggered_by_step=failed_step)
-        with self.tracer.span("rollback", trace_id=plan.plan_id, plan_id=plan.plan_id, triggered_by_step=failed_step):
+        with self.tracer.span("rollback", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id,
+                              user_id=plan.user_id, triggered_by_step=failed_step) as rollback_span:
             for step in sorted((s for s in plan.actions if s.executed), key=lambda s: -s.step_number):
                 action = registry.get(step.action_id)
                 name = action.name if action else step.action_id
@@ -256,6 +268,11 @@ class Executor:
                                                                             reason=problem))
                     report.manual_recovery_steps.append(
                         f"Undo step {step.step_number} ({name}) by hand: {problem}")
+            rollback_span.set(
+                reversed=len(report.actions_reversed), failed_to_reverse=len(report.actions_failed_to_reverse),
+                irreversible=len(report.irreversible_actions_completed),
+                outcome="rolled_back" if not report.actions_failed_to_reverse
+                and not report.irreversible_actions_completed else "partial")
 
         def finish(p: ExecutionPlan) -> ExecutionPlan:
             done = not report.actions_failed_to_reverse and not report.irreversible_actions_completed
@@ -287,7 +304,7 @@ class Executor:
         text = {p.name for p in action.parameters if p.type == "string"}
         parameters = {k: ("" if v is None and k in text else v) for k, v in parameters.items()}
         with self.tracer.span(f"compensation:{action.action_id}", trace_id=plan.plan_id, plan_id=plan.plan_id,
-                              step=step.step_number) as span:
+                              action_id=action.action_id, compensates=step.action_id, step=step.step_number) as span:
             result = self.actions.call(action, parameters, token, idempotency_key=f"{plan.plan_id}:undo:{step.step_number}")
             span.set(success=result.success, error_type=result.error_type)
         return None if result.success else (result.error_message or result.error_type or "failed")

@@ -113,25 +113,31 @@ class PlanService:
         registry = self.registry()
         plan_id = str(uuid.uuid4())
         trace = plan_id
-        with self.tracer.span("intent_understanding", trace_id=trace, session_id=req.session_id,
-                              venue_id=req.venue_id, clarifications=session["clarifications"]):
+        with self.tracer.span("intent_understanding", trace_id=trace, trace_name="plan", session_id=req.session_id,
+                              user_id=req.user_id, venue_id=req.venue_id,
+                              clarifications=session["clarifications"]) as intent:
             planning = PlanningRequest(
                 message=req.message, history=session["turns"], venue_id=venue.id, venue_locale=venue.locale,
                 today=self.today(venue), registry=registry, lookup=self._lookup(registry, token),
                 read_only_actions=self.read_only_actions, clarifications_so_far=session["clarifications"],
                 max_clarifications=self.max_clarifications)
-            with self.tracer.span("plan_generation", trace_id=trace) as span:
+            with self.tracer.span("plan_generation", trace_id=trace, planner=type(self.planner).__name__) as span:
                 outcome = self._plan(planning)
-                span.set(outcome=type(outcome).__name__)
+                problems = [] if isinstance(outcome, Clarification) else \
+                    validate_proposal(outcome, registry, self.read_only_actions)
+                span.set(outcome=type(outcome).__name__, valid=not problems, problem_count=len(problems),
+                         action_ids=[s.action_id for s in getattr(outcome, "steps", [])])
+            intent.set(outcome="clarification" if isinstance(outcome, Clarification) or problems else "plan")
         if isinstance(outcome, Clarification):
-            with self.tracer.span("clarification", trace_id=trace, question=outcome.question):
+            with self.tracer.span("clarification", trace_id=trace, session_id=req.session_id, user_id=req.user_id,
+                                  question=outcome.question, clarifications=session["clarifications"] + 1,
+                                  reason="planner"):
                 pass
             session["turns"] = session["turns"] + [{"role": "user", "content": req.message},
                                                    {"role": "assistant", "content": outcome.question}]
             session["clarifications"] += 1
             self.store.put_session(req.session_id, session)
             return 200, {"type": "clarification", "question": outcome.question}
-        problems = validate_proposal(outcome, registry, self.read_only_actions)
         if problems:
             log.warning("planner proposal refused: %s", "; ".join(problems))
             return 200, {"type": "clarification", "question": rephrase_clarification(venue.locale).question}
@@ -146,7 +152,10 @@ class PlanService:
         self.store.put_session(req.session_id, {"turns": [{"role": "system", "content": "plan made",
                                                             "booking_id": booking}] if booking else [],
                                                  "clarifications": 0})
-        with self.tracer.span("plan_generated", trace_id=trace, plan_id=plan_id, action_count=len(steps)):
+        with self.tracer.span("plan_generated", trace_id=trace, plan_id=plan_id, session_id=req.session_id,
+                              user_id=req.user_id, venue_id=venue.id, action_count=len(steps),
+                              action_ids=[s.action_id for s in steps],
+                              safety_tiers=[str(s.safety_tier) for s in steps]):
             pass
         return 200, {"type": "plan", "plan": plan.public()}
 
@@ -188,6 +197,7 @@ class PlanService:
         if plan.status != "pending_confirmation":
             raise Refusal(409, "invalid_input", f"The plan is already {plan.status}.")
         with self.tracer.span("user_confirmation", trace_id=plan.plan_id, plan_id=plan.plan_id,
+                              session_id=plan.session_id, user_id=plan.user_id, venue_id=plan.venue_id,
                               seconds_to_confirm=(self.clock() - plan.created_at).total_seconds()) as span:
             try:
                 self.queue.enqueue("execute", plan.plan_id, token)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from concierge.adapters.clock import Clock
 from concierge.adapters.providers import BookingProvider
+from concierge.adapters.tracing import Tracer
 from concierge.domain.errors import restaurant_not_found
 from concierge.domain.venue import Venue
 from concierge.speech import Phrases, phrases_for
@@ -23,6 +24,7 @@ class ToolContext:
     provider_for: Callable[[Venue], BookingProvider]
     clock: Clock
     idempotency: "Idempotency | None" = None
+    tracer: Tracer = field(default_factory=Tracer)  # no-op unless bootstrap wires Langfuse
 
     def venue(self, venue_id: str) -> Venue:
         venue = self.venues.get(venue_id)
