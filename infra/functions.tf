@@ -77,10 +77,12 @@ locals {
   function_env = merge(local.base_env, { for key, value in local.optional_env : key => value if value != "" })
 
   bundle_paths = { for name in keys(local.functions) : name => "${path.module}/${var.build_dir}/${name}.zip" }
+
+  source_bucket_name = var.source_bucket_name != "" ? var.source_bucket_name : "${var.project_id}-concierge-sources"
 }
 
 resource "google_storage_bucket" "sources" {
-  name                        = var.source_bucket_name != "" ? var.source_bucket_name : "${var.project_id}-concierge-sources"
+  name                        = local.source_bucket_name
   project                     = var.project_id
   location                    = var.region
   uniform_bucket_level_access = true
@@ -119,7 +121,7 @@ resource "google_storage_bucket" "sources" {
 
 # Access logs of the source bucket.
 resource "google_storage_bucket" "access_logs" {
-  name                        = "${var.source_bucket_name != "" ? var.source_bucket_name : "${var.project_id}-concierge-sources"}-logs"
+  name                        = "${local.source_bucket_name}-logs"
   project                     = var.project_id
   location                    = var.region
   uniform_bucket_level_access = true
