@@ -18,3 +18,10 @@ THURSDAY_EVENING_ROME = "2026-02-19T18:00:00+01:00"
 @pytest.fixture(scope="session")
 def venues():
     return load_knowledge_base(VENUES_FILE)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Stop the emulators the session started for itself (none when .ci/run gave them)."""
+    from tests.support.local import stop_session_emulators
+
+    stop_session_emulators()

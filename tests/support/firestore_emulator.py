@@ -1,7 +1,9 @@
 """The Firestore emulator the tests run against: found through FIRESTORE_EMULATOR_HOST.
 
-`.ci/run` starts it (`gcloud emulators firestore start`). Locally, tests that need it skip with
-a message saying how to start it; under CI=true a missing emulator fails them instead.
+`.ci/run` starts it (`gcloud emulators firestore start`). When none is given, the test session
+starts one on a free port (the Google Cloud CLI with its Firestore emulator and Java must be
+installed) and stops it at the end; if that is impossible, the tests skip saying why, and under
+CI=true they fail instead.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import os
 
 import httpx
 
-from tests.support.local import emulator, require
+from tests.support.local import emulator, require, session_emulator
 
 PROJECT = "demo-concierge-tests"
 
@@ -20,10 +22,10 @@ HOW_TO_START = ("start it with `gcloud emulators firestore start --host-port=127
 
 def emulator_host() -> str:
     """The emulator's host:port, or skip (locally) / fail (CI) when it is not there."""
-    host = os.environ.get("FIRESTORE_EMULATOR_HOST")
+    host = session_emulator("FIRESTORE_EMULATOR_HOST", running_emulator)
     problem = None
     if not host:
-        problem = "FIRESTORE_EMULATOR_HOST is not set"
+        problem = "FIRESTORE_EMULATOR_HOST is not set and no emulator could be started here"
     else:
         try:
             httpx.get(f"http://{host}/", timeout=2).raise_for_status()

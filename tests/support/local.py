@@ -21,12 +21,38 @@ def free_port() -> int:
 
 
 def require(problem: str | None, service: str, how_to_start: str) -> None:
-    """Skip a test whose service is missing, saying how to start it; under CI=true, fail it instead."""
+    """Skip a test whose service cannot be had, saying how to start it; under CI=true, fail it instead."""
     if problem is None:
         return
     if os.environ.get("CI"):
         pytest.fail(f"{problem}: CI must run the {service} tests; {how_to_start}", pytrace=False)
     pytest.skip(f"{problem}; {how_to_start}")
+
+
+_session_emulators = contextlib.ExitStack()
+_session_hosts: dict[str, str | Exception] = {}
+
+
+def session_emulator(env_var: str, start: Callable[[], contextlib.AbstractContextManager[str]]) -> str | None:
+    """The host in `env_var`, or an emulator this test session starts once and stops at its end.
+
+    Returns None when no emulator is given and none could be started (the caller skips or fails).
+    """
+    if os.environ.get(env_var):
+        return os.environ[env_var]
+    if env_var not in _session_hosts:
+        try:
+            _session_hosts[env_var] = _session_emulators.enter_context(start())
+        except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+            _session_hosts[env_var] = exc
+    found = _session_hosts[env_var]
+    return found if isinstance(found, str) else None
+
+
+def stop_session_emulators() -> None:
+    """Stop what session_emulator started (called when the pytest session finishes)."""
+    _session_emulators.close()
+    _session_hosts.clear()
 
 
 @contextlib.contextmanager
