@@ -243,7 +243,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
                         enqueue_rollback=lambda plan_id, token: queue.enqueue("rollback", plan_id, token),
                         tracer=tracer, fixer=ParameterFixer(llm) if llm else None)
     service = PlanService(
-        store=store, venues=ctx.venues, registry=registry, refresh=refresh,
+        store=store, idempotency=store, venues=ctx.venues, registry=registry, refresh=refresh,
         planner=LLMPlanner(llm) if llm else rules, fallback_planner=rules, actions=actions, queue=queue,
         executor=executor, tracer=tracer, pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
         service_token=settings.access.api_key, today=lambda venue: ctx.local_now(venue).date())

@@ -19,7 +19,7 @@ from typing import Any, Callable, Collection
 from pydantic import ValidationError
 
 from concierge.adapters.llm import ChatClient, ToolCall
-from concierge.plans.models import (ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal,
+from concierge.domain.plans import (ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal,
                                     PlanStep)
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.templates import strings

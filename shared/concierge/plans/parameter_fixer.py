@@ -10,7 +10,7 @@ import json
 
 from concierge.adapters.llm import ChatClient, LLMUnavailable
 from concierge.plans.llm_planner import action_schema
-from concierge.plans.models import AtomicAction
+from concierge.domain.plans import AtomicAction
 
 TOOL_NAME = "corrected_parameters"
 
