@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from concierge.adapters.llm import ChatClient
+from concierge.adapters.llm.openai_compatible import ChatClient
 from concierge.domain.plans import ActionParameter, AtomicAction
 from concierge.plans.parameter_fixer import ParameterFixer
 

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from concierge.adapters.llm import ChatClient, LLMUnavailable
+from concierge.adapters.llm import LLMUnavailable
+from concierge.adapters.llm.openai_compatible import ChatClient
 from concierge.plans.llm_planner import LLMPlanner, PlanningRequest
 from concierge.domain.plans import ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal
 from concierge.plans.registry import ActionRegistry
