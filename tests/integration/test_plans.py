@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from concierge.plans.models import ExecutionPlan, PlannedAction
+from concierge.domain.plans import ExecutionPlan, PlannedAction
 from tests.integration.conftest import OPERATOR_KEYS
 
 TOKEN = {"Authorization": f"Bearer {OPERATOR_KEYS['u1']}"}  # operator u1's key
