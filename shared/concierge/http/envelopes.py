@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from concierge.adapters.tracing import Span, Tracer, new_trace_id
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key, retell_signature_is_valid
+from concierge.http.limits import MAX_TOOL_CALLS, BadInput, check_headers, parse_json
 from concierge.http.status import status_for
 from concierge.idempotency import fingerprint
 from concierge.tools import TOOLS, Tool
@@ -23,6 +24,7 @@ from concierge.tools.fields import parse_request
 
 log = logging.getLogger("concierge.http")
 
+MAX_CALL_ID_LENGTH = 200
 HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots"})
 
 
@@ -66,6 +68,8 @@ def _execute(ctx: ToolContext, tool: Tool, args: object, span: Span | None = Non
         response = tool.handle(ctx, parse_request(tool.request, args))
     except ToolError as refusal:
         return refusal.payload()
+    except OverflowError:  # a date or a count far beyond any calendar ("in 99999999999 days")
+        return {"ok": False, "error_code": "VALIDATION_ERROR", "message": "A date or number in the request is out of range."}
     except Exception as exc:
         log.exception("tool %s failed unexpectedly", tool.name)
         if span is not None:
@@ -115,6 +119,14 @@ def _unauthorized() -> Answer:
     return Answer(401, {"ok": False, "error_code": "UNAUTHORIZED", "message": "Missing or wrong credentials."})
 
 
+def refused(bad: BadInput) -> Answer:
+    return Answer(bad.status, {"ok": False, "error_code": bad.code, "message": bad.message})
+
+
+def _malformed(message: str) -> BadInput:
+    return BadInput(400, "INVALID_ENVELOPE", message)
+
+
 def _is_vapi(body: Any) -> bool:
     message = body.get("message") if isinstance(body, dict) else None
     return isinstance(message, dict) and message.get("type") == "tool-calls"
@@ -124,49 +136,90 @@ def _is_retell(body: Any) -> bool:
     return isinstance(body, dict) and "name" in body and isinstance(body.get("args"), dict) and "call" in body
 
 
-def _vapi_arguments(call: dict) -> tuple[str | None, object]:
-    function = call.get("function") if isinstance(call.get("function"), dict) else {}
-    name = function.get("name") or call.get("name")
-    args = function.get("arguments", call.get("arguments", {}))
-    if isinstance(args, str):
-        try:
-            args = json.loads(args) if args.strip() else {}
-        except json.JSONDecodeError:
-            args = None  # parse_request answers VALIDATION_ERROR
-    return name, args
+def _call_id(value: object, what: str) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > MAX_CALL_ID_LENGTH:
+        raise _malformed(f"{what} must be a string of at most {MAX_CALL_ID_LENGTH} characters.")
+    return value
+
+
+def _tool_name(value: object, what: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 100:
+        raise _malformed(f"{what} must be a tool name.")
+    return value
+
+
+def _vapi_calls(body: dict) -> list[tuple[str | None, str | None, object]]:
+    """(toolCallId, tool name, arguments) of each call; INVALID_ENVELOPE when the envelope is malformed."""
+    calls = body["message"].get("toolCallList")
+    if calls is None:
+        return []
+    if not isinstance(calls, list):
+        raise _malformed("message.toolCallList must be a list of tool calls.")
+    if len(calls) > MAX_TOOL_CALLS:
+        raise _malformed(f"message.toolCallList holds more than {MAX_TOOL_CALLS} tool calls.")
+    found = []
+    for i, call in enumerate(calls):
+        if not isinstance(call, dict):
+            raise _malformed(f"message.toolCallList[{i}] must be an object.")
+        function = call.get("function", {})
+        if function is None:
+            function = {}
+        if not isinstance(function, dict):
+            raise _malformed(f"message.toolCallList[{i}].function must be an object.")
+        name = _tool_name(function.get("name") or call.get("name"), f"message.toolCallList[{i}].function.name")
+        args = function.get("arguments", call.get("arguments", {}))
+        if isinstance(args, str):
+            try:
+                args = parse_json(args, empty={})
+            except BadInput:
+                args = None  # parse_request answers VALIDATION_ERROR for this call alone
+        found.append((_call_id(call.get("id"), f"message.toolCallList[{i}].id"), name, args))
+    return found
+
+
+def _authorised(raw_body: bytes, headers: Mapping[str, str], access: Access) -> bool | None:
+    """Before the body is parsed: False to refuse, True when Retell signed it, None when the key (or no guard) let it in."""
+    if access.retell_api_key and headers.get("X-Retell-Signature"):
+        return retell_signature_is_valid(raw_body, headers.get("X-Retell-Signature"), access.retell_api_key)
+    if access.api_key and not has_api_key(headers, access.api_key):
+        return False
+    return None
 
 
 def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[str, str], access: Access) -> Answer:
+    """Credentials first, then the body within its limits, then the envelope, then the tool."""
     try:
-        body = json.loads(raw_body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        if access.api_key and not has_api_key(headers, access.api_key):
+        check_headers(headers)
+        signed = _authorised(raw_body, headers, access)
+        if signed is False:
             return _unauthorized()
-        return Answer(400, {"ok": False, "error_code": "VALIDATION_ERROR", "message": "The body is not valid JSON."})
-
-    retell = _is_retell(body)
-    if retell and access.retell_api_key:
-        if not retell_signature_is_valid(raw_body, headers.get("X-Retell-Signature"), access.retell_api_key):
-            return _unauthorized()
-    elif access.api_key and not has_api_key(headers, access.api_key):
-        return _unauthorized()
-
-    tool = TOOLS[endpoint]
-    if _is_vapi(body):
-        results = []
-        for call in body["message"].get("toolCallList") or []:
-            name, args = _vapi_arguments(call)
-            chosen = TOOLS.get(name, tool)  # one server URL may serve every tool
-            key = f"vapi:{call['id']}" if call.get("id") else None
-            payload = reduce(run_once(ctx, chosen, args, key, "vapi"))
-            results.append({"toolCallId": call.get("id"),
-                            "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
-        return Answer(200, {"results": results})
-    if retell:
-        chosen = TOOLS.get(body["name"], tool)
-        call_id = body["call"].get("call_id") if isinstance(body["call"], dict) else None
-        key = f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, body['args'])}" if call_id else None
-        return Answer(200, reduce(run_once(ctx, chosen, body["args"], key, "retell")))
+        body = parse_json(raw_body)
+        retell = _is_retell(body)
+        if retell and access.retell_api_key and not signed:
+            return _unauthorized()  # a Retell call must carry Retell's signature when Retell is configured
+        tool = TOOLS[endpoint]
+        if _is_vapi(body):
+            results = []
+            for call_id, name, args in _vapi_calls(body):
+                chosen = TOOLS.get(name, tool) if name else tool  # one server URL may serve every tool
+                key = f"vapi:{call_id}" if call_id else None
+                payload = reduce(run_once(ctx, chosen, args, key, "vapi"))
+                results.append({"toolCallId": call_id,
+                                "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
+            return Answer(200, {"results": results})
+        if retell:
+            name = _tool_name(body["name"], "name")
+            chosen = TOOLS.get(name, tool) if name else tool
+            call = body["call"] if isinstance(body["call"], dict) else {}
+            call_id = _call_id(call.get("call_id"), "call.call_id")
+            key = f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, body['args'])}" if call_id else None
+            return Answer(200, reduce(run_once(ctx, chosen, body["args"], key, "retell")))
+    except BadInput as bad:
+        return refused(bad)
     header_key = headers.get("Idempotency-Key")
     payload = run_once(ctx, tool, body, f"http:{tool.name}:{header_key}" if header_key else None, "http")
     return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

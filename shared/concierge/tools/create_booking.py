@@ -12,7 +12,7 @@ from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
 from concierge.tools.context import ToolContext, speaker
-from concierge.tools.fields import Day, People, RestaurantId, Text, Time, ToolRequest, ToolResponse
+from concierge.tools.fields import Day, Name, Notes, People, Phone, RestaurantId, Time, ToolRequest, ToolResponse
 
 
 class Request(ToolRequest):
@@ -20,9 +20,9 @@ class Request(ToolRequest):
     day: Day
     time: Time
     people: People
-    name: Text = Field(description="Name the booking is under")
-    phone: Text = Field(description="E.164, or a local number of the venue's country")
-    notes: str | None = None
+    name: Name = Field(description="Name the booking is under")
+    phone: Phone = Field(description="E.164, or a local number of the venue's country")
+    notes: Notes | None = None
 
 
 class Response(ToolResponse, BookingView):

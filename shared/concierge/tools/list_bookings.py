@@ -5,12 +5,12 @@ from __future__ import annotations
 from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.create_booking import normalise_phone
-from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import Phone, RestaurantId, ToolRequest, ToolResponse
 
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    phone: Text
+    phone: Phone
 
 
 class BookingItem(BookingView):

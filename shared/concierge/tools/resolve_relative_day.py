@@ -6,12 +6,12 @@ from concierge.domain.errors import ToolError
 from concierge.parsing.errors import UnsupportedRelativeDay
 from concierge.parsing.relative_day import resolve_relative_day
 from concierge.tools.context import ToolContext, speaker
-from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import RestaurantId, SpokenText, ToolRequest, ToolResponse
 
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    text: Text
+    text: SpokenText
 
 
 class Response(ToolResponse):

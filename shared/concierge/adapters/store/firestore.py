@@ -38,7 +38,7 @@ from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 
 from concierge.adapters.store import (
-    Admit, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, StoreBusy, new_booking_id, record_is_stale,
+    Admit, BookingMissing, Change, is_store_key, IdempotencyRecord, SlotTaken, Store, StoreBusy, new_booking_id, record_is_stale,
 )
 from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.booking import Booking, BookingDraft
@@ -59,6 +59,10 @@ def _booking(venue_id: str, snapshot) -> Booking:
 
 def _slot_key(booking: Booking | BookingDraft) -> str:
     return f"{booking.phone}|{booking.day.isoformat()}|{booking.time}"
+
+
+class _UnsafeKey(LookupError):
+    """An id that cannot be a document id: nothing can be stored under it, so nothing is found."""
 
 
 class _Collision(Exception):
@@ -114,8 +118,14 @@ class FirestoreStore(Store):
         return cls(firestore.Client(project=project, database=database))
 
     # --- references ------------------------------------------------------------------------------
+    @staticmethod
+    def _key(value: str) -> str:
+        if not is_store_key(value):
+            raise _UnsafeKey(value[:80] if isinstance(value, str) else type(value).__name__)
+        return value
+
     def _venue(self, venue_id: str):
-        return self.db.collection("venues").document(venue_id)
+        return self.db.collection("venues").document(self._key(venue_id))
 
     def _bookings(self, venue_id: str):
         return self._venue(venue_id).collection("bookings")
@@ -147,6 +157,8 @@ class FirestoreStore(Store):
 
     # --- venues ------------------------------------------------------------------------------------
     def get_venue(self, venue_id: str) -> dict | None:
+        if not is_store_key(venue_id):
+            return None
         snapshot = self._venue(venue_id).get()
         return snapshot.to_dict()["kb"] if snapshot.exists else None
 
@@ -181,6 +193,8 @@ class FirestoreStore(Store):
         return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
 
     def get_booking(self, venue_id: str, booking_id: str) -> Booking | None:
+        if not (is_store_key(venue_id) and is_store_key(booking_id)):
+            return None
         snapshot = self._bookings(venue_id).document(booking_id).get()
         if not snapshot.exists or snapshot.get("status") != ACTIVE:
             return None
@@ -205,6 +219,8 @@ class FirestoreStore(Store):
         return self._retrying(attempt)
 
     def _active(self, venue_id: str, booking_id: str):
+        if not is_store_key(booking_id):
+            raise BookingMissing(booking_id)
         snapshot = self._bookings(venue_id).document(booking_id).get()
         if not snapshot.exists or snapshot.get("status") != ACTIVE:
             raise BookingMissing(booking_id)
@@ -256,6 +272,8 @@ class FirestoreStore(Store):
     def get_plan(self, plan_id: str):
         from concierge.domain.plans import ExecutionPlan
 
+        if not is_store_key(plan_id):
+            return None
         snapshot = self.db.collection("plans").document(plan_id).get()
         return ExecutionPlan.model_validate_json(snapshot.get("plan")) if snapshot.exists else None
 
@@ -263,7 +281,7 @@ class FirestoreStore(Store):
         """Read, change, and write on condition that nobody wrote the plan in between."""
         from concierge.domain.plans import ExecutionPlan
 
-        ref = self.db.collection("plans").document(plan_id)
+        ref = self.db.collection("plans").document(self._key(plan_id))
 
         def attempt():
             snapshot = ref.get()
@@ -293,11 +311,13 @@ class FirestoreStore(Store):
         return self._plans(("session_id", "==", session_id), ("blocked", "==", True))
 
     def get_session(self, session_id: str) -> dict | None:
+        if not is_store_key(session_id):
+            return None
         snapshot = self.db.collection("sessions").document(session_id).get()
         return json.loads(snapshot.get("state")) if snapshot.exists else None
 
     def put_session(self, session_id: str, state: dict) -> None:
-        self.db.collection("sessions").document(session_id).set({"state": json.dumps(state),
+        self.db.collection("sessions").document(self._key(session_id)).set({"state": json.dumps(state),
                                                                    "updated_at": firestore.SERVER_TIMESTAMP})
 
     # --- leases --------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from concierge.adapters.store import (
-    Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, new_booking_id,
+    Admit, is_store_key, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, new_booking_id,
 )
 from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.booking import Booking, BookingDraft
@@ -122,6 +122,8 @@ class SqliteStore(Store):
 
     # --- venues ------------------------------------------------------------------------
     def get_venue(self, venue_id: str) -> dict | None:
+        if not is_store_key(venue_id):
+            return None  # the same ids as the Firestore store, so both answer alike
         row = self._conn().execute("SELECT body FROM venues WHERE id = ?", (venue_id,)).fetchone()
         return json.loads(row[0]) if row else None
 
