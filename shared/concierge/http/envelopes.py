@@ -7,6 +7,7 @@ payload: no slots, ranges or raw nearest_slots, only what the agent should say.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from dataclasses import dataclass
@@ -190,6 +191,22 @@ def _authorised(raw_body: bytes, headers: Mapping[str, str], access: Access) -> 
     return None
 
 
+def _caller(headers: Mapping[str, str], signed: bool | None) -> str:
+    """Who is calling, for scoping idempotency keys: Retell, a hash of the credential shown, or nobody."""
+    if signed:
+        return "retell"
+    authorization = headers.get("Authorization") or ""
+    credential = authorization[7:].strip() if authorization[:7].lower() == "bearer " else ""
+    credential = credential or (headers.get("X-Vapi-Secret") or "")
+    return "key-" + hashlib.sha256(credential.encode("latin-1", "replace")).hexdigest()[:16] if credential else "open"
+
+
+def _scoped(caller: str, args: object, key: str) -> str:
+    """An idempotency key as stored: the caller's and the venue's, so nobody else's call can take it first."""
+    venue = args.get("restaurant_id") if isinstance(args, dict) else None
+    return f"{caller}|{venue if isinstance(venue, str) else '-'}|{key}"
+
+
 def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[str, str], access: Access) -> Answer:
     """Credentials first, then the body within its limits, then the envelope, then the tool."""
     try:
@@ -198,6 +215,7 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
         if signed is False:
             return _unauthorized()
         body = parse_json(raw_body)
+        caller = _caller(headers, signed)
         retell = _is_retell(body)
         if retell and access.retell_api_key and not signed:
             return _unauthorized()  # a Retell call must carry Retell's signature when Retell is configured
@@ -206,7 +224,7 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
             results = []
             for call_id, name, args in _vapi_calls(body):
                 chosen = TOOLS.get(name, tool) if name else tool  # one server URL may serve every tool
-                key = f"vapi:{call_id}" if call_id else None
+                key = _scoped(caller, args, f"vapi:{call_id}") if call_id else None
                 payload = reduce(run_once(ctx, chosen, args, key, "vapi"))
                 results.append({"toolCallId": call_id,
                                 "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
@@ -216,10 +234,12 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
             chosen = TOOLS.get(name, tool) if name else tool
             call = body["call"] if isinstance(body["call"], dict) else {}
             call_id = _call_id(call.get("call_id"), "call.call_id")
-            key = f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, body['args'])}" if call_id else None
+            key = _scoped(caller, body["args"], f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, body['args'])}") \
+                if call_id else None
             return Answer(200, reduce(run_once(ctx, chosen, body["args"], key, "retell")))
     except BadInput as bad:
         return refused(bad)
     header_key = headers.get("Idempotency-Key")
-    payload = run_once(ctx, tool, body, f"http:{tool.name}:{header_key}" if header_key else None, "http")
+    key = _scoped(caller, body, f"http:{tool.name}:{header_key}") if header_key else None
+    payload = run_once(ctx, tool, body, key, "http")
     return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from concierge.domain.booking import BookingDraft
 from concierge.domain.errors import validation_error
+from concierge.domain.replays import current_replay_key
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
@@ -45,7 +46,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     refuse_too_many_people(venue, req.people)
     require_capacity_config(venue)
     draft = BookingDraft(day=day, time=req.time, people=req.people, name=req.name, phone=phone,
-                         notes=(req.notes or "").strip() or None)
+                         notes=(req.notes or "").strip() or None, replay_key=current_replay_key())
     booking = ctx.provider_for(venue).create(
         venue, draft, lambda bookings: admit(venue, day, req.time, phone, bookings, local_now))
     say = speaker(venue)

@@ -42,6 +42,7 @@ from concierge.adapters.store import (
 )
 from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.replays import booking_id_for
 from concierge.domain.operators import Operator, OperatorRecord
 
 T = TypeVar("T")
@@ -201,19 +202,35 @@ class FirestoreStore(Store):
         return _booking(venue_id, snapshot)
 
     def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
-        booking = Booking(booking_id=new_booking_id(), venue_id=venue_id, **draft.model_dump())
+        """A keyed create (a replayable call) writes the booking under an id derived from its key, in the
+        same batch as everything else: a replay after a crash finds it instead of writing it again."""
+        booking_id = booking_id_for(draft.replay_key) if draft.replay_key else new_booking_id()
+        booking = Booking(booking_id=booking_id, venue_id=venue_id, **draft.model_dump())
+        ref = self._bookings(venue_id).document(booking_id)
+
+        def written_before() -> Booking | None:
+            snapshot = ref.get() if draft.replay_key else None
+            return _booking(venue_id, snapshot) if snapshot is not None and snapshot.exists else None
 
         def attempt() -> Booking:
+            earlier = written_before()
+            if earlier is not None:
+                return earlier
             guard = _DayGuard(self, venue_id)
             admit(guard.read(draft.day))
             batch = self.db.batch()
             guard.bump(batch)
             batch.create(self._slot(venue_id, _slot_key(booking)), {"booking_id": booking.booking_id})
-            batch.create(self._bookings(venue_id).document(booking.booking_id), {
+            batch.create(ref, {
                 "day": booking.day.isoformat(), "time": booking.time, "people": booking.people,
                 "name": booking.name, "phone": booking.phone, "notes": booking.notes, "status": ACTIVE,
                 "created_at": firestore.SERVER_TIMESTAMP})
-            guard.commit(batch)
+            try:
+                guard.commit(batch)
+            except SlotTaken:
+                if written_before() is not None:  # our own booking, committed by a delivery racing this one
+                    raise _Collision() from None
+                raise
             return booking
 
         return self._retrying(attempt)

@@ -19,6 +19,7 @@ from concierge.adapters.store import (
 )
 from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.replays import booking_id_for
 from concierge.domain.operators import Operator, OperatorRecord
 
 _SCHEMA = """
@@ -175,8 +176,13 @@ class SqliteStore(Store):
         return self._get(self._conn(), venue_id, booking_id)
 
     def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
-        booking = Booking(booking_id=new_booking_id(), venue_id=venue_id, **draft.model_dump())
+        booking_id = booking_id_for(draft.replay_key) if draft.replay_key else new_booking_id()
+        booking = Booking(booking_id=booking_id, venue_id=venue_id, **draft.model_dump())
         with self._atomic() as conn:
+            if draft.replay_key:  # written by this very call before a crash: that booking is the answer
+                row = conn.execute(f"SELECT {_COLUMNS} FROM bookings WHERE booking_id = ?", (booking_id,)).fetchone()
+                if row is not None:
+                    return _booking(row)
             admit(self._on(conn, venue_id, draft.day))
             try:
                 conn.execute(
