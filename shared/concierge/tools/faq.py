@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field
 from rapidfuzz import fuzz, process
 
 from concierge.tools.context import ToolContext
-from concierge.tools.fields import MAX_QUESTION, RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import Question, RestaurantId, ToolRequest, ToolResponse
 
 THRESHOLD = 0.6
 
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    question: Annotated[Text, Field(max_length=MAX_QUESTION)]
+    question: Question
 
 
 class Response(ToolResponse):

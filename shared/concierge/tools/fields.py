@@ -15,6 +15,12 @@ from concierge.domain.errors import ToolError, validation_error
 _DAY = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _TIME = re.compile(r"^[0-9]{2}:[0-9]{2}$")
 FIRST_YEAR, LAST_YEAR = 2000, 2100  # a booking day outside these years is a typo, not a plan
+# The same rules as _day and _time, for the OpenAPI document: exactly the real calendar days of
+# 2000-2100 (leap years included) and the 24-hour times, so the document accepts what the code does.
+DAY_PATTERN = (r"^(?:(?:20[0-9]{2}|2100)-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])"
+               r"|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"
+               r"|20(?:0[048]|[2468][048]|[13579][26])-02-29)$")
+TIME_PATTERN = r"^(?:[01][0-9]|2[0-3]):[0-5][0-9]$"
 
 # Identifiers become store keys (Firestore document ids): no "/", no ".." and no "__x__" can pass.
 VENUE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
@@ -64,16 +70,28 @@ def _whole_number(value: object) -> object:
     return value
 
 
-Text = Annotated[str, BeforeValidator(_strip), AfterValidator(_not_blank)]
-RestaurantId = Annotated[Text, Field(pattern=VENUE_ID_PATTERN, description='Venue id from the knowledge base, e.g. "roma"')]
-BookingId = Annotated[Text, Field(pattern=BOOKING_ID_PATTERN, description="The booking_id a create_booking answered")]
-Name = Annotated[Text, Field(max_length=MAX_NAME)]
-Phone = Annotated[Text, Field(max_length=MAX_PHONE)]
+def text(max_length: int | None = None, pattern: str | None = None, **field: object) -> object:
+    """A required text field: trimmed, not blank, with its limits stated where the OpenAPI document sees them."""
+    return Annotated[str, Field(max_length=max_length, pattern=pattern, json_schema_extra={"minLength": 1},
+                                **field),  # type: ignore[arg-type]
+                     BeforeValidator(_strip), AfterValidator(_not_blank)]
+
+
+Text = text()
+RestaurantId = text(pattern=VENUE_ID_PATTERN, description='Venue id from the knowledge base, e.g. "roma"')
+BookingId = text(pattern=BOOKING_ID_PATTERN, description="The booking_id a create_booking answered")
+Name = text(MAX_NAME)
+Phone = text(MAX_PHONE)
+Question = text(MAX_QUESTION)
+SpokenText = text(MAX_SPOKEN_TEXT)
 Notes = Annotated[str, Field(max_length=MAX_NOTES)]
-SpokenText = Annotated[Text, Field(max_length=MAX_SPOKEN_TEXT)]
-Day = Annotated[str, BeforeValidator(_strip), AfterValidator(_day), Field(description="YYYY-MM-DD", examples=["2026-02-19"])]
-Time = Annotated[str, BeforeValidator(_strip), AfterValidator(_time), Field(description="HH:MM, 24-hour, venue local time", examples=["20:30"])]
-People = Annotated[int, BeforeValidator(_whole_number), Field(gt=0, le=MAX_PEOPLE, description="Party size, at least 1")]
+Day = Annotated[str, Field(description="YYYY-MM-DD", examples=["2026-02-19"], json_schema_extra={"pattern": DAY_PATTERN}),
+                BeforeValidator(_strip), AfterValidator(_day)]
+Time = Annotated[str, Field(description="HH:MM, 24-hour, venue local time", examples=["20:30"],
+                            json_schema_extra={"pattern": TIME_PATTERN}),
+                 BeforeValidator(_strip), AfterValidator(_time)]
+People = Annotated[int, Field(ge=1, le=MAX_PEOPLE, description="Party size, at least 1"), BeforeValidator(_whole_number)]
+MaxResults = Annotated[int, Field(ge=1, le=20), BeforeValidator(_whole_number)]
 
 
 class ToolRequest(BaseModel):
