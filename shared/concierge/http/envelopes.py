@@ -23,7 +23,7 @@ from concierge.tools.fields import parse_request
 
 log = logging.getLogger("concierge.http")
 
-HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots"})
+HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots", "part_range"})
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime
+from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime, WeekdayMismatch
 from concierge.parsing.relative_day import resolve_relative_day
 from concierge.parsing.relative_time import resolve_relative_time
 from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification
@@ -22,6 +22,8 @@ BOOKING_ID = re.compile(r"\b[0-9a-f]{12}\b")
 GUESTS = re.compile(r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"
                     r"(?:people|persons|guests|pax|persone|ospiti|coperti|persona|person|guest)\b", re.I)
 GUEST_WORDS = re.compile(r"\b(guests?|people|party size|persone|ospiti|coperti)\b", re.I)
+# A number alone or after "at"/"alle" is an hour here, never a day of the month.
+CLOCK_ONLY = re.compile(r"^(?:(?:at|alle|all|ore|a|à|às|as|for|by|vers|verso|para|per)\s+)?\d{1,2}(?:[:.h]\d{2})?$", re.I)
 PHONE = re.compile(r"(\+?\d[\d\s().-]{6,}\d)")
 PHONE_WORDS = re.compile(r"\b(phone|number|mobile|telefono|numero|cellulare)\b", re.I)
 NAME_CHANGE = re.compile(r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a|change the name to)\s+"
@@ -109,11 +111,11 @@ def read_request(text: str, request: PlanningRequest, lang: str, known_booking: 
     used: set[int] = set()
     if RESCHEDULE_WORDS.search(rest) or True:
         for start, size, span in _spans(words):
-            if wanted.new_day or any(i in used for i in range(start, start + size)):
+            if wanted.new_day or any(i in used for i in range(start, start + size)) or CLOCK_ONLY.match(span):
                 continue
             try:
                 resolved = resolve_relative_day(span, request.today, request.venue_locale)
-            except UnsupportedRelativeDay:
+            except (UnsupportedRelativeDay, WeekdayMismatch):
                 continue
             wanted.new_day = resolved.date.isoformat()
             used.update(range(start, start + size))
