@@ -21,7 +21,10 @@ from concierge.tools.context import ToolContext
 from concierge.venues import DEFAULT_TTL_SECONDS, VenueCatalog
 
 if TYPE_CHECKING:
+    from concierge.adapters.llm import ChatModel, GenerationHook
     from concierge.adapters.queue import PlanQueue
+    from concierge.adapters.store.operators import OperatorDirectory
+    from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
     from concierge.plans.service import PlanService
 
@@ -48,6 +51,11 @@ class Settings:
     now: str | None = None
     venue_cache_seconds: float = DEFAULT_TTL_SECONDS
     access: Access = field(default_factory=Access)
+    llm_base_url: str | None = None  # an OpenAI-compatible endpoint; with llm_model, plans use the LLM planner
+    llm_model: str | None = None
+    llm_api_key: str = field(default="", repr=False)
+    operator_audience: str | None = None  # Google sign-in for operators: the ID tokens' audience (client id)
+    operator_certs_url: str | None = None  # Google's signing certificates unless a test serves its own
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, **overrides) -> "Settings":
@@ -75,6 +83,10 @@ class Settings:
             tasks_emulator_host=env.get("CLOUD_TASKS_EMULATOR_HOST") or None,
             now=env.get("CONCIERGE_NOW") or None,
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
+            operator_audience=env.get("CONCIERGE_OPERATOR_AUDIENCE") or None,
+            llm_base_url=(env.get("CONCIERGE_LLM_BASE_URL") or "").strip() or None,
+            llm_model=(env.get("CONCIERGE_LLM_MODEL") or "").strip() or None,
+            llm_api_key=(env.get("CONCIERGE_LLM_API_KEY") or "").strip(),
             access=Access(api_key=env.get("CONCIERGE_API_KEY") or None,
                           retell_api_key=env.get("RETELL_API_KEY") or None),
         )
@@ -164,6 +176,15 @@ def build_tracer(env: Mapping[str, str] = os.environ) -> "Tracer":
         return NoopTracer()
 
 
+def build_llm(settings: Settings, on_generation: "GenerationHook | None" = None) -> "ChatModel | None":
+    """The OpenAI-compatible client when a base URL and a model are set, else None (no LLM)."""
+    if not settings.llm_base_url or not settings.llm_model:
+        return None
+    from concierge.adapters.llm.openai_compatible import ChatClient
+
+    return ChatClient(settings.llm_base_url, settings.llm_api_key, settings.llm_model, on_generation=on_generation)
+
+
 def build_context(settings: Settings, store: Store | None = None, tracer: "Tracer | None" = None) -> ToolContext:
     store = store or build_store(settings)
     provider_for = provider_factory(store)
@@ -199,7 +220,6 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     """The plan lifecycle: registry, planners, action client, queue and executor around one store."""
     import time
 
-    from concierge.adapters.llm import from_env as llm_from_env
     from concierge.adapters.tracing import Tracer as NoopTracer
     from concierge.plans.action_client import ActionClient
     from concierge.plans.booking_api import OVERLAY_PATH, SPEC_PATH
@@ -237,13 +257,15 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
 
     queue = build_queue(settings, deliver)
     actions = ActionClient(actions_base_url, timeout=settings.action_timeout_seconds)
-    llm = llm_from_env(os.environ, on_generation=tracer.on_generation if tracer.enabled else None)
+    llm = build_llm(settings, on_generation=tracer.on_generation if tracer.enabled else None)
     rules = RulePlanner()
     executor = Executor(store=store, registry=registry, actions=actions,
-                        enqueue_rollback=lambda plan_id, token: queue.enqueue("rollback", plan_id, token),
+                        # the service's own key stays out of task bodies: plan_rollback falls back to it
+                        enqueue_rollback=lambda plan_id, token: queue.enqueue(
+                            "rollback", plan_id, None if token == settings.access.api_key else token),
                         tracer=tracer, fixer=ParameterFixer(llm) if llm else None)
     service = PlanService(
-        store=store, venues=ctx.venues, registry=registry, refresh=refresh,
+        store=store, idempotency=store, venues=ctx.venues, registry=registry, refresh=refresh,
         planner=LLMPlanner(llm) if llm else rules, fallback_planner=rules, actions=actions, queue=queue,
         executor=executor, tracer=tracer, pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
         service_token=settings.access.api_key, today=lambda venue: ctx.local_now(venue).date())
@@ -252,7 +274,20 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     return service
 
 
+def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "OperatorGate":
+    """Operator keys from the store, and Google ID tokens too when an audience is configured."""
+    from concierge.http.operators import OperatorGate
+
+    id_tokens = None
+    if settings.operator_audience:
+        from concierge.adapters.google_identity import GOOGLE_CERTS_URL, GoogleIdTokens
+
+        id_tokens = GoogleIdTokens(settings.operator_audience, settings.operator_certs_url or GOOGLE_CERTS_URL)
+    return OperatorGate(directory, id_tokens)
+
+
 _process_context: tuple[Settings, ToolContext] | None = None
+_process_gate: "OperatorGate | None" = None
 _lock = threading.Lock()
 
 
@@ -280,3 +315,13 @@ def process_plans() -> "PlanService":
                 raise ValueError("CONCIERGE_ACTIONS_BASE_URL must name the booking API the plans call")
             _process_plans = build_plan_service(settings, ctx, build_store(settings), base)
         return _process_plans
+
+
+def process_operator_gate() -> "OperatorGate":
+    """The operator gate of this process (a deployed operator function), built on first use."""
+    global _process_gate
+    settings, _ctx = process_context()
+    with _lock:
+        if _process_gate is None:
+            _process_gate = build_operator_gate(settings, build_store(settings))
+        return _process_gate
