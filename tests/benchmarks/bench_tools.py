@@ -32,6 +32,9 @@ VENUES = ROOT / "tests" / "fixtures" / "venues.yaml"
 NOW = "2026-02-19T18:00:00+01:00"
 DAYS = ["2026-02-20", "2026-02-21", "2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26"]
 TIMES = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"]
+DAY_TEXTS = ["domani", "sabato", "tra 3 giorni", "domani sera", "il 3 marzo", "sabato della settimana prossima",
+             "samedi en huit", "Natale", "questo weekend", "amanhã de manhã"]
+TIME_TEXTS = ["tra mezz'ora", "20 e 30", "alle 8", "half seven"]
 
 
 def start_server(data_dir: str, store: str) -> tuple[subprocess.Popen, str]:
@@ -67,8 +70,8 @@ def bodies(tool: str, n: int, booking_ids: list[str]) -> list[dict]:
         "cancel_booking": lambda i: {"restaurant_id": "roma", "booking_id": booking_ids[i % len(booking_ids)]},
         "faq": lambda i: {"restaurant_id": "roma", "question": ["c'è parcheggio?", "cani?", "glutine"][i % 3]},
         "is_open_now": lambda i: {"restaurant_id": "roma"},
-        "resolve_relative_day": lambda i: {"restaurant_id": "roma", "text": ["domani", "sabato", "tra 3 giorni"][i % 3]},
-        "resolve_relative_time": lambda i: {"restaurant_id": "roma", "text": ["tra mezz'ora", "20 e 30", "alle 8"][i % 3]},
+        "resolve_relative_day": lambda i: {"restaurant_id": "roma", "text": DAY_TEXTS[i % len(DAY_TEXTS)]},
+        "resolve_relative_time": lambda i: {"restaurant_id": "roma", "text": TIME_TEXTS[i % len(TIME_TEXTS)]},
     }[tool]
     return [make(i) for i in range(n)]
 

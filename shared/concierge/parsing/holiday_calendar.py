@@ -17,8 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dateutil.easter import easter
-
 from concierge.parsing.text import fold
 
 # Where a venue's country is not known, the country of its language.
@@ -36,7 +34,12 @@ def _fixed(month: int, day: int) -> Callable[[int], datetime.date]:
 
 
 def _after_easter(days: int) -> Callable[[int], datetime.date]:
-    return lambda year: easter(year) + datetime.timedelta(days=days)
+    def on(year: int) -> datetime.date:
+        from dateutil.easter import easter  # with the holidays library, only when a holiday is named
+
+        return easter(year) + datetime.timedelta(days=days)
+
+    return on
 
 
 FEASTS = {
@@ -129,6 +132,13 @@ def holiday_name(day: datetime.date, country: str, locale: str) -> str | None:
     return _calendar(country, day.year, preferred).get(day)
 
 
+@functools.cache
+def _name_index(country: str, year: int, language: str | None) -> tuple[tuple[frozenset[str], datetime.date], ...]:
+    """Each holiday name of a year as its set of folded words ("All Saints' Day; National Unity Day" is two)."""
+    return tuple((frozenset(re.sub(r"[^\w\s]", " ", fold(name)).split()), day)
+                 for day, names in _calendar(country, year, language).items() for name in names.split(";"))
+
+
 def named_holidays(text: str, country: str, locale: str, today: datetime.date) -> list[datetime.date]:
     """The next date of each of the country's holidays whose name holds every word said, closest names first.
 
@@ -137,17 +147,12 @@ def named_holidays(text: str, country: str, locale: str, today: datetime.date) -
     said = set(text.split()) - _GENERIC  # "festa della Liberazione" is the "Anniversario della Liberazione"
     if not said:
         return []
-    upcoming: dict[str, tuple[int, datetime.date]] = {}  # holiday name -> (words not said, next date)
+    upcoming: dict[frozenset[str], tuple[int, datetime.date]] = {}  # holiday name -> (words not said, next date)
     for language in _languages(country, locale):
         for year in (today.year, today.year + 1):
-            for day, names in _calendar(country, year, language).items():
-                for name in names.split(";"):
-                    words = set(re.sub(r"[^\w\s]", " ", fold(name)).split())
-                    if day < today or not said <= words:
-                        continue
-                    key = " ".join(sorted(words))
-                    if key not in upcoming or day < upcoming[key][1]:
-                        upcoming[key] = (len(words - said), day)
+            for words, day in _name_index(country, year, language):
+                if day >= today and said <= words and (words not in upcoming or day < upcoming[words][1]):
+                    upcoming[words] = (len(words - said), day)
     if not upcoming:
         return []
     closest = min(extra for extra, _ in upcoming.values())

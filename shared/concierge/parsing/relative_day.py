@@ -57,16 +57,22 @@ def resolve_relative_day(text: str, today: datetime.date, locale: str, *, countr
     order = locale_order(locale)
     country = country or holiday_country(None, None, order[0])
     cleaned = _clean(text)
-    attempts = [cleaned]
-    if (corrected := correct_spelling(cleaned)) != cleaned:
-        attempts.append(corrected)
-    for attempt in attempts:
-        # The holiday library's names last: it is slow to load, and most days are not holidays.
-        for candidate, named in (*((c, False) for c in order), (order[0], True)):
-            resolution = _resolve(attempt, today, candidate, country, named)
-            if resolution is not None:
-                return resolution
-    raise UnsupportedRelativeDay(text)
+    resolution = _in_any_language(cleaned, today, order, country)
+    # Misspellings are looked for only when the words as said were not understood.
+    if resolution is None and (corrected := correct_spelling(cleaned)) != cleaned:
+        resolution = _in_any_language(corrected, today, order, country)
+    if resolution is None:
+        raise UnsupportedRelativeDay(text)
+    return resolution
+
+
+def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], country: str) -> DayResolution | None:
+    # The holiday library's names last: it is slow to load, and most days are not holidays.
+    for locale, named in (*((locale, False) for locale in order), (order[0], True)):
+        resolution = _resolve(text, today, locale, country, named)
+        if resolution is not None:
+            return resolution
+    return None
 
 
 def _clean(text: str) -> str:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import functools
 
-from rapidfuzz.distance import Levenshtein
-
 from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.text import fold
 from concierge.speech.names import LOCALES, MONTHS, WEEKDAYS
@@ -45,13 +43,13 @@ def correct_spelling(text: str) -> str:
 
 
 def _nearest(word: str, words: frozenset[str]) -> str | None:
+    from rapidfuzz import process  # only when a word was not understood
+    from rapidfuzz.distance import Levenshtein
+
     limit = 1 if len(word) < 8 else 2
-    found = {known: Levenshtein.distance(word, known, score_cutoff=limit) for known in words}
-    found = {known: distance for known, distance in found.items() if distance <= limit}
+    found = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=limit, limit=None)
     if not found:
         return None
-    best = min(found.values())
-    closest = [known for known, distance in found.items() if distance == best]
-    if len(closest) != 1:
-        return None
-    return closest[0]
+    best = min(distance for _, distance, _ in found)
+    closest = [known for known, distance, _ in found if distance == best]
+    return closest[0] if len(closest) == 1 else None
