@@ -1,8 +1,9 @@
-"""`concierge serve` and `concierge venues import`."""
+"""`concierge serve`, `concierge venues import` and `concierge openapi`."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from importlib import resources
@@ -49,6 +50,21 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
+def write_openapi(path: Path) -> Path:
+    """The tools' OpenAPI document, as JSON, at `path`."""
+    from concierge.http.openapi import openapi_document
+
+    path.write_text(json.dumps(openapi_document(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    from concierge.plans.booking_api import SPEC_PATH
+
+    print(f"wrote {write_openapi(args.output or SPEC_PATH)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="concierge", description="Booking tools for AI receptionists.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -66,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     importer.add_argument("file", type=Path)
     importer.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     importer.set_defaults(run=_import)
+
+    openapi = commands.add_parser("openapi", help="write the tools' OpenAPI document (the plans' booking API)")
+    openapi.add_argument("--output", type=Path, help="where (default: the booking API spec shipped with the plans)")
+    openapi.set_defaults(run=_openapi)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

@@ -5,15 +5,19 @@ from __future__ import annotations
 import json
 import os
 import threading
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from flask import Flask, Request, Response, request
 
 from concierge.adapters.tracing import Tracer, new_trace_id
-from concierge.http.envelopes import Access, answer
+from concierge.bootstrap import Access
+from concierge.http.envelopes import answer
 from concierge.logs import configure_logging, request_trace
 from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
+
+if TYPE_CHECKING:
+    from concierge.plans.service import PlanService
 
 _NOOP = Tracer()
 _logging_lock = threading.Lock()
@@ -53,20 +57,23 @@ def _bearer(req: Request) -> str | None:
     return authorization[7:].strip() or None if authorization[:7].lower() == "bearer " else None
 
 
-def _plan_response(plans, name: str, req: Request) -> Response:
+def _plan_response(plans: PlanService, name: str, req: Request) -> Response:
+    from concierge.http.plans import call_plan_function, invalid_input
+
     try:
         body = json.loads(req.get_data(cache=True) or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError):
-        return _json({"error_type": "invalid_input", "message": "The body is not valid JSON."}, 400)
+        status, refusal = invalid_input("The body is not valid JSON.")
+        return _json(refusal, status)
     if name == "plan_request":  # the service opens the plan's trace once the plan id exists
-        status, answer_body = plans.handle(name, body, _bearer(req))
+        status, answer_body = call_plan_function(plans, name, body, _bearer(req))
         return _json(answer_body, status)
     tracer = getattr(plans, "tracer", None) or _NOOP
     fields = body if isinstance(body, dict) else {}
     plan_id = fields.get("plan_id") if isinstance(fields.get("plan_id"), str) and fields.get("plan_id") else None
     with tracer.span(f"plan:{name}", trace_id=plan_id or new_trace_id(), function=name, plan_id=plan_id,
                      user_id=fields.get("user_id") if isinstance(fields.get("user_id"), str) else None) as span:
-        status, answer_body = plans.handle(name, body, _bearer(req))
+        status, answer_body = call_plan_function(plans, name, body, _bearer(req))
         span.set(http_status=status, error_type=answer_body.get("error_type"), outcome=answer_body.get("outcome"),
                  plan_status=answer_body.get("status"))
     return _json(answer_body, status)
@@ -117,7 +124,7 @@ def booking_api(req: Request) -> Response:
         return response
 
 
-def create_app(ctx: ToolContext, access: Access, plans=None) -> Flask:
+def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None) -> Flask:
     """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools."""
     from concierge.plans.functions import PLAN_FUNCTIONS
 
