@@ -13,6 +13,7 @@ from concierge.plans.requests import (
 )
 
 if TYPE_CHECKING:
+    from concierge.domain.operators import Operator
     from concierge.plans.service import PlanService
 
 log = logging.getLogger("concierge.plans")
@@ -29,12 +30,16 @@ DELIVER_AGAIN = 503  # Cloud Tasks retries a task answered with a 5xx
 
 
 
-def _functions(plans: PlanService) -> dict[str, tuple[type[BaseModel], Callable[..., dict]]]:
+def _functions(plans: PlanService, operator: Operator | None) -> dict[str, tuple[type[BaseModel], Callable[..., dict]]]:
+    """Each function's request model and a call of it with (request, token)."""
+    def as_operator(function: Callable[..., dict]) -> Callable[..., dict]:
+        return lambda request, token: function(request, token, operator)
+
     return {
-        "plan_request": (NewRequest, plans.plan_request),
-        "plan_confirm": (PlanRef, plans.plan_confirm),
-        "plan_status": (PlanRef, plans.plan_status),
-        "plan_answer": (Answer, plans.plan_answer),
+        "plan_request": (NewRequest, as_operator(plans.plan_request)),
+        "plan_confirm": (PlanRef, as_operator(plans.plan_confirm)),
+        "plan_status": (PlanRef, as_operator(plans.plan_status)),
+        "plan_answer": (Answer, as_operator(plans.plan_answer)),
         "plan_execute": (TaskBody, plans.plan_execute),
         "plan_rollback": (TaskBody, plans.plan_rollback),
         "plans_cleanup": (NoBody, plans.plans_cleanup),
@@ -46,9 +51,11 @@ def invalid_input(message: str) -> tuple[int, dict]:
     return STATUS["invalid_input"], ServiceError(error_type="invalid_input", message=message[:500]).model_dump()
 
 
-def call_plan_function(plans: PlanService, name: str, body: object, token: str | None) -> tuple[int, dict]:
-    """(HTTP status, body) of the plan function `name` for a parsed JSON body and the caller's bearer token."""
-    model, function = _functions(plans)[name]
+def call_plan_function(plans: PlanService, name: str, body: object, token: str | None,
+                       operator: Operator | None = None) -> tuple[int, dict]:
+    """(HTTP status, body) of the plan function `name` for a parsed JSON body, the action token and, for
+    the operator's functions, the operator the request authenticated."""
+    model, function = _functions(plans, operator)[name]
     try:
         request = model.model_validate(body if isinstance(body, dict) else {})
     except ValidationError as exc:

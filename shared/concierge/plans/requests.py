@@ -46,14 +46,14 @@ class DeliverAgain(Exception):
 
 class NewRequest(BaseModel):
     session_id: str
-    user_id: str
+    user_id: str | None = None  # optional: the owner is the authenticated operator
     venue_id: str
     message: str
 
 
 class PlanRef(BaseModel):
     plan_id: str
-    user_id: str
+    user_id: str | None = None
 
 
 class Answer(PlanRef):

@@ -5,6 +5,7 @@
     PlanStore         plans and the planning sessions of the plan lifecycle
     LeaseStore        named leases: mutual exclusion for back-ends without transactions
     IdempotencyStore  records of replayed tool calls
+    OperatorStore     the operators who plan and confirm, and their keys
     ConversationStore the chat receptionist's conversations (grows with it)
 
 `Store` is all of them: what an adapter (SQLite, Firestore) implements and what bootstrap hands out.
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Callable, Literal, Protocol
 from concierge.domain.booking import Booking, BookingDraft
 
 if TYPE_CHECKING:
+    from concierge.domain.operators import Operator, OperatorRecord
     from concierge.domain.plans import ExecutionPlan
 
 
@@ -169,11 +171,31 @@ class IdempotencyStore(Protocol):
         """Delete expired records; how many."""
 
 
+class OperatorStore(Protocol):
+    """Operators and their keys: what `adapters.store.operators.OperatorDirectory` describes, required of adapters."""
+
+    @abstractmethod
+    def add_operator(self, record: OperatorRecord) -> None: ...
+
+    @abstractmethod
+    def operator_for_key(self, key_hash: str) -> Operator | None: ...
+
+    @abstractmethod
+    def operator_for_email(self, email: str) -> Operator | None: ...
+
+    @abstractmethod
+    def operators(self) -> list[OperatorRecord]: ...
+
+    @abstractmethod
+    def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool: ...
+
+
 class ConversationStore(Protocol):
     """Conversations of the chat receptionist and its client profiles; the chat service adds what it needs."""
 
 
-class Store(VenueStore, BookingStore, PlanStore, LeaseStore, IdempotencyStore, ConversationStore, Protocol):
+class Store(VenueStore, BookingStore, PlanStore, LeaseStore, IdempotencyStore, OperatorStore, ConversationStore,
+            Protocol):
     """Every role at once: what a store adapter implements."""
 
 
