@@ -39,6 +39,10 @@ class VenueCatalog:
             self._cache[venue_id] = (now, venue)
         return venue
 
+    def ids(self) -> list[str]:
+        """Every venue id in the store (read each time: the list is for rare callers, not tool calls)."""
+        return self._store.venue_ids()
+
     def forget(self) -> None:
         with self._lock:
             self._cache.clear()
