@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,10 @@ from concierge.http.auth import has_api_key
 from concierge.http.envelopes import Access
 from concierge.mcp.server import build_server
 from concierge.tools.context import ToolContext
+
+# The SDK logs every stateless request's start and end at INFO: one line per tool call is the tool's own.
+logging.getLogger("mcp.server.streamable_http").setLevel(logging.WARNING)
+logging.getLogger("mcp.server.streamable_http_manager").setLevel(logging.WARNING)
 
 LOOPBACK_HOSTS = ["127.0.0.1:*", "localhost:*", "[::1]:*"]
 LOOPBACK_ORIGINS = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]
