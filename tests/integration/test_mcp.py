@@ -124,7 +124,7 @@ def test_an_unknown_venue_resource_is_an_mcp_error(agent):
 def test_an_unknown_tool_is_an_mcp_error(agent):
     with pytest.raises(MCPError) as raised:
         agent.mcp.call_tool("book_a_flight", {"restaurant_id": "roma"})
-    assert "book_a_flight" in raised.value.message
+    assert raised.value.code == -32602 and "book_a_flight" in raised.value.message
 
 
 READS = [
