@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from concierge.adapters.providers import BookingProvider
-from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, Store, StoreBusy
+from concierge.adapters.store import Admit, BookingMissing, BookingStore, Change, SlotTaken, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue
@@ -29,7 +29,7 @@ def _refusals(venue: Venue) -> Iterator[None]:
 
 
 class BuiltinProvider(BookingProvider):
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: BookingStore) -> None:
         self.store = store
 
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:

@@ -1,0 +1,1 @@
+"""The chat receptionist: conversation service, the manual's tools, agents (offline and model-driven)."""
