@@ -70,11 +70,12 @@ locals {
 
   # Settings that mean "not configured" when empty; they are set only when given.
   optional_env = {
-    CONCIERGE_ACTIONS_SPEC    = var.actions_spec
-    CONCIERGE_ACTIONS_OVERLAY = var.actions_overlay
-    CONCIERGE_LLM_BASE_URL    = var.llm_base_url
-    CONCIERGE_LLM_MODEL       = var.llm_model
-    LANGFUSE_HOST             = var.langfuse_host
+    CONCIERGE_ACTIONS_SPEC      = var.actions_spec
+    CONCIERGE_ACTIONS_OVERLAY   = var.actions_overlay
+    CONCIERGE_LLM_BASE_URL      = var.llm_base_url
+    CONCIERGE_LLM_MODEL         = var.llm_model
+    LANGFUSE_HOST               = var.langfuse_host
+    CONCIERGE_OPERATOR_AUDIENCE = var.operator_audience
   }
 
   function_env = merge(local.base_env, { for key, value in local.optional_env : key => value if value != "" })
