@@ -144,11 +144,26 @@ def booking_api(req: Request) -> Response:
         return response
 
 
-def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None, operators: OperatorGate | None = None) -> Flask:
-    """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools.
+def mcp(req: Request) -> Response:
+    """The deployed function serving the tools over MCP (streamable HTTP), at its own URL."""
+    from concierge.bootstrap import process_context
+    from concierge.mcp.endpoint import process_endpoint
+
+    _configure_logging_once()
+    with request_trace(req.headers):
+        settings, ctx = process_context()
+        response = process_endpoint(ctx).respond(req, settings.access)
+        _flush(ctx.tracer)
+        return response
+
+
+def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None, operators: OperatorGate | None = None,
+               mcp_loopback_only: bool = True) -> Flask:
+    """Every tool and plan function at POST /api/<name>, the MCP endpoint at /mcp, and GET /openapi.json.
 
     The operator's plan functions authenticate through `operators`; the internal ones (queue and
-    scheduler targets) need the service key when `access.api_key` is set.
+    scheduler targets) need the service key when `access.api_key` is set. `mcp_loopback_only`: the
+    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding).
     """
     from concierge.plans.functions import PLAN_FUNCTIONS
 
@@ -169,6 +184,18 @@ def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = Non
         from concierge.http.openapi import openapi_document
 
         return _json(openapi_document())
+
+    endpoint_box: list = []
+    endpoint_lock = threading.Lock()
+
+    @app.route("/mcp", methods=["GET", "POST", "DELETE"])
+    def mcp_endpoint() -> Response:
+        from concierge.mcp.endpoint import endpoint_for
+
+        with endpoint_lock:  # built on first use: the SDK's import stays off the tools' path
+            if not endpoint_box:
+                endpoint_box.append(endpoint_for(ctx, ctx.venues.ids, loopback_only=mcp_loopback_only))
+        return endpoint_box[0].respond(request, access)
 
     @app.get("/healthz")
     def healthz() -> Response:
