@@ -361,7 +361,8 @@ class RdvBuilder:
         return [button(w.say("button.yes"), "confirm", w.say("button.yes.aria"), "primary"),
                 button(w.say("button.no"), "decline", w.say("button.no.aria"), "secondary")]
 
-    def confirmation(self, message: str, patient: Patient, slot: Slot, details: Details | None = None) -> dict[str, Any]:
+    def confirmation(self, message: str, patient: Patient, slot: Slot,
+                     details: Details | None = None) -> dict[str, Any]:
         rdv = self._base("CONFIRMATION", message, "confirmation")
         rdv["slot"] = slot.as_rdv()
         rdv["ui_elements"] = self.yes_no()

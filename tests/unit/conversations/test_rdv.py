@@ -13,7 +13,8 @@ from tests.support.rdv import assert_valid_rdv, rdv_errors
 
 VENUE_IDS = ["roma", "cabinet", "harbour", "tasca", "duo", "unconfigured"]
 # A mobile number of each venue's country, and one from elsewhere.
-MOBILE = {"IT": "+393471234567", "DZ": "+213555987654", "GB": "+447400123456", "PT": "+351912345678", None: "+33612345678"}
+MOBILE = {"IT": "+393471234567", "DZ": "+213555987654", "GB": "+447400123456", "PT": "+351912345678",
+          None: "+33612345678"}
 
 
 def builder(venue, **session) -> RdvBuilder:
@@ -143,7 +144,8 @@ def test_route_to_human_carries_the_venue_contact_and_hours(venues):
     contact = rdv["clinic_contact"]
     assert contact["phone_e164"] == "+213555123456" and contact["email"] == "contact@cabinet.example"
     assert contact["contact_available"] is True
-    assert contact["business_hours"].startswith("lun 08:00-12:00, 13:00-18:00") and "ven fermé" in contact["business_hours"]
+    assert contact["business_hours"].startswith("lun 08:00-12:00, 13:00-18:00")
+    assert "ven fermé" in contact["business_hours"]
     assert rdv["ui_elements"][0]["type"] == "contact_card"
     unconfigured = builder(venues["unconfigured"]).route_to_human("…", Disposition("PERSONAL_DATA"))
     assert unconfigured["clinic_contact"]["contact_available"] is False
