@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from concierge.adapters.tracing import Span, Tracer, new_trace_id
+from concierge.bootstrap import Access
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key, retell_signature_is_valid
 from concierge.http.status import status_for
@@ -36,14 +37,6 @@ HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", 
 RETELL_SIGNATURE = "X-Retell-Signature"
 SYSTEM_FAILURE_STATUS = 500  # codes answered with a 5xx are the system's failures, not the caller's
 _DIALLABLE = re.compile(r"^\+?[0-9][0-9 ().-]{4,30}$")
-
-
-@dataclass(frozen=True)
-class Access:
-    """The secrets that guard the tools; None means that guard is off."""
-
-    api_key: str | None = None
-    retell_api_key: str | None = None
 
 
 @dataclass(frozen=True)
