@@ -22,6 +22,9 @@ locals {
     resolve_relative_day  = { entry_point = "resolve_relative_day", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
     resolve_relative_time = { entry_point = "resolve_relative_time", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
 
+    # The same tools over the Model Context Protocol (streamable HTTP, stateless), for MCP clients.
+    mcp = { entry_point = "mcp", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+
     # Plans, called by the operator's application with the operator's token. Planning may ask an LLM.
     plan_request = { entry_point = "plan_request", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
     plan_confirm = { entry_point = "plan_confirm", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
