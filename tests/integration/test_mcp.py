@@ -233,8 +233,9 @@ def test_the_http_endpoint_refuses_a_missing_or_wrong_tool_key(serve, credential
     assert response.status_code == 401
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
     assert response.json()["error_code"] == "UNAUTHORIZED"
-    with pytest.raises(Exception), mcp_client(HttpServer(f"{api.base_url}/mcp", credentials)) as client:
+    with pytest.raises(ExceptionGroup) as raised, mcp_client(HttpServer(f"{api.base_url}/mcp", credentials)) as client:
         client.list_tools()
+    assert raised.group_contains(MCPError, depth=None)
 
 
 @pytest.mark.parametrize("credentials", [{"Authorization": f"Bearer {KEY}"}, {"X-Vapi-Secret": KEY}])
