@@ -21,6 +21,7 @@ from abc import abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal, Protocol
 
+from concierge.adapters.store.conversations import ConversationStore
 from concierge.domain.booking import Booking, BookingDraft
 
 if TYPE_CHECKING:
@@ -184,10 +185,6 @@ class IdempotencyStore(Protocol):
 
     @abstractmethod
     def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool: ...
-
-
-class ConversationStore(Protocol):
-    """Conversations of the chat receptionist and its client profiles; the chat service adds what it needs."""
 
 
 class Store(VenueStore, BookingStore, PlanStore, LeaseStore, IdempotencyStore, ConversationStore, Protocol):
