@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from flask import Flask, Request, Response, request
 
@@ -16,6 +16,9 @@ from concierge.http.operators import MAX_CREDENTIAL_LENGTH, OperatorGate, Operat
 from concierge.logs import configure_logging, request_trace
 from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
+
+if TYPE_CHECKING:
+    from concierge.http.conversations import ConversationFunctions
 
 _NOOP = Tracer()
 _logging_lock = threading.Lock()
@@ -139,12 +142,15 @@ def booking_api(req: Request) -> Response:
         return response
 
 
-def create_app(ctx: ToolContext, access: Access, plans=None, operators: OperatorGate | None = None) -> Flask:
+def create_app(ctx: ToolContext, access: Access, plans=None, operators: OperatorGate | None = None,
+               conversations: "ConversationFunctions | None" = None) -> Flask:
     """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools.
 
     The operator's plan functions authenticate through `operators`; the internal ones (queue and
     scheduler targets) need the service key when `access.api_key` is set.
     """
+    from concierge.conversations.functions import CONVERSATION_FUNCTIONS
+    from concierge.http.conversations import handle as handle_conversation
     from concierge.plans.functions import PLAN_FUNCTIONS
 
     if os.environ.get("CONCIERGE_LOG_FORMAT", "").lower() == "json":  # else the local server keeps readable logs
@@ -155,6 +161,10 @@ def create_app(ctx: ToolContext, access: Access, plans=None, operators: Operator
     def call(name: str) -> Response:
         if plans is not None and name in PLAN_FUNCTIONS:
             return _plan_response(plans, name, request, operators, access.api_key)
+        if conversations is not None and name in CONVERSATION_FUNCTIONS:
+            status, body = handle_conversation(conversations, name, request.get_data(cache=True), request.headers,
+                                               access)
+            return _json(body, status)
         if name not in TOOLS:
             return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
         return _respond(ctx, name, request, access)
