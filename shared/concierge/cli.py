@@ -1,8 +1,10 @@
-"""`concierge serve`, `concierge venues import` and `concierge operators add | list | revoke`."""
+"""`concierge serve`, `concierge mcp`, `concierge venues import`, `concierge operators add | list | revoke`
+and `concierge openapi`."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from importlib import resources
@@ -38,11 +40,29 @@ def _serve(args: argparse.Namespace) -> int:
     plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://{args.host}:{args.port}")
     print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
     print(f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name>", file=sys.stderr)
+    print(f"concierge: MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", file=sys.stderr)
     operators = build_operator_gate(settings, store)
     if not store.operators():
         print("concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
               file=sys.stderr)
-    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators), threaded=True)
+    loopback = args.host in ("127.0.0.1", "localhost", "::1")
+    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback),
+               threaded=True)
+    return 0
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    """The MCP server on stdin/stdout. Only JSON-RPC goes to stdout; everything said goes to stderr."""
+    import anyio
+
+    from concierge.mcp.stdio import serve_stdio
+
+    settings = Settings.from_env(data_dir=args.data)
+    store = build_store(settings)
+    if args.venues is not None or not store.venue_ids():
+        names = import_venues(settings, args.venues)
+        print(f"concierge: venues {', '.join(names)} imported", file=sys.stderr)
+    anyio.run(serve_stdio, build_context(settings, store), store.venue_ids)
     return 0
 
 
@@ -50,6 +70,21 @@ def _import(args: argparse.Namespace) -> int:
     settings = Settings.from_env(data_dir=args.data)
     names = import_venues(settings, args.file)
     print(f"imported {len(names)} venue(s): {', '.join(names)}")
+    return 0
+
+
+def write_openapi(path: Path) -> Path:
+    """The tools' OpenAPI document, as JSON, at `path`."""
+    from concierge.http.openapi import openapi_document
+
+    path.write_text(json.dumps(openapi_document(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    from concierge.plans.booking_api import SPEC_PATH
+
+    print(f"wrote {write_openapi(args.output or SPEC_PATH)}")
     return 0
 
 
@@ -109,12 +144,22 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     serve.set_defaults(run=_serve)
 
+    mcp = commands.add_parser("mcp", help="serve the tools over MCP on stdin/stdout (for desktop agents)")
+    mcp.add_argument("--venues", type=Path,
+                     help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
+    mcp.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    mcp.set_defaults(run=_mcp)
+
     venues = commands.add_parser("venues", help="manage the venue knowledge base")
     venue_commands = venues.add_subparsers(dest="venues_command", required=True)
     importer = venue_commands.add_parser("import", help="validate a knowledge-base file and store it whole")
     importer.add_argument("file", type=Path)
     importer.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     importer.set_defaults(run=_import)
+
+    openapi = commands.add_parser("openapi", help="write the tools' OpenAPI document (the plans' booking API)")
+    openapi.add_argument("--output", type=Path, help="where (default: the booking API spec shipped with the plans)")
+    openapi.set_defaults(run=_openapi)
 
     operators = commands.add_parser("operators", help="the people who plan and confirm, and their keys")
     operator_commands = operators.add_subparsers(dest="operators_command", required=True)

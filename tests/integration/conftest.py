@@ -16,12 +16,11 @@ from werkzeug.serving import make_server
 
 from concierge.adapters.tracing import InMemoryTracer
 from concierge.bootstrap import (
-    Settings, build_context, build_conversations, build_operator_gate, build_plan_service, build_store,
+    Access, Settings, build_context, build_conversations, build_operator_gate, build_plan_service, build_store,
 )
 from concierge.cli import import_venues
 from concierge.domain.operators import Operator, OperatorRecord, key_hash
 from concierge.http.app import create_app
-from concierge.http.envelopes import Access
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
 from tests.support import firestore_emulator, tasks_emulator
 from tests.support.local import free_port
@@ -137,7 +136,7 @@ def serve(settings_for):
         add_test_operators(store)
         gate = build_operator_gate(settings, store)
         conversations = build_conversations(settings, ctx, store, agent or _no_agent, gate)
-        app = create_app(ctx, settings.access, plans, gate, conversations)
+        app = create_app(ctx, settings.access, plans, gate, conversations=conversations)
         server = make_server("127.0.0.1", port, app, threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)
