@@ -84,6 +84,7 @@ class _Patterns:
     """One language's grammar compiled, placeholders filled in."""
 
     fillers: re.Pattern[str]
+    day_mark: re.Pattern[str]
     part_after: re.Pattern[str]
     part_first: re.Pattern[str] | None
     this_part: re.Pattern[str]
@@ -114,6 +115,7 @@ def _compiled(locale: str) -> _Patterns:
         part_first = re.compile(rf"(?:(?:{g.part_lead}) )?(?P<part>{parts}) (?:(?:{g.part_first}) )?(?P<day>.+)")
     return _Patterns(
         fillers=re.compile(rf"^(?:(?:{g.fillers}) )+"),
+        day_mark=re.compile(rf"(?:^|(?<= ))(?:{g.day_marks})(?:$| )"),
         part_after=re.compile(rf"(?P<day>.+?) (?:(?:{g.part_lead}) )?(?P<part>{parts})"),
         part_first=part_first,
         this_part=re.compile(rf"(?:{g.this}) (?P<part>{parts})"),
@@ -128,35 +130,44 @@ def _compiled(locale: str) -> _Patterns:
 
 def _resolve(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
     g, rx = GRAMMARS[locale], _compiled(locale)
-    text = rx.fillers.sub("", text)
+    text, marked = _strip_fillers(text, rx)
     if text in g.fixed_parts:
         days, part = g.fixed_parts[text]
         return DayResolution(today + days * _DAY, ambiguous=False, part=part)
     if match := rx.this_part.fullmatch(text):
         return DayResolution(today, ambiguous=False, part=g.parts[match["part"]])
-    resolution = _day(text, today, locale, country, named)
+    resolution = _day(text, today, locale, country, named, marked)
     if resolution is not None:
         return resolution
     for pattern in (rx.part_after, rx.part_first):
         if pattern is not None and (match := pattern.fullmatch(text)):
-            day_text = rx.fillers.sub("", match["day"])
-            resolution = _day(day_text, today, locale, country, named)
+            day_text, day_marked = _strip_fillers(match["day"], rx)
+            resolution = _day(day_text, today, locale, country, named, marked or day_marked)
             if resolution is not None:
                 return replace(resolution, part=g.parts[match["part"]])
     return None
 
 
-def _day(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
-    """A day without a part of the day."""
+def _strip_fillers(text: str, rx: _Patterns) -> tuple[str, bool]:
+    """The text without its leading fillers, and whether they ended with an article for a date ("il", "the")."""
+    stripped = rx.fillers.sub("", text)
+    prefix = text[:len(text) - len(stripped)].strip()
+    return stripped, bool(prefix) and rx.day_mark.search(prefix) is not None
+
+
+def _day(text: str, today: datetime.date, locale: str, country: str, named: bool, marked: bool = False
+         ) -> DayResolution | None:
+    """A day without a part of the day; `marked`: an article for a date came before it."""
     g, rx = GRAMMARS[locale], _compiled(locale)
     if text in g.fixed:
         return _on(today + g.fixed[text] * _DAY)
     if text in g.holidays:
         key = g.holidays[text]
         return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
-    tokens = _tokens(text, locale)
+    tokens, ordinal = _tokens(text, locale)
     resolution = (_weekend(tokens, today, rx) or _week_of(tokens, today, rx) or _week_on(tokens, today, locale)
-                  or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx) or _spoken_date(text, tokens, today, rx))
+                  or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx)
+                  or _spoken_date(text, tokens, today, rx, marked or ordinal))
     if resolution is None and named:
         resolution = _among(named_holidays(text, country, locale, today), holiday=True)
     return resolution
@@ -191,13 +202,14 @@ def _name_patterns() -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], 
     return alternation(weekdays), weekdays, alternation(months), months
 
 
-def _tokens(text: str, locale: str) -> str:
+def _tokens(text: str, locale: str) -> tuple[str, bool]:
     """Weekdays as wd0-wd6 and months as mo1-mo12 (before number words: "segunda" is also "second"),
-    then numbers as digits and ordinals as their number."""
+    then numbers as digits and ordinals as their number; and whether there was an ordinal."""
     weekday_re, weekdays, month_re, months = _name_patterns()
     text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
     text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
-    return _ORDINAL.sub(r"\1", with_digits(text, locale))
+    text, ordinals = _ORDINAL.subn(r"\1", with_digits(text, locale))
+    return text, ordinals > 0
 
 
 def _weekday(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
@@ -271,11 +283,15 @@ def _week_on(text: str, today: datetime.date, locale: str) -> DayResolution | No
     return None
 
 
-def _spoken_date(text: str, tokens: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+def _spoken_date(text: str, tokens: str, today: datetime.date, rx: _Patterns, marked: bool) -> DayResolution | None:
+    """A day of the month. A number alone ("8", "at 8") is no date: it is more often an hour or a party size;
+    an article ("il 25", "the 3rd", "dia 3"), an ordinal, a month or a weekday makes it one."""
     for pattern in rx.dates:
         match = pattern.fullmatch(tokens)
         if match is None:
             continue
+        if not (marked or match["mo"] or match["wd"] or rx.day_mark.match(tokens)):
+            return None
         month, year = (int(match[key]) if match[key] else None for key in ("mo", "y"))
         day = _calendar_date(int(match["d"]), month, year, today)
         if day is None:

@@ -85,6 +85,7 @@ it | ieri                                  | UNSUPPORTED
 it | la settimana prossima                 | UNSUPPORTED
 it | quando volete                         | UNSUPPORTED
 it | il 45                                 | UNSUPPORTED
+it | 8                                     | UNSUPPORTED
 # --- English ---------------------------------------------------------------------------------------------
 en | today                                 | 2026-02-18 Wed
 en | tomorrow                              | 2026-02-19 Thu
@@ -157,6 +158,7 @@ en | yesterday                             | UNSUPPORTED
 en | next week                             | UNSUPPORTED
 en | whenever                              | UNSUPPORTED
 en | the 32nd                              | UNSUPPORTED
+en | at 8                                  | UNSUPPORTED
 # --- French ----------------------------------------------------------------------------------------------
 fr | aujourd'hui                           | 2026-02-18 Wed
 fr | demain                                | 2026-02-19 Thu
@@ -224,6 +226,7 @@ fr | hier                                  | UNSUPPORTED
 fr | la semaine prochaine                  | UNSUPPORTED
 fr | quand vous voulez                     | UNSUPPORTED
 fr | le 0                                  | UNSUPPORTED
+fr | pour 8                                | UNSUPPORTED
 # --- Portuguese ------------------------------------------------------------------------------------------
 pt | hoje                                  | 2026-02-18 Wed
 pt | amanhã                                | 2026-02-19 Thu
@@ -292,6 +295,7 @@ pt | ontem                                 | UNSUPPORTED
 pt | semana que vem                        | UNSUPPORTED
 pt | quando quiser                         | UNSUPPORTED
 pt | dia 40                                | UNSUPPORTED
+pt | para 4                                | UNSUPPORTED
 # --- a caller speaking another language than the venue's ----------------------------------------------
 it/IT | next Saturday                      | 2026-02-21 Sat
 en/GB | domani sera                        | 2026-02-19 Thu evening
