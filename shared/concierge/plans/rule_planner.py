@@ -22,14 +22,10 @@ BOOKING_ID = re.compile(r"\b[0-9a-f]{12}\b")
 GUESTS = re.compile(r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"
                     r"(?:people|persons|guests|pax|persone|ospiti|coperti|persona|person|guest)\b", re.I)
 GUEST_WORDS = re.compile(r"\b(guests?|people|party size|persone|ospiti|coperti)\b", re.I)
-# A number alone or after "at"/"alle" is an hour here, never a day of the month.
-CLOCK_ONLY = re.compile(r"^(?:(?:at|alle|all|ore|a|à|às|as|for|by|vers|verso|para|per)\s+)?\d{1,2}(?:[:.h]\d{2})?$", re.I)
 PHONE = re.compile(r"(\+?\d[\d\s().-]{6,}\d)")
 PHONE_WORDS = re.compile(r"\b(phone|number|mobile|telefono|numero|cellulare)\b", re.I)
 NAME_CHANGE = re.compile(r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a|change the name to)\s+"
                          r"([A-ZÀ-Ý][\wÀ-ÿ'-]*(?:\s+[A-ZÀ-Ý][\wÀ-ÿ'-]*)*)")
-RESCHEDULE_WORDS = re.compile(r"\b(move|moving|reschedule|postpone|bring forward|change .* to|shift|sposta\w*|"
-                              r"anticipa\w*|posticipa\w*|cambia\w*|rimanda\w*)\b", re.I)
 NOT_NAMES = {
     # capitalised words that are not guest names
     "i", "we", "please", "move", "change", "reschedule", "can", "could", "the", "booking", "reservation",
@@ -90,7 +86,7 @@ def _spans(words: list[str], longest: int = 4):
             yield start, size, " ".join(words[start:start + size])
 
 
-def read_request(text: str, request: PlanningRequest, lang: str, known_booking: str | None) -> Wanted:
+def read_request(text: str, request: PlanningRequest, known_booking: str | None) -> Wanted:
     wanted = Wanted()
     found_id = BOOKING_ID.search(text)
     wanted.booking_id = found_id.group(0) if found_id else known_booking
@@ -109,27 +105,26 @@ def read_request(text: str, request: PlanningRequest, lang: str, known_booking: 
 
     words = re.findall(r"[\wÀ-ÿ':+.]+", rest)
     used: set[int] = set()
-    if RESCHEDULE_WORDS.search(rest) or True:
-        for start, size, span in _spans(words):
-            if wanted.new_day or any(i in used for i in range(start, start + size)) or CLOCK_ONLY.match(span):
-                continue
-            try:
-                resolved = resolve_relative_day(span, request.today, request.venue_locale)
-            except (UnsupportedRelativeDay, WeekdayMismatch):
-                continue
-            wanted.new_day = resolved.date.isoformat()
-            used.update(range(start, start + size))
-        for start, size, span in _spans(words):
-            if wanted.new_time or any(i in used for i in range(start, start + size)):
-                continue
-            if not re.search(r"\d|noon|midnight|mezzogiorno|mezzanotte|half|mezza", span, re.I):
-                continue
-            try:
-                resolved = resolve_relative_time(span, _noon(request), request.venue_locale)
-            except (UnsupportedRelativeTime, VagueTime):
-                continue
-            wanted.new_time = resolved.time
-            used.update(range(start, start + size))
+    for start, size, span in _spans(words):
+        if wanted.new_day or any(i in used for i in range(start, start + size)):
+            continue
+        try:
+            resolved = resolve_relative_day(span, request.today, request.venue_locale)
+        except (UnsupportedRelativeDay, WeekdayMismatch):
+            continue
+        wanted.new_day = resolved.date.isoformat()
+        used.update(range(start, start + size))
+    for start, size, span in _spans(words):
+        if wanted.new_time or any(i in used for i in range(start, start + size)):
+            continue
+        if not re.search(r"\d|noon|midnight|mezzogiorno|mezzanotte|half|mezza", span, re.I):
+            continue
+        try:
+            resolved = resolve_relative_time(span, _noon(request), request.venue_locale)
+        except (UnsupportedRelativeTime, VagueTime):
+            continue
+        wanted.new_time = resolved.time
+        used.update(range(start, start + size))
     wanted.names = [w.strip("'s").strip("’s") for i, w in enumerate(words)
                     if i not in used and w[:1].isupper() and w.casefold().strip("'s") not in NOT_NAMES
                     and not w[:1].isdigit()]
@@ -150,7 +145,7 @@ class RulePlanner:
         text = " ".join(said)
         lang = language(text, request.venue_locale)
         known = next((m.get("booking_id") for m in reversed(request.history) if m.get("booking_id")), None)
-        wanted = read_request(text, request, lang, known)
+        wanted = read_request(text, request, known)
 
         def ask(key: str, **values) -> Clarification:
             if request.clarifications_so_far >= request.max_clarifications:
