@@ -342,7 +342,8 @@ def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "
 
 
 def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agent_for: "AgentChooser",
-                        operators: "OperatorGate | None" = None) -> "ConversationFunctions":
+                        operators: "OperatorGate | None" = None, tracer: "Tracer | None" = None
+                        ) -> "ConversationFunctions":
     """The chat receptionist: its service over the thread leases of the store, the staff's functions."""
     from concierge.adapters.leases import store_lease
     from concierge.conversations.handover import Handover
@@ -354,7 +355,8 @@ def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agen
     threads = Threads(store, store_lease(store, term=dt.timedelta(seconds=120), wait=60.0),
                       retention=dt.timedelta(days=settings.conversation_retention_days),
                       history_limit=settings.conversation_history)
-    return ConversationFunctions(ConversationService(ctx, threads, agent_for), Handover(ctx, threads), operators)
+    return ConversationFunctions(ConversationService(ctx, threads, agent_for, tracer), Handover(ctx, threads),
+                                 operators)
 
 
 _process_settings: Settings | None = None
