@@ -359,7 +359,16 @@ def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agen
                                  operators)
 
 
+def build_chat_agent(settings: Settings, tracer: "Tracer | None" = None) -> "Agent":
+    """The model agent when a model is configured (CONCIERGE_LLM_*), else the offline agent; both screened."""
+    from concierge.conversations.agents import pick_agent
+
+    hook = tracer.on_generation if tracer is not None and tracer.enabled else None
+    return pick_agent(build_llm(settings, on_generation=hook))
+
+
 _process_settings: Settings | None = None
+_process_conversations: "ConversationFunctions | None" = None
 _process_context: tuple[Settings, ToolContext] | None = None
 _process_gate: "OperatorGate | None" = None
 _process_plans: "PlanService | None" = None
@@ -406,3 +415,16 @@ def process_operator_gate() -> "OperatorGate":
         if _process_gate is None:
             _process_gate = build_operator_gate(settings, build_store(settings))
         return _process_gate
+
+
+def process_conversations() -> "ConversationFunctions":
+    """The chat receptionist of this process (a deployed conversation function), built on first use."""
+    global _process_conversations
+    settings, ctx = process_context()
+    gate = process_operator_gate()
+    with _lock:
+        if _process_conversations is None:
+            agent = build_chat_agent(settings, ctx.tracer)
+            _process_conversations = build_conversations(settings, ctx, build_store(settings), lambda venue: agent,
+                                                         gate)
+        return _process_conversations
