@@ -302,7 +302,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
         function = service.plan_execute if kind == "execute" else service.plan_rollback
         for _ in range(100):
             try:
-                function(task, None)
+                function(task)
                 return
             except DeliverAgain:
                 pass
