@@ -41,6 +41,14 @@ class Access:
 
 
 @dataclass(frozen=True)
+class LangfuseSettings:
+    public_key: str = field(repr=False)
+    secret_key: str = field(repr=False)
+    base_url: str | None = None
+    release: str | None = None
+
+
+@dataclass(frozen=True)
 class Settings:
     store: str = "sqlite"
     data_dir: Path = Path(".concierge")
@@ -62,6 +70,10 @@ class Settings:
     now: str | None = None
     venue_cache_seconds: float = DEFAULT_TTL_SECONDS
     access: Access = field(default_factory=Access)
+    log_json: bool = False  # the local server's log lines as JSON (deployed functions always write JSON)
+    log_level: str = "INFO"
+    log_project: str | None = None  # the Google Cloud project that log lines name their traces in
+    langfuse: LangfuseSettings | None = None  # tracing, when both keys are set
     llm_base_url: str | None = None  # an OpenAI-compatible endpoint; with llm_model, plans use the LLM planner
     llm_model: str | None = None
     llm_api_key: str = field(default="", repr=False)
@@ -95,6 +107,11 @@ class Settings:
             now=env.get("CONCIERGE_NOW") or None,
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
             operator_audience=env.get("CONCIERGE_OPERATOR_AUDIENCE") or None,
+            log_json=env.get("CONCIERGE_LOG_FORMAT", "").lower() == "json",
+            log_level=env.get("CONCIERGE_LOG_LEVEL", "INFO").upper(),
+            log_project=env.get("CONCIERGE_LOG_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT")
+            or env.get("GCLOUD_PROJECT") or env.get("GCP_PROJECT") or None,
+            langfuse=_langfuse_settings(env),
             llm_base_url=(env.get("CONCIERGE_LLM_BASE_URL") or "").strip() or None,
             llm_model=(env.get("CONCIERGE_LLM_MODEL") or "").strip() or None,
             llm_api_key=(env.get("CONCIERGE_LLM_API_KEY") or "").strip(),
@@ -103,6 +120,16 @@ class Settings:
         )
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+
+def _langfuse_settings(env: Mapping[str, str]) -> LangfuseSettings | None:
+    public_key = (env.get("LANGFUSE_PUBLIC_KEY") or "").strip()
+    secret_key = (env.get("LANGFUSE_SECRET_KEY") or "").strip()
+    if not (public_key and secret_key):
+        return None
+    return LangfuseSettings(public_key=public_key, secret_key=secret_key,
+                            base_url=env.get("LANGFUSE_BASE_URL") or env.get("LANGFUSE_HOST") or None,
+                            release=env.get("LANGFUSE_RELEASE") or env.get("K_REVISION") or None)
 
 
 def build_store(settings: Settings) -> Store:
@@ -165,7 +192,7 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
     return provider_for
 
 
-def build_tracer(env: Mapping[str, str] = os.environ) -> "Tracer":
+def build_tracer(settings: Settings) -> "Tracer":
     """Langfuse when LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY are set, else the no-op tracer.
 
     langfuse (and opentelemetry) are imported only here, on first use, and only with both keys set.
@@ -173,15 +200,17 @@ def build_tracer(env: Mapping[str, str] = os.environ) -> "Tracer":
     """
     from concierge.adapters.tracing import Tracer as NoopTracer
 
-    if not ((env.get("LANGFUSE_PUBLIC_KEY") or "").strip() and (env.get("LANGFUSE_SECRET_KEY") or "").strip()):
+    langfuse = settings.langfuse
+    if langfuse is None:
         return NoopTracer()
     try:
+        from langfuse import Langfuse
+
         from concierge.adapters.langfuse_tracer import LangfuseTracer
 
-        return LangfuseTracer.from_env(env)
+        return LangfuseTracer(Langfuse(public_key=langfuse.public_key, secret_key=langfuse.secret_key,
+                                       base_url=langfuse.base_url, release=langfuse.release))
     except Exception as exc:  # noqa: BLE001 - observability must not take the service down
-        import logging
-
         logging.getLogger("concierge.tracing").warning("tracing is off: Langfuse could not start (%s)",
                                                        type(exc).__name__)
         return NoopTracer()
@@ -203,7 +232,7 @@ def build_context(settings: Settings, store: Store | None = None, tracer: "Trace
     return ToolContext(venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
                        provider_for=provider_for, clock=build_clock(settings),
                        idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds)),
-                       tracer=tracer if tracer is not None else build_tracer())
+                       tracer=tracer if tracer is not None else build_tracer(settings))
 
 
 def build_queue(settings: Settings, deliver) -> "PlanQueue":
@@ -304,20 +333,28 @@ def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "
     return OperatorGate(directory, id_tokens)
 
 
+_process_settings: Settings | None = None
 _process_context: tuple[Settings, ToolContext] | None = None
 _process_gate: "OperatorGate | None" = None
+_process_plans: "PlanService | None" = None
 _lock = threading.Lock()
 
 
-_process_plans: "PlanService | None" = None
+def process_settings() -> Settings:
+    """The settings of this process (a deployed function), read from its environment once."""
+    global _process_settings
+    with _lock:
+        if _process_settings is None:
+            _process_settings = Settings.from_env()
+        return _process_settings
 
 
 def process_context() -> tuple[Settings, ToolContext]:
     """Settings and context of this process (a deployed function), built on first use."""
     global _process_context
+    settings = process_settings()
     with _lock:
         if _process_context is None:
-            settings = Settings.from_env()
             _process_context = (settings, build_context(settings))
         return _process_context
 

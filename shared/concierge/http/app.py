@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import threading
 from typing import TYPE_CHECKING, Callable
 
@@ -31,9 +30,12 @@ def _configure_logging_once() -> None:
     global _logging_ready
     if _logging_ready:
         return
+    from concierge.bootstrap import process_settings
+
     with _logging_lock:
         if not _logging_ready:
-            configure_logging()
+            settings = process_settings()
+            configure_logging(settings.log_level, settings.log_project)
             _logging_ready = True
 
 
@@ -167,8 +169,6 @@ def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = Non
     """
     from concierge.plans.functions import PLAN_FUNCTIONS
 
-    if os.environ.get("CONCIERGE_LOG_FORMAT", "").lower() == "json":  # else the local server keeps readable logs
-        configure_logging()
     app = Flask("concierge")
 
     @app.post("/api/<name>")

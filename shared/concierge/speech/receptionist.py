@@ -109,7 +109,7 @@ WORDS: dict[str, dict[str, str]] = {
         "field.party_size": "quante persone",
         "field.care_type": "il tipo di prestazione",
         "field.reason": "il motivo della visita",
-        "need_info": "Per prenotare mi servono ancora {fields}.",
+        "need_info": "Per prenotare mi manca ancora: {fields}.",
         "need_info.care_types": "Tipi di prestazione: {types}.",
         "bad_phone": "Il numero di telefono non sembra valido. Lo scriva con il prefisso internazionale, "
                      "ad esempio {example}.",
@@ -256,7 +256,7 @@ WORDS: dict[str, dict[str, str]] = {
         "field.party_size": "quantas pessoas",
         "field.care_type": "o tipo de atendimento",
         "field.reason": "o motivo da consulta",
-        "need_info": "Para reservar, ainda preciso de {fields}.",
+        "need_info": "Para reservar, ainda me falta: {fields}.",
         "need_info.care_types": "Tipos de atendimento: {types}.",
         "bad_phone": "Esse número de telefone não parece válido. Escreva-o com o indicativo, por exemplo {example}.",
         "bad_name": "Pode escrever o seu nome só com letras?",
