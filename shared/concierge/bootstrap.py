@@ -26,7 +26,11 @@ if TYPE_CHECKING:
     from concierge.adapters.store.operators import OperatorDirectory
     from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
+    from concierge.conversations.agent import Agent
+    from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
+
+    AgentChooser = Callable[[Venue], Agent]
 
 
 log = logging.getLogger("concierge.plans")
@@ -79,6 +83,8 @@ class Settings:
     llm_api_key: str = field(default="", repr=False)
     operator_audience: str | None = None  # Google sign-in for operators: the ID tokens' audience (client id)
     operator_certs_url: str | None = None  # Google's signing certificates unless a test serves its own
+    conversation_retention_days: float = 180  # conversations, their messages and client profiles
+    conversation_history: int = 20  # recent messages the chat agent sees
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, **overrides) -> "Settings":
@@ -107,6 +113,8 @@ class Settings:
             now=env.get("CONCIERGE_NOW") or None,
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
             operator_audience=env.get("CONCIERGE_OPERATOR_AUDIENCE") or None,
+            conversation_retention_days=float(env.get("CONCIERGE_CONVERSATION_RETENTION_DAYS", 180)),
+            conversation_history=int(env.get("CONCIERGE_CONVERSATION_HISTORY", 20)),
             log_json=env.get("CONCIERGE_LOG_FORMAT", "").lower() == "json",
             log_level=env.get("CONCIERGE_LOG_LEVEL", "INFO").upper(),
             log_project=env.get("CONCIERGE_LOG_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT")
@@ -294,7 +302,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
         function = service.plan_execute if kind == "execute" else service.plan_rollback
         for _ in range(100):
             try:
-                function(task, None)
+                function(task)
                 return
             except DeliverAgain:
                 pass
@@ -331,6 +339,22 @@ def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "
 
         id_tokens = GoogleIdTokens(settings.operator_audience, settings.operator_certs_url or GOOGLE_CERTS_URL)
     return OperatorGate(directory, id_tokens)
+
+
+def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agent_for: "AgentChooser",
+                        operators: "OperatorGate | None" = None) -> "ConversationFunctions":
+    """The chat receptionist: its service over the thread leases of the store, the staff's functions."""
+    from concierge.adapters.leases import store_lease
+    from concierge.conversations.handover import Handover
+    from concierge.conversations.service import ConversationService
+    from concierge.conversations.threads import Threads
+    from concierge.http.conversations import ConversationFunctions
+
+    # A turn may wait on a model for several calls: the lease outlives it, a second message waits for it.
+    threads = Threads(store, store_lease(store, term=dt.timedelta(seconds=120), wait=60.0),
+                      retention=dt.timedelta(days=settings.conversation_retention_days),
+                      history_limit=settings.conversation_history)
+    return ConversationFunctions(ConversationService(ctx, threads, agent_for), Handover(ctx, threads), operators)
 
 
 _process_settings: Settings | None = None

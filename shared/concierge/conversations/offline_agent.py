@@ -381,7 +381,7 @@ class _Run:
                                            "endDate": _ddmmyyyy(today + dt.timedelta(days=BOOKINGS_HORIZON_DAYS))})
         out = []
         for event in (result.get("events") or []) if result.get("success") else []:
-            start = _event_start(event.get("start"), self.venue)
+            start = event_start(event.get("start"), self.venue)
             if start is not None and isinstance(event.get("id"), str):
                 item = {"id": event["id"], "day": start[0].isoformat(), "time": start[1]}
                 if isinstance(event.get("people"), int):
@@ -513,7 +513,7 @@ class _Run:
         return self.answer(message, self.rdv.reschedule(message, pending["id"], patient=self.patient))
 
 
-def _event_start(value: Any, venue: Venue) -> tuple[dt.date, str] | None:
+def event_start(value: Any, venue: Venue) -> tuple[dt.date, str] | None:
     """A list_events start ("DD/MM/YYYY HH:mm" or ISO 8601) as the venue's local date and time."""
     if not isinstance(value, str):
         return None

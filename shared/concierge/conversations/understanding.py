@@ -132,7 +132,8 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     text = with_digits(folded, locale)
     units = "|".join(re.escape(u) for u in vocab.intro_words["people_units"])
     leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
-    for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b(?! ?(?:h|am|pm|heures?|horas?|ore)\b)"):
+    not_a_time = r"(?! ?(?:h|am|pm|heures?|horas?|ore)\b)"
+    for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}"):
         if match := re.search(pattern, text):
             return int(match.group(1))
     if bare and (match := re.fullmatch(r"(\d{1,2})", text.strip())):

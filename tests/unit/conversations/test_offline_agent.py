@@ -82,7 +82,8 @@ def test_french_clinic_booking_asks_for_care_type_and_reason_and_never_twice(ven
     assert confirm.rdv["slot"]["start_iso"] == "2026-11-24T10:00:00+01:00"
     done = d.say("oui")
     assert done.rdv["action"] == "CREATE"
-    assert (d.tools.bookings[0].care_type, d.tools.bookings[0].reason) == ("detartrage", "Contrôle annuel, et un détartrage")
+    booking = d.tools.bookings[0]
+    assert (booking.care_type, booking.reason) == ("detartrage", "Contrôle annuel, et un détartrage")
     asked = [tuple(a.rdv.get("missing_fields", ())) for a in d.answers]
     assert sum("patient.name" in m for m in asked) == 1 and sum("care_type" in m for m in asked) == 1
 
