@@ -26,15 +26,26 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # What every function needs, what talks to the booking back-ends, and what runs plans.
 BASE = ("functions-framework", "flask", "pydantic", "pyyaml", "phonenumbers", "rapidfuzz", "text2num", "tzdata",
-        "google-cloud-firestore")
+        "holidays", "python-dateutil", "google-cloud-firestore")
 PROVIDERS = ("httpx", "gspread", "google-auth", "cryptography")
 PLANS = ("httpx", "jsonref", "google-cloud-tasks", "google-auth")
+# The MCP function: the tools' needs plus the MCP SDK and the bridge that runs its ASGI transport from WSGI.
+MCP = ("mcp", "a2wsgi")
 # Added to every function when pyproject.toml's [project] dependencies list it.
 EVERYWHERE_IF_DECLARED = ("langfuse",)
 
-# The plan functions (concierge.plans.functions.PLAN_FUNCTIONS); every other folder is a tool or booking_api.
+# The plan functions (concierge.plans.functions.PLAN_FUNCTIONS); "mcp" serves the tools over MCP; every other
+# folder is a tool or booking_api.
 PLAN_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer", "plan_execute", "plan_rollback",
                   "plans_cleanup", "registry_refresh")
+
+# The chat receptionist's functions (concierge.conversations.functions.CONVERSATION_FUNCTIONS): the tools'
+# needs (providers, httpx for the model) plus the agents.
+CONVERSATION_FUNCTIONS = (
+    "schedule_appointment", "get_available_slots", "list_events", "cancel_appointment", "request_human_support",
+    "update_client_info", "update_conversation_tags", "end_conversation", "summarize_conversation",
+    "conversation_message", "conversation_messages", "conversations_list", "conversation_read", "conversation_reply",
+    "conversation_handback", "conversation_close", "client_forget")
 
 # Modules a function loads on its first request (lazily, so importing main.py alone would not show
 # a missing dependency): the import check loads them too.
@@ -43,6 +54,15 @@ FIRST_REQUEST_MODULES = {
              "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
              "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
              "google.auth.crypt", "google.auth.jwt"),
+    "conversation": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
+                     "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
+                     "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
+                     "concierge.adapters.llm.openai_compatible", "concierge.conversations.agents",
+                     "concierge.http.conversations", "google.auth.crypt", "google.auth.jwt"),
+    "mcp": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
+            "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
+            "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
+            "google.auth.crypt", "google.auth.jwt", "concierge.mcp.endpoint", "concierge.mcp.stdio"),
     "plan": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
              "concierge.adapters.queue.cloud_tasks", "google.cloud.tasks_v2", "concierge.adapters.llm.openai_compatible",
              "concierge.adapters.tracing", "concierge.plans.action_client", "concierge.plans.booking_api",
@@ -98,12 +118,18 @@ def pins(project: dict) -> dict[str, dict]:
 
 
 def kind(function: str) -> str:
-    return "plan" if function in PLAN_FUNCTIONS else "tool"
+    if function in PLAN_FUNCTIONS:
+        return "plan"
+    if function in CONVERSATION_FUNCTIONS:
+        return "conversation"
+    return "mcp" if function == "mcp" else "tool"
 
 
 def needs(function: str, project: dict) -> list[str]:
     """The distributions FUNCTION needs (normalized names, sorted)."""
     wanted = set(BASE) | set(PLANS if kind(function) == "plan" else PROVIDERS)
+    if kind(function) == "mcp":
+        wanted |= set(MCP)
     declared = {normalize(_REQUIREMENT.match(raw).group(1)) for raw in project.get("dependencies", [])}
     wanted |= {name for name in EVERYWHERE_IF_DECLARED if name in declared}
     return sorted(normalize(name) for name in wanted)

@@ -22,6 +22,29 @@ locals {
     resolve_relative_day  = { entry_point = "resolve_relative_day", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
     resolve_relative_time = { entry_point = "resolve_relative_time", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
 
+    # The same tools over the Model Context Protocol (streamable HTTP, stateless), for MCP clients.
+    mcp = { entry_point = "mcp", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+
+    # The chat receptionist: the manual's tools for a conversation, the channel's message and poll
+    # (the tool key), and the staff's functions (an operator credential). A turn may call a model.
+    schedule_appointment     = { entry_point = "schedule_appointment", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    get_available_slots      = { entry_point = "get_available_slots", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    list_events              = { entry_point = "list_events", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    cancel_appointment       = { entry_point = "cancel_appointment", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    request_human_support    = { entry_point = "request_human_support", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    update_client_info       = { entry_point = "update_client_info", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    update_conversation_tags = { entry_point = "update_conversation_tags", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    end_conversation         = { entry_point = "end_conversation", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    summarize_conversation   = { entry_point = "summarize_conversation", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_message     = { entry_point = "conversation_message", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
+    conversation_messages    = { entry_point = "conversation_messages", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversations_list       = { entry_point = "conversations_list", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_read        = { entry_point = "conversation_read", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_reply       = { entry_point = "conversation_reply", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_handback    = { entry_point = "conversation_handback", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_close       = { entry_point = "conversation_close", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    client_forget            = { entry_point = "client_forget", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+
     # Plans, called by the operator's application with the operator's token. Planning may ask an LLM.
     plan_request = { entry_point = "plan_request", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
     plan_confirm = { entry_point = "plan_confirm", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
@@ -46,24 +69,26 @@ locals {
 
   # The environment every function gets (see README, "Settings" and "Plans").
   base_env = {
-    CONCIERGE_STORE                     = "firestore"
-    CONCIERGE_QUEUE                     = "cloudtasks"
-    GOOGLE_CLOUD_PROJECT                = var.project_id
-    CONCIERGE_FIRESTORE_PROJECT         = var.project_id
-    CONCIERGE_FIRESTORE_DATABASE        = google_firestore_database.main.name
-    CONCIERGE_TASKS_PROJECT             = var.project_id
-    CONCIERGE_TASKS_LOCATION            = google_cloud_tasks_queue.execute.location
-    CONCIERGE_EXECUTE_QUEUE             = google_cloud_tasks_queue.execute.name
-    CONCIERGE_ROLLBACK_QUEUE            = google_cloud_tasks_queue.rollback.name
-    CONCIERGE_EXECUTE_URL               = local.function_urls["plan_execute"]
-    CONCIERGE_ROLLBACK_URL              = local.function_urls["plan_rollback"]
-    CONCIERGE_TASKS_SERVICE_ACCOUNT     = google_service_account.invoker.email
-    CONCIERGE_ACTIONS_BASE_URL          = local.function_urls["booking_api"]
-    CONCIERGE_PENDING_PLAN_MINUTES      = tostring(var.pending_plan_minutes)
-    CONCIERGE_ACTION_TIMEOUT_SECONDS    = tostring(var.action_timeout_seconds)
-    CONCIERGE_IDEMPOTENCY_SECONDS       = tostring(var.idempotency_seconds)
-    CONCIERGE_IDEMPOTENCY_LEASE_SECONDS = tostring(var.idempotency_lease_seconds)
-    CONCIERGE_VENUE_CACHE_SECONDS       = tostring(var.venue_cache_seconds)
+    CONCIERGE_STORE                       = "firestore"
+    CONCIERGE_QUEUE                       = "cloudtasks"
+    GOOGLE_CLOUD_PROJECT                  = var.project_id
+    CONCIERGE_FIRESTORE_PROJECT           = var.project_id
+    CONCIERGE_FIRESTORE_DATABASE          = google_firestore_database.main.name
+    CONCIERGE_TASKS_PROJECT               = var.project_id
+    CONCIERGE_TASKS_LOCATION              = google_cloud_tasks_queue.execute.location
+    CONCIERGE_EXECUTE_QUEUE               = google_cloud_tasks_queue.execute.name
+    CONCIERGE_ROLLBACK_QUEUE              = google_cloud_tasks_queue.rollback.name
+    CONCIERGE_EXECUTE_URL                 = local.function_urls["plan_execute"]
+    CONCIERGE_ROLLBACK_URL                = local.function_urls["plan_rollback"]
+    CONCIERGE_TASKS_SERVICE_ACCOUNT       = google_service_account.invoker.email
+    CONCIERGE_ACTIONS_BASE_URL            = local.function_urls["booking_api"]
+    CONCIERGE_PENDING_PLAN_MINUTES        = tostring(var.pending_plan_minutes)
+    CONCIERGE_CONVERSATION_RETENTION_DAYS = tostring(var.conversation_retention_days)
+    CONCIERGE_CONVERSATION_HISTORY        = tostring(var.conversation_history)
+    CONCIERGE_ACTION_TIMEOUT_SECONDS      = tostring(var.action_timeout_seconds)
+    CONCIERGE_IDEMPOTENCY_SECONDS         = tostring(var.idempotency_seconds)
+    CONCIERGE_IDEMPOTENCY_LEASE_SECONDS   = tostring(var.idempotency_lease_seconds)
+    CONCIERGE_VENUE_CACHE_SECONDS         = tostring(var.venue_cache_seconds)
   }
 
   # Settings that mean "not configured" when empty; they are set only when given.

@@ -1,17 +1,31 @@
-"""`concierge serve`, `concierge venues import` and `concierge operators add | list | revoke`."""
+"""`concierge serve`, `concierge mcp`, `concierge chat`, `concierge venues import`,
+`concierge operators add | list | revoke`, `concierge providers check` and `concierge openapi`."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from importlib import resources
 from pathlib import Path
 
-from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store
+from concierge.bootstrap import (
+    Settings, build_chat_agent, build_context, build_conversations, build_operator_gate, build_plan_service,
+    build_store,
+)
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
 DEMO_VENUES = "demo/venues.yaml"
+
+
+def dt_date(text: str):
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a date in YYYY-MM-DD') from None
 
 
 def import_venues(settings: Settings, path: Path | None) -> list[str]:
@@ -32,24 +46,72 @@ def _serve(args: argparse.Namespace) -> int:
     from concierge.http.app import create_app
 
     settings = Settings.from_env(data_dir=args.data)
+    if settings.log_json:  # else the local server keeps readable logs
+        from concierge.logs import configure_logging
+
+        configure_logging(settings.log_level, settings.log_project)
     names = import_venues(settings, args.venues)
     store = build_store(settings)
     ctx = build_context(settings, store)
     plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://{args.host}:{args.port}")
     print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
     print(f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name>", file=sys.stderr)
+    print(f"concierge: MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", file=sys.stderr)
     operators = build_operator_gate(settings, store)
     if not store.operators():
         print("concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
               file=sys.stderr)
-    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators), threaded=True)
+    loopback = args.host in ("127.0.0.1", "localhost", "::1")
+    agent = build_chat_agent(settings, ctx.tracer)
+    conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
+    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback,
+                                                conversations=conversations), threaded=True)
     return 0
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    """The MCP server on stdin/stdout. Only JSON-RPC goes to stdout; everything said goes to stderr."""
+    import anyio
+
+    from concierge.mcp.stdio import serve_stdio
+
+    settings = Settings.from_env(data_dir=args.data)
+    store = build_store(settings)
+    if args.venues is not None or not store.venue_ids():
+        names = import_venues(settings, args.venues)
+        print(f"concierge: venues {', '.join(names)} imported", file=sys.stderr)
+    anyio.run(serve_stdio, build_context(settings, store), store.venue_ids)
+    return 0
+
+
+def _chat(args: argparse.Namespace) -> int:
+    from concierge.chat_terminal import chat
+
+    settings = Settings.from_env(data_dir=args.data)
+    if args.venues is not None or not build_store(settings).venue_ids():
+        import_venues(settings, args.venues)
+    return chat(settings, args.venue, args.phone, sys.stdin, sys.stdout)
 
 
 def _import(args: argparse.Namespace) -> int:
     settings = Settings.from_env(data_dir=args.data)
     names = import_venues(settings, args.file)
     print(f"imported {len(names)} venue(s): {', '.join(names)}")
+    return 0
+
+
+def write_openapi(path: Path) -> Path:
+    """The tools' OpenAPI document, as JSON, at `path`."""
+    from concierge.http.openapi import openapi_document
+
+    path.write_text(json.dumps(openapi_document(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    from concierge.plans.booking_api import SPEC_PATH
+
+    print(f"wrote {write_openapi(args.output or SPEC_PATH)}")
     return 0
 
 
@@ -98,6 +160,25 @@ def _operators_revoke(args: argparse.Namespace) -> int:
     return 0
 
 
+def _providers_check(args: argparse.Namespace) -> int:
+    """Exit 0 when the venue's back-end is ready, 1 when the report names a problem, 2 for an unknown venue."""
+    import datetime as dt
+
+    from concierge.tools.provider_check import check_provider
+
+    settings = Settings.from_env(data_dir=args.data)
+    ctx = build_context(settings, build_store(settings))
+    venue = ctx.venues.get(args.venue)
+    if venue is None:
+        known = ", ".join(ctx.venues.ids()) or "none: run `concierge venues import FILE` first"
+        print(f'concierge: no venue "{args.venue}" in the store (venues: {known})', file=sys.stderr)
+        return 2
+    day = args.day or ctx.local_now(venue).date()
+    report = check_provider(venue, ctx.provider_for, day)
+    print(report.text())
+    return 1 if report.problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="concierge", description="Booking tools for AI receptionists.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -109,12 +190,38 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     serve.set_defaults(run=_serve)
 
+    mcp = commands.add_parser("mcp", help="serve the tools over MCP on stdin/stdout (for desktop agents)")
+    mcp.add_argument("--venues", type=Path,
+                     help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
+    mcp.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    mcp.set_defaults(run=_mcp)
+
+    chat = commands.add_parser("chat", help="chat with a venue's receptionist in the terminal (local store, no model)")
+    chat.add_argument("--venue", required=True, help="the venue's id")
+    chat.add_argument("--phone", help="your phone number, as a channel would give it (E.164 or local)")
+    chat.add_argument("--venues", type=Path,
+                      help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
+    chat.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    chat.set_defaults(run=_chat)
+
     venues = commands.add_parser("venues", help="manage the venue knowledge base")
     venue_commands = venues.add_subparsers(dest="venues_command", required=True)
     importer = venue_commands.add_parser("import", help="validate a knowledge-base file and store it whole")
     importer.add_argument("file", type=Path)
     importer.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     importer.set_defaults(run=_import)
+
+    providers = commands.add_parser("providers", help="the venues' booking back-ends")
+    provider_commands = providers.add_subparsers(dest="providers_command", required=True)
+    check = provider_commands.add_parser("check", help="verify a venue's back-end before going live (reads only)")
+    check.add_argument("venue", help="the venue id, as in the knowledge base")
+    check.add_argument("--day", type=dt_date, help="the day to read (default: today at the venue)")
+    check.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    check.set_defaults(run=_providers_check)
+
+    openapi = commands.add_parser("openapi", help="write the tools' OpenAPI document (the plans' booking API)")
+    openapi.add_argument("--output", type=Path, help="where (default: the booking API spec shipped with the plans)")
+    openapi.set_defaults(run=_openapi)
 
     operators = commands.add_parser("operators", help="the people who plan and confirm, and their keys")
     operator_commands = operators.add_subparsers(dest="operators_command", required=True)

@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from flask import Flask, Request, Response, request
 from werkzeug.exceptions import HTTPException
 
 from concierge.adapters.tracing import Tracer, new_trace_id
+from concierge.bootstrap import Access
 from concierge.http.auth import has_api_key
-from concierge.http.envelopes import Access, answer, refused
+from concierge.http.envelopes import answer, refused
 from concierge.http.limits import MAX_BODY_BYTES, BadInput, check_headers, parse_json, too_large
 from concierge.http.operators import OperatorGate, OperatorUnauthorized
 from concierge.logs import configure_logging, request_trace
 from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
+
+if TYPE_CHECKING:
+    from concierge.http.conversations import ConversationFunctions
+    from concierge.plans.service import PlanService
 
 _NOOP = Tracer()
 _logging_lock = threading.Lock()
@@ -30,9 +34,12 @@ def _configure_logging_once() -> None:
     global _logging_ready
     if _logging_ready:
         return
+    from concierge.bootstrap import process_settings
+
     with _logging_lock:
         if not _logging_ready:
-            configure_logging()
+            settings = process_settings()
+            configure_logging(settings.log_level, settings.log_project)
             _logging_ready = True
 
 
@@ -103,9 +110,10 @@ def _refusal(status: int, error_type: str, message: str) -> Response:
     return _json({"error_type": error_type, "message": message}, status)
 
 
-def _plan_response(plans, name: str, req: Request, operators: OperatorGate | None,
+def _plan_response(plans: PlanService, name: str, req: Request, operators: OperatorGate | None,
                    service_key: str | None = None) -> Response:
     """One plan function: credentials first (the operator's, or the service key for internal routes), then the body."""
+    from concierge.http.plans import call_plan_function
     from concierge.plans.functions import OPERATOR_FUNCTIONS
 
     operator = None
@@ -126,23 +134,26 @@ def _plan_response(plans, name: str, req: Request, operators: OperatorGate | Non
     except BadInput as bad:
         return _refusal(bad.status, "invalid_input", bad.message)
     if name == "plan_request":  # the service opens the plan's trace once the plan id exists
-        status, answer_body = plans.handle(name, body, token, operator)
+        status, answer_body = call_plan_function(plans, name, body, token, operator)
         return _json(answer_body, status)
     tracer = getattr(plans, "tracer", None) or _NOOP
     fields = body if isinstance(body, dict) else {}
     plan_id = fields.get("plan_id") if isinstance(fields.get("plan_id"), str) and fields.get("plan_id") else None
     with tracer.span(f"plan:{name}", trace_id=plan_id or new_trace_id(), function=name, plan_id=plan_id,
                      user_id=operator.operator_id if operator else None) as span:
-        status, answer_body = plans.handle(name, body, token, operator)
+        status, answer_body = call_plan_function(plans, name, body, token, operator)
         span.set(http_status=status, error_type=answer_body.get("error_type"), outcome=answer_body.get("outcome"),
                  plan_status=answer_body.get("status"))
     return _json(answer_body, status)
 
 
 def function_entry(name: str) -> Callable[[Request], Response]:
-    """The callable functions-framework serves for one deployed function (a tool or a plan function)."""
+    """The callable functions-framework serves for one deployed function (a tool, plan or conversation function)."""
+    from concierge.conversations.functions import CONVERSATION_FUNCTIONS
     from concierge.plans.functions import PLAN_FUNCTIONS
 
+    if name in CONVERSATION_FUNCTIONS:
+        return _conversation_entry(name)
     if name not in TOOLS and name not in PLAN_FUNCTIONS:
         raise KeyError(name)
 
@@ -164,6 +175,23 @@ def function_entry(name: str) -> Callable[[Request], Response]:
 
         with request_trace(req.headers):
             return _guarded(name, run)
+
+    entry.__name__ = name
+    return entry
+
+
+def _conversation_entry(name: str) -> Callable[[Request], Response]:
+    def entry(req: Request) -> Response:
+        from concierge.bootstrap import process_context, process_conversations
+        from concierge.http.conversations import handle
+
+        _configure_logging_once()
+        with request_trace(req.headers):
+            settings, ctx = process_context()
+            conversations = process_conversations()
+            status, body = handle(conversations, name, req.get_data(cache=True), req.headers, settings.access)
+            _flush(conversations.service.tracer)
+            return _json(body, status)
 
     entry.__name__ = name
     return entry
@@ -194,16 +222,32 @@ def booking_api(req: Request) -> Response:
         return _guarded(name, run)
 
 
-def create_app(ctx: ToolContext, access: Access, plans=None, operators: OperatorGate | None = None) -> Flask:
-    """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools.
+def mcp(req: Request) -> Response:
+    """The deployed function serving the tools over MCP (streamable HTTP), at its own URL."""
+    from concierge.bootstrap import process_context
+    from concierge.mcp.endpoint import process_endpoint
+
+    _configure_logging_once()
+    with request_trace(req.headers):
+        settings, ctx = process_context()
+        response = process_endpoint(ctx).respond(req, settings.access)
+        _flush(ctx.tracer)
+        return response
+
+
+def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None, operators: OperatorGate | None = None,
+               mcp_loopback_only: bool = True, conversations: "ConversationFunctions | None" = None) -> Flask:
+    """Every tool, plan and conversation function at POST /api/<name>, the MCP endpoint at /mcp, and
+    GET /openapi.json.
 
     The operator's plan functions authenticate through `operators`; the internal ones (queue and
-    scheduler targets) need the service key when `access.api_key` is set.
+    scheduler targets) need the service key when `access.api_key` is set. `mcp_loopback_only`: the
+    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding).
     """
+    from concierge.conversations.functions import CONVERSATION_FUNCTIONS
+    from concierge.http.conversations import handle as handle_conversation
     from concierge.plans.functions import PLAN_FUNCTIONS
 
-    if os.environ.get("CONCIERGE_LOG_FORMAT", "").lower() == "json":  # else the local server keeps readable logs
-        configure_logging()
     app = Flask("concierge")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
 
@@ -224,6 +268,10 @@ def create_app(ctx: ToolContext, access: Access, plans=None, operators: Operator
     def call(name: str) -> Response:
         if plans is not None and name in PLAN_FUNCTIONS:
             return _plan_response(plans, name, request, operators, access.api_key)
+        if conversations is not None and name in CONVERSATION_FUNCTIONS:
+            status, body = handle_conversation(conversations, name, request.get_data(cache=True), request.headers,
+                                               access)
+            return _json(body, status)
         if name not in TOOLS:
             return _tool_error(404, "NOT_FOUND", f'No function "{name[:100]}".')
         return _respond(ctx, name, request, access)
@@ -233,6 +281,18 @@ def create_app(ctx: ToolContext, access: Access, plans=None, operators: Operator
         from concierge.http.openapi import openapi_document
 
         return _json(openapi_document())
+
+    endpoint_box: list = []
+    endpoint_lock = threading.Lock()
+
+    @app.route("/mcp", methods=["GET", "POST", "DELETE"])
+    def mcp_endpoint() -> Response:
+        from concierge.mcp.endpoint import endpoint_for
+
+        with endpoint_lock:  # built on first use: the SDK's import stays off the tools' path
+            if not endpoint_box:
+                endpoint_box.append(endpoint_for(ctx, ctx.venues.ids, loopback_only=mcp_loopback_only))
+        return endpoint_box[0].respond(request, access)
 
     @app.get("/healthz")
     def healthz() -> Response:

@@ -1,8 +1,16 @@
 """One tool call in, one answer out, whichever envelope it came in: plain HTTP, Vapi or Retell.
 
 Plain HTTP gets the full payload and a status from the error code. Vapi (`tool-calls`
-message) and Retell (custom function `{name, args, call}`) get HTTP 200 and the reduced
+message) and Retell (custom function `{name, args, call}`, or its "args only" payload: the
+arguments at the root of a signed body, the tool named by the path) get HTTP 200 and the reduced
 payload: no slots, ranges or raw nearest_slots, only what the agent should say.
+
+Vapi results also carry `error` (one line) when the system failed (a code answered with a 5xx to
+plain HTTP: back-end down, misconfiguration, unexpected error), so Vapi plays the tool's failure
+message; a business refusal (slot full, outside hours...) stays a spoken message in `result`.
+
+The caller's number the platform sends (Vapi `call.customer.number`, Retell `call.from_number`)
+fills the tool's phone field when the arguments have none; a number the caller said wins.
 """
 
 from __future__ import annotations
@@ -10,11 +18,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from concierge.adapters.tracing import Span, Tracer, new_trace_id
-from concierge.domain.errors import ToolError
+from concierge.bootstrap import Access
+from concierge.domain.errors import ToolError, kind_of
 from concierge.http.auth import has_api_key, retell_signature_is_valid
 from concierge.http.limits import MAX_TOOL_CALLS, BadInput, check_headers, parse_json
 from concierge.http.status import status_for
@@ -26,15 +36,10 @@ from concierge.tools.fields import parse_request
 log = logging.getLogger("concierge.http")
 
 MAX_CALL_ID_LENGTH = 200
-HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots"})
-
-
-@dataclass(frozen=True)
-class Access:
-    """The secrets that guard the tools; None means that guard is off."""
-
-    api_key: str | None = None
-    retell_api_key: str | None = None
+HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots", "part_range"})
+RETELL_SIGNATURE = "X-Retell-Signature"
+SYSTEM_FAILURES = frozenset({"upstream", "unavailable", "internal"})  # the system's failures, not the caller's
+_DIALLABLE = re.compile(r"^\+?[0-9][0-9 ().-]{4,30}$")
 
 
 @dataclass(frozen=True)
@@ -128,15 +133,6 @@ def _malformed(message: str) -> BadInput:
     return BadInput(400, "INVALID_ENVELOPE", message)
 
 
-def _is_vapi(body: Any) -> bool:
-    message = body.get("message") if isinstance(body, dict) else None
-    return isinstance(message, dict) and message.get("type") == "tool-calls"
-
-
-def _is_retell(body: Any) -> bool:
-    return isinstance(body, dict) and "name" in body and isinstance(body.get("args"), dict) and "call" in body
-
-
 def _call_id(value: object, what: str) -> str | None:
     if value is None or value == "":
         return None
@@ -153,6 +149,20 @@ def _tool_name(value: object, what: str) -> str | None:
     return value
 
 
+def _is_vapi(body: Any) -> bool:
+    message = body.get("message") if isinstance(body, dict) else None
+    return isinstance(message, dict) and message.get("type") == "tool-calls"
+
+
+def _is_retell(body: Any) -> bool:
+    return isinstance(body, dict) and "name" in body and isinstance(body.get("args"), dict) and "call" in body
+
+
+def _is_retell_args_only(body: Any, headers: Mapping[str, str]) -> bool:
+    """Retell's "args only" payload: a signed body holding the arguments themselves (no name, no call)."""
+    return bool(headers.get(RETELL_SIGNATURE)) and isinstance(body, dict) and not _is_vapi(body)
+
+
 def _vapi_calls(body: dict) -> list[tuple[str | None, str | None, object]]:
     """(toolCallId, tool name, arguments) of each call; INVALID_ENVELOPE when the envelope is malformed."""
     calls = body["message"].get("toolCallList")
@@ -166,9 +176,7 @@ def _vapi_calls(body: dict) -> list[tuple[str | None, str | None, object]]:
     for i, call in enumerate(calls):
         if not isinstance(call, dict):
             raise _malformed(f"message.toolCallList[{i}] must be an object.")
-        function = call.get("function", {})
-        if function is None:
-            function = {}
+        function = call.get("function") or {}
         if not isinstance(function, dict):
             raise _malformed(f"message.toolCallList[{i}].function must be an object.")
         name = _tool_name(function.get("name") or call.get("name"), f"message.toolCallList[{i}].function.name")
@@ -182,10 +190,53 @@ def _vapi_calls(body: dict) -> list[tuple[str | None, str | None, object]]:
     return found
 
 
-def _authorised(raw_body: bytes, headers: Mapping[str, str], access: Access) -> bool | None:
-    """Before the body is parsed: False to refuse, True when Retell signed it, None when the key (or no guard) let it in."""
-    if access.retell_api_key and headers.get("X-Retell-Signature"):
-        return retell_signature_is_valid(raw_body, headers.get("X-Retell-Signature"), access.retell_api_key)
+def _dig(body: object, *path: str) -> object:
+    for key in path:
+        body = body.get(key) if isinstance(body, dict) else None
+    return body
+
+
+def _number(value: object) -> str | None:
+    """A number worth dialling: not "anonymous", not a SIP address, not empty."""
+    return value.strip() if isinstance(value, str) and _DIALLABLE.match(value.strip()) else None
+
+
+def vapi_caller_number(body: object) -> str | None:
+    message = _dig(body, "message")
+    return _number(_dig(message, "call", "customer", "number")) or _number(_dig(message, "customer", "number"))
+
+
+def retell_caller_number(body: object) -> str | None:
+    return _number(_dig(body, "call", "from_number"))
+
+
+def with_caller_phone(tool: Tool, args: object, number: str | None) -> object:
+    """The arguments, with the caller's number in the tool's phone field when they have none."""
+    field = tool.caller_phone
+    if field is None or number is None or not isinstance(args, dict):
+        return args
+    given = args.get(field)
+    if given is not None and not (isinstance(given, str) and not given.strip()):
+        return args  # the caller said a number: it wins
+    return {**args, field: number}
+
+
+def is_system_failure(payload: dict) -> bool:
+    return payload.get("ok") is False and kind_of(str(payload.get("error_code"))) in SYSTEM_FAILURES
+
+
+def _vapi_result(call_id: object, payload: dict) -> dict:
+    result: dict = {"toolCallId": call_id, "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))}
+    if is_system_failure(payload):
+        result["error"] = " ".join(str(payload.get("message") or payload.get("error_code")).split())
+    return result
+
+
+def _signed(raw_body: bytes, headers: Mapping[str, str], access: Access) -> bool | None:
+    """Before the body is parsed: False to refuse, True when Retell signed it, None when the tool key (or no
+    guard) lets it in. A signature is checked when Retell's key is set; else the tool API key when it is set."""
+    if access.retell_api_key and headers.get(RETELL_SIGNATURE):
+        return retell_signature_is_valid(raw_body, headers.get(RETELL_SIGNATURE), access.retell_api_key)
     if access.api_key and not has_api_key(headers, access.api_key):
         return False
     return None
@@ -211,35 +262,41 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
     """Credentials first, then the body within its limits, then the envelope, then the tool."""
     try:
         check_headers(headers)
-        signed = _authorised(raw_body, headers, access)
+        signed = _signed(raw_body, headers, access)
         if signed is False:
             return _unauthorized()
         body = parse_json(raw_body)
-        caller = _caller(headers, signed)
         retell = _is_retell(body)
-        if retell and access.retell_api_key and not signed:
+        args_only = not retell and _is_retell_args_only(body, headers)
+        if (retell or args_only) and access.retell_api_key and not signed:
             return _unauthorized()  # a Retell call must carry Retell's signature when Retell is configured
+        caller = _caller(headers, signed)
         tool = TOOLS[endpoint]
         if _is_vapi(body):
+            number = vapi_caller_number(body)
             results = []
             for call_id, name, args in _vapi_calls(body):
                 chosen = TOOLS.get(name, tool) if name else tool  # one server URL may serve every tool
+                args = with_caller_phone(chosen, args, number)
                 key = _scoped(caller, args, f"vapi:{call_id}") if call_id else None
                 payload = reduce(run_once(ctx, chosen, args, key, "vapi"))
-                results.append({"toolCallId": call_id,
-                                "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
+                results.append(_vapi_result(call_id, payload))
             return Answer(200, {"results": results})
         if retell:
             name = _tool_name(body["name"], "name")
             chosen = TOOLS.get(name, tool) if name else tool
+            args = with_caller_phone(chosen, body["args"], retell_caller_number(body))
             call = body["call"] if isinstance(body["call"], dict) else {}
             call_id = _call_id(call.get("call_id"), "call.call_id")
-            key = _scoped(caller, body["args"], f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, body['args'])}") \
+            key = _scoped(caller, args, f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, args)}") \
                 if call_id else None
-            return Answer(200, reduce(run_once(ctx, chosen, body["args"], key, "retell")))
+            return Answer(200, reduce(run_once(ctx, chosen, args, key, "retell")))
     except BadInput as bad:
         return refused(bad)
     header_key = headers.get("Idempotency-Key")
+    if args_only:  # no call object: no call id, no caller's number
+        key = _scoped(caller, body, f"retell:{tool.name}:{header_key}") if header_key else None
+        return Answer(200, reduce(run_once(ctx, tool, body, key, "retell")))
     key = _scoped(caller, body, f"http:{tool.name}:{header_key}") if header_key else None
     payload = run_once(ctx, tool, body, key, "http")
     return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

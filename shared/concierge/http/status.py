@@ -1,41 +1,28 @@
-"""Error code to HTTP status for plain HTTP callers (Vapi and Retell always get 200)."""
+"""Error code to HTTP status for plain HTTP callers (Vapi and Retell always get 200).
 
-_STATUS = {
-    "VALIDATION_ERROR": 400,
-    "INVALID_ENVELOPE": 400,
-    "PAYLOAD_TOO_LARGE": 413,
-    "NOT_FOUND": 404,
-    "METHOD_NOT_ALLOWED": 405,
-    "UNAUTHORIZED": 401,
-    "RESTAURANT_NOT_FOUND": 404,
-    "BOOKING_NOT_FOUND": 404,
-    "DUPLICATE_BOOKING": 409,
-    "SLOT_FULL": 409,
-    "IDEMPOTENCY_IN_PROGRESS": 409,
-    "PROVIDER_ERROR": 502,
-    "CREATE_ERROR": 502,
-    "UPDATE_ERROR": 502,
-    "DELETE_ERROR": 502,
-    "LIST_ERROR": 502,
-    "LIST_BY_DAY_ERROR": 502,
-    "PROVIDER_UNAVAILABLE": 503,
-    "CAPACITY_READ_ERROR": 503,
-    "CONFIG_ERROR": 500,
-    "RESOS_NOT_CONFIGURED": 500,
-    "GCAL_NOT_CONFIGURED": 500,
-    "SHEET_NOT_FOUND": 500,
-    "CHECK_OPENINGS_ERROR": 500,
-    "CREATE_BOOKING_ERROR": 500,
-    "LIST_BOOKINGS_ERROR": 500,
-    "MODIFY_BOOKING_ERROR": 500,
-    "CANCEL_BOOKING_ERROR": 500,
-    "FAQ_ERROR": 500,
-    "INTERNAL_ERROR": 500,
+The status follows the code's kind (`domain.errors.KINDS`); a code not listed there is a business
+refusal (422).
+"""
+
+from __future__ import annotations
+
+from concierge.domain.errors import ErrorKind, kind_of
+
+STATUS: dict[ErrorKind, int] = {
+    "invalid": 400,
+    "unauthorized": 401,
+    "not_found": 404,
+    "conflict": 409,
+    "refused": 422,
+    "upstream": 502,
+    "unavailable": 503,
+    "internal": 500,
 }
+BUSINESS_REFUSAL = STATUS["refused"]
 
-BUSINESS_REFUSAL = 422
+# Refusals of the request itself, before any tool runs (http.limits, envelopes, routes).
+REQUEST_REFUSALS = {"INVALID_ENVELOPE": 400, "PAYLOAD_TOO_LARGE": 413, "NOT_FOUND": 404, "METHOD_NOT_ALLOWED": 405}
 
 
 def status_for(error_code: str) -> int:
-    """Business refusals not listed (MAX_PEOPLE_EXCEEDED, OUTSIDE_HOURS, PAST_DATE, ...) are 422."""
-    return _STATUS.get(error_code, BUSINESS_REFUSAL)
+    return REQUEST_REFUSALS.get(error_code) or STATUS[kind_of(error_code)]

@@ -16,6 +16,10 @@ from concierge.tools.context import ToolContext, speaker
 from concierge.tools.fields import Day, Name, Notes, People, Phone, RestaurantId, Time, ToolRequest, ToolResponse
 
 
+# Filled from the caller's number an agent platform sends, when the arguments have none.
+CALLER_PHONE_FIELD = "phone"
+
+
 class Request(ToolRequest):
     restaurant_id: RestaurantId
     day: Day

@@ -28,6 +28,10 @@ def test_plan_functions_are_the_codes_plan_functions():
     from concierge.tools import TOOLS
 
     assert set(bundle.PLAN_FUNCTIONS) == set(PLAN_FUNCTIONS)
+    from concierge.conversations.functions import CONVERSATION_FUNCTIONS
+
+    assert set(bundle.CONVERSATION_FUNCTIONS) == set(CONVERSATION_FUNCTIONS)
+    assert {name for name in FUNCTIONS if bundle.kind(name) == "conversation"} == set(CONVERSATION_FUNCTIONS)
     tools = [name for name in FUNCTIONS if bundle.kind(name) == "tool"]
     assert set(tools) - set(TOOLS) == {"booking_api"}
 
@@ -125,3 +129,12 @@ def test_the_import_check_catches_a_missing_requirement(built, monkeypatch):
         assert any("jsonref" in problem for problem in problems), problems
     finally:
         (folder / "requirements.txt").write_text(original)
+
+
+def test_the_mcp_function_gets_the_tools_needs_and_the_mcp_sdk_which_no_other_function_gets():
+    needs = names(bundle.requirements("mcp", PROJECT))
+    assert {"mcp", "a2wsgi"} | set(bundle.PROVIDERS) <= needs
+    assert not {"jsonref", "google-cloud-tasks"} & needs
+    for function in FUNCTIONS:
+        if function != "mcp":
+            assert not {"mcp", "a2wsgi"} & names(bundle.requirements(function, PROJECT))

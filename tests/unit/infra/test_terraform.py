@@ -25,6 +25,11 @@ NOT_FOR_PRODUCTION = {
     "CONCIERGE_DATA": "folder of the embedded SQLite store; deployed functions use Firestore",
     "CONCIERGE_NOW": "fixes the clock for tests and demos",
     "CLOUD_TASKS_EMULATOR_HOST": "points the queue at the Cloud Tasks emulator of the tests",
+    "CONCIERGE_LOG_FORMAT": "JSON log lines for the local server; deployed functions always write them",
+    "CONCIERGE_LOG_LEVEL": "optional; INFO unless an operator asks for more or less",
+    "CONCIERGE_LOG_PROJECT": "names the log traces' project; deployed functions get GOOGLE_CLOUD_PROJECT",
+    "GCLOUD_PROJECT": "another name of GOOGLE_CLOUD_PROJECT, which deployed functions get",
+    "GCP_PROJECT": "another name of GOOGLE_CLOUD_PROJECT, which deployed functions get",
 }
 # Read by the Langfuse tracing being added alongside this deployment.
 LANGFUSE_SECRETS = {"LANGFUSE_PUBLIC_KEY", "LANGFUSE_SECRET_KEY"}
@@ -59,10 +64,10 @@ def settings_read_by_code() -> set[str]:
 def provider_secrets() -> set[str]:
     """The providers' default secret names (resOS, OctoTable) plus the deployment's credentials_env names."""
     resos = re.search(r'DEFAULT_KEY_ENV = "([A-Z_]+)"', (SHARED / "adapters/providers/resos.py").read_text())
-    octotable = re.search(r'config\.get\("token_env"\) or "([A-Z_]+)"',
-                          (SHARED / "adapters/providers/octotable.py").read_text())
-    assert resos and octotable, "the providers' default secret names moved: update this test"
-    return {resos.group(1), octotable.group(1)} | CREDENTIALS_ENV
+    octotable = re.findall(r'DEFAULT_CLIENT_(?:ID|SECRET)_ENV = "([A-Z_]+)"',
+                           (SHARED / "adapters/providers/octotable.py").read_text())
+    assert resos and len(octotable) == 2, "the providers' default secret names moved: update this test"
+    return {resos.group(1), *octotable} | CREDENTIALS_ENV
 
 
 def secret_settings() -> set[str]:
@@ -140,7 +145,8 @@ def test_no_function_reads_its_own_resource(tf):
 def test_the_code_reads_the_settings_this_test_knows():
     names = settings_read_by_code()
     for expected in ("CONCIERGE_STORE", "CONCIERGE_EXECUTE_URL", "CONCIERGE_API_KEY", "RETELL_API_KEY",
-                     "CONCIERGE_LLM_BASE_URL", "CONCIERGE_LLM_API_KEY", "RESOS_API_KEY", "OCTOTABLE_TOKEN"):
+                     "CONCIERGE_LLM_BASE_URL", "CONCIERGE_LLM_API_KEY", "RESOS_API_KEY", "OCTOTABLE_CLIENT_ID",
+                     "OCTOTABLE_CLIENT_SECRET"):
         assert expected in names
 
 
