@@ -188,6 +188,8 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
                 cls = getattr(importlib.import_module(module), name)
                 # Back-ends without transactions serialise our own writers through a lease in the store.
                 extras = {"lease": store_lease(store)} if kind in ("sheets", "octotable", "gcal") else {}
+                if kind == "sheets":  # its reads are shared through the store by every instance (quota)
+                    extras["snapshots"] = store
                 try:
                     built[key] = cls(config, env, **extras)
                 except ToolError:
