@@ -33,7 +33,7 @@ from concierge.tools.fields import parse_request
 
 log = logging.getLogger("concierge.http")
 
-HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots"})
+HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots", "part_range"})
 RETELL_SIGNATURE = "X-Retell-Signature"
 SYSTEM_FAILURES = frozenset({"upstream", "unavailable", "internal"})  # the system's failures, not the caller's
 _DIALLABLE = re.compile(r"^\+?[0-9][0-9 ().-]{4,30}$")
