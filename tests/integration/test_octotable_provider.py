@@ -14,7 +14,9 @@ import pytest
 
 from concierge.adapters.providers.octotable import OctoTableProvider
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.adapters.providers import ProviderNotConfigured
 from concierge.domain.errors import ToolError
+from concierge.tools.provider_errors import SpokenProvider
 from concierge.domain.knowledge_base import load_knowledge_base
 from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit as admit_rule
@@ -46,11 +48,16 @@ def block(server, **more) -> dict:
             "token_env": "OCTO_TOKEN_ROMA", "timeout_seconds": 0.5, **more}
 
 
+def spoken(config: dict, env: dict, **needs) -> SpokenProvider:
+    """The provider as the tools reach it: its failures as the contract's codes, in the venue's words."""
+    return SpokenProvider(OctoTableProvider(config, env, **needs))
+
+
 @pytest.fixture
 def provider(server):
-    client = OctoTableProvider(block(server), {"OCTO_TOKEN_ROMA": TOKEN})
+    client = spoken(block(server), {"OCTO_TOKEN_ROMA": TOKEN})
     yield client
-    client.close()
+    client.inner.close()
 
 
 def draft(time: str = "20:00", phone: str = MARIO, day: dt.date = FRIDAY, **more) -> BookingDraft:
@@ -166,7 +173,7 @@ def test_create_hands_the_days_active_bookings_to_admit_and_then_writes_the_rese
 
 
 def test_create_sends_the_room_and_service_of_the_block(server, roma):
-    client = OctoTableProvider(block(server, room_id=23288, service_id=30280), {"OCTO_TOKEN_ROMA": TOKEN})
+    client = spoken(block(server, room_id=23288, service_id=30280), {"OCTO_TOKEN_ROMA": TOKEN})
     client.create(roma, draft(), lambda bookings: None)
     assert {"room_id": 23288, "service_id": 30280}.items() <= server.requests[-1]["json"].items()
 
@@ -240,7 +247,7 @@ def test_writers_sharing_the_lease_cannot_both_book_the_same_phone_and_time(serv
         with lock:
             yield
 
-    client = OctoTableProvider(block(server, timeout_seconds=5), {"OCTO_TOKEN_ROMA": TOKEN}, lease=lease)
+    client = spoken(block(server, timeout_seconds=5), {"OCTO_TOKEN_ROMA": TOKEN}, lease=lease)
     server.delay_next(0.3, times=4)  # slow reads and writes: without the lease both would pass the check
     outcomes = []
 
@@ -369,8 +376,8 @@ def test_server_errors_are_provider_unavailable(provider, seeded, roma, method, 
 
 
 def test_a_refused_connection_is_provider_unavailable(roma):
-    client = OctoTableProvider({"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}",
-                                "property_id": "4242"}, {"OCTOTABLE_TOKEN": TOKEN})
+    client = spoken({"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}",
+                     "property_id": "4242"}, {"OCTOTABLE_TOKEN": TOKEN})
     for method in PORT_CALLS:
         assert refusal(lambda: PORT_CALLS[method](client, roma)).code == "PROVIDER_UNAVAILABLE"
 
@@ -427,26 +434,32 @@ def test_a_malformed_answer_is_provider_error(provider, seeded, roma, method, bo
 
 
 # --- configuration and secrets ------------------------------------------------------------------
+def not_configured(build) -> ProviderNotConfigured:
+    with pytest.raises(ProviderNotConfigured) as caught:
+        build()
+    return caught.value
+
+
 def test_a_missing_token_is_config_error_naming_the_variable_to_set(server):
     for env in ({}, {"OCTO_TOKEN_ROMA": "  "}):
-        error = refusal(lambda: OctoTableProvider(block(server), env))
-        assert error.code == "CONFIG_ERROR" and "OCTO_TOKEN_ROMA" in error.message
+        error = not_configured(lambda: OctoTableProvider(block(server), env))
+        assert error.code == "CONFIG_ERROR" and "OCTO_TOKEN_ROMA" in error.detail
 
 
 def test_the_default_token_variable_is_octotable_token(server, roma):
     config = {k: v for k, v in block(server).items() if k != "token_env"}
-    assert "OCTOTABLE_TOKEN" in refusal(lambda: OctoTableProvider(config, {})).message
+    assert "OCTOTABLE_TOKEN" in not_configured(lambda: OctoTableProvider(config, {})).detail
     assert OctoTableProvider(config, {"OCTOTABLE_TOKEN": TOKEN}).bookings_on(roma, FRIDAY) == []
 
 
 def test_a_block_without_property_id_is_config_error(server):
     config = {k: v for k, v in block(server).items() if k != "property_id"}
-    assert refusal(lambda: OctoTableProvider(config, {"OCTO_TOKEN_ROMA": TOKEN})).code == "CONFIG_ERROR"
+    assert not_configured(lambda: OctoTableProvider(config, {"OCTO_TOKEN_ROMA": TOKEN})).code == "CONFIG_ERROR"
 
 
 @pytest.mark.parametrize("token,property_id", [("wrong-token", "4242"), (TOKEN, "9999")])
 def test_refused_credentials_are_provider_error_without_the_token(server, roma, token, property_id):
-    client = OctoTableProvider(block(server, property_id=property_id), {"OCTO_TOKEN_ROMA": token})
+    client = spoken(block(server, property_id=property_id), {"OCTO_TOKEN_ROMA": token})
 
     error = refusal(lambda: client.bookings_on(roma, FRIDAY))
 
@@ -467,4 +480,4 @@ def test_the_token_never_appears_in_logs_or_error_messages(provider, seeded, rom
                 errors.append(str(exc.payload()))
     assert errors and caplog.records
     assert TOKEN not in caplog.text and all(TOKEN not in e for e in errors)
-    assert TOKEN not in repr(provider) and TOKEN not in str(vars(provider).keys())
+    assert TOKEN not in repr(provider.inner) and TOKEN not in str(vars(provider.inner).keys())

@@ -1,6 +1,10 @@
-"""Error code to HTTP status for plain HTTP callers (Vapi and Retell always get 200)."""
+"""Error code to HTTP status for plain HTTP callers (Vapi and Retell always get 200).
 
-_STATUS = {
+Codes of one provider are declared with their status in its registration (`concierge.domain.providers`)."""
+
+from concierge.domain.providers import provider_codes
+
+_STATUS = provider_codes() | {
     "VALIDATION_ERROR": 400,
     "UNAUTHORIZED": 401,
     "RESTAURANT_NOT_FOUND": 404,
@@ -17,9 +21,6 @@ _STATUS = {
     "PROVIDER_UNAVAILABLE": 503,
     "CAPACITY_READ_ERROR": 503,
     "CONFIG_ERROR": 500,
-    "RESOS_NOT_CONFIGURED": 500,
-    "GCAL_NOT_CONFIGURED": 500,
-    "SHEET_NOT_FOUND": 500,
     "CHECK_OPENINGS_ERROR": 500,
     "CREATE_BOOKING_ERROR": 500,
     "LIST_BOOKINGS_ERROR": 500,

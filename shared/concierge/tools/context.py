@@ -12,6 +12,7 @@ from concierge.adapters.tracing import Tracer
 from concierge.domain.errors import restaurant_not_found
 from concierge.domain.venue import Venue
 from concierge.speech import Phrases, phrases_for
+from concierge.tools.provider_errors import SpokenProvider, translated
 from concierge.venues import VenueCatalog
 
 if TYPE_CHECKING:
@@ -31,6 +32,11 @@ class ToolContext:
         if venue is None:
             raise restaurant_not_found(venue_id)
         return venue
+
+    def provider(self, venue: Venue) -> BookingProvider:
+        """The venue's provider, its failures translated into the contract's codes in the venue's words."""
+        with translated(venue):  # building it may find the provider block unusable
+            return SpokenProvider(self.provider_for(venue))
 
     def local_now(self, venue: Venue) -> dt.datetime:
         return venue.now(self.clock.now())
