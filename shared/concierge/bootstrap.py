@@ -19,6 +19,7 @@ from concierge.tools.context import ToolContext
 from concierge.venues import DEFAULT_TTL_SECONDS, VenueCatalog
 
 if TYPE_CHECKING:
+    from concierge.adapters.llm import ChatModel, GenerationHook
     from concierge.adapters.queue import PlanQueue
     from concierge.adapters.tracing import Tracer
     from concierge.plans.service import PlanService
@@ -46,6 +47,9 @@ class Settings:
     now: str | None = None
     venue_cache_seconds: float = DEFAULT_TTL_SECONDS
     access: Access = field(default_factory=Access)
+    llm_base_url: str | None = None  # an OpenAI-compatible endpoint; with llm_model, plans use the LLM planner
+    llm_model: str | None = None
+    llm_api_key: str = field(default="", repr=False)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, **overrides) -> "Settings":
@@ -73,6 +77,9 @@ class Settings:
             tasks_emulator_host=env.get("CLOUD_TASKS_EMULATOR_HOST") or None,
             now=env.get("CONCIERGE_NOW") or None,
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
+            llm_base_url=(env.get("CONCIERGE_LLM_BASE_URL") or "").strip() or None,
+            llm_model=(env.get("CONCIERGE_LLM_MODEL") or "").strip() or None,
+            llm_api_key=(env.get("CONCIERGE_LLM_API_KEY") or "").strip(),
             access=Access(api_key=env.get("CONCIERGE_API_KEY") or None,
                           retell_api_key=env.get("RETELL_API_KEY") or None),
         )
@@ -153,6 +160,15 @@ def build_tracer(env: Mapping[str, str] = os.environ) -> "Tracer":
         return NoopTracer()
 
 
+def build_llm(settings: Settings, on_generation: "GenerationHook | None" = None) -> "ChatModel | None":
+    """The OpenAI-compatible client when a base URL and a model are set, else None (no LLM)."""
+    if not settings.llm_base_url or not settings.llm_model:
+        return None
+    from concierge.adapters.llm.openai_compatible import ChatClient
+
+    return ChatClient(settings.llm_base_url, settings.llm_api_key, settings.llm_model, on_generation=on_generation)
+
+
 def build_context(settings: Settings, store: Store | None = None, tracer: "Tracer | None" = None) -> ToolContext:
     store = store or build_store(settings)
     provider_for = provider_factory(store)
@@ -188,7 +204,6 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     """The plan lifecycle: registry, planners, action client, queue and executor around one store."""
     import time
 
-    from concierge.adapters.llm import from_env as llm_from_env
     from concierge.adapters.tracing import Tracer as NoopTracer
     from concierge.plans.action_client import ActionClient
     from concierge.plans.booking_api import OVERLAY_PATH, SPEC_PATH
@@ -226,13 +241,13 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
 
     queue = build_queue(settings, deliver)
     actions = ActionClient(actions_base_url, timeout=settings.action_timeout_seconds)
-    llm = llm_from_env(os.environ, on_generation=tracer.on_generation if tracer.enabled else None)
+    llm = build_llm(settings, on_generation=tracer.on_generation if tracer.enabled else None)
     rules = RulePlanner()
     executor = Executor(store=store, registry=registry, actions=actions,
                         enqueue_rollback=lambda plan_id, token: queue.enqueue("rollback", plan_id, token),
                         tracer=tracer, fixer=ParameterFixer(llm) if llm else None)
     service = PlanService(
-        store=store, venues=ctx.venues, registry=registry, refresh=refresh,
+        store=store, idempotency=store, venues=ctx.venues, registry=registry, refresh=refresh,
         planner=LLMPlanner(llm) if llm else rules, fallback_planner=rules, actions=actions, queue=queue,
         executor=executor, tracer=tracer, pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
         service_token=settings.access.api_key, today=lambda venue: ctx.local_now(venue).date())

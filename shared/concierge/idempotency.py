@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Callable
 
-from concierge.adapters.store import Store
+from concierge.adapters.store import IdempotencyStore
 from concierge.domain.errors import ToolError
 from concierge.http.status import status_for
 
@@ -37,7 +37,7 @@ def worth_keeping(payload: dict) -> bool:
 
 @dataclass
 class Idempotency:
-    store: Store
+    store: IdempotencyStore
     expiry: dt.timedelta = DEFAULT_EXPIRY
     lease: dt.timedelta = DEFAULT_LEASE
     wall_clock: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)

@@ -6,7 +6,7 @@ import threading
 import time
 from typing import Callable
 
-from concierge.adapters.store import Store
+from concierge.adapters.store import VenueStore
 from concierge.domain.venue import Venue
 
 DEFAULT_TTL_SECONDS = 30.0
@@ -19,7 +19,7 @@ class VenueCatalog:
     knowledge base reaches every warm instance within the expiry.
     """
 
-    def __init__(self, store: Store, ttl: float = DEFAULT_TTL_SECONDS,
+    def __init__(self, store: VenueStore, ttl: float = DEFAULT_TTL_SECONDS,
                  monotonic: Callable[[], float] = time.monotonic) -> None:
         self._store = store
         self._ttl = ttl
@@ -38,7 +38,3 @@ class VenueCatalog:
         with self._lock:
             self._cache[venue_id] = (now, venue)
         return venue
-
-    def forget(self) -> None:
-        with self._lock:
-            self._cache.clear()

@@ -24,6 +24,8 @@ from tests.support import firestore_emulator, tasks_emulator
 from tests.support.local import free_port
 from tests.support.scripted_llm import ScriptedLLM
 
+LLM_MODEL, LLM_KEY = "scripted-model", "llm-key"
+
 
 @dataclass
 class Api:
@@ -82,11 +84,15 @@ def serve(settings_for):
     def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
               data_dir: Path | None = None, venues: Path = VENUES_FILE, queue: str = "inprocess",
               actions: tuple[str, str, str] | None = None, tasks_host: str | None = None,
-              action_timeout: float = 30, providers: Callable[[str], dict] | None = None) -> Api:
-        """`actions`: (spec, overlay, base URL) of another action API than the server's own."""
+              action_timeout: float = 30, providers: Callable[[str], dict] | None = None,
+              llm: str | None = None) -> Api:
+        """`actions`: (spec, overlay, base URL) of another action API than the server's own;
+        `llm`: the base URL of an OpenAI-compatible server (a ScriptedLLM) the plans use."""
         settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
         port = free_port()
         settings = dataclasses.replace(settings, action_timeout_seconds=action_timeout)
+        if llm:
+            settings = dataclasses.replace(settings, llm_base_url=llm, llm_model=LLM_MODEL, llm_api_key=LLM_KEY)
         if actions:
             settings = dataclasses.replace(settings, actions_spec=actions[0], actions_overlay=actions[1],
                                            actions_base_url=actions[2])

@@ -5,7 +5,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from concierge.adapters.llm import ChatClient, LLMUnavailable, Usage, from_env
+from concierge.adapters.llm import LLMUnavailable, Usage
+from concierge.adapters.llm.openai_compatible import ChatClient
+from concierge.bootstrap import Settings, build_llm
 
 KEY = "sk-test-secret-123"
 WEATHER = {"type": "function", "function": {"name": "weather", "parameters": {"type": "object", "properties": {}}}}
@@ -127,7 +129,11 @@ def test_a_given_transport_carries_the_requests(llm):
         assert chat.complete([{"role": "user", "content": "x"}]).content == "hi"
 
 
-def test_from_env_needs_a_base_url_and_a_model(llm):
+def from_env(env: dict[str, str]):
+    return build_llm(Settings.from_env(env))
+
+
+def test_the_llm_settings_need_a_base_url_and_a_model(llm):
     assert from_env({}) is None
     assert from_env({"CONCIERGE_LLM_BASE_URL": llm.base_url, "CONCIERGE_LLM_API_KEY": KEY}) is None
     client = from_env({"CONCIERGE_LLM_BASE_URL": llm.base_url + "/", "CONCIERGE_LLM_API_KEY": KEY,

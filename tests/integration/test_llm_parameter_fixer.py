@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from concierge.adapters.llm import ChatClient
-from concierge.plans.models import ActionParameter, AtomicAction
+from concierge.adapters.llm.openai_compatible import ChatClient
+from concierge.domain.plans import ActionParameter, AtomicAction
 from concierge.plans.parameter_fixer import ParameterFixer
 
 MODIFY = AtomicAction(

@@ -7,9 +7,10 @@ import json
 
 import pytest
 
-from concierge.adapters.llm import ChatClient, LLMUnavailable
+from concierge.adapters.llm import LLMUnavailable
+from concierge.adapters.llm.openai_compatible import ChatClient
 from concierge.plans.llm_planner import LLMPlanner, PlanningRequest
-from concierge.plans.models import ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal
+from concierge.domain.plans import ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal
 from concierge.plans.registry import ActionRegistry
 
 THURSDAY = dt.date(2026, 2, 19)

@@ -85,8 +85,7 @@ def extras_api():
     server.shutdown()
 
 
-def test_an_action_added_by_spec_and_overlay_is_planned_and_executed(serve, settings_for, tmp_path, extras_api,
-                                                                      monkeypatch):
+def test_an_action_added_by_spec_and_overlay_is_planned_and_executed(serve, settings_for, tmp_path, extras_api):
     base_url, calls = extras_api
     (tmp_path / "extras.yaml").write_text(SPEC)
     (tmp_path / "overlay.yaml").write_text(OVERLAY)
@@ -94,10 +93,8 @@ def test_an_action_added_by_spec_and_overlay_is_planned_and_executed(serve, sett
         llm.reply_tool_call("submit_plan", {"intent_summary": "Tag booking b42 as VIP",
                                             "steps": [{"action_id": "tagBooking",
                                                        "parameters": {"booking_id": "b42", "tag": "VIP"}}]})
-        for name, value in {"CONCIERGE_LLM_BASE_URL": llm.base_url, "CONCIERGE_LLM_API_KEY": "llm-key",
-                            "CONCIERGE_LLM_MODEL": "scripted-model"}.items():
-            monkeypatch.setenv(name, value)
-        api = serve(actions=(str(tmp_path / "extras.yaml"), str(tmp_path / "overlay.yaml"), base_url))
+        api = serve(actions=(str(tmp_path / "extras.yaml"), str(tmp_path / "overlay.yaml"), base_url),
+                    llm=llm.base_url)
         headers = {"Authorization": "Bearer operator-token"}
         answer = api.call("plan_request", {"session_id": "x", "user_id": "u", "venue_id": "roma",
                                            "message": "Mark booking b42 as VIP"}, headers=headers).json()

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask, Response, jsonify
 from werkzeug.serving import make_server
 
-from concierge.plans.models import ExecutionPlan, PlannedAction
+from concierge.domain.plans import ExecutionPlan, PlannedAction
 from tests.integration.test_plans import TOKEN, book, booking, confirm, settled, stored_plan
 
 SPEC = """

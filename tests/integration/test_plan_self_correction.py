@@ -11,12 +11,9 @@ from tests.support.scripted_llm import ScriptedLLM
 
 
 @pytest.fixture
-def llm_api(serve, monkeypatch):
+def llm_api(serve):
     with ScriptedLLM() as llm:
-        monkeypatch.setenv("CONCIERGE_LLM_BASE_URL", llm.base_url)
-        monkeypatch.setenv("CONCIERGE_LLM_API_KEY", "llm-key")
-        monkeypatch.setenv("CONCIERGE_LLM_MODEL", "scripted-model")
-        yield serve(), llm
+        yield serve(llm=llm.base_url), llm
 
 
 def test_a_format_fix_is_applied_and_the_step_completes(llm_api):

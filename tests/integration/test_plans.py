@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from concierge.plans.models import ExecutionPlan, PlannedAction
+from concierge.domain.plans import ExecutionPlan, PlannedAction
 
 TOKEN = {"Authorization": "Bearer user-token-7f3a9"}
 FRIDAY = "2026-02-20"

@@ -47,7 +47,7 @@ class Traced:
 
 
 @contextmanager
-def traced_server(tmp_path):
+def traced_server(tmp_path, llm: str | None = None):
     """A local server whose tool context and plan service trace through Langfuse into an in-memory exporter."""
     from langfuse import Langfuse
 
@@ -55,7 +55,8 @@ def traced_server(tmp_path):
     client = Langfuse(public_key=f"pk-lf-it-{uuid.uuid4().hex[:8]}", secret_key="sk-lf-it",
                       base_url="http://127.0.0.1:9", tracer_provider=TracerProvider(), span_exporter=exporter)
     tracer = LangfuseTracer(client)
-    settings = Settings(store="sqlite", data_dir=tmp_path / "data", now=THURSDAY_EVENING_ROME)
+    settings = Settings(store="sqlite", data_dir=tmp_path / "data", now=THURSDAY_EVENING_ROME,
+                        llm_base_url=llm, llm_model="scripted-model" if llm else None, llm_api_key="llm-key")
     import_venues(settings, VENUES_FILE)
     store = build_store(settings)
     ctx = build_context(settings, store, tracer=tracer)
@@ -169,12 +170,9 @@ def test_the_planning_of_a_request_is_the_plans_trace(traced):
     assert_nothing_personal(traced.spans())
 
 
-def test_an_llm_call_during_execution_is_a_generation_inside_the_step(tmp_path, monkeypatch):
+def test_an_llm_call_during_execution_is_a_generation_inside_the_step(tmp_path):
     with ScriptedLLM() as llm:
-        monkeypatch.setenv("CONCIERGE_LLM_BASE_URL", llm.base_url)
-        monkeypatch.setenv("CONCIERGE_LLM_API_KEY", "llm-key")
-        monkeypatch.setenv("CONCIERGE_LLM_MODEL", "scripted-model")
-        with traced_server(tmp_path) as t:
+        with traced_server(tmp_path, llm=llm.base_url) as t:
             api = t.api
             booking_id = book(api, name="Mario Rossi", phone="+393331234567")
             llm.reply_tool_call("corrected_parameters",

@@ -2,7 +2,7 @@
 
     with ScriptedLLM() as llm:
         llm.reply_tool_call("submit_plan", {...}).reply_text("done")
-        client = ChatClient(llm.base_url, "test-key", "scripted-model")
+        client = ChatClient(llm.base_url, "test-key", "scripted-model")  # concierge.adapters.llm.openai_compatible
         ...
         assert llm.requests[0]["tools"]
 

@@ -10,12 +10,12 @@ import uuid
 from contextlib import contextmanager
 from typing import Callable, ContextManager, Iterator
 
-from concierge.adapters.store import Store, StoreBusy
+from concierge.adapters.store import LeaseStore, StoreBusy
 
 Lease = Callable[[str], ContextManager[None]]
 
 
-def store_lease(store: Store, term: dt.timedelta = dt.timedelta(seconds=15), wait: float = 10.0) -> Lease:
+def store_lease(store: LeaseStore, term: dt.timedelta = dt.timedelta(seconds=15), wait: float = 10.0) -> Lease:
     """A lease factory: `with lease(name):` waits (with jitter) for the named lease, holds it for the
     block, and releases it. StoreBusy when it cannot be had within `wait` seconds.
 

@@ -81,7 +81,7 @@ def _opened(name: str, trace_id: str, attributes: dict[str, Any]) -> Iterator[Sp
 
 
 def generation_fields(call: dict) -> dict[str, Any]:
-    """The arguments of Tracer.generation from a ChatClient `on_generation` report."""
+    """The arguments of Tracer.generation from an LLM adapter's `on_generation` report."""
     return dict(model=call.get("model"), input=call.get("messages"),
                 output={"content": call.get("content"), "tool_calls": call.get("tool_calls") or []},
                 latency_ms=call.get("latency_ms"), usage=call.get("usage"))
@@ -101,7 +101,7 @@ class Tracer:
         """One LLM call, reported after it returned; it belongs to the current span. No-op by default."""
 
     def on_generation(self, call: dict) -> None:
-        """The ChatClient `on_generation` hook: model, messages, content, tool_calls, latency_ms, usage."""
+        """The LLM adapter's `on_generation` hook: model, messages, content, tool_calls, latency_ms, usage."""
         self.generation("llm", **generation_fields(call))
 
     def flush(self) -> None:

@@ -30,3 +30,14 @@ class BookingDraft(BaseModel):
     name: str
     phone: str
     notes: str | None = None
+
+
+# A booking as a search lists it (no docstring: it would become the OpenAPI schema's description).
+class BookingSummary(BaseModel):
+    booking_id: str
+    guest_name: str
+    booking_date: dt.date
+    booking_time: str | None = None
+    party_size: int | None = None
+    status: str | None = None
+    display_label: str | None = None

@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from concierge.plans.models import ActionResult, AtomicAction
+from concierge.domain.plans import ActionResult, AtomicAction
 
 DEFAULT_TIMEOUT = 30.0
 

@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
+from concierge.adapters.store import PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
 from concierge.plans.action_client import ActionClient
-from concierge.plans.lifecycle import move
-from concierge.plans.models import (
+from concierge.domain.plan_states import move
+from concierge.domain.plans import (
     ActionResult, AtomicAction, ExecutionPlan, PlannedAction, ReversalFailure, RollbackReport, utcnow,
 )
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.templates import UnresolvedPlaceholder, fill
+
+if TYPE_CHECKING:
+    from concierge.plans.parameter_fixer import ParameterFixer
 
 DEFAULT_LEASE = dt.timedelta(seconds=120)
 
@@ -83,12 +87,12 @@ def _normal(kind: str, value: Any) -> Any:
 
 @dataclass
 class Executor:
-    store: Any  # the store port: get_plan / update_plan
+    store: PlanStore
     registry: Callable[[], ActionRegistry]
     actions: ActionClient
     enqueue_rollback: Callable[[str, str | None], None]
     tracer: Tracer = field(default_factory=NoopTracer)
-    fixer: Any = None  # ParameterFixer when an LLM is configured
+    fixer: ParameterFixer | None = None  # when an LLM is configured
     lease: dt.timedelta = DEFAULT_LEASE
     clock: Callable[[], dt.datetime] = utcnow
 

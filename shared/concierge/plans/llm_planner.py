@@ -18,8 +18,8 @@ from typing import Any, Callable, Collection
 
 from pydantic import ValidationError
 
-from concierge.adapters.llm import ChatClient, ToolCall
-from concierge.plans.models import (ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal,
+from concierge.adapters.llm import ChatModel, ToolCall
+from concierge.domain.plans import (ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal,
                                     PlanStep)
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.templates import strings
@@ -76,7 +76,7 @@ def rephrase_clarification(locale: str) -> Clarification:
 
 
 class LLMPlanner:
-    def __init__(self, client: ChatClient, max_turns: int = 4) -> None:
+    def __init__(self, client: ChatModel, max_turns: int = 4) -> None:
         self.client = client
         self.max_turns = max_turns
 

@@ -14,7 +14,7 @@ from typing import Any
 import jsonref
 import yaml
 
-from concierge.plans.models import ActionParameter, ParameterType
+from concierge.domain.plans import ActionParameter, ParameterType
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 MAX_PARAMETER_DESCRIPTION = 200

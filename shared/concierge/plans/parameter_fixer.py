@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from concierge.adapters.llm import ChatClient, LLMUnavailable
+from concierge.adapters.llm import ChatModel, LLMUnavailable
 from concierge.plans.llm_planner import action_schema
-from concierge.plans.models import AtomicAction
+from concierge.domain.plans import AtomicAction
 
 TOOL_NAME = "corrected_parameters"
 
@@ -21,7 +21,7 @@ SYSTEM = ("An API call was rejected with HTTP 400. Correct only the FORMAT of it
 
 
 class ParameterFixer:
-    def __init__(self, client: ChatClient) -> None:
+    def __init__(self, client: ChatModel) -> None:
         self.client = client
 
     def fix(self, action: AtomicAction, parameters: dict, error_message: str) -> dict | None:

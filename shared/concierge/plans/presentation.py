@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from concierge.plans.models import ExecutionPlan
+from concierge.domain.plans import ExecutionPlan
 from concierge.plans.registry import ActionRegistry
 
 WORDS = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from concierge.plans.models import AtomicAction
+from concierge.domain.plans import AtomicAction
 
 
 class ActionRegistry:

@@ -16,7 +16,7 @@ from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelative
 from concierge.parsing.relative_day import resolve_relative_day
 from concierge.parsing.relative_time import resolve_relative_time
 from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification
-from concierge.plans.models import Clarification, PlanProposal, PlanStep
+from concierge.domain.plans import Clarification, PlanProposal, PlanStep
 
 BOOKING_ID = re.compile(r"\b[0-9a-f]{12}\b")
 GUESTS = re.compile(r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"

@@ -11,19 +11,24 @@ import datetime as dt
 import logging
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from pydantic import BaseModel, ValidationError
 
 from concierge.adapters.queue import PlanQueue, QueueUnavailable
+from concierge.adapters.store import IdempotencyStore, PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
 from concierge.plans.action_client import ActionClient
 from concierge.plans.executor import Executor, ask_marker
-from concierge.plans.lifecycle import IllegalMove, move
+from concierge.domain.plan_states import IllegalMove, expire, move
 from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification, validate_proposal
-from concierge.plans.models import ActionResult, Clarification, ExecutionPlan, PlannedAction, ServiceError, utcnow
+from concierge.domain.plans import (
+    ActionResult, Clarification, ExecutionPlan, PlannedAction, PlanProposal, ServiceError, utcnow,
+)
+from concierge.domain.venue import Venue
 from concierge.plans.presentation import present
 from concierge.plans.registry import ActionRegistry
+from concierge.venues import VenueCatalog
 
 log = logging.getLogger("concierge.plans")
 
@@ -73,14 +78,19 @@ def _need_token(token: str | None) -> str:
     return token
 
 
+class Planner(Protocol):
+    def plan(self, request: PlanningRequest) -> PlanProposal | Clarification: ...
+
+
 @dataclass
 class PlanService:
-    store: Any
-    venues: Any  # VenueCatalog
+    store: PlanStore
+    idempotency: IdempotencyStore  # the cleanup purges expired records
+    venues: VenueCatalog
     registry: Callable[[], ActionRegistry]
     refresh: Callable[[], ActionRegistry]
-    planner: Any  # RulePlanner or LLMPlanner
-    fallback_planner: Any
+    planner: Planner  # RulePlanner or LLMPlanner
+    fallback_planner: Planner | None
     actions: ActionClient
     queue: PlanQueue
     executor: Executor
@@ -90,7 +100,7 @@ class PlanService:
     pending_expiry: dt.timedelta = DEFAULT_PENDING_EXPIRY
     service_token: str | None = None  # the service's own API key, used only to resume orphaned plans
     clock: Callable[[], dt.datetime] = utcnow
-    today: Callable[[Any], dt.date] = lambda venue: utcnow().date()
+    today: Callable[[Venue], dt.date] = lambda venue: utcnow().date()
 
     def handle(self, function: str, body: Any, token: str | None) -> tuple[int, dict]:
         try:
@@ -269,13 +279,8 @@ class PlanService:
         expired = resumed = 0
         for plan in self.store.plans_in_status("pending_confirmation"):
             if now - plan.created_at > self.pending_expiry:
-                def expire(p: ExecutionPlan) -> ExecutionPlan:
-                    if p.status != "pending_confirmation":
-                        raise IllegalMove(p.status)
-                    return p.model_copy(update={"status": "failed", "completed_at": now,
-                                                "failure_reason": "The plan expired before it was confirmed."})
                 try:
-                    self.store.update_plan(plan.plan_id, expire)
+                    self.store.update_plan(plan.plan_id, lambda p: expire(p, now))
                     expired += 1
                 except IllegalMove:
                     pass
@@ -288,7 +293,7 @@ class PlanService:
                     (plan.lease_until is None or plan.lease_until <= now):
                 self.queue.enqueue("rollback", plan.plan_id, self.service_token, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
-        purged = self.store.purge_idempotency(now)
+        purged = self.idempotency.purge_idempotency(now)
         return 200, {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}
 
     def registry_refresh(self, body: Any, token: str | None) -> tuple[int, dict]:

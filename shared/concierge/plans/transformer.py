@@ -20,7 +20,7 @@ from pathlib import Path
 import jsonref
 
 from concierge.plans import openapi_operations as spec_reading
-from concierge.plans.models import AtomicAction, Compensation
+from concierge.domain.plans import AtomicAction, Compensation
 from concierge.plans.openapi_operations import Operation, load_document, trim  # noqa: F401  (load_document: API)
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.templates import placeholders

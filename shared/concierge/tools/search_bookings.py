@@ -7,7 +7,7 @@ import datetime as dt
 from pydantic import Field
 from rapidfuzz import fuzz
 
-from concierge.plans.models import BookingSummary
+from concierge.domain.booking import BookingSummary
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.faq import normalise
 from concierge.tools.fields import Day, RestaurantId, Text, ToolRequest, ToolResponse

@@ -53,7 +53,6 @@ def _function_source(path, name: str) -> str:
 def settings_read_by_code() -> set[str]:
     """Environment variables the code reads in production, found in its source."""
     names = _env_names(_function_source(SHARED / "bootstrap.py", "from_env"))
-    names |= _env_names(_function_source(SHARED / "adapters" / "llm.py", "from_env"))
     return (names - set(NOT_FOR_PRODUCTION)) | LANGFUSE_SETTINGS | LANGFUSE_SECRETS | provider_secrets()
 
 

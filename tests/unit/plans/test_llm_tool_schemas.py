@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from concierge.plans.llm_planner import (DATE_PATTERN, TIME_PATTERN, action_schema, language_of, planning_tools,
                                          rephrase_clarification)
-from concierge.plans.models import ActionParameter, AtomicAction
+from concierge.domain.plans import ActionParameter, AtomicAction
 from concierge.plans.registry import ActionRegistry
 
 

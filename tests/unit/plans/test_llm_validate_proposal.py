@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from concierge.plans.llm_planner import validate_proposal
-from concierge.plans.models import ActionParameter, AtomicAction, PlanProposal, PlanStep
+from concierge.domain.plans import ActionParameter, AtomicAction, PlanProposal, PlanStep
 from concierge.plans.registry import ActionRegistry
 
 

@@ -8,7 +8,7 @@ from typing import Any, Iterator, Mapping
 
 from concierge.adapters.providers import BookingProvider
 from concierge.adapters.providers.errors import BackendRefused, BackendUnavailable, BookingGone
-from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, Store, StoreBusy
+from concierge.adapters.store import Admit, BookingMissing, BookingStore, Change, SlotTaken, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.venue import Venue
 
@@ -29,7 +29,7 @@ def _outcomes() -> Iterator[None]:
 class BuiltinProvider(BookingProvider):
     needs = ("store",)
 
-    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, store: Store) -> None:
+    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, store: BookingStore) -> None:
         self.store = store
 
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:

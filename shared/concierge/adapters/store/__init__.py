@@ -1,4 +1,13 @@
-"""The store port: venues and the built-in provider's bookings.
+"""The store port, by role: each service asks only for the roles it uses.
+
+    VenueStore        venues' knowledge bases
+    BookingStore      the built-in provider's bookings
+    PlanStore         plans and the planning sessions of the plan lifecycle
+    LeaseStore        named leases: mutual exclusion for back-ends without transactions
+    IdempotencyStore  records of replayed tool calls
+    ConversationStore the chat receptionist's conversations (grows with it)
+
+`Store` is all of them: what an adapter (SQLite, Firestore) implements and what bootstrap hands out.
 
 Writes that must see a consistent day (create, update) take a callback that runs inside the
 store's atomic step, so the capacity and duplicate checks and the write cannot interleave
@@ -8,14 +17,15 @@ with another writer's.
 from __future__ import annotations
 
 import datetime as dt
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal, Protocol
 
 from concierge.domain.booking import Booking, BookingDraft
 
 if TYPE_CHECKING:
-    from concierge.plans.models import ExecutionPlan
+    from concierge.domain.plans import ExecutionPlan
+
 
 class BookingMissing(LookupError):
     """No active booking with that id at that venue."""
@@ -44,8 +54,9 @@ Admit = Callable[[list[Booking]], None]
 Change = Callable[[Booking, DayReader], Booking]
 
 
-class Store(ABC):
-    # --- venues ------------------------------------------------------------------------
+class VenueStore(Protocol):
+    """Venues' knowledge bases, as the venue schema's dicts."""
+
     @abstractmethod
     def get_venue(self, venue_id: str) -> dict | None: ...
 
@@ -56,7 +67,10 @@ class Store(ABC):
     @abstractmethod
     def venue_ids(self) -> list[str]: ...
 
-    # --- bookings of the built-in provider --------------------------------------------------
+
+class BookingStore(Protocol):
+    """Bookings of the built-in provider."""
+
     @abstractmethod
     def bookings_on(self, venue_id: str, day: dt.date) -> list[Booking]: ...
 
@@ -89,25 +103,28 @@ class Store(ABC):
     def cancel_booking(self, venue_id: str, booking_id: str) -> None:
         """Cancel an active booking; BookingMissing when it is missing or already cancelled."""
 
-    # --- plans and sessions of the plan lifecycle ----------------------------------------------------
-    @abstractmethod
-    def create_plan(self, plan: "ExecutionPlan") -> None: ...
+
+class PlanStore(Protocol):
+    """Plans of the plan lifecycle and the planning sessions that lead to them."""
 
     @abstractmethod
-    def get_plan(self, plan_id: str) -> "ExecutionPlan | None": ...
+    def create_plan(self, plan: ExecutionPlan) -> None: ...
 
     @abstractmethod
-    def update_plan(self, plan_id: str, change: Callable[["ExecutionPlan"], "ExecutionPlan"]) -> "ExecutionPlan":
+    def get_plan(self, plan_id: str) -> ExecutionPlan | None: ...
+
+    @abstractmethod
+    def update_plan(self, plan_id: str, change: Callable[[ExecutionPlan], ExecutionPlan]) -> ExecutionPlan:
         """Re-read the plan, let `change` return its next version, write it: one atomic step.
 
         `change` may raise to leave the plan as it was. LookupError when there is no such plan."""
 
     @abstractmethod
-    def plans_in_status(self, status: str) -> list["ExecutionPlan"]:
+    def plans_in_status(self, status: str) -> list[ExecutionPlan]:
         """Every plan in a status (for the scheduled cleanup)."""
 
     @abstractmethod
-    def blocked_plans_of_session(self, session_id: str) -> list["ExecutionPlan"]:
+    def blocked_plans_of_session(self, session_id: str) -> list[ExecutionPlan]:
         """Plans of a session executing with a blocking_prompt set (at most one, by invariant)."""
 
     @abstractmethod
@@ -116,7 +133,10 @@ class Store(ABC):
     @abstractmethod
     def put_session(self, session_id: str, state: dict) -> None: ...
 
-    # --- leases: mutual exclusion for back-ends without transactions ----------------------------------
+
+class LeaseStore(Protocol):
+    """Named leases: mutual exclusion for back-ends without transactions."""
+
     @abstractmethod
     def acquire_lease(self, name: str, holder: str, now: dt.datetime, until: dt.datetime) -> bool:
         """Take the lease `name` for `holder` until `until`, atomically; False while another holds it.
@@ -127,7 +147,10 @@ class Store(ABC):
     def release_lease(self, name: str, holder: str) -> None:
         """Give the lease back, if `holder` still has it."""
 
-    # --- idempotency records of replayed tool calls -------------------------------------------
+
+class IdempotencyStore(Protocol):
+    """Records of replayed tool calls."""
+
     @abstractmethod
     def claim_idempotency(self, key: str, fingerprint: str, now: dt.datetime, lease_until: dt.datetime,
                           expires_at: dt.datetime) -> IdempotencyRecord | None:
@@ -144,6 +167,14 @@ class Store(ABC):
     @abstractmethod
     def purge_idempotency(self, now: dt.datetime) -> int:
         """Delete expired records; how many."""
+
+
+class ConversationStore(Protocol):
+    """Conversations of the chat receptionist and its client profiles; the chat service adds what it needs."""
+
+
+class Store(VenueStore, BookingStore, PlanStore, LeaseStore, IdempotencyStore, ConversationStore, Protocol):
+    """Every role at once: what a store adapter implements."""
 
 
 def record_is_stale(record: IdempotencyRecord, now: dt.datetime) -> bool:

@@ -250,14 +250,14 @@ class FirestoreStore(Store):
         self.db.collection("plans").document(plan.plan_id).create(self._plan_fields(plan))
 
     def get_plan(self, plan_id: str):
-        from concierge.plans.models import ExecutionPlan
+        from concierge.domain.plans import ExecutionPlan
 
         snapshot = self.db.collection("plans").document(plan_id).get()
         return ExecutionPlan.model_validate_json(snapshot.get("plan")) if snapshot.exists else None
 
     def update_plan(self, plan_id, change):
         """Read, change, and write on condition that nobody wrote the plan in between."""
-        from concierge.plans.models import ExecutionPlan
+        from concierge.domain.plans import ExecutionPlan
 
         ref = self.db.collection("plans").document(plan_id)
 
@@ -275,7 +275,7 @@ class FirestoreStore(Store):
         return self._retrying(attempt)
 
     def _plans(self, *filters):
-        from concierge.plans.models import ExecutionPlan
+        from concierge.domain.plans import ExecutionPlan
 
         query = self.db.collection("plans")
         for field, op, value in filters:

@@ -212,13 +212,13 @@ class SqliteStore(Store):
                          self._plan_row(plan))
 
     def get_plan(self, plan_id: str):
-        from concierge.plans.models import ExecutionPlan
+        from concierge.domain.plans import ExecutionPlan
 
         row = self._conn().execute("SELECT body FROM plans WHERE plan_id = ?", (plan_id,)).fetchone()
         return ExecutionPlan.model_validate_json(row[0]) if row else None
 
     def update_plan(self, plan_id, change):
-        from concierge.plans.models import ExecutionPlan
+        from concierge.domain.plans import ExecutionPlan
 
         with self._atomic() as conn:
             row = conn.execute("SELECT body FROM plans WHERE plan_id = ?", (plan_id,)).fetchone()
@@ -230,13 +230,13 @@ class SqliteStore(Store):
         return updated
 
     def plans_in_status(self, status: str):
-        from concierge.plans.models import ExecutionPlan
+        from concierge.domain.plans import ExecutionPlan
 
         rows = self._conn().execute("SELECT body FROM plans WHERE status = ?", (status,))
         return [ExecutionPlan.model_validate_json(r[0]) for r in rows]
 
     def blocked_plans_of_session(self, session_id: str):
-        from concierge.plans.models import ExecutionPlan
+        from concierge.domain.plans import ExecutionPlan
 
         rows = self._conn().execute("SELECT body FROM plans WHERE session_id = ? AND blocked = 1", (session_id,))
         return [ExecutionPlan.model_validate_json(r[0]) for r in rows]

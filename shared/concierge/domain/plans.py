@@ -122,24 +122,6 @@ class ServiceError(BaseModel):
     message: str = Field(max_length=500)
 
 
-class BookingSearchQuery(BaseModel):
-    search_text: str = Field(max_length=200)
-    venue_id: str
-    date_range_start: dt.date | None = None
-    date_range_end: dt.date | None = None
-    max_results: int = Field(default=5, ge=1, le=20)
-
-
-class BookingSummary(BaseModel):
-    booking_id: str
-    guest_name: str
-    booking_date: dt.date
-    booking_time: str | None = None
-    party_size: int | None = None
-    status: str | None = None
-    display_label: str | None = None
-
-
 class PlanStep(BaseModel):
     """A step as a planner proposes it, before it becomes a PlannedAction."""
 

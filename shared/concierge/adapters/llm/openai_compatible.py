@@ -1,4 +1,5 @@
-"""An OpenAI-compatible chat-completions client over httpx (OpenAI, Gemini's OpenAI endpoint, local servers).
+"""The LLM port's adapter: an OpenAI-compatible chat-completions client over httpx (OpenAI, Gemini's
+OpenAI endpoint, local servers).
 
 Every failure to get a chat completion (connection, timeout, non-2xx, a body of another shape)
 raises LLMUnavailable, whose message never contains the API key. Tool-call arguments that are
@@ -10,57 +11,16 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import httpx
 
+from concierge.adapters.llm import ChatModel, ChatResult, GenerationHook, LLMUnavailable, ToolCall, Usage
+
 log = logging.getLogger(__name__)
 
-GenerationHook = Callable[[dict], None]
 
-
-class LLMUnavailable(Exception):
-    """The model could not be asked, or did not answer with a chat completion."""
-
-
-@dataclass(frozen=True)
-class ToolCall:
-    id: str
-    name: str
-    arguments: dict[str, Any] | None  # None when `raw_arguments` is not a JSON object
-    raw_arguments: str
-    error: str | None = None
-
-    def as_message_part(self) -> dict:
-        """The call as it goes back to the model in the assistant message."""
-        return {"id": self.id, "type": "function", "function": {"name": self.name, "arguments": self.raw_arguments}}
-
-
-@dataclass(frozen=True)
-class Usage:
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-    total_tokens: int | None = None
-
-
-@dataclass(frozen=True)
-class ChatResult:
-    content: str | None
-    tool_calls: list[ToolCall] = field(default_factory=list)
-    model: str | None = None
-    usage: Usage | None = None
-    latency_ms: float = 0.0
-
-    def assistant_message(self) -> dict:
-        """This answer as the assistant turn of a follow-up request."""
-        message: dict[str, Any] = {"role": "assistant", "content": self.content}
-        if self.tool_calls:
-            message["tool_calls"] = [call.as_message_part() for call in self.tool_calls]
-        return message
-
-
-class ChatClient:
+class ChatClient(ChatModel):
     def __init__(self, base_url: str, api_key: str, model: str, timeout: float = 30,
                  transport: httpx.BaseTransport | None = None, on_generation: GenerationHook | None = None) -> None:
         self.base_url = base_url.rstrip("/")
@@ -127,15 +87,6 @@ class ChatClient:
             self.on_generation(generation)
         except Exception:  # noqa: BLE001 - tracing is best effort
             log.warning("the on_generation hook failed", exc_info=True)
-
-
-def from_env(env: Mapping[str, str], **kwargs) -> ChatClient | None:
-    """A client from CONCIERGE_LLM_BASE_URL / _API_KEY / _MODEL, or None when not configured."""
-    base_url = (env.get("CONCIERGE_LLM_BASE_URL") or "").strip()
-    model = (env.get("CONCIERGE_LLM_MODEL") or "").strip()
-    if not base_url or not model:
-        return None
-    return ChatClient(base_url, (env.get("CONCIERGE_LLM_API_KEY") or "").strip(), model, **kwargs)
 
 
 def _parse(body: Any, latency_ms: float) -> ChatResult:
