@@ -44,10 +44,13 @@ BASE = ("functions-framework", "flask", "pydantic", "pyyaml", "phonenumbers", "r
         "google-cloud-firestore")
 PROVIDERS = tuple(sorted({name for entry in REGISTRY.values() for name in entry.requires}))
 PLANS = ("httpx", "jsonref", "google-cloud-tasks", "google-auth")
+# The MCP function: the tools' needs plus the MCP SDK and the bridge that runs its ASGI transport from WSGI.
+MCP = ("mcp", "a2wsgi")
 # Added to every function when pyproject.toml's [project] dependencies list it.
 EVERYWHERE_IF_DECLARED = ("langfuse",)
 
-# The plan functions (concierge.plans.functions.PLAN_FUNCTIONS); every other folder is a tool or booking_api.
+# The plan functions (concierge.plans.functions.PLAN_FUNCTIONS); "mcp" serves the tools over MCP; every other
+# folder is a tool or booking_api.
 PLAN_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer", "plan_execute", "plan_rollback",
                   "plans_cleanup", "registry_refresh")
 
@@ -56,6 +59,8 @@ PLAN_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer", 
 FIRST_REQUEST_MODULES = {
     "tool": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
              *(entry.module for entry in REGISTRY.values())),
+    "mcp": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
+            *(entry.module for entry in REGISTRY.values()), "concierge.mcp.endpoint", "concierge.mcp.stdio"),
     "plan": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
              "concierge.adapters.queue.cloud_tasks", "google.cloud.tasks_v2", "concierge.adapters.llm.openai_compatible",
              "concierge.adapters.tracing", "concierge.plans.action_client", "concierge.plans.booking_api",
@@ -111,12 +116,14 @@ def pins(project: dict) -> dict[str, dict]:
 
 
 def kind(function: str) -> str:
-    return "plan" if function in PLAN_FUNCTIONS else "tool"
+    return "plan" if function in PLAN_FUNCTIONS else "mcp" if function == "mcp" else "tool"
 
 
 def needs(function: str, project: dict) -> list[str]:
     """The distributions FUNCTION needs (normalized names, sorted)."""
     wanted = set(BASE) | set(PLANS if kind(function) == "plan" else PROVIDERS)
+    if kind(function) == "mcp":
+        wanted |= set(MCP)
     declared = {normalize(_REQUIREMENT.match(raw).group(1)) for raw in project.get("dependencies", [])}
     wanted |= {name for name in EVERYWHERE_IF_DECLARED if name in declared}
     return sorted(normalize(name) for name in wanted)

@@ -22,6 +22,9 @@ locals {
     resolve_relative_day  = { entry_point = "resolve_relative_day", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
     resolve_relative_time = { entry_point = "resolve_relative_time", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
 
+    # The same tools over the Model Context Protocol (streamable HTTP, stateless), for MCP clients.
+    mcp = { entry_point = "mcp", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+
     # Plans, called by the operator's application with the operator's token. Planning may ask an LLM.
     plan_request = { entry_point = "plan_request", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
     plan_confirm = { entry_point = "plan_confirm", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
@@ -67,11 +70,12 @@ locals {
 
   # Settings that mean "not configured" when empty; they are set only when given.
   optional_env = {
-    CONCIERGE_ACTIONS_SPEC    = var.actions_spec
-    CONCIERGE_ACTIONS_OVERLAY = var.actions_overlay
-    CONCIERGE_LLM_BASE_URL    = var.llm_base_url
-    CONCIERGE_LLM_MODEL       = var.llm_model
-    LANGFUSE_HOST             = var.langfuse_host
+    CONCIERGE_ACTIONS_SPEC      = var.actions_spec
+    CONCIERGE_ACTIONS_OVERLAY   = var.actions_overlay
+    CONCIERGE_LLM_BASE_URL      = var.llm_base_url
+    CONCIERGE_LLM_MODEL         = var.llm_model
+    LANGFUSE_HOST               = var.langfuse_host
+    CONCIERGE_OPERATOR_AUDIENCE = var.operator_audience
   }
 
   function_env = merge(local.base_env, { for key, value in local.optional_env : key => value if value != "" })

@@ -107,6 +107,12 @@ variable "llm_model" {
   default     = ""
 }
 
+variable "operator_audience" {
+  description = "CONCIERGE_OPERATOR_AUDIENCE: the OAuth client id whose Google ID tokens sign operators in (by email); empty: operator keys only."
+  type        = string
+  default     = ""
+}
+
 variable "langfuse_host" {
   description = "LANGFUSE_HOST; empty: Langfuse's default host."
   type        = string

@@ -21,6 +21,8 @@ from concierge.venues import DEFAULT_TTL_SECONDS, VenueCatalog
 if TYPE_CHECKING:
     from concierge.adapters.llm import ChatModel, GenerationHook
     from concierge.adapters.queue import PlanQueue
+    from concierge.adapters.store.operators import OperatorDirectory
+    from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
     from concierge.plans.service import PlanService
 
@@ -50,6 +52,8 @@ class Settings:
     llm_base_url: str | None = None  # an OpenAI-compatible endpoint; with llm_model, plans use the LLM planner
     llm_model: str | None = None
     llm_api_key: str = field(default="", repr=False)
+    operator_audience: str | None = None  # Google sign-in for operators: the ID tokens' audience (client id)
+    operator_certs_url: str | None = None  # Google's signing certificates unless a test serves its own
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, **overrides) -> "Settings":
@@ -77,6 +81,7 @@ class Settings:
             tasks_emulator_host=env.get("CLOUD_TASKS_EMULATOR_HOST") or None,
             now=env.get("CONCIERGE_NOW") or None,
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
+            operator_audience=env.get("CONCIERGE_OPERATOR_AUDIENCE") or None,
             llm_base_url=(env.get("CONCIERGE_LLM_BASE_URL") or "").strip() or None,
             llm_model=(env.get("CONCIERGE_LLM_MODEL") or "").strip() or None,
             llm_api_key=(env.get("CONCIERGE_LLM_API_KEY") or "").strip(),
@@ -244,7 +249,9 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     llm = build_llm(settings, on_generation=tracer.on_generation if tracer.enabled else None)
     rules = RulePlanner()
     executor = Executor(store=store, registry=registry, actions=actions,
-                        enqueue_rollback=lambda plan_id, token: queue.enqueue("rollback", plan_id, token),
+                        # the service's own key stays out of task bodies: plan_rollback falls back to it
+                        enqueue_rollback=lambda plan_id, token: queue.enqueue(
+                            "rollback", plan_id, None if token == settings.access.api_key else token),
                         tracer=tracer, fixer=ParameterFixer(llm) if llm else None)
     service = PlanService(
         store=store, idempotency=store, venues=ctx.venues, registry=registry, refresh=refresh,
@@ -256,7 +263,20 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     return service
 
 
+def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "OperatorGate":
+    """Operator keys from the store, and Google ID tokens too when an audience is configured."""
+    from concierge.http.operators import OperatorGate
+
+    id_tokens = None
+    if settings.operator_audience:
+        from concierge.adapters.google_identity import GOOGLE_CERTS_URL, GoogleIdTokens
+
+        id_tokens = GoogleIdTokens(settings.operator_audience, settings.operator_certs_url or GOOGLE_CERTS_URL)
+    return OperatorGate(directory, id_tokens)
+
+
 _process_context: tuple[Settings, ToolContext] | None = None
+_process_gate: "OperatorGate | None" = None
 _lock = threading.Lock()
 
 
@@ -284,3 +304,13 @@ def process_plans() -> "PlanService":
                 raise ValueError("CONCIERGE_ACTIONS_BASE_URL must name the booking API the plans call")
             _process_plans = build_plan_service(settings, ctx, build_store(settings), base)
         return _process_plans
+
+
+def process_operator_gate() -> "OperatorGate":
+    """The operator gate of this process (a deployed operator function), built on first use."""
+    global _process_gate
+    settings, _ctx = process_context()
+    with _lock:
+        if _process_gate is None:
+            _process_gate = build_operator_gate(settings, build_store(settings))
+        return _process_gate

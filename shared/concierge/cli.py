@@ -1,4 +1,4 @@
-"""`concierge serve` and `concierge venues import`."""
+"""`concierge serve`, `concierge mcp`, `concierge venues import` and `concierge operators add | list | revoke`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from concierge.bootstrap import Settings, build_context, build_plan_service, build_store
+from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
 DEMO_VENUES = "demo/venues.yaml"
@@ -38,7 +38,29 @@ def _serve(args: argparse.Namespace) -> int:
     plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://{args.host}:{args.port}")
     print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
     print(f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name>", file=sys.stderr)
-    run_simple(args.host, args.port, create_app(ctx, settings.access, plans), threaded=True)
+    print(f"concierge: MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", file=sys.stderr)
+    operators = build_operator_gate(settings, store)
+    if not store.operators():
+        print("concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
+              file=sys.stderr)
+    loopback = args.host in ("127.0.0.1", "localhost", "::1")
+    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback),
+               threaded=True)
+    return 0
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    """The MCP server on stdin/stdout. Only JSON-RPC goes to stdout; everything said goes to stderr."""
+    import anyio
+
+    from concierge.mcp.stdio import serve_stdio
+
+    settings = Settings.from_env(data_dir=args.data)
+    store = build_store(settings)
+    if args.venues is not None or not store.venue_ids():
+        names = import_venues(settings, args.venues)
+        print(f"concierge: venues {', '.join(names)} imported", file=sys.stderr)
+    anyio.run(serve_stdio, build_context(settings, store), store.venue_ids)
     return 0
 
 
@@ -46,6 +68,51 @@ def _import(args: argparse.Namespace) -> int:
     settings = Settings.from_env(data_dir=args.data)
     names = import_venues(settings, args.file)
     print(f"imported {len(names)} venue(s): {', '.join(names)}")
+    return 0
+
+
+def _operators_add(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from concierge.adapters.store.operators import EmailTaken
+    from concierge.domain.operators import new_operator
+
+    store = build_store(Settings.from_env(data_dir=args.data))
+    try:
+        record, key = new_operator(args.name, args.email, dt.datetime.now(dt.timezone.utc))
+        store.add_operator(record)
+    except EmailTaken as exc:
+        print(f"concierge: refused: an active operator already has the email {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"concierge: refused: {exc}", file=sys.stderr)
+        return 2
+    op = record.operator
+    print(f"operator {op.operator_id} ({op.name}{', ' + op.email if op.email else ''})", file=sys.stderr)
+    print("key (shown once; the store keeps only its hash):", file=sys.stderr)
+    print(key)
+    return 0
+
+
+def _operators_list(args: argparse.Namespace) -> int:
+    records = build_store(Settings.from_env(data_dir=args.data)).operators()
+    for r in records:
+        state = f"revoked {r.revoked_at:%Y-%m-%d %H:%M}" if r.revoked_at else "active"
+        print(f"{r.operator.operator_id}\t{r.operator.name}\t{r.operator.email or '-'}\t"
+              f"added {r.created_at:%Y-%m-%d %H:%M}\t{state}")
+    if not records:
+        print("no operators; `concierge operators add NAME` issues a key", file=sys.stderr)
+    return 0
+
+
+def _operators_revoke(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    store = build_store(Settings.from_env(data_dir=args.data))
+    if not store.revoke_operator(args.operator_id, dt.datetime.now(dt.timezone.utc)):
+        print(f'concierge: no active operator "{args.operator_id}"', file=sys.stderr)
+        return 2
+    print(f"revoked {args.operator_id}: its key no longer works", file=sys.stderr)
     return 0
 
 
@@ -60,12 +127,32 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     serve.set_defaults(run=_serve)
 
+    mcp = commands.add_parser("mcp", help="serve the tools over MCP on stdin/stdout (for desktop agents)")
+    mcp.add_argument("--venues", type=Path,
+                     help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
+    mcp.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    mcp.set_defaults(run=_mcp)
+
     venues = commands.add_parser("venues", help="manage the venue knowledge base")
     venue_commands = venues.add_subparsers(dest="venues_command", required=True)
     importer = venue_commands.add_parser("import", help="validate a knowledge-base file and store it whole")
     importer.add_argument("file", type=Path)
     importer.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     importer.set_defaults(run=_import)
+
+    operators = commands.add_parser("operators", help="the people who plan and confirm, and their keys")
+    operator_commands = operators.add_subparsers(dest="operators_command", required=True)
+    add = operator_commands.add_parser("add", help="add an operator and print their key (once)")
+    add.add_argument("name")
+    add.add_argument("--email", help="lets the operator sign in with a Google ID token of this address")
+    add.set_defaults(run=_operators_add)
+    listing = operator_commands.add_parser("list", help="every operator, revoked ones included")
+    listing.set_defaults(run=_operators_list)
+    revoke = operator_commands.add_parser("revoke", help="revoke an operator's key")
+    revoke.add_argument("operator_id")
+    revoke.set_defaults(run=_operators_revoke)
+    for command in (add, listing, revoke):
+        command.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

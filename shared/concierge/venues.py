@@ -38,3 +38,7 @@ class VenueCatalog:
         with self._lock:
             self._cache[venue_id] = (now, venue)
         return venue
+
+    def ids(self) -> list[str]:
+        """Every venue id in the store (read each time: the list is for rare callers, not tool calls)."""
+        return self._store.venue_ids()

@@ -39,7 +39,13 @@ CASES = {  # function: (body, the SDKs it truly needs)
                              ["google.cloud.firestore", "pydantic", "text_to_num"]),
     "booking_api": (ROMA, ["google.cloud.firestore", "pydantic"]),
     "plan_status": ({"plan_id": "none", "user_id": "u"}, ["google.cloud.firestore", "pydantic", "httpx", "jsonref"]),
+    # One stateless MCP tools/call, as an MCP client sends it after the handshake.
+    "mcp": ({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "check_openings", "arguments": ROMA}},
+            ["google.cloud.firestore", "pydantic", "mcp.server.lowlevel", "mcp.server.streamable_http_manager",
+             "a2wsgi"]),
 }
+HEADERS = {"Authorization": "Bearer t"}
+MCP_HEADERS = {**HEADERS, "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 
 FLOOR = '''
 import importlib, os
@@ -56,7 +62,7 @@ def floor(request):
 '''
 
 
-def first_answer(target: str, source: Path, env: dict, body: dict) -> float:
+def first_answer(target: str, source: Path, env: dict, body: dict, headers: dict = HEADERS) -> float:
     port = free_port()
     started = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "functions_framework", "--target", target, "--source", str(source),
@@ -64,8 +70,7 @@ def first_answer(target: str, source: Path, env: dict, body: dict) -> float:
     try:
         while True:
             try:
-                response = httpx.post(f"http://127.0.0.1:{port}/", json=body, headers={"Authorization": "Bearer t"},
-                                      timeout=10)
+                response = httpx.post(f"http://127.0.0.1:{port}/", json=body, headers=headers, timeout=10)
                 if response.status_code < 500:
                     return (time.perf_counter() - started) * 1000
             except httpx.TransportError:
@@ -94,7 +99,8 @@ def main() -> None:
         for name, (body, needed) in CASES.items():
             floor_file = Path(folder) / f"floor_{name}.py"
             floor_file.write_text(FLOOR.format(modules=needed))
-            measured = statistics.median(first_answer(name, ROOT / "functions" / name / "main.py", env, body)
+            headers = MCP_HEADERS if name == "mcp" else HEADERS
+            measured = statistics.median(first_answer(name, ROOT / "functions" / name / "main.py", env, body, headers)
                                          for _ in range(args.runs))
             floor = statistics.median(first_answer("floor", floor_file, env, body) for _ in range(args.runs))
             print(f"{name:22} {measured:12.0f} {floor:9.0f} {measured / floor:6.2f}")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -19,7 +21,6 @@ import httpx
 
 from bench_tools import percentile, start_server
 
-TOKEN = {"Authorization": "Bearer bench-token"}
 NAMES = random.Random(7)
 
 
@@ -34,6 +35,9 @@ def main() -> None:
     parser.add_argument("--callers", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
+        key = subprocess.run([sys.executable, "-m", "concierge.cli", "operators", "add", "Bench Operator",
+                              "--data", data], check=True, capture_output=True, text=True).stdout.strip()
+        TOKEN = {"Authorization": f"Bearer {key}"}
         process, base = start_server(data, "sqlite")
         limits = httpx.Limits(max_connections=args.callers + 5)
         try:
@@ -57,12 +61,12 @@ def main() -> None:
                     return response
 
                 def one(i: int) -> None:
-                    body = {"session_id": f"s{i}", "user_id": "u", "venue_id": "roma",
+                    body = {"session_id": f"s{i}", "venue_id": "roma",
                             "message": f"Porta la prenotazione di {guests[i]} a 4 persone"}
                     answer = timed("plan_request", lambda: client.post(f"{base}/api/plan_request", json=body,
                                                                        headers=TOKEN)).json()
                     assert answer["type"] == "plan", answer
-                    ref = {"plan_id": answer["plan"]["plan_id"], "user_id": "u"}
+                    ref = {"plan_id": answer["plan"]["plan_id"]}
                     timed("plan_status", lambda: client.post(f"{base}/api/plan_status", json=ref, headers=TOKEN))
                     confirmed = time.perf_counter()
                     timed("plan_confirm", lambda: client.post(f"{base}/api/plan_confirm", json=ref, headers=TOKEN))

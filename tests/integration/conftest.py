@@ -15,8 +15,9 @@ import yaml
 from werkzeug.serving import make_server
 
 from concierge.adapters.tracing import InMemoryTracer
-from concierge.bootstrap import Settings, build_context, build_plan_service, build_store
+from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store
 from concierge.cli import import_venues
+from concierge.domain.operators import Operator, OperatorRecord, key_hash
 from concierge.http.app import create_app
 from concierge.http.envelopes import Access
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
@@ -25,6 +26,20 @@ from tests.support.local import free_port
 from tests.support.scripted_llm import ScriptedLLM
 
 LLM_MODEL, LLM_KEY = "scripted-model", "llm-key"
+
+
+# Operators every test server knows: their ids and keys (as `concierge operators add` would issue).
+OPERATOR_KEYS = {"u1": "user-token-7f3a9", "u2": "second-operator-key-41c"}
+
+
+def add_test_operators(store) -> None:
+    import datetime as dt
+
+    known = {r.operator.operator_id for r in store.operators()}
+    for operator_id, key in OPERATOR_KEYS.items():
+        if operator_id not in known:
+            store.add_operator(OperatorRecord(Operator(operator_id, f"Operator {operator_id}"), key_hash(key),
+                                              dt.datetime.now(dt.timezone.utc)))
 
 
 @dataclass
@@ -112,7 +127,9 @@ def serve(settings_for):
         tracer = InMemoryTracer()
         plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://127.0.0.1:{port}",
                                    tracer=tracer)
-        server = make_server("127.0.0.1", port, create_app(ctx, settings.access, plans), threaded=True)
+        add_test_operators(store)
+        app = create_app(ctx, settings.access, plans, build_operator_gate(settings, store))
+        server = make_server("127.0.0.1", port, app, threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)
         return Api(f"http://127.0.0.1:{server.server_port}", client, tracer, store)

@@ -10,6 +10,7 @@ import pytest
 from flask import Flask, jsonify, request
 from werkzeug.serving import make_server
 
+from tests.integration.conftest import OPERATOR_KEYS
 from tests.support.scripted_llm import ScriptedLLM
 
 SPEC = """
@@ -95,18 +96,19 @@ def test_an_action_added_by_spec_and_overlay_is_planned_and_executed(serve, sett
                                                        "parameters": {"booking_id": "b42", "tag": "VIP"}}]})
         api = serve(actions=(str(tmp_path / "extras.yaml"), str(tmp_path / "overlay.yaml"), base_url),
                     llm=llm.base_url)
-        headers = {"Authorization": "Bearer operator-token"}
-        answer = api.call("plan_request", {"session_id": "x", "user_id": "u", "venue_id": "roma",
+        # the operator signs in with their key and passes their own token for the foreign API through
+        headers = {"Authorization": f"Bearer {OPERATOR_KEYS['u1']}", "X-Action-Token": "operator-token"}
+        answer = api.call("plan_request", {"session_id": "x", "venue_id": "roma",
                                            "message": "Mark booking b42 as VIP"}, headers=headers).json()
         assert answer["type"] == "plan", answer
         plan_id = answer["plan"]["plan_id"]
         assert [a["action_id"] for a in answer["plan"]["actions"]] == ["tagBooking"]
         sent_tools = {t["function"]["name"] for t in llm.requests[0]["tools"]}
         assert "tagBooking" in sent_tools
-        api.call("plan_confirm", {"plan_id": plan_id, "user_id": "u"}, headers=headers)
+        api.call("plan_confirm", {"plan_id": plan_id}, headers=headers)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            plan = api.call("plan_status", {"plan_id": plan_id, "user_id": "u"}, headers=headers).json()
+            plan = api.call("plan_status", {"plan_id": plan_id}, headers=headers).json()
             if plan["status"] == "completed":
                 break
             time.sleep(0.05)

@@ -77,14 +77,28 @@ def test_a_step_that_times_out_reports_a_connectivity_issue(serve, flaky_api):
     assert "connectivity issue" in plan["failure_reason"]
 
 
-def test_a_refused_token_fails_the_step_as_unauthorised_and_asks_to_sign_in_again(serve):
+def test_a_pass_through_token_the_action_api_refuses_fails_the_step_as_unauthorised(serve):
     api = serve(api_key="the-real-key")
     booking_id = api.call("create_booking", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00",
                                              "people": 2, "name": "Ana", "phone": "+393331234567"},
                           headers={"Authorization": "Bearer the-real-key"}).json()["booking_id"]
-    plan = failure_of(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"})])
+    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"})])
+    confirmed = api.call("plan_confirm", {"plan_id": plan_id}, headers={**TOKEN, "X-Action-Token": "expired-token"})
+    assert confirmed.status_code == 200, confirmed.text
+    plan = settled(api, plan_id)
+    assert plan["status"] == "failed"
     assert plan["actions"][0]["result"]["error_type"] == "unauthorized"
     assert "sign in again" in plan["failure_reason"]
+
+
+def test_without_a_pass_through_token_steps_call_the_action_api_with_the_service_key(serve):
+    api = serve(api_key="the-real-key")
+    booking_id = api.call("create_booking", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00",
+                                             "people": 2, "name": "Ana", "phone": "+393331234567"},
+                          headers={"Authorization": "Bearer the-real-key"}).json()["booking_id"]
+    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"})])
+    assert confirm(api, plan_id).status_code == 200
+    assert settled(api, plan_id)["status"] == "completed"
 
 
 def test_a_conflict_reports_nearby_free_times(api):

@@ -10,8 +10,9 @@ import time
 import pytest
 
 from concierge.domain.plans import ExecutionPlan, PlannedAction
+from tests.integration.conftest import OPERATOR_KEYS
 
-TOKEN = {"Authorization": "Bearer user-token-7f3a9"}
+TOKEN = {"Authorization": f"Bearer {OPERATOR_KEYS['u1']}"}  # operator u1's key
 FRIDAY = "2026-02-20"
 
 
@@ -141,18 +142,19 @@ def test_after_the_bounded_clarifications_it_suggests_rephrasing(api):
 
 # --- ownership, auth, state -------------------------------------------------------------------------
 
-def test_another_users_plan_is_forbidden_and_an_unknown_plan_is_not_found(api):
+def test_another_operators_plan_is_forbidden_and_an_unknown_plan_is_not_found(api):
     book(api)
     plan = plan_of(api, "Move Rossi's booking to Saturday at 9pm")
-    assert confirm(api, plan["plan_id"], user="intruder").status_code == 403
-    assert api.call("plan_status", {"plan_id": plan["plan_id"], "user_id": "intruder"}, headers=TOKEN).status_code == 403
+    other = {"Authorization": f"Bearer {OPERATOR_KEYS['u2']}"}
+    assert api.call("plan_confirm", {"plan_id": plan["plan_id"]}, headers=other).status_code == 403
+    assert api.call("plan_status", {"plan_id": plan["plan_id"]}, headers=other).status_code == 403
     missing = api.call("plan_status", {"plan_id": "00000000-0000-0000-0000-000000000000", "user_id": "u1"},
                        headers=TOKEN)
     assert missing.status_code == 404 and missing.json()["error_type"] == "invalid_input"
 
 
-def test_without_a_token_the_plan_functions_answer_auth_required(api):
-    response = api.call("plan_request", {"session_id": "s", "user_id": "u", "venue_id": "roma", "message": "x"})
+def test_without_a_credential_the_plan_functions_answer_auth_required(api):
+    response = api.call("plan_request", {"session_id": "s", "venue_id": "roma", "message": "x"})
     assert (response.status_code, response.json()["error_type"]) == (401, "auth_required")
 
 
@@ -281,16 +283,17 @@ def test_cleanup_expires_plans_left_unconfirmed(api):
     assert api.store.get_plan(old).status == "failed" and api.store.get_plan(fresh).status == "pending_confirmation"
 
 
-def test_the_user_token_is_never_stored(api, tmp_path):
+def test_neither_the_operator_key_nor_the_pass_through_token_is_stored(api, tmp_path):
     book(api)
     plan = plan_of(api, "Move Rossi's booking to Saturday at 9pm")
-    confirm(api, plan["plan_id"])
-    settled(api, plan["plan_id"])
+    api.call("plan_confirm", {"plan_id": plan["plan_id"]}, headers={**TOKEN, "X-Action-Token": "pass-through-9d2e"})
+    assert settled(api, plan["plan_id"])["status"] == "completed"
     stored = api.store.get_plan(plan["plan_id"]).model_dump_json() + str(api.store.get_session("s1"))
-    assert "user-token-7f3a9" not in stored
-    for path in tmp_path.rglob("*"):
-        if path.is_file():
-            assert b"user-token-7f3a9" not in path.read_bytes(), path
+    for secret in (OPERATOR_KEYS["u1"], "pass-through-9d2e"):
+        assert secret not in stored
+        for path in tmp_path.rglob("*"):
+            if path.is_file():
+                assert secret.encode() not in path.read_bytes(), path
 
 
 def test_every_lifecycle_step_leaves_a_span_in_the_plans_trace(api):

@@ -22,11 +22,11 @@ from opentelemetry.sdk.trace import TracerProvider  # noqa: E402
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter  # noqa: E402
 
 from concierge.adapters.langfuse_tracer import LangfuseTracer  # noqa: E402
-from concierge.bootstrap import Settings, build_context, build_plan_service, build_store  # noqa: E402
+from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store  # noqa: E402
 from concierge.cli import import_venues  # noqa: E402
 from concierge.http.app import create_app  # noqa: E402
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE  # noqa: E402
-from tests.integration.conftest import Api  # noqa: E402
+from tests.integration.conftest import Api, add_test_operators  # noqa: E402
 from tests.integration.test_plans import book, confirm, rolled, settled, stored_plan  # noqa: E402
 from tests.support.local import free_port  # noqa: E402
 from tests.support.scripted_llm import ScriptedLLM  # noqa: E402
@@ -62,7 +62,9 @@ def traced_server(tmp_path, llm: str | None = None):
     ctx = build_context(settings, store, tracer=tracer)
     port = free_port()
     plans = build_plan_service(settings, ctx, store, f"http://127.0.0.1:{port}")
-    server = make_server("127.0.0.1", port, create_app(ctx, settings.access, plans), threaded=True)
+    add_test_operators(store)
+    app = create_app(ctx, settings.access, plans, build_operator_gate(settings, store))
+    server = make_server("127.0.0.1", port, app, threaded=True)
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
     client_http = httpx.Client(timeout=30)
     try:
@@ -155,7 +157,7 @@ def test_a_plans_confirmation_execution_and_rollback_share_one_trace_and_nest(tr
 def test_the_planning_of_a_request_is_the_plans_trace(traced):
     api = traced.api
     book(api, name="Mario Rossi", phone="+393331234567")
-    response = api.call("plan_request", {"session_id": "s7", "user_id": "u7", "venue_id": "roma",
+    response = api.call("plan_request", {"session_id": "s7", "venue_id": "roma",
                                          "message": "Move Rossi's booking to Saturday at 9pm"},
                         headers={"Authorization": "Bearer user-token-7f3a9"})
     plan = response.json()["plan"]

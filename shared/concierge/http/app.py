@@ -10,7 +10,9 @@ from typing import Callable
 from flask import Flask, Request, Response, request
 
 from concierge.adapters.tracing import Tracer, new_trace_id
+from concierge.http.auth import has_api_key
 from concierge.http.envelopes import Access, answer
+from concierge.http.operators import MAX_CREDENTIAL_LENGTH, OperatorGate, OperatorUnauthorized
 from concierge.logs import configure_logging, request_trace
 from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
@@ -48,25 +50,45 @@ def _respond(ctx: ToolContext, name: str, req: Request, access: Access) -> Respo
     return _json(result.body, result.status)
 
 
-def _bearer(req: Request) -> str | None:
-    authorization = req.headers.get("Authorization") or ""
-    return authorization[7:].strip() or None if authorization[:7].lower() == "bearer " else None
+ACTION_TOKEN_HEADER = "X-Action-Token"  # the operator's own token for the action API, passed through
 
 
-def _plan_response(plans, name: str, req: Request) -> Response:
+def _refusal(status: int, error_type: str, message: str) -> Response:
+    return _json({"error_type": error_type, "message": message}, status)
+
+
+def _plan_response(plans, name: str, req: Request, operators: OperatorGate | None,
+                   service_key: str | None = None) -> Response:
+    """One plan function: credentials first (the operator's, or the service key for internal routes), then the body."""
+    from concierge.plans.functions import OPERATOR_FUNCTIONS
+
+    operator = None
+    token = None
+    if name in OPERATOR_FUNCTIONS:
+        if operators is None:
+            return _refusal(401, "auth_required", "Operator sign-in is not configured on this server.")
+        try:
+            operator = operators.authenticate(req.headers)
+        except OperatorUnauthorized as refusal:
+            return _json(refusal.body, refusal.status)
+        token = (req.headers.get(ACTION_TOKEN_HEADER) or "").strip() or None
+        if token is not None and len(token) > MAX_CREDENTIAL_LENGTH:
+            return _refusal(400, "invalid_input", f"{ACTION_TOKEN_HEADER} is too long.")
+    elif service_key is not None and not has_api_key(req.headers, service_key):
+        return _refusal(401, "auth_required", "This route is for the service's queue and scheduler.")
     try:
         body = json.loads(req.get_data(cache=True) or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError):
-        return _json({"error_type": "invalid_input", "message": "The body is not valid JSON."}, 400)
+        return _refusal(400, "invalid_input", "The body is not valid JSON.")
     if name == "plan_request":  # the service opens the plan's trace once the plan id exists
-        status, answer_body = plans.handle(name, body, _bearer(req))
+        status, answer_body = plans.handle(name, body, token, operator)
         return _json(answer_body, status)
     tracer = getattr(plans, "tracer", None) or _NOOP
     fields = body if isinstance(body, dict) else {}
     plan_id = fields.get("plan_id") if isinstance(fields.get("plan_id"), str) and fields.get("plan_id") else None
     with tracer.span(f"plan:{name}", trace_id=plan_id or new_trace_id(), function=name, plan_id=plan_id,
-                     user_id=fields.get("user_id") if isinstance(fields.get("user_id"), str) else None) as span:
-        status, answer_body = plans.handle(name, body, _bearer(req))
+                     user_id=operator.operator_id if operator else None) as span:
+        status, answer_body = plans.handle(name, body, token, operator)
         span.set(http_status=status, error_type=answer_body.get("error_type"), outcome=answer_body.get("outcome"),
                  plan_status=answer_body.get("status"))
     return _json(answer_body, status)
@@ -80,13 +102,13 @@ def function_entry(name: str) -> Callable[[Request], Response]:
         raise KeyError(name)
 
     def entry(req: Request) -> Response:
-        from concierge.bootstrap import process_context, process_plans
+        from concierge.bootstrap import process_context, process_operator_gate, process_plans
 
         _configure_logging_once()
         with request_trace(req.headers):
-            if name in PLAN_FUNCTIONS:
+            if name in PLAN_FUNCTIONS:  # internal ones are guarded by IAM when deployed
                 plans = process_plans()
-                response = _plan_response(plans, name, req)
+                response = _plan_response(plans, name, req, process_operator_gate())
                 _flush(getattr(plans, "tracer", None))
                 return response
             settings, ctx = process_context()
@@ -117,8 +139,27 @@ def booking_api(req: Request) -> Response:
         return response
 
 
-def create_app(ctx: ToolContext, access: Access, plans=None) -> Flask:
-    """Every tool and plan function at POST /api/<name>, and GET /openapi.json describing the tools."""
+def mcp(req: Request) -> Response:
+    """The deployed function serving the tools over MCP (streamable HTTP), at its own URL."""
+    from concierge.bootstrap import process_context
+    from concierge.mcp.endpoint import process_endpoint
+
+    _configure_logging_once()
+    with request_trace(req.headers):
+        settings, ctx = process_context()
+        response = process_endpoint(ctx).respond(req, settings.access)
+        _flush(ctx.tracer)
+        return response
+
+
+def create_app(ctx: ToolContext, access: Access, plans=None, operators: OperatorGate | None = None,
+               mcp_loopback_only: bool = True) -> Flask:
+    """Every tool and plan function at POST /api/<name>, the MCP endpoint at /mcp, and GET /openapi.json.
+
+    The operator's plan functions authenticate through `operators`; the internal ones (queue and
+    scheduler targets) need the service key when `access.api_key` is set. `mcp_loopback_only`: the
+    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding).
+    """
     from concierge.plans.functions import PLAN_FUNCTIONS
 
     if os.environ.get("CONCIERGE_LOG_FORMAT", "").lower() == "json":  # else the local server keeps readable logs
@@ -128,7 +169,7 @@ def create_app(ctx: ToolContext, access: Access, plans=None) -> Flask:
     @app.post("/api/<name>")
     def call(name: str) -> Response:
         if plans is not None and name in PLAN_FUNCTIONS:
-            return _plan_response(plans, name, request)
+            return _plan_response(plans, name, request, operators, access.api_key)
         if name not in TOOLS:
             return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
         return _respond(ctx, name, request, access)
@@ -138,6 +179,18 @@ def create_app(ctx: ToolContext, access: Access, plans=None) -> Flask:
         from concierge.http.openapi import openapi_document
 
         return _json(openapi_document())
+
+    endpoint_box: list = []
+    endpoint_lock = threading.Lock()
+
+    @app.route("/mcp", methods=["GET", "POST", "DELETE"])
+    def mcp_endpoint() -> Response:
+        from concierge.mcp.endpoint import endpoint_for
+
+        with endpoint_lock:  # built on first use: the SDK's import stays off the tools' path
+            if not endpoint_box:
+                endpoint_box.append(endpoint_for(ctx, ctx.venues.ids, loopback_only=mcp_loopback_only))
+        return endpoint_box[0].respond(request, access)
 
     @app.get("/healthz")
     def healthz() -> Response:

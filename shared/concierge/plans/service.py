@@ -1,8 +1,11 @@
 """The plan functions: request, confirm, status, answer, and the task targets execute, rollback, cleanup, refresh.
 
-Each takes the JSON body and the user's token (opaque, from `Authorization: Bearer`), and
-returns (HTTP status, body). Errors are ServiceError bodies. The token is passed through to
-the action calls and into the queued task that needs it, and is never stored or logged.
+Each takes the JSON body, the token for the action calls and, for the operator's functions, the
+operator the HTTP layer authenticated; it returns (HTTP status, body). Errors are ServiceError
+bodies. The plan's owner is the authenticated operator, never a `user_id` in the body (a body
+that names someone else is refused). The action token is the operator's pass-through token for
+the action API when one was given, else the service's own key; it travels only in the queued
+task that needs it, and is never stored or logged.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from concierge.adapters.queue import PlanQueue, QueueUnavailable
 from concierge.adapters.store import IdempotencyStore, PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
+from concierge.domain.operators import Operator
 from concierge.plans.action_client import ActionClient
 from concierge.plans.executor import Executor, ask_marker
 from concierge.domain.plan_states import IllegalMove, expire, move
@@ -45,14 +49,14 @@ class Refusal(Exception):
 
 class NewRequest(BaseModel):
     session_id: str
-    user_id: str
+    user_id: str | None = None  # optional: the owner is the authenticated operator
     venue_id: str
     message: str
 
 
 class PlanRef(BaseModel):
     plan_id: str
-    user_id: str
+    user_id: str | None = None
 
 
 class Answer(PlanRef):
@@ -72,10 +76,13 @@ def _parse(model: type[BaseModel], body: Any) -> Any:
         raise Refusal(400, "invalid_input", f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
 
 
-def _need_token(token: str | None) -> str:
-    if not token:
-        raise Refusal(401, "auth_required", "Sign in: the request carries no user token.")
-    return token
+def _need_operator(operator: Operator | None, said: str | None) -> Operator:
+    """The authenticated operator; a body `user_id` naming someone else is the contract's user mismatch."""
+    if operator is None:
+        raise Refusal(401, "auth_required", "Sign in: the request carries no valid operator credential.")
+    if said is not None and said != operator.operator_id:
+        raise Refusal(403, "auth_required", "user_id does not match the operator the credential belongs to.")
+    return operator
 
 
 class Planner(Protocol):
@@ -98,12 +105,17 @@ class PlanService:
     read_only_actions: set[str] = field(default_factory=lambda: {"search_bookings", "get_booking"})
     max_clarifications: int = DEFAULT_MAX_CLARIFICATIONS
     pending_expiry: dt.timedelta = DEFAULT_PENDING_EXPIRY
-    service_token: str | None = None  # the service's own API key, used only to resume orphaned plans
+    service_token: str | None = None  # the service's own tool key: action calls without a pass-through token
     clock: Callable[[], dt.datetime] = utcnow
     today: Callable[[Venue], dt.date] = lambda venue: utcnow().date()
 
-    def handle(self, function: str, body: Any, token: str | None) -> tuple[int, dict]:
+    OPERATOR_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer")
+
+    def handle(self, function: str, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
+        """Run one plan function. The operator's functions need `operator`; task targets ignore it."""
         try:
+            if function in self.OPERATOR_FUNCTIONS:
+                return getattr(self, function)(body, token, operator)
             return getattr(self, function)(body, token)
         except Refusal as refusal:
             return refusal.status, refusal.body
@@ -113,9 +125,13 @@ class PlanService:
                                      message="The service could not handle the request; try again.").model_dump()
 
     # --- owner's functions ----------------------------------------------------------------------------
-    def plan_request(self, body: Any, token: str | None) -> tuple[int, dict]:
+    def _action_token(self, token: str | None) -> str | None:
+        return token or self.service_token
+
+    def plan_request(self, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
         req = _parse(NewRequest, body)
-        token = _need_token(token)
+        owner = _need_operator(operator, req.user_id).operator_id
+        req = req.model_copy(update={"user_id": owner})
         venue = self.venues.get(req.venue_id)
         if venue is None:
             raise Refusal(400, "invalid_input", f'No venue "{req.venue_id}".')
@@ -128,7 +144,7 @@ class PlanService:
                               clarifications=session["clarifications"]) as intent:
             planning = PlanningRequest(
                 message=req.message, history=session["turns"], venue_id=venue.id, venue_locale=venue.locale,
-                today=self.today(venue), registry=registry, lookup=self._lookup(registry, token),
+                today=self.today(venue), registry=registry, lookup=self._lookup(registry, self._action_token(token)),
                 read_only_actions=self.read_only_actions, clarifications_so_far=session["clarifications"],
                 max_clarifications=self.max_clarifications)
             with self.tracer.span("plan_generation", trace_id=trace, planner=type(self.planner).__name__) as span:
@@ -154,7 +170,7 @@ class PlanService:
         steps = [PlannedAction(step_number=i, action_id=s.action_id, parameters=s.parameters,
                                safety_tier=registry.get(s.action_id).safety_tier)
                  for i, s in enumerate(outcome.steps, start=1)]
-        plan = ExecutionPlan(plan_id=plan_id, session_id=req.session_id, user_id=req.user_id, venue_id=venue.id,
+        plan = ExecutionPlan(plan_id=plan_id, session_id=req.session_id, user_id=owner, venue_id=venue.id,
                              intent_summary=outcome.intent_summary[:200], actions=steps)
         plan = plan.model_copy(update={"presentation": present(plan, registry, venue.locale)})
         self.store.create_plan(plan)
@@ -178,30 +194,31 @@ class PlanService:
             log.warning("planner failed (%s); using the deterministic planner", type(exc).__name__)
             return self.fallback_planner.plan(planning)
 
-    def _lookup(self, registry: ActionRegistry, token: str) -> Callable[[str, dict], ActionResult]:
+    def _lookup(self, registry: ActionRegistry, token: str | None) -> Callable[[str, dict], ActionResult]:
         def lookup(action_id: str, parameters: dict) -> ActionResult:
             action = registry.get(action_id)
             if action is None or action_id not in self.read_only_actions:
                 return ActionResult(success=False, error_type="bad_request", error_message="not a lookup")
             result = self.actions.call(action, parameters, token)
             if result.error_type == "unauthorized":
-                raise Refusal(401, "auth_required", "The user token was refused; sign in again.")
+                raise Refusal(401, "auth_required", "The action API refused the token; sign in again.")
             return result
 
         return lookup
 
-    def _owned(self, ref: PlanRef) -> ExecutionPlan:
+    def _owned(self, ref: PlanRef, operator: Operator | None) -> ExecutionPlan:
+        """The plan, if the authenticated operator owns it: 404 when there is none, 403 when it is another's."""
+        owner = _need_operator(operator, ref.user_id)
         plan = self.store.get_plan(ref.plan_id)
         if plan is None:
             raise Refusal(404, "invalid_input", f'No plan "{ref.plan_id}".')
-        if plan.user_id != ref.user_id:
-            raise Refusal(403, "auth_required", "This plan belongs to another user.")
+        if plan.user_id != owner.operator_id:
+            raise Refusal(403, "auth_required", "This plan belongs to another operator.")
         return plan
 
-    def plan_confirm(self, body: Any, token: str | None) -> tuple[int, dict]:
+    def plan_confirm(self, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
         ref = _parse(PlanRef, body)
-        token = _need_token(token)
-        plan = self._owned(ref)
+        plan = self._owned(ref, operator)
         if plan.status == "confirmed":
             return 200, plan.public()
         if plan.status != "pending_confirmation":
@@ -222,15 +239,13 @@ class PlanService:
             span.set(outcome="confirmed")
         return 200, plan.public()
 
-    def plan_status(self, body: Any, token: str | None) -> tuple[int, dict]:
+    def plan_status(self, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
         ref = _parse(PlanRef, body)
-        _need_token(token)
-        return 200, self._owned(ref).public()
+        return 200, self._owned(ref, operator).public()
 
-    def plan_answer(self, body: Any, token: str | None) -> tuple[int, dict]:
+    def plan_answer(self, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
         req = _parse(Answer, body)
-        token = _need_token(token)
-        plan = self._owned(req)
+        plan = self._owned(req, operator)
         if plan.status != "executing" or plan.blocking_prompt is None:
             raise Refusal(409, "invalid_input", "The plan is not waiting for an answer.")
         if len(self.store.blocked_plans_of_session(plan.session_id)) > 1:
@@ -267,11 +282,11 @@ class PlanService:
         if plan is not None and plan.status == "pending_confirmation":
             # Enqueued just before the confirmation was stored: ask the queue to deliver again.
             return 503, {"outcome": "not confirmed yet"}
-        return 200, {"outcome": self.executor.execute(task.plan_id, task.token)}
+        return 200, {"outcome": self.executor.execute(task.plan_id, self._action_token(task.token))}
 
     def plan_rollback(self, body: Any, token: str | None) -> tuple[int, dict]:
         task = _parse(TaskBody, body)
-        return 200, {"outcome": self.executor.rollback(task.plan_id, task.token)}
+        return 200, {"outcome": self.executor.rollback(task.plan_id, self._action_token(task.token))}
 
     def plans_cleanup(self, body: Any, token: str | None) -> tuple[int, dict]:
         """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records."""
@@ -286,12 +301,12 @@ class PlanService:
                     pass
         for plan in self.store.plans_in_status("executing"):
             if plan.blocking_prompt is None and plan.lease_until is not None and plan.lease_until <= now:
-                self.queue.enqueue("execute", plan.plan_id, self.service_token, tag=f"resume-{int(now.timestamp())}")
+                self.queue.enqueue("execute", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         for plan in self.store.plans_in_status("failed"):
             if plan.rollback_report is None and any(s.executed for s in plan.actions) and \
                     (plan.lease_until is None or plan.lease_until <= now):
-                self.queue.enqueue("rollback", plan.plan_id, self.service_token, tag=f"resume-{int(now.timestamp())}")
+                self.queue.enqueue("rollback", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         purged = self.idempotency.purge_idempotency(now)
         return 200, {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}

@@ -125,3 +125,12 @@ def test_the_import_check_catches_a_missing_requirement(built, monkeypatch):
         assert any("jsonref" in problem for problem in problems), problems
     finally:
         (folder / "requirements.txt").write_text(original)
+
+
+def test_the_mcp_function_gets_the_tools_needs_and_the_mcp_sdk_which_no_other_function_gets():
+    needs = names(bundle.requirements("mcp", PROJECT))
+    assert {"mcp", "a2wsgi"} | set(bundle.PROVIDERS) <= needs
+    assert not {"jsonref", "google-cloud-tasks"} & needs
+    for function in FUNCTIONS:
+        if function != "mcp":
+            assert not {"mcp", "a2wsgi"} & names(bundle.requirements(function, PROJECT))

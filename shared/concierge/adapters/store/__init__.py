@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Callable, Literal, Protocol
 from concierge.domain.booking import Booking, BookingDraft
 
 if TYPE_CHECKING:
+    from concierge.domain.operators import Operator, OperatorRecord
     from concierge.domain.plans import ExecutionPlan
 
 
@@ -167,6 +168,22 @@ class IdempotencyStore(Protocol):
     @abstractmethod
     def purge_idempotency(self, now: dt.datetime) -> int:
         """Delete expired records; how many."""
+
+    # --- operators (the OperatorDirectory role, concierge.adapters.store.operators) ---------------------
+    @abstractmethod
+    def add_operator(self, record: "OperatorRecord") -> None: ...
+
+    @abstractmethod
+    def operator_for_key(self, key_hash: str) -> "Operator | None": ...
+
+    @abstractmethod
+    def operator_for_email(self, email: str) -> "Operator | None": ...
+
+    @abstractmethod
+    def operators(self) -> list["OperatorRecord"]: ...
+
+    @abstractmethod
+    def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool: ...
 
 
 class ConversationStore(Protocol):

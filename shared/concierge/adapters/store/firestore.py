@@ -9,6 +9,8 @@ Layout:
   plans/{plan_id}                                  plan (JSON), session_id, status, blocked, updated_at
   sessions/{session_id}                            state (JSON): the conversation's pending request
   leases/{sha256 of name}                          name, holder, until: writers of a back-end without transactions
+  operators/{operator_id}                          name, email, key_hash (SHA-256 of the key), created_at, revoked_at
+  operator_emails/{sha256 of email}                operator_id, while that operator is active (one per email)
 
 Writes are optimistic. A writer reads the day document (noting its update time) and the day's
 bookings, decides, then commits one atomic batch that bumps the day document on condition that
@@ -38,7 +40,9 @@ from google.cloud import firestore
 from concierge.adapters.store import (
     Admit, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, StoreBusy, new_booking_id, record_is_stale,
 )
+from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.operators import Operator, OperatorRecord
 
 T = TypeVar("T")
 
@@ -371,3 +375,63 @@ class FirestoreStore(Store):
                 batch = self.db.batch()
         batch.commit()
         return count
+
+    # --- operators -------------------------------------------------------------------------------------
+    def _operator_email(self, email: str):
+        return self.db.collection("operator_emails").document(hashlib.sha256(email.encode()).hexdigest())
+
+    def add_operator(self, record: OperatorRecord) -> None:
+        """The operator and its email guard in one batch: a second active operator with that email fails whole."""
+        op = record.operator
+        batch = self.db.batch()
+        if op.email:
+            batch.create(self._operator_email(op.email), {"operator_id": op.operator_id})
+        batch.create(self.db.collection("operators").document(op.operator_id), {
+            "name": op.name, "email": op.email, "key_hash": record.key_hash, "created_at": record.created_at,
+            "revoked_at": record.revoked_at})
+        try:
+            batch.commit()
+        except google_errors.AlreadyExists:
+            if op.email and self._operator_email(op.email).get().exists:
+                raise EmailTaken(op.email) from None
+            raise
+
+    @staticmethod
+    def _operator_record(snapshot) -> OperatorRecord:
+        data = snapshot.to_dict()
+        return OperatorRecord(Operator(snapshot.id, data["name"], data.get("email")), data["key_hash"],
+                              data["created_at"], data.get("revoked_at"))
+
+    def _active_operator(self, field: str, value: str) -> Operator | None:
+        query = self.db.collection("operators").where(filter=firestore.FieldFilter(field, "==", value))
+        for snapshot in query.stream():
+            record = self._operator_record(snapshot)
+            if record.active:
+                return record.operator
+        return None
+
+    def operator_for_key(self, key_hash: str) -> Operator | None:
+        return self._active_operator("key_hash", key_hash)
+
+    def operator_for_email(self, email: str) -> Operator | None:
+        return self._active_operator("email", email)
+
+    def operators(self) -> list[OperatorRecord]:
+        records = [self._operator_record(s) for s in self.db.collection("operators").stream()]
+        return sorted(records, key=lambda r: (r.created_at, r.operator.operator_id))
+
+    def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool:
+        ref = self.db.collection("operators").document(operator_id)
+        snapshot = ref.get()
+        if not snapshot.exists or snapshot.get("revoked_at") is not None:
+            return False
+        email = snapshot.get("email")
+        batch = self.db.batch()
+        batch.update(ref, {"revoked_at": at}, option=self.db.write_option(last_update_time=snapshot.update_time))
+        if email:
+            batch.delete(self._operator_email(email))
+        try:
+            batch.commit()
+        except (google_errors.FailedPrecondition, google_errors.NotFound):
+            return False
+        return True

@@ -17,7 +17,9 @@ from typing import Iterator
 from concierge.adapters.store import (
     Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, new_booking_id,
 )
+from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.operators import Operator, OperatorRecord
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS venues (
@@ -66,6 +68,16 @@ CREATE TABLE IF NOT EXISTS idempotency (
     expires_at TEXT NOT NULL,
     lease_until TEXT
 );
+CREATE TABLE IF NOT EXISTS operators (
+    operator_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    email TEXT,
+    key_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS one_active_operator_per_email ON operators (email)
+    WHERE revoked_at IS NULL AND email IS NOT NULL;
 """
 
 _COLUMNS = "booking_id, venue_id, day, time, people, name, phone, notes"
@@ -295,3 +307,38 @@ class SqliteStore(Store):
     def purge_idempotency(self, now):
         with self._atomic() as conn:
             return conn.execute("DELETE FROM idempotency WHERE expires_at <= ?", (now.isoformat(),)).rowcount
+
+    # --- operators -------------------------------------------------------------------------------
+    def add_operator(self, record: OperatorRecord) -> None:
+        op = record.operator
+        try:
+            with self._atomic() as conn:
+                conn.execute("INSERT INTO operators (operator_id, name, email, key_hash, created_at, revoked_at)"
+                             " VALUES (?, ?, ?, ?, ?, ?)",
+                             (op.operator_id, op.name, op.email, record.key_hash, record.created_at.isoformat(),
+                              record.revoked_at.isoformat() if record.revoked_at else None))
+        except sqlite3.IntegrityError as exc:
+            if op.email and "email" in str(exc):
+                raise EmailTaken(op.email) from None
+            raise
+
+    def operator_for_key(self, key_hash: str) -> Operator | None:
+        row = self._conn().execute("SELECT operator_id, name, email FROM operators"
+                                   " WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,)).fetchone()
+        return Operator(*row) if row else None
+
+    def operator_for_email(self, email: str) -> Operator | None:
+        row = self._conn().execute("SELECT operator_id, name, email FROM operators"
+                                   " WHERE email = ? AND revoked_at IS NULL", (email,)).fetchone()
+        return Operator(*row) if row else None
+
+    def operators(self) -> list[OperatorRecord]:
+        rows = self._conn().execute("SELECT operator_id, name, email, key_hash, created_at, revoked_at"
+                                    " FROM operators ORDER BY created_at, operator_id")
+        return [OperatorRecord(Operator(r[0], r[1], r[2]), r[3], dt.datetime.fromisoformat(r[4]),
+                               dt.datetime.fromisoformat(r[5]) if r[5] else None) for r in rows]
+
+    def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool:
+        with self._atomic() as conn:
+            return conn.execute("UPDATE operators SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL",
+                                (at.isoformat(), operator_id)).rowcount == 1

@@ -1,0 +1,3 @@
+"""Cloud Function entry point `mcp`: the booking tools over the Model Context Protocol (streamable HTTP)."""
+
+from concierge.http.app import mcp  # noqa: F401
