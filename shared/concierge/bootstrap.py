@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 import threading
 from dataclasses import dataclass, field
@@ -13,7 +14,6 @@ from concierge.adapters.clock import Clock, FixedClock
 from concierge.adapters.providers import BookingProvider, ProviderFailure, ProviderNotConfigured
 from concierge.adapters.store import Store
 from concierge.domain.venue import Venue
-from concierge.http.envelopes import Access
 from concierge.idempotency import Idempotency
 from concierge.tools.context import ToolContext
 from concierge.venues import DEFAULT_TTL_SECONDS, VenueCatalog
@@ -25,6 +25,17 @@ if TYPE_CHECKING:
     from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
     from concierge.plans.service import PlanService
+
+
+log = logging.getLogger("concierge.plans")
+
+
+@dataclass(frozen=True)
+class Access:
+    """The secrets that guard the tools; None means that guard is off."""
+
+    api_key: str | None = field(default=None, repr=False)
+    retell_api_key: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -216,6 +227,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     from concierge.plans.llm_planner import LLMPlanner
     from concierge.plans.parameter_fixer import ParameterFixer
     from concierge.plans.rule_planner import RulePlanner
+    from concierge.plans.requests import DeliverAgain, TaskBody
     from concierge.plans.service import PlanService
     from concierge.plans.transformer import build_registry, load_document, read_only_actions
 
@@ -236,12 +248,18 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     service_box: list = []
 
     def deliver(kind: str, body: dict) -> None:
-        """In-process delivery: like Cloud Tasks, try again while the function asks for a retry."""
-        function = "plan_execute" if kind == "execute" else "plan_rollback"
+        """In-process delivery: like Cloud Tasks, try again while the task cannot run yet or fails."""
+        task = TaskBody.model_validate(body)
+        service = service_box[0]
+        function = service.plan_execute if kind == "execute" else service.plan_rollback
         for _ in range(100):
-            status, _answer = service_box[0].handle(function, body, None)
-            if status < 500:
+            try:
+                function(task, None)
                 return
+            except DeliverAgain:
+                pass
+            except Exception:
+                log.exception("plan task %s failed unexpectedly", kind)
             time.sleep(0.05)
 
     queue = build_queue(settings, deliver)

@@ -1,8 +1,10 @@
-"""`concierge serve`, `concierge mcp`, `concierge venues import` and `concierge operators add | list | revoke`."""
+"""`concierge serve`, `concierge mcp`, `concierge venues import`, `concierge operators add | list | revoke`
+and `concierge openapi`."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from importlib import resources
@@ -68,6 +70,21 @@ def _import(args: argparse.Namespace) -> int:
     settings = Settings.from_env(data_dir=args.data)
     names = import_venues(settings, args.file)
     print(f"imported {len(names)} venue(s): {', '.join(names)}")
+    return 0
+
+
+def write_openapi(path: Path) -> Path:
+    """The tools' OpenAPI document, as JSON, at `path`."""
+    from concierge.http.openapi import openapi_document
+
+    path.write_text(json.dumps(openapi_document(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    from concierge.plans.booking_api import SPEC_PATH
+
+    print(f"wrote {write_openapi(args.output or SPEC_PATH)}")
     return 0
 
 
@@ -139,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
     importer.add_argument("file", type=Path)
     importer.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     importer.set_defaults(run=_import)
+
+    openapi = commands.add_parser("openapi", help="write the tools' OpenAPI document (the plans' booking API)")
+    openapi.add_argument("--output", type=Path, help="where (default: the booking API spec shipped with the plans)")
+    openapi.set_defaults(run=_openapi)
 
     operators = commands.add_parser("operators", help="the people who plan and confirm, and their keys")
     operator_commands = operators.add_subparsers(dest="operators_command", required=True)

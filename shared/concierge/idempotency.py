@@ -5,7 +5,7 @@ barge-in). A writing tool call with a key runs once: the first call claims the k
 progress), runs, and stores its answer (completed); a replay gets the stored answer back
 instead of running again. The same key with other arguments is refused; a replay while the
 first call is still running is told to retry shortly. Answers worth retrying (5xx) are not
-kept, so a retry runs again.
+kept (a property of the error code, `domain.errors`), so a retry runs again.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from concierge.adapters.store import IdempotencyStore
-from concierge.domain.errors import ToolError
-from concierge.http.status import status_for
+from concierge.domain.errors import ToolError, worth_keeping
 
 DEFAULT_EXPIRY = dt.timedelta(hours=1)
 DEFAULT_LEASE = dt.timedelta(seconds=30)
@@ -30,9 +29,9 @@ def fingerprint(tool: str, args: object) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def worth_keeping(payload: dict) -> bool:
-    """Successes and business refusals are final; provider and internal failures may be retried."""
-    return payload.get("ok") is True or status_for(payload.get("error_code", "")) < 500
+def final(payload: dict) -> bool:
+    """Successes and refusals are final; provider and internal failures may pass, so a retry runs again."""
+    return payload.get("ok") is True or worth_keeping(str(payload.get("error_code", "")))
 
 
 @dataclass
@@ -58,7 +57,7 @@ class Idempotency:
         except BaseException:
             self.store.release_idempotency(key)
             raise
-        if worth_keeping(payload):
+        if final(payload):
             self.store.complete_idempotency(key, payload, self.wall_clock() + self.expiry)
         else:
             self.store.release_idempotency(key)

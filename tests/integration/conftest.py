@@ -15,11 +15,12 @@ import yaml
 from werkzeug.serving import make_server
 
 from concierge.adapters.tracing import InMemoryTracer
-from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store
+from concierge.bootstrap import (
+    Access, Settings, build_context, build_operator_gate, build_plan_service, build_store,
+)
 from concierge.cli import import_venues
 from concierge.domain.operators import Operator, OperatorRecord, key_hash
 from concierge.http.app import create_app
-from concierge.http.envelopes import Access
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
 from tests.support import firestore_emulator, tasks_emulator
 from tests.support.local import free_port

@@ -5,17 +5,21 @@ from __future__ import annotations
 import json
 import os
 import threading
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from flask import Flask, Request, Response, request
 
 from concierge.adapters.tracing import Tracer, new_trace_id
+from concierge.bootstrap import Access
 from concierge.http.auth import has_api_key
-from concierge.http.envelopes import Access, answer
+from concierge.http.envelopes import answer
 from concierge.http.operators import MAX_CREDENTIAL_LENGTH, OperatorGate, OperatorUnauthorized
 from concierge.logs import configure_logging, request_trace
 from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
+
+if TYPE_CHECKING:
+    from concierge.plans.service import PlanService
 
 _NOOP = Tracer()
 _logging_lock = threading.Lock()
@@ -57,9 +61,10 @@ def _refusal(status: int, error_type: str, message: str) -> Response:
     return _json({"error_type": error_type, "message": message}, status)
 
 
-def _plan_response(plans, name: str, req: Request, operators: OperatorGate | None,
+def _plan_response(plans: PlanService, name: str, req: Request, operators: OperatorGate | None,
                    service_key: str | None = None) -> Response:
     """One plan function: credentials first (the operator's, or the service key for internal routes), then the body."""
+    from concierge.http.plans import call_plan_function
     from concierge.plans.functions import OPERATOR_FUNCTIONS
 
     operator = None
@@ -81,14 +86,14 @@ def _plan_response(plans, name: str, req: Request, operators: OperatorGate | Non
     except (json.JSONDecodeError, UnicodeDecodeError):
         return _refusal(400, "invalid_input", "The body is not valid JSON.")
     if name == "plan_request":  # the service opens the plan's trace once the plan id exists
-        status, answer_body = plans.handle(name, body, token, operator)
+        status, answer_body = call_plan_function(plans, name, body, token, operator)
         return _json(answer_body, status)
     tracer = getattr(plans, "tracer", None) or _NOOP
     fields = body if isinstance(body, dict) else {}
     plan_id = fields.get("plan_id") if isinstance(fields.get("plan_id"), str) and fields.get("plan_id") else None
     with tracer.span(f"plan:{name}", trace_id=plan_id or new_trace_id(), function=name, plan_id=plan_id,
                      user_id=operator.operator_id if operator else None) as span:
-        status, answer_body = plans.handle(name, body, token, operator)
+        status, answer_body = call_plan_function(plans, name, body, token, operator)
         span.set(http_status=status, error_type=answer_body.get("error_type"), outcome=answer_body.get("outcome"),
                  plan_status=answer_body.get("status"))
     return _json(answer_body, status)
@@ -152,7 +157,7 @@ def mcp(req: Request) -> Response:
         return response
 
 
-def create_app(ctx: ToolContext, access: Access, plans=None, operators: OperatorGate | None = None,
+def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None, operators: OperatorGate | None = None,
                mcp_loopback_only: bool = True) -> Flask:
     """Every tool and plan function at POST /api/<name>, the MCP endpoint at /mcp, and GET /openapi.json.
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from concierge.adapters.tracing import Span, Tracer, new_trace_id
+from concierge.bootstrap import Access
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key, retell_signature_is_valid
 from concierge.http.status import status_for
@@ -24,14 +25,6 @@ from concierge.tools.fields import parse_request
 log = logging.getLogger("concierge.http")
 
 HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots"})
-
-
-@dataclass(frozen=True)
-class Access:
-    """The secrets that guard the tools; None means that guard is off."""
-
-    api_key: str | None = None
-    retell_api_key: str | None = None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, Streamable
 from mcp.server.transport_security import TransportSecuritySettings
 
 from concierge.http.auth import has_api_key
-from concierge.http.envelopes import Access
+from concierge.bootstrap import Access
 from concierge.mcp.server import build_server
 from concierge.tools.context import ToolContext
 

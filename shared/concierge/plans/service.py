@@ -1,8 +1,8 @@
 """The plan functions: request, confirm, status, answer, and the task targets execute, rollback, cleanup, refresh.
 
-Each takes the JSON body, the token for the action calls and, for the operator's functions, the
-operator the HTTP layer authenticated; it returns (HTTP status, body). Errors are ServiceError
-bodies. The plan's owner is the authenticated operator, never a `user_id` in the body (a body
+Each takes its typed request (`plans.requests`), the token for the action calls and, for the
+operator's functions, the operator the HTTP layer authenticated; it returns the answer's body or
+raises PlanRefusal. The plan's owner is the authenticated operator, never a `user_id` in the body (a body
 that names someone else is refused). The action token is the operator's pass-through token for
 the action API when one was given, else the service's own key; it travels only in the queued
 task that needs it, and is never stored or logged.
@@ -14,9 +14,7 @@ import datetime as dt
 import logging
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
-
-from pydantic import BaseModel, ValidationError
+from typing import Callable, Protocol
 
 from concierge.adapters.queue import PlanQueue, QueueUnavailable
 from concierge.adapters.store import IdempotencyStore, PlanStore
@@ -27,11 +25,12 @@ from concierge.plans.executor import Executor, ask_marker
 from concierge.domain.plan_states import IllegalMove, expire, move
 from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification, validate_proposal
 from concierge.domain.plans import (
-    ActionResult, Clarification, ExecutionPlan, PlannedAction, PlanProposal, ServiceError, utcnow,
+    ActionResult, Clarification, ExecutionPlan, PlannedAction, PlanProposal, utcnow,
 )
 from concierge.domain.venue import Venue
 from concierge.plans.presentation import present
 from concierge.plans.registry import ActionRegistry
+from concierge.plans.requests import Answer, DeliverAgain, NewRequest, NoBody, PlanRef, PlanRefusal, TaskBody
 from concierge.venues import VenueCatalog
 
 log = logging.getLogger("concierge.plans")
@@ -40,48 +39,12 @@ DEFAULT_MAX_CLARIFICATIONS = 3
 DEFAULT_PENDING_EXPIRY = dt.timedelta(hours=1)
 
 
-class Refusal(Exception):
-    def __init__(self, status: int, error_type: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.body = ServiceError(error_type=error_type, message=message[:500]).model_dump()
-
-
-class NewRequest(BaseModel):
-    session_id: str
-    user_id: str | None = None  # optional: the owner is the authenticated operator
-    venue_id: str
-    message: str
-
-
-class PlanRef(BaseModel):
-    plan_id: str
-    user_id: str | None = None
-
-
-class Answer(PlanRef):
-    user_message: str
-
-
-class TaskBody(BaseModel):
-    plan_id: str
-    token: str | None = None
-
-
-def _parse(model: type[BaseModel], body: Any) -> Any:
-    try:
-        return model.model_validate(body if isinstance(body, dict) else {})
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise Refusal(400, "invalid_input", f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
-
-
 def _need_operator(operator: Operator | None, said: str | None) -> Operator:
     """The authenticated operator; a body `user_id` naming someone else is the contract's user mismatch."""
     if operator is None:
-        raise Refusal(401, "auth_required", "Sign in: the request carries no valid operator credential.")
+        raise PlanRefusal("auth_required", "Sign in: the request carries no valid operator credential.")
     if said is not None and said != operator.operator_id:
-        raise Refusal(403, "auth_required", "user_id does not match the operator the credential belongs to.")
+        raise PlanRefusal("not_owner", "user_id does not match the operator the credential belongs to.")
     return operator
 
 
@@ -109,32 +72,16 @@ class PlanService:
     clock: Callable[[], dt.datetime] = utcnow
     today: Callable[[Venue], dt.date] = lambda venue: utcnow().date()
 
-    OPERATOR_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer")
-
-    def handle(self, function: str, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
-        """Run one plan function. The operator's functions need `operator`; task targets ignore it."""
-        try:
-            if function in self.OPERATOR_FUNCTIONS:
-                return getattr(self, function)(body, token, operator)
-            return getattr(self, function)(body, token)
-        except Refusal as refusal:
-            return refusal.status, refusal.body
-        except Exception:
-            log.exception("plan function %s failed unexpectedly", function)
-            return 503, ServiceError(error_type="service_unavailable",
-                                     message="The service could not handle the request; try again.").model_dump()
-
     # --- owner's functions ----------------------------------------------------------------------------
     def _action_token(self, token: str | None) -> str | None:
         return token or self.service_token
 
-    def plan_request(self, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
-        req = _parse(NewRequest, body)
+    def plan_request(self, req: NewRequest, token: str | None, operator: Operator | None = None) -> dict:
         owner = _need_operator(operator, req.user_id).operator_id
         req = req.model_copy(update={"user_id": owner})
         venue = self.venues.get(req.venue_id)
         if venue is None:
-            raise Refusal(400, "invalid_input", f'No venue "{req.venue_id}".')
+            raise PlanRefusal("invalid_input", f'No venue "{req.venue_id}".')
         session = self.store.get_session(req.session_id) or {"turns": [], "clarifications": 0}
         registry = self.registry()
         plan_id = str(uuid.uuid4())
@@ -163,10 +110,10 @@ class PlanService:
                                                    {"role": "assistant", "content": outcome.question}]
             session["clarifications"] += 1
             self.store.put_session(req.session_id, session)
-            return 200, {"type": "clarification", "question": outcome.question}
+            return {"type": "clarification", "question": outcome.question}
         if problems:
             log.warning("planner proposal refused: %s", "; ".join(problems))
-            return 200, {"type": "clarification", "question": rephrase_clarification(venue.locale).question}
+            return {"type": "clarification", "question": rephrase_clarification(venue.locale).question}
         steps = [PlannedAction(step_number=i, action_id=s.action_id, parameters=s.parameters,
                                safety_tier=registry.get(s.action_id).safety_tier)
                  for i, s in enumerate(outcome.steps, start=1)]
@@ -183,7 +130,7 @@ class PlanService:
                               action_ids=[s.action_id for s in steps],
                               safety_tiers=[str(s.safety_tier) for s in steps]):
             pass
-        return 200, {"type": "plan", "plan": plan.public()}
+        return {"type": "plan", "plan": plan.public()}
 
     def _plan(self, planning: PlanningRequest):
         try:
@@ -201,7 +148,7 @@ class PlanService:
                 return ActionResult(success=False, error_type="bad_request", error_message="not a lookup")
             result = self.actions.call(action, parameters, token)
             if result.error_type == "unauthorized":
-                raise Refusal(401, "auth_required", "The action API refused the token; sign in again.")
+                raise PlanRefusal("auth_required", "The action API refused the token; sign in again.")
             return result
 
         return lookup
@@ -211,18 +158,17 @@ class PlanService:
         owner = _need_operator(operator, ref.user_id)
         plan = self.store.get_plan(ref.plan_id)
         if plan is None:
-            raise Refusal(404, "invalid_input", f'No plan "{ref.plan_id}".')
+            raise PlanRefusal("no_such_plan", f'No plan "{ref.plan_id}".')
         if plan.user_id != owner.operator_id:
-            raise Refusal(403, "auth_required", "This plan belongs to another operator.")
+            raise PlanRefusal("not_owner", "This plan belongs to another operator.")
         return plan
 
-    def plan_confirm(self, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
-        ref = _parse(PlanRef, body)
+    def plan_confirm(self, ref: PlanRef, token: str | None, operator: Operator | None = None) -> dict:
         plan = self._owned(ref, operator)
         if plan.status == "confirmed":
-            return 200, plan.public()
+            return plan.public()
         if plan.status != "pending_confirmation":
-            raise Refusal(409, "invalid_input", f"The plan is already {plan.status}.")
+            raise PlanRefusal("wrong_state", f"The plan is already {plan.status}.")
         with self.tracer.span("user_confirmation", trace_id=plan.plan_id, plan_id=plan.plan_id,
                               session_id=plan.session_id, user_id=plan.user_id, venue_id=plan.venue_id,
                               seconds_to_confirm=(self.clock() - plan.created_at).total_seconds()) as span:
@@ -230,26 +176,24 @@ class PlanService:
                 self.queue.enqueue("execute", plan.plan_id, token)
             except QueueUnavailable:
                 span.set(outcome="enqueue_failed")
-                raise Refusal(503, "service_unavailable",
-                              "The plan could not be queued; it is still waiting for confirmation. Try again.") from None
+                raise PlanRefusal("unavailable",
+                                  "The plan could not be queued; it is still waiting for confirmation. Try again.") from None
             try:
                 plan = self.store.update_plan(plan.plan_id, lambda p: move(p, "confirmed", self.clock()))
             except IllegalMove:
                 plan = self.store.get_plan(plan.plan_id)
             span.set(outcome="confirmed")
-        return 200, plan.public()
+        return plan.public()
 
-    def plan_status(self, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
-        ref = _parse(PlanRef, body)
-        return 200, self._owned(ref, operator).public()
+    def plan_status(self, ref: PlanRef, token: str | None, operator: Operator | None = None) -> dict:
+        return self._owned(ref, operator).public()
 
-    def plan_answer(self, body: Any, token: str | None, operator: Operator | None = None) -> tuple[int, dict]:
-        req = _parse(Answer, body)
+    def plan_answer(self, req: Answer, token: str | None, operator: Operator | None = None) -> dict:
         plan = self._owned(req, operator)
         if plan.status != "executing" or plan.blocking_prompt is None:
-            raise Refusal(409, "invalid_input", "The plan is not waiting for an answer.")
+            raise PlanRefusal("wrong_state", "The plan is not waiting for an answer.")
         if len(self.store.blocked_plans_of_session(plan.session_id)) > 1:
-            raise Refusal(409, "invalid_input", "Several plans of this session wait for an answer; say which one.")
+            raise PlanRefusal("wrong_state", "Several plans of this session wait for an answer; say which one.")
 
         def fill_gap(p: ExecutionPlan) -> ExecutionPlan:
             if p.status != "executing" or p.blocking_prompt is None:
@@ -267,28 +211,25 @@ class PlanService:
         try:
             plan = self.store.update_plan(plan.plan_id, fill_gap)
         except IllegalMove:
-            raise Refusal(409, "invalid_input", "The plan is not waiting for an answer.") from None
+            raise PlanRefusal("wrong_state", "The plan is not waiting for an answer.") from None
         try:
             self.queue.enqueue("execute", plan.plan_id, token, tag=f"answer-{uuid.uuid4().hex[:8]}")
         except QueueUnavailable:
-            raise Refusal(503, "service_unavailable", "The answer is saved but execution could not resume; retry.") \
-                from None
-        return 200, plan.public()
+            raise PlanRefusal("unavailable", "The answer is saved but execution could not resume; retry.") from None
+        return plan.public()
 
     # --- task targets ---------------------------------------------------------------------------------
-    def plan_execute(self, body: Any, token: str | None) -> tuple[int, dict]:
-        task = _parse(TaskBody, body)
+    def plan_execute(self, task: TaskBody, token: str | None) -> dict:
         plan = self.store.get_plan(task.plan_id)
         if plan is not None and plan.status == "pending_confirmation":
             # Enqueued just before the confirmation was stored: ask the queue to deliver again.
-            return 503, {"outcome": "not confirmed yet"}
-        return 200, {"outcome": self.executor.execute(task.plan_id, self._action_token(task.token))}
+            raise DeliverAgain("not confirmed yet")
+        return {"outcome": self.executor.execute(task.plan_id, self._action_token(task.token))}
 
-    def plan_rollback(self, body: Any, token: str | None) -> tuple[int, dict]:
-        task = _parse(TaskBody, body)
-        return 200, {"outcome": self.executor.rollback(task.plan_id, self._action_token(task.token))}
+    def plan_rollback(self, task: TaskBody, token: str | None) -> dict:
+        return {"outcome": self.executor.rollback(task.plan_id, self._action_token(task.token))}
 
-    def plans_cleanup(self, body: Any, token: str | None) -> tuple[int, dict]:
+    def plans_cleanup(self, body: NoBody, token: str | None) -> dict:
         """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records."""
         now = self.clock()
         expired = resumed = 0
@@ -309,8 +250,8 @@ class PlanService:
                 self.queue.enqueue("rollback", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         purged = self.idempotency.purge_idempotency(now)
-        return 200, {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}
+        return {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}
 
-    def registry_refresh(self, body: Any, token: str | None) -> tuple[int, dict]:
+    def registry_refresh(self, body: NoBody, token: str | None) -> dict:
         registry = self.refresh()
-        return 200, {"registered": sorted(a.action_id for a in registry.actions()), "problems": registry.problems}
+        return {"registered": sorted(a.action_id for a in registry.actions()), "problems": registry.problems}

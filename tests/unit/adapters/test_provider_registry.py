@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from concierge.adapters.providers import BookingProvider
+from concierge.domain.errors import kind_of, worth_keeping
 from concierge.domain.providers import PROVIDERS, provider_codes
 from concierge.domain.venue import ProviderConfig
-from concierge.http.status import status_for
+from concierge.http.status import STATUS, status_for
 from pydantic import ValidationError
 
 PROVIDER_MODULES = Path(importlib.import_module("concierge.adapters.providers").__file__).parent
@@ -36,19 +37,22 @@ def test_the_venue_schema_accepts_the_registered_kinds_and_names_them_when_refus
     assert all(f"'{kind}'" in str(refused.value) for kind in PROVIDERS)
 
 
-def test_each_providers_own_codes_answer_plain_http_with_the_status_it_declares():
+def test_each_providers_own_codes_are_of_the_kind_it_declares_and_answer_plain_http_by_it():
     for entry in PROVIDERS.values():
-        for code, status in entry.codes.items():
-            assert status_for(code) == status == provider_codes()[code]
+        for code, kind in entry.codes.items():
+            assert kind_of(code) == kind == provider_codes()[code]
+            assert status_for(code) == STATUS[kind]
     assert status_for("RESOS_NOT_CONFIGURED") == 500 and status_for("NO_TABLE_AVAILABLE") == 422
+    assert not worth_keeping("GCAL_NOT_CONFIGURED") and worth_keeping("NO_TABLE_AVAILABLE")
 
 
-def test_two_providers_declaring_one_code_agree_on_its_status():
-    declared: dict[str, set[int]] = {}
+def test_two_providers_declaring_one_code_agree_on_its_kind_and_none_redeclares_a_core_code():
+    declared: dict[str, set[str]] = {}
     for entry in PROVIDERS.values():
-        for code, status in entry.codes.items():
-            declared.setdefault(code, set()).add(status)
-    assert all(len(statuses) == 1 for statuses in declared.values())
+        for code, kind in entry.codes.items():
+            declared.setdefault(code, set()).add(kind)
+    assert all(len(kinds) == 1 for kinds in declared.values())
+    assert not set(declared) & {"BOOKING_NOT_FOUND", "PROVIDER_ERROR", "PROVIDER_UNAVAILABLE", "CONFIG_ERROR"}
 
 
 @pytest.mark.parametrize("module", sorted(p.name for p in PROVIDER_MODULES.glob("*.py")))

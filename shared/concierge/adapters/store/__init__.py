@@ -5,6 +5,7 @@
     PlanStore         plans and the planning sessions of the plan lifecycle
     LeaseStore        named leases: mutual exclusion for back-ends without transactions
     IdempotencyStore  records of replayed tool calls
+    OperatorStore     the operators who plan and confirm, and their keys
     ConversationStore the chat receptionist's conversations (grows with it)
 
 `Store` is all of them: what an adapter (SQLite, Firestore) implements and what bootstrap hands out.
@@ -169,18 +170,21 @@ class IdempotencyStore(Protocol):
     def purge_idempotency(self, now: dt.datetime) -> int:
         """Delete expired records; how many."""
 
-    # --- operators (the OperatorDirectory role, concierge.adapters.store.operators) ---------------------
-    @abstractmethod
-    def add_operator(self, record: "OperatorRecord") -> None: ...
+
+class OperatorStore(Protocol):
+    """Operators and their keys: what `adapters.store.operators.OperatorDirectory` describes, required of adapters."""
 
     @abstractmethod
-    def operator_for_key(self, key_hash: str) -> "Operator | None": ...
+    def add_operator(self, record: OperatorRecord) -> None: ...
 
     @abstractmethod
-    def operator_for_email(self, email: str) -> "Operator | None": ...
+    def operator_for_key(self, key_hash: str) -> Operator | None: ...
 
     @abstractmethod
-    def operators(self) -> list["OperatorRecord"]: ...
+    def operator_for_email(self, email: str) -> Operator | None: ...
+
+    @abstractmethod
+    def operators(self) -> list[OperatorRecord]: ...
 
     @abstractmethod
     def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool: ...
@@ -190,7 +194,8 @@ class ConversationStore(Protocol):
     """Conversations of the chat receptionist and its client profiles; the chat service adds what it needs."""
 
 
-class Store(VenueStore, BookingStore, PlanStore, LeaseStore, IdempotencyStore, ConversationStore, Protocol):
+class Store(VenueStore, BookingStore, PlanStore, LeaseStore, IdempotencyStore, OperatorStore, ConversationStore,
+            Protocol):
     """Every role at once: what a store adapter implements."""
 
 

@@ -1,0 +1,431 @@
+"""The `rdv` structured answer of every chat turn: the seed's `rdv_json` schema, instantiated per venue.
+
+The server owns this structure (actions, missing fields, slot, session context, metadata); a model,
+when there is one, owns only the words (`message`). `rdv_schema(venue)` is the seed's JSON Schema
+with the venue's own values in place of the seed's constants:
+
+- `clinic_address` is the venue's `address` (its name when the knowledge base has no address) and
+  `timezone` the venue's `timezone`, both `const`;
+- phone patterns come from the `phonenumbers` metadata of the venue's country instead of the seed's
+  Algerian ones: `patient.phone_e164` is a mobile or fixed-line number of that country, or any E.164
+  number of another country (a visitor books with their own number); `clinic_contact.phone_e164` is
+  any number of that country. A venue with no known country accepts any E.164 number;
+- `care_type` exists only for clinics.
+
+Additive, documented extensions the seed's prose needs but its schema lacks: `appointment_id` (the
+seed requires it for RESCHEDULE and CANCEL), `party_size` for restaurants and venues, and the
+matching `missing_fields` values; apostrophes in names ("D'Amico"). The per-action required fields
+of the seed's "Action Types Reference" are enforced with `if`/`then`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import phonenumbers
+
+from concierge.domain.venue import Venue
+from concierge.speech import Phrases, phrases_for
+from concierge.speech.receptionist import AgentWords, agent_words, weekly_hours
+
+ACTIONS = ["SHOW_WELCOME", "NEED_INFO", "FIND_SLOTS", "CREATE", "RESCHEDULE", "CANCEL", "CONFIRMATION",
+           "ROUTE_TO_HUMAN"]
+CATEGORIES = ["IN_SCOPE", "OUT_OF_SCOPE", "SENSITIVE_HEALTH", "PERSONAL_DATA", "PRICING_UNCERTAIN",
+              "POLICY_OR_LEGAL", "JAILBREAK_OR_SECURITY"]
+CARE_TYPES = ["consultation", "urgence", "detartrage", "soin", "extraction", "prothese", "orthodontie",
+              "chirurgie", "controle", "autre"]
+STAGES = ["welcome", "info_collection", "slot_selection", "confirmation", "completed"]
+UI_TYPES = ["button", "calendar", "text", "link", "info_card", "contact_card"]
+UI_STYLES = ["primary", "secondary", "urgent", "info", "warning"]
+SEED_MISSING_FIELDS = ["patient.name", "patient.phone_e164", "slot.start_iso", "slot.end_iso", "reason", "care_type"]
+NAME_PATTERN = r"^[A-Za-zÀ-ÿ'’\s\-\.]{2,100}$"
+ANY_E164 = r"^\+[1-9]\d{6,14}$"
+
+_SLOT_REQUIRED = {"type": "object", "required": ["start_iso", "end_iso"]}
+_PATIENT_COMPLETE = {"type": "object", "required": ["name", "phone_e164"]}
+_REQUIRED_BY_ACTION: dict[str, dict[str, Any]] = {
+    "SHOW_WELCOME": {"required": ["ui_elements"], "properties": {"ui_elements": {"minItems": 1}}},
+    "NEED_INFO": {"required": ["missing_fields", "message"], "properties": {"missing_fields": {"minItems": 1}}},
+    "FIND_SLOTS": {"required": ["patient"], "properties": {"patient": _PATIENT_COMPLETE}},
+    "CREATE": {"required": ["patient", "slot"], "properties": {"patient": _PATIENT_COMPLETE, "slot": _SLOT_REQUIRED}},
+    "CONFIRMATION": {"required": ["patient", "slot"],
+                     "properties": {"patient": _PATIENT_COMPLETE, "slot": _SLOT_REQUIRED}},
+    "RESCHEDULE": {"required": ["appointment_id"]},
+    "CANCEL": {"required": ["appointment_id"]},
+    "ROUTE_TO_HUMAN": {"required": ["disposition", "clinic_contact"]},
+}
+
+
+def is_clinic(venue: Venue) -> bool:
+    return venue.kind == "clinic"
+
+
+def clinic_address(venue: Venue) -> str:
+    return venue.address or venue.name
+
+
+def missing_field_names(venue: Venue) -> list[str]:
+    names = [n for n in SEED_MISSING_FIELDS if n != "care_type" or is_clinic(venue)]
+    return names + ([] if is_clinic(venue) else ["party_size"]) + ["appointment_id"]
+
+
+@dataclass(frozen=True)
+class PhonePatterns:
+    patient: str
+    contact: str
+
+
+def phone_patterns(country: str | None) -> PhonePatterns:
+    """The seed's phone rules for a country, from libphonenumber's metadata."""
+    metadata = phonenumbers.PhoneMetadata.metadata_for_region(country) if country else None
+    if metadata is None or metadata.general_desc is None:
+        return PhonePatterns(ANY_E164, ANY_E164)
+    code = metadata.country_code
+    # Regions sharing the code (GB with Jersey, Guernsey, the Isle of Man) share its numbers.
+    sharing = [m for r in phonenumbers.region_codes_for_country_code(code)
+               if (m := phonenumbers.PhoneMetadata.metadata_for_region(r)) is not None]
+    personal = [desc.national_number_pattern for m in sharing for desc in (m.mobile, m.fixed_line)
+                if desc is not None and desc.national_number_pattern]
+    anything = [m.general_desc.national_number_pattern for m in sharing
+                if m.general_desc is not None and m.general_desc.national_number_pattern]
+    local = "|".join(f"(?:{p})" for p in dict.fromkeys(personal or anything))
+    patient = rf"^\+{code}(?:{local})$|^\+(?!{code})[1-9]\d{{6,14}}$"
+    contact = rf"^\+{code}(?:{'|'.join(f'(?:{p})' for p in dict.fromkeys(anything))})$"
+    return PhonePatterns(patient, contact)
+
+
+def rdv_schema(venue: Venue) -> dict[str, Any]:
+    """The seed's `rdv_json` input schema for this venue (JSON Schema draft 2020-12)."""
+    phones = phone_patterns(venue.country)
+    properties: dict[str, Any] = {
+        "action": {"type": "string", "enum": ACTIONS},
+        "clinic_address": {"type": "string", "const": clinic_address(venue)},
+        "timezone": {"type": "string", "const": venue.timezone},
+        "patient": {"type": "object", "properties": {
+            "name": {"type": "string", "minLength": 2, "maxLength": 100, "pattern": NAME_PATTERN},
+            "phone_e164": {"type": "string", "pattern": phones.patient},
+            "patient_id": {"type": "string"}}},
+        "slot": {"type": "object", "properties": {
+            "start_iso": {"type": "string", "format": "date-time"},
+            "end_iso": {"type": "string", "format": "date-time"},
+            "duration_minutes": {"type": "number", "minimum": 15, "maximum": 180}}},
+        "reason": {"type": "string", "maxLength": 200},
+        "appointment_id": {"type": "string", "minLength": 1},
+        "missing_fields": {"type": "array", "uniqueItems": True,
+                           "items": {"type": "string", "enum": missing_field_names(venue)}},
+        "clinic_contact": {"type": "object", "properties": {
+            "phone_e164": {"type": "string", "pattern": phones.contact},
+            "email": {"type": "string", "format": "email"},
+            "contact_available": {"type": "boolean"},
+            "business_hours": {"type": "string"}}},
+        "disposition": {"type": "object", "required": ["category"], "properties": {
+            "category": {"type": "string", "enum": CATEGORIES},
+            "reason": {"type": "string", "maxLength": 500},
+            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+            "detected_patterns": {"type": "array", "items": {"type": "string"}}}},
+        "ui_elements": {"type": "array", "items": {"type": "object", "required": ["type", "label"], "properties": {
+            "type": {"type": "string", "enum": UI_TYPES},
+            "label": {"type": "string", "maxLength": 100},
+            "action": {"type": "string"},
+            "data": {"type": "object"},
+            "style": {"type": "string", "enum": UI_STYLES},
+            "accessibility": {"type": "object", "properties": {
+                "aria_label": {"type": "string"}, "role": {"type": "string"}}}}}},
+        "message": {"type": "string", "maxLength": 1000},
+        "session_context": {"type": "object", "properties": {
+            "attempt_count": {"type": "number", "minimum": 0},
+            "last_bot_message": {"type": "string"},
+            "collected_info": {"type": "object", "properties": {
+                "has_name": {"type": "boolean"},
+                "has_phone": {"type": "boolean"},
+                "phone_attempt_count": {"type": "number", "minimum": 0},
+                "name_attempt_count": {"type": "number", "minimum": 0}}},
+            "conversation_stage": {"type": "string", "enum": STAGES}}},
+        "metadata": {"type": "object", "properties": {
+            "timestamp": {"type": "string", "format": "date-time"},
+            "model_version": {"type": "string"},
+            "response_id": {"type": "string"}}},
+    }
+    if is_clinic(venue):
+        properties["care_type"] = {"type": "string", "enum": CARE_TYPES}
+    else:
+        properties["party_size"] = {"type": "integer", "minimum": 1, "maximum": venue.max_people}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"rdv_json for {venue.id}",
+        "type": "object",
+        "properties": properties,
+        "required": ["action", "clinic_address", "timezone"],
+        "additionalProperties": False,
+        "allOf": [{"if": {"properties": {"action": {"const": action}}, "required": ["action"]}, "then": then}
+                  for action, then in _REQUIRED_BY_ACTION.items()],
+    }
+
+
+# --- the pieces ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Patient:
+    name: str | None = None
+    phone: str | None = None  # E.164
+
+    def as_rdv(self, venue: Venue) -> dict[str, str]:
+        """Only the fields that satisfy the venue's rules: the structure never carries an invalid value."""
+        out: dict[str, str] = {}
+        if self.name and re.match(NAME_PATTERN, self.name.strip()):
+            out["name"] = self.name.strip()
+        if self.phone and re.match(phone_patterns(venue.country).patient, self.phone):
+            out["phone_e164"] = self.phone
+        return out
+
+
+@dataclass(frozen=True)
+class Slot:
+    start: dt.datetime  # aware, in the venue's zone
+    minutes: int
+
+    @classmethod
+    def at(cls, venue: Venue, day: dt.date, hhmm: str) -> "Slot":
+        start = dt.datetime.combine(day, dt.time.fromisoformat(hhmm), tzinfo=venue.tz)
+        return cls(start, stay_minutes(venue))
+
+    @property
+    def end(self) -> dt.datetime:
+        return self.start + dt.timedelta(minutes=self.minutes)
+
+    def as_rdv(self) -> dict[str, Any]:
+        return {"start_iso": self.start.isoformat(), "end_iso": self.end.isoformat(),
+                "duration_minutes": min(180, max(15, self.minutes))}
+
+
+def stay_minutes(venue: Venue) -> int:
+    return venue.avg_stay_minutes or venue.slot_minutes
+
+
+@dataclass(frozen=True)
+class Disposition:
+    category: str = "IN_SCOPE"
+    reason: str | None = None
+    confidence: float | None = None
+    detected_patterns: tuple[str, ...] = ()
+
+    def as_rdv(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"category": self.category}
+        if self.reason:
+            out["reason"] = self.reason[:500]
+        if self.confidence is not None:
+            out["confidence"] = round(min(1.0, max(0.0, self.confidence)), 3)
+        if self.detected_patterns:
+            out["detected_patterns"] = list(self.detected_patterns)
+        return out
+
+
+@dataclass(frozen=True)
+class Session:
+    """What the rdv's `session_context` reports about the collection so far."""
+
+    attempt_count: int = 0
+    last_bot_message: str | None = None
+    has_name: bool = False
+    has_phone: bool = False
+    name_attempts: int = 0
+    phone_attempts: int = 0
+
+    def as_rdv(self, stage: str) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "attempt_count": self.attempt_count,
+            "collected_info": {"has_name": self.has_name, "has_phone": self.has_phone,
+                               "phone_attempt_count": self.phone_attempts,
+                               "name_attempt_count": self.name_attempts},
+            "conversation_stage": stage,
+        }
+        if self.last_bot_message:
+            out["last_bot_message"] = self.last_bot_message
+        return out
+
+
+@dataclass(frozen=True)
+class Details:
+    """Booking details a turn reports besides patient and slot."""
+
+    reason: str | None = None
+    care_type: str | None = None
+    party_size: int | None = None
+
+
+def button(label: str, action: str, aria_label: str, style: str = "secondary",
+           data: dict[str, Any] | None = None) -> dict[str, Any]:
+    element: dict[str, Any] = {"type": "button", "label": label[:100], "action": action, "style": style,
+                               "accessibility": {"aria_label": aria_label, "role": "button"}}
+    if data:
+        element["data"] = data
+    return element
+
+
+# --- the builders ------------------------------------------------------------------------------------
+
+@dataclass
+class RdvBuilder:
+    """Builds each action's rdv for one venue and turn. Every output validates against `rdv_schema(venue)`."""
+
+    venue: Venue
+    now: dt.datetime  # the venue's local time
+    session: Session = field(default_factory=Session)
+    model_version: str = "offline"
+
+    @property
+    def words(self) -> AgentWords:
+        return agent_words(self.venue.locale)
+
+    def _base(self, action: str, message: str, stage: str, disposition: Disposition | None = None) -> dict[str, Any]:
+        return {
+            "action": action,
+            "clinic_address": clinic_address(self.venue),
+            "timezone": self.venue.timezone,
+            "message": message[:1000],
+            "disposition": (disposition or Disposition()).as_rdv(),
+            "session_context": self.session.as_rdv(stage),
+            "metadata": {"timestamp": self.now.isoformat(), "model_version": self.model_version,
+                         "response_id": uuid.uuid4().hex},
+        }
+
+    def _details(self, rdv: dict[str, Any], details: Details | None) -> dict[str, Any]:
+        if details is None:
+            return rdv
+        if details.reason:
+            rdv["reason"] = details.reason[:200]
+        if is_clinic(self.venue):
+            if details.care_type in CARE_TYPES:
+                rdv["care_type"] = details.care_type
+        elif details.party_size is not None and 1 <= details.party_size <= self.venue.max_people:
+            rdv["party_size"] = details.party_size
+        return rdv
+
+    def _patient(self, rdv: dict[str, Any], patient: Patient | None) -> dict[str, Any]:
+        if patient is not None:
+            rdv["patient"] = patient.as_rdv(self.venue)
+        return rdv
+
+    def welcome_buttons(self) -> list[dict[str, Any]]:
+        w = self.words
+        second = (button(w.say("button.emergency"), "emergency", w.say("button.emergency.aria"), "urgent",
+                         {"priority": "high", "immediate_routing": True})
+                  if is_clinic(self.venue) else
+                  button(w.say("button.human"), "human", w.say("button.human.aria"), "secondary"))
+        return [button(w.say("button.book"), "start_booking", w.say("button.book.aria"), "primary"), second,
+                button(w.say("button.calendar"), "show_calendar", w.say("button.calendar.aria"), "secondary"),
+                button(w.say("button.info"), "show_info", w.say("button.info.aria"), "info")]
+
+    def welcome(self, message: str) -> dict[str, Any]:
+        rdv = self._base("SHOW_WELCOME", message, "welcome")
+        rdv["ui_elements"] = self.welcome_buttons()
+        return rdv
+
+    def need_info(self, message: str, missing: list[str], patient: Patient | None = None,
+                  details: Details | None = None, options: list[dict[str, Any]] | None = None,
+                  disposition: Disposition | None = None) -> dict[str, Any]:
+        allowed = missing_field_names(self.venue)
+        fields = list(dict.fromkeys(m for m in missing if m in allowed))
+        if not fields:
+            raise ValueError(f"NEED_INFO without a known missing field ({missing})")
+        stage = "slot_selection" if fields == ["appointment_id"] else "info_collection"
+        rdv = self._base("NEED_INFO", message, stage, disposition)
+        rdv["missing_fields"] = fields
+        if options:
+            rdv["ui_elements"] = options
+        return self._details(self._patient(rdv, patient), details)
+
+    def slot_buttons(self, slots: list[Slot], action: str = "choose_slot") -> list[dict[str, Any]]:
+        phrases = _phrases(self.venue)
+        out = []
+        for slot in slots:
+            day, time = phrases.day_label(slot.start.date()), phrases.time_human(slot.start.strftime("%H:%M"))
+            out.append(button(slot.start.strftime("%H:%M"), action, self.words.say("slot.aria", day=day, time=time),
+                              "secondary", slot.as_rdv()))
+        return out
+
+    def find_slots(self, message: str, patient: Patient, slots: list[Slot], details: Details | None = None,
+                   requested: Slot | None = None) -> dict[str, Any]:
+        rdv = self._base("FIND_SLOTS", message, "slot_selection")
+        rdv["ui_elements"] = self.slot_buttons(slots)
+        if requested is not None:
+            rdv["slot"] = requested.as_rdv()
+        return self._details(self._patient(rdv, patient), details)
+
+    def yes_no(self) -> list[dict[str, Any]]:
+        w = self.words
+        return [button(w.say("button.yes"), "confirm", w.say("button.yes.aria"), "primary"),
+                button(w.say("button.no"), "decline", w.say("button.no.aria"), "secondary")]
+
+    def confirmation(self, message: str, patient: Patient, slot: Slot,
+                     details: Details | None = None) -> dict[str, Any]:
+        rdv = self._base("CONFIRMATION", message, "confirmation")
+        rdv["slot"] = slot.as_rdv()
+        rdv["ui_elements"] = self.yes_no()
+        return self._details(self._patient(rdv, patient), details)
+
+    def create(self, message: str, patient: Patient, slot: Slot, appointment_id: str | None,
+               details: Details | None = None) -> dict[str, Any]:
+        rdv = self._base("CREATE", message, "completed")
+        rdv["slot"] = slot.as_rdv()
+        if appointment_id:
+            rdv["appointment_id"] = appointment_id
+        return self._details(self._patient(rdv, patient), details)
+
+    def reschedule(self, message: str, appointment_id: str, slot: Slot | None = None, patient: Patient | None = None,
+                   confirm: bool = False, done: bool = False, options: list[Slot] | None = None) -> dict[str, Any]:
+        stage = "completed" if done else "confirmation" if confirm else "slot_selection"
+        rdv = self._base("RESCHEDULE", message, stage)
+        rdv["appointment_id"] = appointment_id
+        if slot is not None:
+            rdv["slot"] = slot.as_rdv()
+        elements = (self.yes_no() if confirm else []) + self.slot_buttons(options or [])
+        if elements:
+            rdv["ui_elements"] = elements
+        return self._patient(rdv, patient)
+
+    def cancel(self, message: str, appointment_id: str, slot: Slot | None = None, confirm: bool = False,
+               done: bool = False) -> dict[str, Any]:
+        stage = "completed" if done else "confirmation" if confirm else "slot_selection"
+        rdv = self._base("CANCEL", message, stage)
+        rdv["appointment_id"] = appointment_id
+        if slot is not None:
+            rdv["slot"] = slot.as_rdv()
+        if confirm:
+            rdv["ui_elements"] = self.yes_no()
+        return rdv
+
+    def clinic_contact(self) -> dict[str, Any]:
+        contact: dict[str, Any] = {"business_hours": _phrases_hours(self.venue)}
+        phone = self.venue.contact.phone
+        if phone and re.match(phone_patterns(self.venue.country).contact, phone):
+            contact["phone_e164"] = phone
+        if self.venue.contact.email:
+            contact["email"] = self.venue.contact.email
+        contact["contact_available"] = "phone_e164" in contact or "email" in contact
+        return contact
+
+    def route_to_human(self, message: str, disposition: Disposition) -> dict[str, Any]:
+        rdv = self._base("ROUTE_TO_HUMAN", message, "completed", disposition)
+        contact = self.clinic_contact()
+        rdv["clinic_contact"] = contact
+        card: dict[str, Any] = {"hours": contact["business_hours"]}
+        if "phone_e164" in contact:
+            card["phone"] = contact["phone_e164"]
+        if "email" in contact:
+            card["email"] = contact["email"]
+        rdv["ui_elements"] = [{"type": "contact_card", "label": self.venue.name[:100], "data": card,
+                               "style": "info", "accessibility": {"aria_label": self.venue.name, "role": "region"}}]
+        return rdv
+
+
+def _phrases(venue: Venue) -> Phrases:
+    return phrases_for(venue.locale, venue.kind)
+
+
+def _phrases_hours(venue: Venue) -> str:
+    return weekly_hours(venue)

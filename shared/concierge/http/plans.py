@@ -1,0 +1,73 @@
+"""The plan functions over HTTP: the JSON body becomes the function's typed request, refusals become statuses."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from concierge.domain.plans import ServiceError
+from concierge.plans.requests import (
+    Answer, DeliverAgain, NewRequest, NoBody, PlanRef, PlanRefusal, RefusalReason, TaskBody,
+)
+
+if TYPE_CHECKING:
+    from concierge.domain.operators import Operator
+    from concierge.plans.service import PlanService
+
+log = logging.getLogger("concierge.plans")
+
+STATUS: dict[RefusalReason, int] = {
+    "invalid_input": 400,
+    "auth_required": 401,
+    "not_owner": 403,
+    "no_such_plan": 404,
+    "wrong_state": 409,
+    "unavailable": 503,
+}
+DELIVER_AGAIN = 503  # Cloud Tasks retries a task answered with a 5xx
+
+
+
+def _functions(plans: PlanService, operator: Operator | None) -> dict[str, tuple[type[BaseModel], Callable[..., dict]]]:
+    """Each function's request model and a call of it with (request, token)."""
+    def as_operator(function: Callable[..., dict]) -> Callable[..., dict]:
+        return lambda request, token: function(request, token, operator)
+
+    return {
+        "plan_request": (NewRequest, as_operator(plans.plan_request)),
+        "plan_confirm": (PlanRef, as_operator(plans.plan_confirm)),
+        "plan_status": (PlanRef, as_operator(plans.plan_status)),
+        "plan_answer": (Answer, as_operator(plans.plan_answer)),
+        "plan_execute": (TaskBody, plans.plan_execute),
+        "plan_rollback": (TaskBody, plans.plan_rollback),
+        "plans_cleanup": (NoBody, plans.plans_cleanup),
+        "registry_refresh": (NoBody, plans.registry_refresh),
+    }
+
+
+def invalid_input(message: str) -> tuple[int, dict]:
+    return STATUS["invalid_input"], ServiceError(error_type="invalid_input", message=message[:500]).model_dump()
+
+
+def call_plan_function(plans: PlanService, name: str, body: object, token: str | None,
+                       operator: Operator | None = None) -> tuple[int, dict]:
+    """(HTTP status, body) of the plan function `name` for a parsed JSON body, the action token and, for
+    the operator's functions, the operator the request authenticated."""
+    model, function = _functions(plans, operator)[name]
+    try:
+        request = model.model_validate(body if isinstance(body, dict) else {})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        return invalid_input(f"{'.'.join(map(str, err['loc']))}: {err['msg']}")
+    try:
+        return 200, function(request, token)
+    except PlanRefusal as refusal:
+        return STATUS[refusal.reason], refusal.body()
+    except DeliverAgain as again:
+        return DELIVER_AGAIN, {"outcome": again.outcome}
+    except Exception:
+        log.exception("plan function %s failed unexpectedly", name)
+        return 503, ServiceError(error_type="service_unavailable",
+                                 message="The service could not handle the request; try again.").model_dump()

@@ -1,0 +1,25 @@
+"""The chat agent's words exist in every locale with the same fields."""
+
+from __future__ import annotations
+
+import string
+
+from concierge.speech.receptionist import CARE_TYPES, WORDS, WEEKDAYS
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_locale_has_every_sentence_with_the_same_fields():
+    reference = WORDS["en"]
+    for locale in ("it", "fr", "pt"):
+        assert WORDS[locale].keys() == reference.keys(), locale
+        for key, template in reference.items():
+            assert fields(WORDS[locale][key]) == fields(template), (locale, key)
+
+
+def test_care_types_and_weekdays_are_complete():
+    for locale in WORDS:
+        assert CARE_TYPES[locale].keys() == CARE_TYPES["en"].keys()
+        assert len(WEEKDAYS[locale]) == 7
