@@ -49,23 +49,25 @@ locals {
 
   # The environment every function gets (see README, "Settings" and "Plans").
   base_env = {
-    CONCIERGE_STORE                  = "firestore"
-    CONCIERGE_QUEUE                  = "cloudtasks"
-    GOOGLE_CLOUD_PROJECT             = var.project_id
-    CONCIERGE_FIRESTORE_PROJECT      = var.project_id
-    CONCIERGE_FIRESTORE_DATABASE     = google_firestore_database.main.name
-    CONCIERGE_TASKS_PROJECT          = var.project_id
-    CONCIERGE_TASKS_LOCATION         = google_cloud_tasks_queue.execute.location
-    CONCIERGE_EXECUTE_QUEUE          = google_cloud_tasks_queue.execute.name
-    CONCIERGE_ROLLBACK_QUEUE         = google_cloud_tasks_queue.rollback.name
-    CONCIERGE_EXECUTE_URL            = local.function_urls["plan_execute"]
-    CONCIERGE_ROLLBACK_URL           = local.function_urls["plan_rollback"]
-    CONCIERGE_TASKS_SERVICE_ACCOUNT  = google_service_account.invoker.email
-    CONCIERGE_ACTIONS_BASE_URL       = local.function_urls["booking_api"]
-    CONCIERGE_PENDING_PLAN_MINUTES   = tostring(var.pending_plan_minutes)
-    CONCIERGE_ACTION_TIMEOUT_SECONDS = tostring(var.action_timeout_seconds)
-    CONCIERGE_IDEMPOTENCY_SECONDS    = tostring(var.idempotency_seconds)
-    CONCIERGE_VENUE_CACHE_SECONDS    = tostring(var.venue_cache_seconds)
+    CONCIERGE_STORE                       = "firestore"
+    CONCIERGE_QUEUE                       = "cloudtasks"
+    GOOGLE_CLOUD_PROJECT                  = var.project_id
+    CONCIERGE_FIRESTORE_PROJECT           = var.project_id
+    CONCIERGE_FIRESTORE_DATABASE          = google_firestore_database.main.name
+    CONCIERGE_TASKS_PROJECT               = var.project_id
+    CONCIERGE_TASKS_LOCATION              = google_cloud_tasks_queue.execute.location
+    CONCIERGE_EXECUTE_QUEUE               = google_cloud_tasks_queue.execute.name
+    CONCIERGE_ROLLBACK_QUEUE              = google_cloud_tasks_queue.rollback.name
+    CONCIERGE_EXECUTE_URL                 = local.function_urls["plan_execute"]
+    CONCIERGE_ROLLBACK_URL                = local.function_urls["plan_rollback"]
+    CONCIERGE_TASKS_SERVICE_ACCOUNT       = google_service_account.invoker.email
+    CONCIERGE_ACTIONS_BASE_URL            = local.function_urls["booking_api"]
+    CONCIERGE_PENDING_PLAN_MINUTES        = tostring(var.pending_plan_minutes)
+    CONCIERGE_CONVERSATION_RETENTION_DAYS = tostring(var.conversation_retention_days)
+    CONCIERGE_CONVERSATION_HISTORY        = tostring(var.conversation_history)
+    CONCIERGE_ACTION_TIMEOUT_SECONDS      = tostring(var.action_timeout_seconds)
+    CONCIERGE_IDEMPOTENCY_SECONDS         = tostring(var.idempotency_seconds)
+    CONCIERGE_VENUE_CACHE_SECONDS         = tostring(var.venue_cache_seconds)
   }
 
   # Settings that mean "not configured" when empty; they are set only when given.

@@ -133,3 +133,15 @@ variable "unset_secrets" {
     error_message = "CONCIERGE_API_KEY must be set in production: without it the tools require no authentication."
   }
 }
+
+variable "conversation_retention_days" {
+  description = "CONCIERGE_CONVERSATION_RETENTION_DAYS: how long conversations, their messages and client profiles are kept after their last change (Firestore's TTL policy deletes them)."
+  type        = number
+  default     = 180
+}
+
+variable "conversation_history" {
+  description = "CONCIERGE_CONVERSATION_HISTORY: how many recent messages the chat agent sees."
+  type        = number
+  default     = 20
+}

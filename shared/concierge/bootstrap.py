@@ -24,7 +24,11 @@ if TYPE_CHECKING:
     from concierge.adapters.store.operators import OperatorDirectory
     from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
+    from concierge.conversations.agent import Agent
+    from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
+
+    AgentChooser = Callable[[Venue], Agent]
 
 
 log = logging.getLogger("concierge.plans")
@@ -36,6 +40,14 @@ class Access:
 
     api_key: str | None = field(default=None, repr=False)
     retell_api_key: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class LangfuseSettings:
+    public_key: str = field(repr=False)
+    secret_key: str = field(repr=False)
+    base_url: str | None = None
+    release: str | None = None
 
 
 @dataclass(frozen=True)
@@ -60,11 +72,17 @@ class Settings:
     now: str | None = None
     venue_cache_seconds: float = DEFAULT_TTL_SECONDS
     access: Access = field(default_factory=Access)
+    log_json: bool = False  # the local server's log lines as JSON (deployed functions always write JSON)
+    log_level: str = "INFO"
+    log_project: str | None = None  # the Google Cloud project that log lines name their traces in
+    langfuse: LangfuseSettings | None = None  # tracing, when both keys are set
     llm_base_url: str | None = None  # an OpenAI-compatible endpoint; with llm_model, plans use the LLM planner
     llm_model: str | None = None
     llm_api_key: str = field(default="", repr=False)
     operator_audience: str | None = None  # Google sign-in for operators: the ID tokens' audience (client id)
     operator_certs_url: str | None = None  # Google's signing certificates unless a test serves its own
+    conversation_retention_days: float = 180  # conversations, their messages and client profiles
+    conversation_history: int = 20  # recent messages the chat agent sees
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, **overrides) -> "Settings":
@@ -93,6 +111,13 @@ class Settings:
             now=env.get("CONCIERGE_NOW") or None,
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
             operator_audience=env.get("CONCIERGE_OPERATOR_AUDIENCE") or None,
+            conversation_retention_days=float(env.get("CONCIERGE_CONVERSATION_RETENTION_DAYS", 180)),
+            conversation_history=int(env.get("CONCIERGE_CONVERSATION_HISTORY", 20)),
+            log_json=env.get("CONCIERGE_LOG_FORMAT", "").lower() == "json",
+            log_level=env.get("CONCIERGE_LOG_LEVEL", "INFO").upper(),
+            log_project=env.get("CONCIERGE_LOG_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT")
+            or env.get("GCLOUD_PROJECT") or env.get("GCP_PROJECT") or None,
+            langfuse=_langfuse_settings(env),
             llm_base_url=(env.get("CONCIERGE_LLM_BASE_URL") or "").strip() or None,
             llm_model=(env.get("CONCIERGE_LLM_MODEL") or "").strip() or None,
             llm_api_key=(env.get("CONCIERGE_LLM_API_KEY") or "").strip(),
@@ -101,6 +126,16 @@ class Settings:
         )
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+
+def _langfuse_settings(env: Mapping[str, str]) -> LangfuseSettings | None:
+    public_key = (env.get("LANGFUSE_PUBLIC_KEY") or "").strip()
+    secret_key = (env.get("LANGFUSE_SECRET_KEY") or "").strip()
+    if not (public_key and secret_key):
+        return None
+    return LangfuseSettings(public_key=public_key, secret_key=secret_key,
+                            base_url=env.get("LANGFUSE_BASE_URL") or env.get("LANGFUSE_HOST") or None,
+                            release=env.get("LANGFUSE_RELEASE") or env.get("K_REVISION") or None)
 
 
 def build_store(settings: Settings) -> Store:
@@ -154,7 +189,7 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
     return provider_for
 
 
-def build_tracer(env: Mapping[str, str] = os.environ) -> "Tracer":
+def build_tracer(settings: Settings) -> "Tracer":
     """Langfuse when LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY are set, else the no-op tracer.
 
     langfuse (and opentelemetry) are imported only here, on first use, and only with both keys set.
@@ -162,15 +197,17 @@ def build_tracer(env: Mapping[str, str] = os.environ) -> "Tracer":
     """
     from concierge.adapters.tracing import Tracer as NoopTracer
 
-    if not ((env.get("LANGFUSE_PUBLIC_KEY") or "").strip() and (env.get("LANGFUSE_SECRET_KEY") or "").strip()):
+    langfuse = settings.langfuse
+    if langfuse is None:
         return NoopTracer()
     try:
+        from langfuse import Langfuse
+
         from concierge.adapters.langfuse_tracer import LangfuseTracer
 
-        return LangfuseTracer.from_env(env)
+        return LangfuseTracer(Langfuse(public_key=langfuse.public_key, secret_key=langfuse.secret_key,
+                                       base_url=langfuse.base_url, release=langfuse.release))
     except Exception as exc:  # noqa: BLE001 - observability must not take the service down
-        import logging
-
         logging.getLogger("concierge.tracing").warning("tracing is off: Langfuse could not start (%s)",
                                                        type(exc).__name__)
         return NoopTracer()
@@ -192,7 +229,7 @@ def build_context(settings: Settings, store: Store | None = None, tracer: "Trace
     return ToolContext(venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
                        provider_for=provider_for, clock=build_clock(settings),
                        idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds)),
-                       tracer=tracer if tracer is not None else build_tracer())
+                       tracer=tracer if tracer is not None else build_tracer(settings))
 
 
 def build_queue(settings: Settings, deliver) -> "PlanQueue":
@@ -254,7 +291,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
         function = service.plan_execute if kind == "execute" else service.plan_rollback
         for _ in range(100):
             try:
-                function(task, None)
+                function(task)
                 return
             except DeliverAgain:
                 pass
@@ -293,20 +330,44 @@ def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "
     return OperatorGate(directory, id_tokens)
 
 
+def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agent_for: "AgentChooser",
+                        operators: "OperatorGate | None" = None) -> "ConversationFunctions":
+    """The chat receptionist: its service over the thread leases of the store, the staff's functions."""
+    from concierge.adapters.leases import store_lease
+    from concierge.conversations.handover import Handover
+    from concierge.conversations.service import ConversationService
+    from concierge.conversations.threads import Threads
+    from concierge.http.conversations import ConversationFunctions
+
+    # A turn may wait on a model for several calls: the lease outlives it, a second message waits for it.
+    threads = Threads(store, store_lease(store, term=dt.timedelta(seconds=120), wait=60.0),
+                      retention=dt.timedelta(days=settings.conversation_retention_days),
+                      history_limit=settings.conversation_history)
+    return ConversationFunctions(ConversationService(ctx, threads, agent_for), Handover(ctx, threads), operators)
+
+
+_process_settings: Settings | None = None
 _process_context: tuple[Settings, ToolContext] | None = None
 _process_gate: "OperatorGate | None" = None
+_process_plans: "PlanService | None" = None
 _lock = threading.Lock()
 
 
-_process_plans: "PlanService | None" = None
+def process_settings() -> Settings:
+    """The settings of this process (a deployed function), read from its environment once."""
+    global _process_settings
+    with _lock:
+        if _process_settings is None:
+            _process_settings = Settings.from_env()
+        return _process_settings
 
 
 def process_context() -> tuple[Settings, ToolContext]:
     """Settings and context of this process (a deployed function), built on first use."""
     global _process_context
+    settings = process_settings()
     with _lock:
         if _process_context is None:
-            settings = Settings.from_env()
             _process_context = (settings, build_context(settings))
         return _process_context
 

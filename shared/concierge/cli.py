@@ -34,6 +34,10 @@ def _serve(args: argparse.Namespace) -> int:
     from concierge.http.app import create_app
 
     settings = Settings.from_env(data_dir=args.data)
+    if settings.log_json:  # else the local server keeps readable logs
+        from concierge.logs import configure_logging
+
+        configure_logging(settings.log_level, settings.log_project)
     names = import_venues(settings, args.venues)
     store = build_store(settings)
     ctx = build_context(settings, store)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-import os
 import re
 import sys
 from contextlib import contextmanager
@@ -64,11 +63,6 @@ def request_trace(headers: Mapping[str, str]) -> Iterator[None]:
         _request_trace.reset(token)
 
 
-def project_id(env: Mapping[str, str] = os.environ) -> str | None:
-    return (env.get("CONCIERGE_LOG_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT") or env.get("GCLOUD_PROJECT")
-            or env.get("GCP_PROJECT") or None)
-
-
 class JsonFormatter(logging.Formatter):
     """A record as one JSON line Cloud Logging understands, masked."""
 
@@ -113,11 +107,11 @@ class JsonFormatter(logging.Formatter):
 _HANDLER_MARK = "_concierge_json"
 
 
-def configure_logging(level: int | str | None = None, project: str | None = None, stream: TextIO | None = None,
-                      env: Mapping[str, str] = os.environ) -> logging.Handler:
+def configure_logging(level: int | str = "INFO", project: str | None = None,
+                      stream: TextIO | None = None) -> logging.Handler:
     """Install the JSON formatter on the root logger, once per process (later calls return the same handler).
 
-    Level: `level`, else CONCIERGE_LOG_LEVEL, else INFO. Handlers already writing to stdout/stderr are
+    `project`: the Google Cloud project whose traces the lines name. Handlers already writing to stdout/stderr are
     replaced, so lines are not written twice.
     """
     root = logging.getLogger()
@@ -126,12 +120,12 @@ def configure_logging(level: int | str | None = None, project: str | None = None
             return handler
     handler = logging.StreamHandler(stream or sys.stdout)
     setattr(handler, _HANDLER_MARK, True)
-    handler.setFormatter(JsonFormatter(project or project_id(env)))
+    handler.setFormatter(JsonFormatter(project))
     for existing in list(root.handlers):
         if isinstance(existing, logging.StreamHandler) and getattr(existing, "stream", None) in (sys.stdout, sys.stderr):
             root.removeHandler(existing)
     root.addHandler(handler)
-    root.setLevel(level or env.get("CONCIERGE_LOG_LEVEL", "INFO").upper())
+    root.setLevel(level)
     return handler
 
 

@@ -256,7 +256,3 @@ def _mask(value: Any, names: frozenset[str], depth: int) -> Any:
         return value
     return mask_text(str(value), names)
 
-
-def mask_headers(headers: Any) -> dict:
-    """Request headers without credentials, for a log line."""
-    return {k: v for k, v in dict(headers).items() if not is_secret_key(k)}

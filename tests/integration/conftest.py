@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 
 from concierge.adapters.tracing import InMemoryTracer
 from concierge.bootstrap import (
-    Access, Settings, build_context, build_operator_gate, build_plan_service, build_store,
+    Access, Settings, build_context, build_conversations, build_operator_gate, build_plan_service, build_store,
 )
 from concierge.cli import import_venues
 from concierge.domain.operators import Operator, OperatorRecord, key_hash
@@ -41,6 +41,10 @@ def add_test_operators(store) -> None:
         if operator_id not in known:
             store.add_operator(OperatorRecord(Operator(operator_id, f"Operator {operator_id}"), key_hash(key),
                                               dt.datetime.now(dt.timezone.utc)))
+
+
+def _no_agent(venue):
+    raise LookupError("this test server was started without a chat agent")
 
 
 @dataclass
@@ -101,9 +105,10 @@ def serve(settings_for):
               data_dir: Path | None = None, venues: Path = VENUES_FILE, queue: str = "inprocess",
               actions: tuple[str, str, str] | None = None, tasks_host: str | None = None,
               action_timeout: float = 30, providers: Callable[[str], dict] | None = None,
-              llm: str | None = None) -> Api:
+              llm: str | None = None, agent: Callable | None = None) -> Api:
         """`actions`: (spec, overlay, base URL) of another action API than the server's own;
-        `llm`: the base URL of an OpenAI-compatible server (a ScriptedLLM) the plans use."""
+        `llm`: the base URL of an OpenAI-compatible server (a ScriptedLLM) the plans use;
+        `agent`: the chat receptionist's agent chooser (venue -> agent)."""
         settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
         port = free_port()
         settings = dataclasses.replace(settings, action_timeout_seconds=action_timeout)
@@ -129,7 +134,9 @@ def serve(settings_for):
         plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://127.0.0.1:{port}",
                                    tracer=tracer)
         add_test_operators(store)
-        app = create_app(ctx, settings.access, plans, build_operator_gate(settings, store))
+        gate = build_operator_gate(settings, store)
+        conversations = build_conversations(settings, ctx, store, agent or _no_agent, gate)
+        app = create_app(ctx, settings.access, plans, gate, conversations=conversations)
         server = make_server("127.0.0.1", port, app, threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)

@@ -60,7 +60,8 @@ def assert_same_answer(result: CallToolResult, body: dict, what: str = "") -> No
         assert texts == [body["message"], texts[-1]], what
 
 
-def stdio_server(api: Api, store_kind: str, data_dir) -> StdioServerParameters:
+def stdio_server(store_kind: str, data_dir) -> StdioServerParameters:
+    """`concierge mcp` on the test's store, with the test's clock."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("LANGFUSE_", "CONCIERGE_"))}
     env.update(CONCIERGE_STORE=store_kind, CONCIERGE_DATA=str(data_dir), CONCIERGE_NOW=THURSDAY_EVENING_ROME,
                CONCIERGE_FIRESTORE_PROJECT=firestore_emulator.PROJECT)
@@ -76,7 +77,7 @@ def agent(request, serve, store_kind, tmp_path) -> Iterator[Agent]:
         server: HttpServer | StdioServerParameters = HttpServer(f"{api.base_url}/mcp",
                                                                 {"Authorization": f"Bearer {KEY}"})
     else:
-        server = stdio_server(api, store_kind, tmp_path / "data")
+        server = stdio_server(store_kind, tmp_path / "data")
     with mcp_client(server) as client:
         yield Agent(client, api, request.param)
 
@@ -233,8 +234,9 @@ def test_the_http_endpoint_refuses_a_missing_or_wrong_tool_key(serve, credential
     assert response.status_code == 401
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
     assert response.json()["error_code"] == "UNAUTHORIZED"
-    with pytest.raises(Exception), mcp_client(HttpServer(f"{api.base_url}/mcp", credentials)) as client:
+    with pytest.raises(ExceptionGroup) as raised, mcp_client(HttpServer(f"{api.base_url}/mcp", credentials)) as client:
         client.list_tools()
+    assert raised.group_contains(MCPError, depth=None)
 
 
 @pytest.mark.parametrize("credentials", [{"Authorization": f"Bearer {KEY}"}, {"X-Vapi-Secret": KEY}])
@@ -257,3 +259,12 @@ def test_the_local_endpoint_refuses_a_foreign_host_header(serve):
     response = httpx.post(f"{api.base_url}/mcp", json=INITIALIZE,
                           headers={**MCP_HEADERS, "Authorization": f"Bearer {KEY}", "Host": "evil.example"})
     assert response.status_code == 421
+
+
+def test_concierge_mcp_on_an_empty_store_serves_the_demo_venues(store_kind, tmp_path):
+    server = stdio_server(store_kind, tmp_path / "empty")
+    with mcp_client(server) as client:
+        uris = {str(resource.uri) for resource in client.list_resources().resources}
+        answer = client.call_tool("is_open_now", {"restaurant_id": "harbour"})
+    assert {"concierge://venues/roma", "concierge://venues/harbour", "concierge://venues/tasca"} <= uris
+    assert answer.is_error is False and answer.structured_content["ok"] is True

@@ -14,7 +14,7 @@ import pytest
 
 from concierge.cli import import_venues
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
-from tests.integration.test_mcp import INITIALIZE, KEY, MCP_HEADERS, MARIO, assert_same_answer
+from tests.integration.test_mcp import INITIALIZE, KEY, MARIO, MCP_HEADERS, assert_same_answer
 from tests.support import firestore_emulator
 from tests.support.local import free_port
 from tests.support.mcp_client import HttpServer, mcp_client

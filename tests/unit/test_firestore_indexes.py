@@ -28,4 +28,10 @@ def test_searching_a_venues_bookings_over_a_date_range_has_its_composite_index()
 
 def test_idempotency_records_expire_through_a_ttl_policy():
     ttl = [o for o in DECLARED["fieldOverrides"] if o.get("ttl")]
-    assert [(o["collectionGroup"], o["fieldPath"]) for o in ttl] == [("idempotency", "expires_at")]
+    assert ("idempotency", "expires_at") in [(o["collectionGroup"], o["fieldPath"]) for o in ttl]
+
+
+def test_conversations_their_messages_answers_and_client_profiles_expire_through_a_ttl_policy():
+    ttl = {(o["collectionGroup"], o["fieldPath"]) for o in DECLARED["fieldOverrides"] if o.get("ttl")}
+    assert {(group, "expire_at") for group in ("conversations", "conversation_messages", "conversation_threads",
+                                               "conversation_answers", "client_profiles")} <= ttl

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import contextmanager
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator
 
 from concierge.adapters.tracing import Span, Tracer, _opened, current_span, new_trace_id, trace_hex
 from concierge.masking import mask, mask_proper_nouns, mask_text, names_in
@@ -36,22 +36,11 @@ class LangfuseTracer(Tracer):
     enabled = True
 
     def __init__(self, client: Any) -> None:
-        """client: a langfuse.Langfuse. Use from_env, or pass a client built for tests."""
+        """client: a langfuse.Langfuse (bootstrap builds it from the settings; tests pass their own)."""
         self._client = client
         from langfuse import propagate_attributes
 
         self._propagate = propagate_attributes
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str], **kwargs: Any) -> "LangfuseTracer":
-        """A client from LANGFUSE_PUBLIC_KEY / _SECRET_KEY / _BASE_URL (or _HOST); kwargs go to Langfuse()."""
-        from langfuse import Langfuse
-
-        base_url = env.get("LANGFUSE_BASE_URL") or env.get("LANGFUSE_HOST") or None
-        release = env.get("LANGFUSE_RELEASE") or env.get("K_REVISION") or None
-        client = Langfuse(public_key=env["LANGFUSE_PUBLIC_KEY"], secret_key=env["LANGFUSE_SECRET_KEY"],
-                          base_url=base_url, release=release, **kwargs)
-        return cls(client)
 
     # --- spans -------------------------------------------------------------------------------------
     @contextmanager

@@ -56,6 +56,9 @@ class AgentAnswer:
     tool_calls: list[ToolCallRecord] = field(default_factory=list)
     turns: int = 0  # model turns used; 0 for the offline agent
     memory: dict[str, Any] = field(default_factory=dict)  # the agent's state for the next turn
+    # Token counts over the turn's model calls, for tracing: prompt_tokens, completion_tokens, total_tokens
+    # (empty for the offline agent). Per-call generations reach the tracer through the LLM client's hook.
+    usage: dict[str, int] = field(default_factory=dict)
 
 
 class Agent(Protocol):

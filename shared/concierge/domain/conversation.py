@@ -59,5 +59,8 @@ class Conversation(BaseModel):
     tags: list[str] = Field(default_factory=list)
     summary: str | None = None
     memory: dict[str, Any] = Field(default_factory=dict)
+    # Kept by the service (added with the conversation store):
+    message_count: int = 0  # messages stored so far; a message's sequence number is its position
+    booking_ids: list[str] = Field(default_factory=list)  # bookings made in this conversation
     created_at: dt.datetime
     updated_at: dt.datetime

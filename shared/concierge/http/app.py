@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import threading
 from typing import TYPE_CHECKING, Callable
 
@@ -19,6 +18,7 @@ from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
 
 if TYPE_CHECKING:
+    from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
 
 _NOOP = Tracer()
@@ -31,9 +31,12 @@ def _configure_logging_once() -> None:
     global _logging_ready
     if _logging_ready:
         return
+    from concierge.bootstrap import process_settings
+
     with _logging_lock:
         if not _logging_ready:
-            configure_logging()
+            settings = process_settings()
+            configure_logging(settings.log_level, settings.log_project)
             _logging_ready = True
 
 
@@ -158,23 +161,28 @@ def mcp(req: Request) -> Response:
 
 
 def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None, operators: OperatorGate | None = None,
-               mcp_loopback_only: bool = True) -> Flask:
-    """Every tool and plan function at POST /api/<name>, the MCP endpoint at /mcp, and GET /openapi.json.
+               mcp_loopback_only: bool = True, conversations: "ConversationFunctions | None" = None) -> Flask:
+    """Every tool, plan and conversation function at POST /api/<name>, the MCP endpoint at /mcp, and
+    GET /openapi.json.
 
     The operator's plan functions authenticate through `operators`; the internal ones (queue and
     scheduler targets) need the service key when `access.api_key` is set. `mcp_loopback_only`: the
     MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding).
     """
+    from concierge.conversations.functions import CONVERSATION_FUNCTIONS
+    from concierge.http.conversations import handle as handle_conversation
     from concierge.plans.functions import PLAN_FUNCTIONS
 
-    if os.environ.get("CONCIERGE_LOG_FORMAT", "").lower() == "json":  # else the local server keeps readable logs
-        configure_logging()
     app = Flask("concierge")
 
     @app.post("/api/<name>")
     def call(name: str) -> Response:
         if plans is not None and name in PLAN_FUNCTIONS:
             return _plan_response(plans, name, request, operators, access.api_key)
+        if conversations is not None and name in CONVERSATION_FUNCTIONS:
+            status, body = handle_conversation(conversations, name, request.get_data(cache=True), request.headers,
+                                               access)
+            return _json(body, status)
         if name not in TOOLS:
             return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
         return _respond(ctx, name, request, access)

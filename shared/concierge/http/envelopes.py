@@ -1,14 +1,23 @@
 """One tool call in, one answer out, whichever envelope it came in: plain HTTP, Vapi or Retell.
 
 Plain HTTP gets the full payload and a status from the error code. Vapi (`tool-calls`
-message) and Retell (custom function `{name, args, call}`) get HTTP 200 and the reduced
+message) and Retell (custom function `{name, args, call}`, or its "args only" payload: the
+arguments at the root of a signed body, the tool named by the path) get HTTP 200 and the reduced
 payload: no slots, ranges or raw nearest_slots, only what the agent should say.
+
+Vapi results also carry `error` (one line) when the system failed (a code answered with a 5xx to
+plain HTTP: back-end down, misconfiguration, unexpected error), so Vapi plays the tool's failure
+message; a business refusal (slot full, outside hours...) stays a spoken message in `result`.
+
+The caller's number the platform sends (Vapi `call.customer.number`, Retell `call.from_number`)
+fills the tool's phone field when the arguments have none; a number the caller said wins.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -25,6 +34,9 @@ from concierge.tools.fields import parse_request
 log = logging.getLogger("concierge.http")
 
 HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots"})
+RETELL_SIGNATURE = "X-Retell-Signature"
+SYSTEM_FAILURE_STATUS = 500  # codes answered with a 5xx are the system's failures, not the caller's
+_DIALLABLE = re.compile(r"^\+?[0-9][0-9 ().-]{4,30}$")
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,11 @@ def _is_retell(body: Any) -> bool:
     return isinstance(body, dict) and "name" in body and isinstance(body.get("args"), dict) and "call" in body
 
 
+def _is_retell_args_only(body: Any, headers: Mapping[str, str]) -> bool:
+    """Retell's "args only" payload: a signed body holding the arguments themselves (no name, no call)."""
+    return bool(headers.get(RETELL_SIGNATURE)) and isinstance(body, dict) and not _is_vapi(body)
+
+
 def _vapi_arguments(call: dict) -> tuple[str | None, object]:
     function = call.get("function") if isinstance(call.get("function"), dict) else {}
     name = function.get("name") or call.get("name")
@@ -129,6 +146,55 @@ def _vapi_arguments(call: dict) -> tuple[str | None, object]:
     return name, args
 
 
+def _dig(body: object, *path: str) -> object:
+    for key in path:
+        body = body.get(key) if isinstance(body, dict) else None
+    return body
+
+
+def _number(value: object) -> str | None:
+    """A number worth dialling: not "anonymous", not a SIP address, not empty."""
+    return value.strip() if isinstance(value, str) and _DIALLABLE.match(value.strip()) else None
+
+
+def vapi_caller_number(body: object) -> str | None:
+    message = _dig(body, "message")
+    return _number(_dig(message, "call", "customer", "number")) or _number(_dig(message, "customer", "number"))
+
+
+def retell_caller_number(body: object) -> str | None:
+    return _number(_dig(body, "call", "from_number"))
+
+
+def with_caller_phone(tool: Tool, args: object, number: str | None) -> object:
+    """The arguments, with the caller's number in the tool's phone field when they have none."""
+    field = tool.caller_phone
+    if field is None or number is None or not isinstance(args, dict):
+        return args
+    given = args.get(field)
+    if given is not None and not (isinstance(given, str) and not given.strip()):
+        return args  # the caller said a number: it wins
+    return {**args, field: number}
+
+
+def is_system_failure(payload: dict) -> bool:
+    return payload.get("ok") is False and status_for(str(payload.get("error_code"))) >= SYSTEM_FAILURE_STATUS
+
+
+def _vapi_result(call_id: object, payload: dict) -> dict:
+    result: dict = {"toolCallId": call_id, "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))}
+    if is_system_failure(payload):
+        result["error"] = " ".join(str(payload.get("message") or payload.get("error_code")).split())
+    return result
+
+
+def _authorized(retell: bool, raw_body: bytes, headers: Mapping[str, str], access: Access) -> bool:
+    """Retell's signature when Retell calls and its key is set; else the tool API key when it is set."""
+    if retell and access.retell_api_key:
+        return retell_signature_is_valid(raw_body, headers.get(RETELL_SIGNATURE), access.retell_api_key)
+    return not access.api_key or has_api_key(headers, access.api_key)
+
+
 def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[str, str], access: Access) -> Answer:
     try:
         body = json.loads(raw_body or b"null")
@@ -138,28 +204,30 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
         return Answer(400, {"ok": False, "error_code": "VALIDATION_ERROR", "message": "The body is not valid JSON."})
 
     retell = _is_retell(body)
-    if retell and access.retell_api_key:
-        if not retell_signature_is_valid(raw_body, headers.get("X-Retell-Signature"), access.retell_api_key):
-            return _unauthorized()
-    elif access.api_key and not has_api_key(headers, access.api_key):
+    args_only = not retell and _is_retell_args_only(body, headers)
+    if not _authorized(retell or args_only, raw_body, headers, access):
         return _unauthorized()
 
     tool = TOOLS[endpoint]
     if _is_vapi(body):
+        number = vapi_caller_number(body)
         results = []
         for call in body["message"].get("toolCallList") or []:
             name, args = _vapi_arguments(call)
             chosen = TOOLS.get(name, tool)  # one server URL may serve every tool
             key = f"vapi:{call['id']}" if call.get("id") else None
-            payload = reduce(run_once(ctx, chosen, args, key, "vapi"))
-            results.append({"toolCallId": call.get("id"),
-                            "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
+            payload = reduce(run_once(ctx, chosen, with_caller_phone(chosen, args, number), key, "vapi"))
+            results.append(_vapi_result(call.get("id"), payload))
         return Answer(200, {"results": results})
     if retell:
         chosen = TOOLS.get(body["name"], tool)
+        args = with_caller_phone(chosen, body["args"], retell_caller_number(body))
         call_id = body["call"].get("call_id") if isinstance(body["call"], dict) else None
-        key = f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, body['args'])}" if call_id else None
-        return Answer(200, reduce(run_once(ctx, chosen, body["args"], key, "retell")))
+        key = f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, args)}" if call_id else None
+        return Answer(200, reduce(run_once(ctx, chosen, args, key, "retell")))
     header_key = headers.get("Idempotency-Key")
+    if args_only:  # no call object: no call id, no caller's number
+        key = f"retell:{tool.name}:{header_key}" if header_key else None
+        return Answer(200, reduce(run_once(ctx, tool, body, key, "retell")))
     payload = run_once(ctx, tool, body, f"http:{tool.name}:{header_key}" if header_key else None, "http")
     return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -30,20 +30,21 @@ DELIVER_AGAIN = 503  # Cloud Tasks retries a task answered with a 5xx
 
 
 
-def _functions(plans: PlanService, operator: Operator | None) -> dict[str, tuple[type[BaseModel], Callable[..., dict]]]:
-    """Each function's request model and a call of it with (request, token)."""
-    def as_operator(function: Callable[..., dict]) -> Callable[..., dict]:
-        return lambda request, token: function(request, token, operator)
+# A plan function as HTTP calls it: (its validated request, the action token) -> the answer's body.
+Call = Callable[[Any, "str | None"], dict]
 
+
+def _functions(plans: PlanService, operator: Operator | None) -> dict[str, tuple[type[BaseModel], Call]]:
+    """Each function's request model, and how to call it."""
     return {
-        "plan_request": (NewRequest, as_operator(plans.plan_request)),
-        "plan_confirm": (PlanRef, as_operator(plans.plan_confirm)),
-        "plan_status": (PlanRef, as_operator(plans.plan_status)),
-        "plan_answer": (Answer, as_operator(plans.plan_answer)),
-        "plan_execute": (TaskBody, plans.plan_execute),
-        "plan_rollback": (TaskBody, plans.plan_rollback),
-        "plans_cleanup": (NoBody, plans.plans_cleanup),
-        "registry_refresh": (NoBody, plans.registry_refresh),
+        "plan_request": (NewRequest, lambda request, token: plans.plan_request(request, token, operator)),
+        "plan_confirm": (PlanRef, lambda request, token: plans.plan_confirm(request, token, operator)),
+        "plan_status": (PlanRef, lambda request, _token: plans.plan_status(request, operator)),
+        "plan_answer": (Answer, lambda request, token: plans.plan_answer(request, token, operator)),
+        "plan_execute": (TaskBody, lambda task, _token: plans.plan_execute(task)),
+        "plan_rollback": (TaskBody, lambda task, _token: plans.plan_rollback(task)),
+        "plans_cleanup": (NoBody, lambda _request, _token: plans.plans_cleanup()),
+        "registry_refresh": (NoBody, lambda _request, _token: plans.registry_refresh()),
     }
 
 

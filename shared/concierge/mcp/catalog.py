@@ -8,8 +8,8 @@ to `MCP_TOOLS` built the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from concierge.tools import TOOLS, Tool
 from concierge.tools.context import ToolContext

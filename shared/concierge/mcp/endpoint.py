@@ -15,17 +15,18 @@ import asyncio
 import json
 import logging
 import threading
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from a2wsgi import ASGIMiddleware
 from flask import Request, Response
+from werkzeug.wrappers import Response as WsgiResponse
 from mcp.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 
-from concierge.http.auth import has_api_key
 from concierge.bootstrap import Access
+from concierge.http.auth import has_api_key
 from concierge.mcp.server import build_server
 from concierge.tools.context import ToolContext
 
@@ -54,6 +55,7 @@ class McpEndpoint:
         self._running = asyncio.run_coroutine_threadsafe(self._run(started), self._loop)
         if not started.wait(timeout=30):
             raise RuntimeError("the MCP session manager did not start")
+        # a2wsgi and Starlette spell the ASGI types differently; the app is a plain ASGI app.
         self._wsgi = ASGIMiddleware(StreamableHTTPASGIApp(self._manager), loop=self._loop)  # type: ignore[arg-type]
 
     async def _run(self, started: threading.Event) -> None:
@@ -62,12 +64,13 @@ class McpEndpoint:
             started.set()
             await self._stop.wait()
 
-    def respond(self, req: Request, access: Access) -> Response:
-        if access.api_key and not has_api_key(req.headers, access.api_key):
+    def respond(self, req: Request, access: Access) -> WsgiResponse:
+        if access.api_key and not has_api_key(cast(Mapping[str, str], req.headers), access.api_key):
             body = {"ok": False, "error_code": "UNAUTHORIZED", "message": "Missing or wrong credentials."}
             return Response(json.dumps(body), status=401, mimetype="application/json",
                             headers={"WWW-Authenticate": 'Bearer realm="concierge"'})
-        return Response.from_app(self._wsgi, req.environ, buffered=True)
+        # a2wsgi types the WSGI environ its own way; it is the same dict.
+        return Response.from_app(self._wsgi, req.environ, buffered=True)  # type: ignore[arg-type]
 
     def close(self) -> None:
         """Leave the session manager and stop the loop (tests; a function instance just ends)."""

@@ -55,7 +55,8 @@ def tool_result(payload: dict) -> types.CallToolResult:
     refused = payload.get("ok") is False
     as_json = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     message = payload.get("message")
-    content = [types.TextContent(text=message)] if isinstance(message, str) and message else []
+    content: list[types.ContentBlock] = [types.TextContent(text=message)] if isinstance(message, str) and message \
+        else []
     content.append(types.TextContent(text=as_json))
     return types.CallToolResult(content=content, structured_content=payload, is_error=refused)
 

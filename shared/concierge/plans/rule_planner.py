@@ -26,8 +26,6 @@ PHONE = re.compile(r"(\+?\d[\d\s().-]{6,}\d)")
 PHONE_WORDS = re.compile(r"\b(phone|number|mobile|telefono|numero|cellulare)\b", re.I)
 NAME_CHANGE = re.compile(r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a|change the name to)\s+"
                          r"([A-ZÀ-Ý][\wÀ-ÿ'-]*(?:\s+[A-ZÀ-Ý][\wÀ-ÿ'-]*)*)")
-RESCHEDULE_WORDS = re.compile(r"\b(move|moving|reschedule|postpone|bring forward|change .* to|shift|sposta\w*|"
-                              r"anticipa\w*|posticipa\w*|cambia\w*|rimanda\w*)\b", re.I)
 NOT_NAMES = {
     # capitalised words that are not guest names
     "i", "we", "please", "move", "change", "reschedule", "can", "could", "the", "booking", "reservation",
@@ -88,7 +86,7 @@ def _spans(words: list[str], longest: int = 4):
             yield start, size, " ".join(words[start:start + size])
 
 
-def read_request(text: str, request: PlanningRequest, lang: str, known_booking: str | None) -> Wanted:
+def read_request(text: str, request: PlanningRequest, known_booking: str | None) -> Wanted:
     wanted = Wanted()
     found_id = BOOKING_ID.search(text)
     wanted.booking_id = found_id.group(0) if found_id else known_booking
@@ -107,27 +105,26 @@ def read_request(text: str, request: PlanningRequest, lang: str, known_booking: 
 
     words = re.findall(r"[\wÀ-ÿ':+.]+", rest)
     used: set[int] = set()
-    if RESCHEDULE_WORDS.search(rest) or True:
-        for start, size, span in _spans(words):
-            if wanted.new_day or any(i in used for i in range(start, start + size)):
-                continue
-            try:
-                resolved = resolve_relative_day(span, request.today, request.venue_locale)
-            except UnsupportedRelativeDay:
-                continue
-            wanted.new_day = resolved.date.isoformat()
-            used.update(range(start, start + size))
-        for start, size, span in _spans(words):
-            if wanted.new_time or any(i in used for i in range(start, start + size)):
-                continue
-            if not re.search(r"\d|noon|midnight|mezzogiorno|mezzanotte|half|mezza", span, re.I):
-                continue
-            try:
-                resolved = resolve_relative_time(span, _noon(request), request.venue_locale)
-            except (UnsupportedRelativeTime, VagueTime):
-                continue
-            wanted.new_time = resolved.time
-            used.update(range(start, start + size))
+    for start, size, span in _spans(words):
+        if wanted.new_day or any(i in used for i in range(start, start + size)):
+            continue
+        try:
+            resolved = resolve_relative_day(span, request.today, request.venue_locale)
+        except UnsupportedRelativeDay:
+            continue
+        wanted.new_day = resolved.date.isoformat()
+        used.update(range(start, start + size))
+    for start, size, span in _spans(words):
+        if wanted.new_time or any(i in used for i in range(start, start + size)):
+            continue
+        if not re.search(r"\d|noon|midnight|mezzogiorno|mezzanotte|half|mezza", span, re.I):
+            continue
+        try:
+            resolved = resolve_relative_time(span, _noon(request), request.venue_locale)
+        except (UnsupportedRelativeTime, VagueTime):
+            continue
+        wanted.new_time = resolved.time
+        used.update(range(start, start + size))
     wanted.names = [w.strip("'s").strip("’s") for i, w in enumerate(words)
                     if i not in used and w[:1].isupper() and w.casefold().strip("'s") not in NOT_NAMES
                     and not w[:1].isdigit()]
@@ -148,7 +145,7 @@ class RulePlanner:
         text = " ".join(said)
         lang = language(text, request.venue_locale)
         known = next((m.get("booking_id") for m in reversed(request.history) if m.get("booking_id")), None)
-        wanted = read_request(text, request, lang, known)
+        wanted = read_request(text, request, known)
 
         def ask(key: str, **values) -> Clarification:
             if request.clarifications_so_far >= request.max_clarifications:

@@ -30,7 +30,7 @@ from concierge.domain.plans import (
 from concierge.domain.venue import Venue
 from concierge.plans.presentation import present
 from concierge.plans.registry import ActionRegistry
-from concierge.plans.requests import Answer, DeliverAgain, NewRequest, NoBody, PlanRef, PlanRefusal, TaskBody
+from concierge.plans.requests import Answer, DeliverAgain, NewRequest, PlanRef, PlanRefusal, TaskBody
 from concierge.venues import VenueCatalog
 
 log = logging.getLogger("concierge.plans")
@@ -70,7 +70,7 @@ class PlanService:
     pending_expiry: dt.timedelta = DEFAULT_PENDING_EXPIRY
     service_token: str | None = None  # the service's own tool key: action calls without a pass-through token
     clock: Callable[[], dt.datetime] = utcnow
-    today: Callable[[Venue], dt.date] = lambda venue: utcnow().date()
+    today: Callable[[Venue], dt.date] = lambda _venue: utcnow().date()
 
     # --- owner's functions ----------------------------------------------------------------------------
     def _action_token(self, token: str | None) -> str | None:
@@ -185,7 +185,7 @@ class PlanService:
             span.set(outcome="confirmed")
         return plan.public()
 
-    def plan_status(self, ref: PlanRef, token: str | None, operator: Operator | None = None) -> dict:
+    def plan_status(self, ref: PlanRef, operator: Operator | None = None) -> dict:
         return self._owned(ref, operator).public()
 
     def plan_answer(self, req: Answer, token: str | None, operator: Operator | None = None) -> dict:
@@ -219,17 +219,17 @@ class PlanService:
         return plan.public()
 
     # --- task targets ---------------------------------------------------------------------------------
-    def plan_execute(self, task: TaskBody, token: str | None) -> dict:
+    def plan_execute(self, task: TaskBody) -> dict:
         plan = self.store.get_plan(task.plan_id)
         if plan is not None and plan.status == "pending_confirmation":
             # Enqueued just before the confirmation was stored: ask the queue to deliver again.
             raise DeliverAgain("not confirmed yet")
         return {"outcome": self.executor.execute(task.plan_id, self._action_token(task.token))}
 
-    def plan_rollback(self, task: TaskBody, token: str | None) -> dict:
+    def plan_rollback(self, task: TaskBody) -> dict:
         return {"outcome": self.executor.rollback(task.plan_id, self._action_token(task.token))}
 
-    def plans_cleanup(self, body: NoBody, token: str | None) -> dict:
+    def plans_cleanup(self) -> dict:
         """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records."""
         now = self.clock()
         expired = resumed = 0
@@ -252,6 +252,6 @@ class PlanService:
         purged = self.idempotency.purge_idempotency(now)
         return {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}
 
-    def registry_refresh(self, body: NoBody, token: str | None) -> dict:
+    def registry_refresh(self) -> dict:
         registry = self.refresh()
         return {"registered": sorted(a.action_id for a in registry.actions()), "problems": registry.problems}

@@ -12,8 +12,6 @@ import re
 from typing import Any, Iterator
 
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\s*\}\}")
-STEP_SCOPE = re.compile(r"step_([1-9]\d*)")
-COMPENSATION_SCOPES = frozenset({"params", "prior", "result"})
 
 
 class UnresolvedPlaceholder(LookupError):
@@ -38,12 +36,6 @@ def strings(value: Any) -> Iterator[str]:
 def placeholders(value: Any) -> list[tuple[str, str]]:
     """Every (scope, name) referred to in strings of `value`, however deeply nested, in order."""
     return [found for text in strings(value) for found in PLACEHOLDER.findall(text)]
-
-
-def step_number(scope: str) -> int | None:
-    """N for a plan scope "step_N", else None."""
-    match = STEP_SCOPE.fullmatch(scope)
-    return int(match.group(1)) if match else None
 
 
 def fill(value: Any, scopes: dict[str, dict]) -> Any:

@@ -36,6 +36,7 @@ class Tool:
     writes: bool = False  # changes bookings: replays are answered from the idempotency record
     omit_when_none: frozenset[str] = frozenset()
     summary: str = ""
+    caller_phone: str | None = None  # the request field an agent platform's caller number fills when absent
 
 
 def _tool(module: ModuleType, catch_all: str, writes: bool = False) -> Tool:
@@ -43,7 +44,8 @@ def _tool(module: ModuleType, catch_all: str, writes: bool = False) -> Tool:
     return Tool(name=name, request=module.Request, response=module.Response, handle=module.handle,
                 catch_all_code=catch_all, writes=writes,
                 omit_when_none=frozenset(getattr(module, "OMIT_WHEN_NONE", ())),
-                summary=(module.__doc__ or "").strip().split("\n")[0])
+                summary=(module.__doc__ or "").strip().split("\n")[0],
+                caller_phone=getattr(module, "CALLER_PHONE_FIELD", None))
 
 
 TOOLS: dict[str, Tool] = {t.name: t for t in (

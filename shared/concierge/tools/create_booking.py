@@ -15,6 +15,10 @@ from concierge.tools.context import ToolContext, speaker
 from concierge.tools.fields import Day, People, RestaurantId, Text, Time, ToolRequest, ToolResponse
 
 
+# Filled from the caller's number an agent platform sends, when the arguments have none.
+CALLER_PHONE_FIELD = "phone"
+
+
 class Request(ToolRequest):
     restaurant_id: RestaurantId
     day: Day

@@ -8,6 +8,10 @@ from concierge.tools.create_booking import normalise_phone
 from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
 
 
+# Filled from the caller's number an agent platform sends, when the arguments have none.
+CALLER_PHONE_FIELD = "phone"
+
+
 class Request(ToolRequest):
     restaurant_id: RestaurantId
     phone: Text

@@ -25,6 +25,11 @@ NOT_FOR_PRODUCTION = {
     "CONCIERGE_DATA": "folder of the embedded SQLite store; deployed functions use Firestore",
     "CONCIERGE_NOW": "fixes the clock for tests and demos",
     "CLOUD_TASKS_EMULATOR_HOST": "points the queue at the Cloud Tasks emulator of the tests",
+    "CONCIERGE_LOG_FORMAT": "JSON log lines for the local server; deployed functions always write them",
+    "CONCIERGE_LOG_LEVEL": "optional; INFO unless an operator asks for more or less",
+    "CONCIERGE_LOG_PROJECT": "names the log traces' project; deployed functions get GOOGLE_CLOUD_PROJECT",
+    "GCLOUD_PROJECT": "another name of GOOGLE_CLOUD_PROJECT, which deployed functions get",
+    "GCP_PROJECT": "another name of GOOGLE_CLOUD_PROJECT, which deployed functions get",
 }
 # Read by the Langfuse tracing being added alongside this deployment.
 LANGFUSE_SECRETS = {"LANGFUSE_PUBLIC_KEY", "LANGFUSE_SECRET_KEY"}

@@ -91,7 +91,7 @@ def test_configure_logging_installs_once_on_the_root_logger():
     root = logging.getLogger()
     level = root.level
     try:
-        handler = configure_logging(stream=stream, project="p", env={})
+        handler = configure_logging(stream=stream, project="p")
         assert configure_logging(stream=io.StringIO()) is handler
         assert sum(1 for h in root.handlers if h is handler) == 1
         logging.getLogger("concierge.any").info("ready", extra={"phone": "+393331234567"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from concierge.plans.templates import UnresolvedPlaceholder, fill, placeholders, step_number
+from concierge.plans.templates import UnresolvedPlaceholder, fill, placeholders
 
 
 def test_placeholders_are_found_in_nested_dicts_lists_and_strings_in_order():
@@ -45,8 +45,3 @@ def test_a_missing_reference_raises_naming_scope_and_name(scopes):
     assert (raised.value.scope, raised.value.name) == ("result", "booking_id")
     assert "{{result.booking_id}}" in str(raised.value)
 
-
-def test_step_number_reads_n_from_a_step_scope_only():
-    assert step_number("step_12") == 12
-    assert step_number("params") is None
-    assert step_number("step_0") is None

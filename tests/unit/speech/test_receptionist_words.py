@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 
-from concierge.speech.receptionist import CARE_TYPES, WORDS, WEEKDAYS
+from concierge.speech.receptionist import CARE_TYPES, PROMPTS, WEEKDAYS, WORDS
 
 
 def fields(template: str) -> set[str]:
@@ -23,3 +23,10 @@ def test_care_types_and_weekdays_are_complete():
     for locale in WORDS:
         assert CARE_TYPES[locale].keys() == CARE_TYPES["en"].keys()
         assert len(WEEKDAYS[locale]) == 7
+
+
+def test_the_model_instructions_exist_in_every_locale_with_the_same_fields():
+    for locale in ("it", "fr", "pt"):
+        assert PROMPTS[locale].keys() == PROMPTS["en"].keys(), locale
+        for key, template in PROMPTS["en"].items():
+            assert fields(PROMPTS[locale][key]) == fields(template), (locale, key)

@@ -42,8 +42,10 @@ class ChatClient(ChatModel):
         self.close()
 
     def complete(self, messages: list[dict], tools: list[dict] | None = None,
-                 tool_choice: str | None = None) -> ChatResult:
+                 tool_choice: str | None = None, response_format: dict | None = None) -> ChatResult:
         body: dict[str, Any] = {"model": self.model, "messages": messages}
+        if response_format:
+            body["response_format"] = response_format
         if tools:
             body["tools"] = tools
             if tool_choice:

@@ -22,6 +22,7 @@ from abc import abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal, Protocol
 
+from concierge.adapters.store.conversations import ConversationStore
 from concierge.domain.booking import Booking, BookingDraft
 
 if TYPE_CHECKING:
@@ -188,10 +189,6 @@ class OperatorStore(Protocol):
 
     @abstractmethod
     def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool: ...
-
-
-class ConversationStore(Protocol):
-    """Conversations of the chat receptionist and its client profiles; the chat service adds what it needs."""
 
 
 class Store(VenueStore, BookingStore, PlanStore, LeaseStore, IdempotencyStore, OperatorStore, ConversationStore,

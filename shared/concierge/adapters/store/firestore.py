@@ -11,6 +11,7 @@ Layout:
   leases/{sha256 of name}                          name, holder, until: writers of a back-end without transactions
   operators/{operator_id}                          name, email, key_hash (SHA-256 of the key), created_at, revoked_at
   operator_emails/{sha256 of email}                operator_id, while that operator is active (one per email)
+  conversations, conversation_threads, conversation_answers, client_profiles: see firestore_conversations
 
 Writes are optimistic. A writer reads the day document (noting its update time) and the day's
 bookings, decides, then commits one atomic batch that bumps the day document on condition that
@@ -40,6 +41,7 @@ from google.cloud import firestore
 from concierge.adapters.store import (
     Admit, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, StoreBusy, new_booking_id, record_is_stale,
 )
+from concierge.adapters.store.firestore_conversations import FirestoreConversations
 from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.operators import Operator, OperatorRecord
@@ -101,7 +103,7 @@ class _DayGuard:
             raise SlotTaken() from None
 
 
-class FirestoreStore(Store):
+class FirestoreStore(FirestoreConversations, Store):
     def __init__(self, client: firestore.Client, attempts: int = 12, first_backoff: float = 0.02,
                  max_backoff: float = 0.4) -> None:
         self.db = client

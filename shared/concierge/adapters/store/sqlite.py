@@ -18,6 +18,7 @@ from concierge.adapters.store import (
     Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, new_booking_id,
 )
 from concierge.adapters.store.operators import EmailTaken
+from concierge.adapters.store.sqlite_conversations import SCHEMA as CONVERSATION_SCHEMA, SqliteConversations
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.operators import Operator, OperatorRecord
 
@@ -89,13 +90,13 @@ def _booking(row: tuple) -> Booking:
                    people=people, name=name, phone=phone, notes=notes)
 
 
-class SqliteStore(Store):
+class SqliteStore(SqliteConversations, Store):
     def __init__(self, data_dir: str | Path) -> None:
         self.path = Path(data_dir) / "concierge.db"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._writer = threading.Lock()
-        self._conn().executescript(_SCHEMA)
+        self._conn().executescript(_SCHEMA + CONVERSATION_SCHEMA)
 
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)

@@ -1,0 +1,223 @@
+"""What a customer's chat message says, for the offline agent: intents, and the booking details in it.
+
+Words (intents, care types, how names and party sizes are introduced) are data in `data/intents.yaml`,
+recognised in every language. Days and times are read by the project's parsers (`concierge.parsing`)
+on the message's word sequences, longest first; phone numbers by `phonenumbers` in the venue's country.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from concierge.domain.phone import InvalidPhone, to_e164
+from concierge.domain.venue import Venue, minutes
+from concierge.parsing import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime, resolve_relative_day
+from concierge.parsing import resolve_relative_time
+from concierge.parsing.text import with_digits
+from concierge.tools.faq import normalise
+
+INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry")
+MAX_GRAM = 5
+_PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
+_TIME_SIGNAL = re.compile(
+    r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
+    r"depois das|dopo le|before|avant|antes das|prima delle) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
+    r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b")
+_NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
+_NAME_STOP = {"and", "et", "e", "y", "for", "pour", "para", "per", "with", "avec", "com", "con", "my", "mon", "ma",
+              "meu", "minha", "mio", "mia", "il", "phone", "tel", "at", "a", "à", "às", "alle", "on", "le", "la",
+              "o", "tomorrow", "demain", "amanhã", "domani", "today", "please", "svp", "stp", "merci", "thanks",
+              "obrigado", "obrigada", "grazie"}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    phrases: dict[str, tuple[re.Pattern[str], ...]]
+    care_types: dict[str, tuple[re.Pattern[str], ...]]
+    intro_words: dict[str, tuple[str, ...]]  # name_intros, reason_intros, people_leads, people_units
+
+    def has(self, intent: str, folded: str) -> bool:
+        return any(p.search(folded) for p in self.phrases[intent])
+
+
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """A data phrase as a whole-word pattern on normalised text; a trailing * matches any ending."""
+    words = normalise(phrase.rstrip("*")).split()
+    ending = r"\w*" if phrase.endswith("*") else ""
+    return re.compile(rf"\b{r'[ ]+'.join(re.escape(w) for w in words)}{ending}\b")
+
+
+def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
+    phrases = {name: tuple(phrase_pattern(p) for p in document[name]) for name in INTENTS}
+    care = {name: tuple(phrase_pattern(p) for p in words) for name, words in document["care_types"].items()}
+    intros = {key: tuple(normalise(p) for p in document[key])
+              for key in ("name_intros", "reason_intros", "people_leads", "people_units")}
+    return Vocabulary(phrases, care, intros)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    text = resources.files("concierge.conversations").joinpath("data/intents.yaml").read_text("utf-8")
+    return load_vocabulary(yaml.safe_load(text))
+
+
+@dataclass
+class Reading:
+    intents: set[str] = field(default_factory=set)
+    day: dt.date | None = None
+    time: str | None = None  # "HH:MM"
+    people: int | None = None
+    phone: str | None = None  # E.164
+    bad_phone: bool = False
+    name: str | None = None
+    care_type: str | None = None
+    reason: str | None = None
+
+    @property
+    def details(self) -> bool:
+        """Whether the message carries any booking detail."""
+        return any(v is not None for v in (self.day, self.time, self.people, self.phone, self.name, self.care_type,
+                                           self.reason)) or self.bad_phone
+
+
+def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str, ...] = ()) -> Reading:
+    """Everything the message says. `awaiting` lists the fields just asked for, so a bare answer
+    ("Marie Dupont", "4", "20:00", a reason) is read as that field."""
+    vocab = vocabulary()
+    reading = Reading()
+    if tuple(awaiting) == ("reason",) and len(text.strip()) >= 3:
+        reading.reason = text.strip()[:200]  # the answer to "what is the reason?" is the reason, whatever it says
+        return reading
+    rest = text
+    if match := _PHONE.search(text):
+        rest = text[:match.start()] + " " + text[match.end():]
+        try:
+            reading.phone = to_e164(match.group(), venue.country)
+        except InvalidPhone:
+            reading.bad_phone = True
+    folded = normalise(rest)
+    reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
+    head = " ".join(folded.split()[:2])
+    for answer in ("yes", "no"):  # "no sábado" is not a no: an answer is short, or opens the message
+        if answer in reading.intents and len(folded.split()) > 3 and not vocab.has(answer, head):
+            reading.intents.discard(answer)
+    reading.care_type = next((name for name, patterns in vocab.care_types.items()
+                              if any(p.search(folded) for p in patterns)), None)
+    if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
+        reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
+    tokens = _time_tokens(rest)
+    reading.day = _day(tokens, now.date(), venue.locale)
+    reading.time, offset = _time(tokens, now, venue, reading.day, bare="slot.start_iso" in awaiting)
+    if reading.day is None and offset:
+        reading.day = now.date() + dt.timedelta(days=offset)
+    reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
+    reading.reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
+    bare = not reading.details and not (reading.intents - {"greeting"})
+    if reading.name is None and "patient.name" in awaiting and bare:
+        reading.name = _name(rest)
+    elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
+        reading.reason = rest.strip()[:200]
+    return reading
+
+
+def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
+    text = with_digits(folded, locale)
+    units = "|".join(re.escape(u) for u in vocab.intro_words["people_units"])
+    leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
+    not_a_time = r"(?! ?(?:h|am|pm|heures?|horas?|ore)\b)"
+    for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}"):
+        if match := re.search(pattern, text):
+            return int(match.group(1))
+    if bare and (match := re.fullmatch(r"(\d{1,2})", text.strip())):
+        return int(match.group(1))
+    return None
+
+
+def _time_tokens(text: str) -> list[str]:
+    """Lower-case, accent-free words, keeping ':' and '.' and 'h' inside clock times ("20:30", "8.15")."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    folded = re.sub(r"['’`\-]", " ", folded)
+    folded = re.sub(r"(?<!\d)[:.]|[:.](?!\d)|[^\w\s:.]", " ", folded)
+    return folded.split()
+
+
+def _grams(tokens: list[str], digits_first: bool = False):
+    """Word sequences, longest first; with `digits_first`, those holding a digit before the others."""
+    grams = [" ".join(tokens[start:start + size]) for size in range(min(MAX_GRAM, len(tokens)), 0, -1)
+             for start in range(len(tokens) - size + 1)]
+    if digits_first:
+        grams.sort(key=lambda gram: not re.search(r"\d", gram))  # stable: still longest first
+    return grams
+
+
+def _day(tokens: list[str], today: dt.date, locale: str) -> dt.date | None:
+    for gram in _grams(tokens):
+        if " " not in gram and len(gram) <= 3:
+            continue  # "mon", "sat": too often another word
+        try:
+            return resolve_relative_day(gram, today, locale).date
+        except (UnsupportedRelativeDay, ValueError):
+            continue
+    return None
+
+
+def _time(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool) -> tuple[str | None, int]:
+    days = [day] if day else [now.date() + dt.timedelta(days=n) for n in range(7)]
+
+    def open_then(hhmm: str) -> bool:
+        t = minutes(hhmm)
+        return any(r.open_min <= t < r.close_min for d in days for r in venue.ranges_on(d))
+
+    for gram in _grams(tokens, digits_first=True):
+        if not _TIME_SIGNAL.search(with_digits(gram, venue.locale)) and not (bare and gram == " ".join(tokens)):
+            continue
+        try:
+            resolution = resolve_relative_time(gram, now, venue.locale, open_then)
+        except (UnsupportedRelativeTime, VagueTime, ValueError):
+            continue
+        return resolution.time, resolution.day_offset
+    return None, 0
+
+
+def _fold_same_length(text: str) -> str:
+    """Lower-case, accent-free text of the same length, so that spans found in it apply to the original."""
+    out = []
+    for c in text:
+        base = unicodedata.normalize("NFKD", c.lower())[:1] or c
+        out.append(" " if not (base.isalnum() or base.isspace()) else base)
+    return "".join(out)
+
+
+def _introduced(text: str, intros: tuple[str, ...], take) -> Any:
+    folded = _fold_same_length(text)
+    for intro in sorted(intros, key=len, reverse=True):
+        pattern = r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*"
+        if match := re.search(pattern, folded):
+            return take(text[match.end():])
+    return None
+
+
+def _name(text: str) -> str | None:
+    """Up to four name words at the start of `text`, stopping at a connector, a digit or punctuation."""
+    words = []
+    for token in text.strip().split():
+        token = token.strip(",;:!?")
+        if not _NAME_WORD.fullmatch(token) or token.lower() in _NAME_STOP:
+            break
+        words.append(token)
+        if len(words) == 4 or text.strip().split()[len(words) - 1].endswith((",", ";", "!", "?")):
+            break
+    if not words:
+        return None
+    name = " ".join(words).strip(".")
+    if name.islower() or name.isupper():
+        name = " ".join(w[:1].upper() + w[1:].lower() for w in name.split())
+    return name if len(name) >= 2 else None

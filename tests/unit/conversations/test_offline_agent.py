@@ -1,0 +1,246 @@
+"""Dialogues with the offline agent, behind the out-of-scope screen, in it, en, fr and pt.
+
+Monday 23 November 2026, 10:00 at each venue. Every answer's rdv is validated against the venue's
+schema by the Dialogue helper.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from concierge.conversations.offline_agent import OfflineAgent
+from concierge.conversations.out_of_scope import ScreenedAgent
+from concierge.domain.conversation import ClientProfile
+from tests.unit.conversations.dialogue import Dialogue
+
+PHONES = {"roma": "+393471234567", "harbour": "+447400123456", "cabinet": "+213555987654", "tasca": "+351912345678"}
+
+
+def dialogue(venues, venue_id: str, verified_phone: bool = True, **kwargs) -> Dialogue:
+    venue = venues[venue_id]
+    now = dt.datetime(2026, 11, 23, 10, 0, tzinfo=venue.tz)
+    return Dialogue(ScreenedAgent(OfflineAgent()), venue, now, phone=PHONES[venue_id] if verified_phone else None,
+                    **kwargs)
+
+
+def actions(d: Dialogue) -> list[str]:
+    return [a.rdv["action"] for a in d.answers]
+
+
+# --- booking from the first message to the confirmation, one per locale
+
+def test_italian_booking_asks_only_for_the_name_then_confirms_and_creates(venues):
+    d = dialogue(venues, "roma")
+    welcome = d.say("Buongiorno").rdv
+    assert welcome["action"] == "SHOW_WELCOME" and len(welcome["ui_elements"]) == 4
+    need = d.say("Vorrei prenotare un tavolo per 4 domani alle 20")
+    assert need.rdv["action"] == "NEED_INFO" and need.rdv["missing_fields"] == ["patient.name"]
+    confirm = d.say("Mario Rossi")
+    assert confirm.rdv["action"] == "CONFIRMATION"
+    assert confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:00:00+01:00" and confirm.rdv["party_size"] == 4
+    assert confirm.rdv["patient"] == {"name": "Mario Rossi", "phone_e164": PHONES["roma"]}
+    assert d.tools.bookings == []  # nothing written before the yes
+    done = d.say("sì, confermo")
+    assert done.rdv["action"] == "CREATE" and done.rdv["appointment_id"] == "ev1"
+    booking = d.tools.bookings[0]
+    assert (booking.day, booking.time, booking.people, booking.name, booking.phone) == (
+        dt.date(2026, 11, 24), "20:00", 4, "Mario Rossi", PHONES["roma"])
+    assert "martedì 24 novembre" in done.reply
+
+
+def test_english_booking_collects_what_is_missing_and_offers_free_times_near_the_request(venues):
+    d = dialogue(venues, "harbour", verified_phone=False)
+    d.tools.phone = PHONES["harbour"]
+    first = d.say("Hi, a table for two on Friday at 11pm please")
+    assert first.rdv["missing_fields"] == ["patient.name", "patient.phone_e164"]
+    assert d.say("My name is John Smith").rdv["missing_fields"] == ["patient.phone_e164"]
+    bad = d.say("my number is 12345678")
+    assert bad.rdv["missing_fields"] == ["patient.phone_e164"] and "+44 7" in bad.reply
+    assert bad.rdv["session_context"]["collected_info"]["phone_attempt_count"] == 1
+    offer = d.say("07400 123456")
+    assert offer.rdv["action"] == "FIND_SLOTS"  # 23:00 is past Friday's last sitting
+    times = [e["label"] for e in offer.rdv["ui_elements"]]
+    assert times == ["22:00", "22:15", "22:30", "22:45"]
+    assert offer.rdv["ui_elements"][1]["data"]["start_iso"] == "2026-11-27T22:15:00+00:00"
+    confirm = d.press(offer.rdv["ui_elements"][1])
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["phone_e164"] == "+447400123456"
+    done = d.press(confirm.rdv["ui_elements"][0])
+    assert done.rdv["action"] == "CREATE" and d.tools.bookings[0].time == "22:15"
+
+
+def test_french_clinic_booking_asks_for_care_type_and_reason_and_never_twice(venues):
+    d = dialogue(venues, "cabinet")
+    first = d.say("Bonjour, je voudrais un rendez-vous demain à 10h")
+    assert first.rdv["missing_fields"] == ["patient.name", "care_type", "reason"]
+    second = d.say("Je m'appelle Amina Benali, pour un détartrage")
+    assert second.rdv["missing_fields"] == ["reason"] and second.rdv["care_type"] == "detartrage"
+    confirm = d.say("Contrôle annuel, et un détartrage")  # the answer to "the reason?" is the reason
+    assert confirm.rdv["action"] == "CONFIRMATION"
+    assert confirm.rdv["reason"] == "Contrôle annuel, et un détartrage"
+    assert confirm.rdv["slot"]["start_iso"] == "2026-11-24T10:00:00+01:00"
+    done = d.say("oui")
+    assert done.rdv["action"] == "CREATE"
+    booking = d.tools.bookings[0]
+    assert (booking.care_type, booking.reason) == ("detartrage", "Contrôle annuel, et un détartrage")
+    asked = [tuple(a.rdv.get("missing_fields", ())) for a in d.answers]
+    assert sum("patient.name" in m for m in asked) == 1 and sum("care_type" in m for m in asked) == 1
+
+
+def test_portuguese_booking_declined_then_changed_and_a_returning_client_is_welcomed_by_name(venues):
+    profile = ClientProfile(venue_id="tasca", phone=PHONES["tasca"], preferred_name="Ana Sousa")
+    d = dialogue(venues, "tasca", profile=profile)
+    assert "Ana Sousa" in d.say("Olá").reply
+    confirm = d.say("Queria reservar mesa para 3 pessoas no sábado às 20h30")  # name from the profile
+    assert confirm.rdv["action"] == "CONFIRMATION" and "sábado, 28 de novembro" in confirm.reply
+    changed = d.say("não")
+    assert changed.rdv["action"] == "NEED_INFO" and changed.rdv["missing_fields"] == ["slot.start_iso"]
+    again = d.say("às 21h")
+    assert again.rdv["slot"]["start_iso"] == "2026-11-28T21:00:00+00:00"
+    assert d.say("sim").rdv["action"] == "CREATE"
+    assert [(b.time, b.people, b.name) for b in d.tools.bookings] == [("21:00", 3, "Ana Sousa")]
+    assert "update_client_info" not in d.tools.names()  # the profile already has the name
+
+
+def test_a_closed_day_is_said_and_asked_again(venues):
+    d = dialogue(venues, "roma")
+    answer = d.say("Un tavolo per 2 domenica alle 20, sono Mario, mi chiamo Mario Rossi")
+    assert answer.rdv["action"] == "NEED_INFO" and "chiusi" in answer.reply
+    assert answer.rdv["missing_fields"] == ["slot.start_iso"]
+
+
+def test_too_large_a_party_is_refused_with_the_limit(venues):
+    answer = dialogue(venues, "tasca").say("Mesa para 12 pessoas sábado às 20h, em nome de Rui Costa")
+    assert answer.rdv["missing_fields"] == ["party_size"] and "6" in answer.reply
+
+
+# --- moving and cancelling the customer's own bookings
+
+@pytest.mark.parametrize(("venue_id", "ask", "new_time", "yes", "expected"), [
+    ("roma", "Vorrei spostare la mia prenotazione", "venerdì alle 21", "sì", "2026-11-27T21:00:00+01:00"),
+    ("harbour", "Can I move my booking?", "Friday at 7pm", "yes", "2026-11-27T19:00:00+00:00"),
+    ("cabinet", "Je voudrais déplacer mon rendez-vous", "jeudi à 15h", "oui", "2026-11-26T15:00:00+01:00"),
+    ("tasca", "Queria mudar a minha reserva", "sexta às 20h", "sim", "2026-11-27T20:00:00+00:00"),
+])
+def test_moving_books_the_new_time_then_cancels_the_old_one(venues, venue_id, ask, new_time, yes, expected):
+    d = dialogue(venues, venue_id)
+    own = d.tools.book(dt.date(2026, 11, 25), "20:00" if venue_id != "cabinet" else "10:00", PHONES[venue_id])
+    own.people = 2 if venue_id != "cabinet" else None
+    d.tools.book(dt.date(2026, 11, 26), "20:00", "+390000000000")  # someone else's
+    first = d.say(ask)
+    assert first.rdv["action"] == "RESCHEDULE" and first.rdv["appointment_id"] == own.id
+    second = d.say(new_time)
+    if second.rdv["action"] == "NEED_INFO":  # list_events does not say the party size
+        assert second.rdv["missing_fields"] == ["party_size"]
+        second = d.say("2")
+    assert second.rdv["action"] == "RESCHEDULE" and second.rdv["slot"]["start_iso"] == expected
+    done = d.say(yes)
+    assert done.rdv["action"] == "RESCHEDULE" and done.rdv["session_context"]["conversation_stage"] == "completed"
+    mine = [b for b in d.tools.bookings if b.phone == PHONES[venue_id]]
+    assert len(mine) == 1 and mine[0].id != own.id
+    assert d.tools.names()[-2:] == ["schedule_appointment", "cancel_appointment"]
+    assert len(d.tools.bookings) == 2  # the other customer's booking is untouched
+
+
+def test_a_failed_cancel_of_the_old_booking_undoes_the_new_one(venues):
+    d = dialogue(venues, "harbour")
+    own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
+    own.people = 2
+    d.say("I'd like to reschedule my booking")
+    assert d.say("Thursday at 7pm").rdv["missing_fields"] == ["party_size"]
+    assert d.say("still 2 people").rdv["action"] == "RESCHEDULE"
+    real_cancel = d.tools.cancel_appointment
+    d.tools.cancel_appointment = lambda eventId: (  # type: ignore[method-assign]
+        {"success": False, "error": "provider down"} if eventId == own.id else real_cancel(eventId))
+    failed = d.say("yes")
+    assert "provider down" in failed.reply
+    assert [b.id for b in d.tools.bookings] == [own.id]
+
+
+@pytest.mark.parametrize(("venue_id", "ask", "yes", "done_word"), [
+    ("roma", "Devo cancellare la prenotazione", "sì", "cancellata"),
+    ("harbour", "Please cancel my booking", "yes", "cancelled"),
+    ("cabinet", "Je dois annuler mon rendez-vous", "oui", "annulé"),
+    ("tasca", "Quero cancelar a minha reserva", "sim", "cancelada"),
+])
+def test_cancelling_lists_only_the_customer_s_bookings_and_cancels_the_chosen_one(venues, venue_id, ask, yes,
+                                                                                  done_word):
+    d = dialogue(venues, venue_id)
+    first_own = d.tools.book(dt.date(2026, 11, 25), "20:00", PHONES[venue_id])
+    second_own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    other = d.tools.book(dt.date(2026, 11, 26), "20:00", "+390000000000")
+    choose = d.say(ask)
+    assert choose.rdv["action"] == "NEED_INFO" and choose.rdv["missing_fields"] == ["appointment_id"]
+    offered = [e["data"]["appointment_id"] for e in choose.rdv["ui_elements"]]
+    assert offered == [first_own.id, second_own.id]
+    confirm = d.press(choose.rdv["ui_elements"][1])
+    assert confirm.rdv["action"] == "CANCEL" and confirm.rdv["appointment_id"] == second_own.id
+    assert len(d.tools.bookings) == 3
+    done = d.say(yes)
+    assert done_word in done.reply and done.rdv["session_context"]["conversation_stage"] == "completed"
+    assert [b.id for b in d.tools.bookings] == [first_own.id, other.id]
+
+
+def test_declining_a_cancel_keeps_the_booking(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 25), "20:00", PHONES["harbour"])
+    assert d.say("cancel my booking please").rdv["action"] == "CANCEL"
+    assert d.say("no").rdv["action"] == "SHOW_WELCOME"
+    assert len(d.tools.bookings) == 1 and "cancel_appointment" not in d.tools.names()
+
+
+def test_no_booking_to_cancel_is_said(venues):
+    d = dialogue(venues, "roma")
+    d.tools.book(dt.date(2026, 11, 25), "20:00", "+390000000000")
+    answer = d.say("vorrei disdire la prenotazione")
+    assert "Non trovo" in answer.reply and answer.rdv["action"] == "SHOW_WELCOME"
+
+
+# --- hours, FAQ, handover
+
+@pytest.mark.parametrize(("venue_id", "question", "answer"), [
+    ("roma", "avete un parcheggio?", "parcheggio privato"),
+    ("harbour", "do you have any vegetarian options", "vegetarian"),
+    ("tasca", "aceitam cartão de crédito?", "cartões"),
+    ("cabinet", "quels sont vos horaires ?", "lun 08:00-12:00"),
+])
+def test_hours_and_faq_are_answered(venues, venue_id, question, answer):
+    reply = dialogue(venues, venue_id).say(question)
+    assert answer in reply.reply and reply.rdv["action"] == "SHOW_WELCOME"
+
+
+@pytest.mark.parametrize(("venue_id", "text"), [
+    ("roma", "Voglio parlare con una persona"), ("harbour", "Can I talk to a real person?"),
+    ("cabinet", "Je veux parler à quelqu'un"), ("tasca", "Quero falar com um atendente"),
+    ("harbour", "This is ridiculous, useless bot"),
+])
+def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue_id, text):
+    d = dialogue(venues, venue_id)
+    answer = d.say(text)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and d.tools.handed_over
+    assert answer.rdv["disposition"]["category"] == "IN_SCOPE"
+    assert answer.rdv["clinic_contact"]["contact_available"] is True
+
+
+def test_two_misunderstandings_hand_over_and_an_understood_message_resets_the_count(venues):
+    d = dialogue(venues, "harbour")
+    assert d.say("blorp").rdv["action"] == "SHOW_WELCOME"
+    assert d.say("what are your opening hours?").rdv["action"] == "SHOW_WELCOME"
+    assert d.say("zzz").rdv["action"] == "SHOW_WELCOME" and not d.tools.handed_over
+    assert d.say("qwerty").rdv["action"] == "ROUTE_TO_HUMAN" and d.tools.handed_over
+
+
+def test_emergency_button_routes_to_the_clinic_at_once(venues):
+    d = dialogue(venues, "cabinet")
+    welcome = d.say("Bonjour")
+    answer = d.press(welcome.rdv["ui_elements"][1])
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and "+213555123456" in answer.reply
+
+
+def test_out_of_scope_in_the_middle_of_a_booking_routes_and_books_nothing(venues):
+    d = dialogue(venues, "cabinet")
+    d.say("Je voudrais un rendez-vous demain à 10h")
+    answer = d.say("J'ai une douleur intense, quel médicament prendre ?")
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.rdv["disposition"]["category"] == "SENSITIVE_HEALTH"
+    assert d.tools.bookings == []

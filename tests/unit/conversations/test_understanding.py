@@ -1,0 +1,66 @@
+"""Reading a chat message: intents and booking details, in four languages, days and times by our parsers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from concierge.conversations.understanding import read_message
+
+MONDAY = dt.datetime(2026, 11, 23, 10, 0)
+
+
+def read(venues, venue_id, text, awaiting=()):
+    venue = venues[venue_id]
+    return read_message(text, venue, MONDAY.replace(tzinfo=venue.tz), awaiting)
+
+
+@pytest.mark.parametrize(("venue_id", "text", "day", "time", "people", "name"), [
+    ("roma", "Vorrei prenotare un tavolo per 4 domani alle 20, mi chiamo Mario Rossi", 24, "20:00", 4, "Mario Rossi"),
+    ("harbour", "Hi, a table for two on Friday at 7.30pm please, my name is John Smith", 27, "19:30", 2, "John Smith"),
+    ("tasca", "Queria reservar mesa para 3 pessoas no sábado às 20h30, sou a Ana Sousa", 28, "20:30", 3, "Ana Sousa"),
+    ("cabinet", "je voudrais un rendez-vous demain après-midi vers 15h, je m'appelle amina benali", 24, "15:00", None,
+     "Amina Benali"),
+])
+def test_a_full_request_is_read_in_one_message(venues, venue_id, text, day, time, people, name):
+    reading = read(venues, venue_id, text)
+    assert "book" in reading.intents
+    assert (reading.day, reading.time, reading.people, reading.name) == (dt.date(2026, 11, day), time, people, name)
+
+
+def test_phone_numbers_are_read_in_the_venue_country_or_flagged(venues):
+    assert read(venues, "harbour", "it's 07400 123456").phone == "+447400123456"
+    assert read(venues, "roma", "+39 347 123 4567").phone == "+393471234567"
+    bad = read(venues, "harbour", "call me on 12345678")
+    assert bad.phone is None and bad.bad_phone
+
+
+def test_bare_answers_are_read_as_the_field_just_asked_for(venues):
+    assert read(venues, "tasca", "Ana Sousa", ("patient.name",)).name == "Ana Sousa"
+    assert read(venues, "tasca", "Ana Sousa").name is None
+    assert read(venues, "roma", "4", ("party_size",)).people == 4
+    assert read(venues, "roma", "20:30", ("slot.start_iso",)).time == "20:30"
+    reason = read(venues, "cabinet", "j'ai mal à une dent depuis lundi", ("reason",))
+    assert reason.reason == "j'ai mal à une dent depuis lundi" and reason.day is None
+
+
+def test_a_clinic_books_one_patient_so_articles_are_not_party_sizes(venues):
+    reading = read(venues, "cabinet", "un rendez-vous pour un détartrage demain à 10h")
+    assert reading.people is None and reading.care_type == "detartrage" and reading.time == "10:00"
+
+
+@pytest.mark.parametrize(("text", "intent", "absent"), [
+    ("sim", "yes", "no"), ("sì, confermo", "yes", "no"), ("no thanks", "no", "yes"),
+    ("Queria reservar no sábado às 20h", "book", "no"),  # "no sábado" is not a no
+    ("Je voudrais annuler mon rendez-vous", "cancel", "move"),
+    ("Vorrei spostare la prenotazione", "move", "cancel"),
+    ("Quero falar com um atendente", "human", "book"),
+])
+def test_intents(venues, text, intent, absent):
+    reading = read(venues, "tasca", text)
+    assert intent in reading.intents and absent not in reading.intents
+
+
+def test_short_words_are_not_taken_for_weekdays(venues):
+    assert read(venues, "cabinet", "Mon nom est Amina Benali").day is None
