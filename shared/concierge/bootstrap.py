@@ -227,7 +227,7 @@ def build_context(settings: Settings, store: Store | None = None, tracer: "Trace
     provider_for = provider_factory(store)
 
     return ToolContext(venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
-                       provider_for=provider_for, clock=build_clock(settings),
+                       providers=provider_for, clock=build_clock(settings),
                        idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds)),
                        tracer=tracer if tracer is not None else build_tracer(settings))
 

@@ -18,5 +18,5 @@ class Response(ToolResponse):
 
 def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
-    ctx.provider(venue).cancel(venue, req.booking_id)
+    ctx.provider_for(venue).cancel(venue, req.booking_id)
     return Response(booking_id=req.booking_id, message=speaker(venue).booking_cancelled())

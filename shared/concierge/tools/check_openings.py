@@ -100,7 +100,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
 
     require_capacity_config(venue)
     try:
-        bookings = ctx.provider(venue).bookings_on(venue, day)
+        bookings = ctx.provider_for(venue).bookings_on(venue, day)
     except ToolError as exc:
         raise ToolError("CAPACITY_READ_ERROR", f"Could not read the day's bookings: {exc.message}") from None
     status = slot_status(venue, day, req.time, bookings)

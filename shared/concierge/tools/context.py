@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 @dataclass
 class ToolContext:
     venues: VenueCatalog
-    provider_for: Callable[[Venue], BookingProvider]
+    providers: Callable[[Venue], BookingProvider]  # builds a venue's provider; callers use provider_for
     clock: Clock
     idempotency: "Idempotency | None" = None
     tracer: Tracer = field(default_factory=Tracer)  # no-op unless bootstrap wires Langfuse
@@ -33,10 +33,10 @@ class ToolContext:
             raise restaurant_not_found(venue_id)
         return venue
 
-    def provider(self, venue: Venue) -> BookingProvider:
+    def provider_for(self, venue: Venue) -> BookingProvider:
         """The venue's provider, its failures translated into the contract's codes in the venue's words."""
         with translated(venue):  # building it may find the provider block unusable
-            return SpokenProvider(self.provider_for(venue))
+            return SpokenProvider(self.providers(venue))
 
     def local_now(self, venue: Venue) -> dt.datetime:
         return venue.now(self.clock.now())

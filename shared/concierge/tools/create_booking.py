@@ -50,7 +50,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     require_capacity_config(venue)
     draft = BookingDraft(day=day, time=req.time, people=req.people, name=req.name, phone=phone,
                          notes=(req.notes or "").strip() or None)
-    booking = ctx.provider(venue).create(
+    booking = ctx.provider_for(venue).create(
         venue, draft, lambda bookings: admit(venue, day, req.time, phone, bookings, local_now))
     say = speaker(venue)
     return Response(**booking_fields(booking, say), message=say.booking_confirmed(booking))

@@ -18,5 +18,5 @@ class Response(ToolResponse, BookingView):
 
 def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
-    booking = ctx.provider(venue).get(venue, req.booking_id)
+    booking = ctx.provider_for(venue).get(venue, req.booking_id)
     return Response(**booking_fields(booking, speaker(venue)), notes=booking.notes)

@@ -31,7 +31,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
     phone = normalise_phone(req.phone, venue.country)
     today = ctx.local_now(venue).date()
-    bookings = sorted(ctx.provider(venue).bookings_for_phone(venue, phone, today), key=lambda b: b.sort_key())
+    bookings = sorted(ctx.provider_for(venue).bookings_for_phone(venue, phone, today), key=lambda b: b.sort_key())
     bookings = [b for b in bookings if b.day >= today]
     say = speaker(venue)
     items = [BookingItem(**booking_fields(b, say), notes=b.notes) for b in bookings]

@@ -62,7 +62,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
             admit(venue, updated.day, updated.time, updated.phone, others, local_now)
         return updated
 
-    booking = ctx.provider(venue).update(venue, req.booking_id, change)
+    booking = ctx.provider_for(venue).update(venue, req.booking_id, change)
     say = speaker(venue)
     return Response(**booking_fields(booking, say),
                     message=say.booking_modified(booking, people_changed=seen[-1].people != booking.people))

@@ -1,6 +1,6 @@
 """The one translator from a provider's narrow exceptions to the contract's codes and the venue's words.
 
-Tools reach a provider only through `ToolContext.provider(venue)`, which wraps it here: whatever back-end
+Tools reach a provider only through `ToolContext.provider_for(venue)`, which wraps it here: whatever back-end
 holds the bookings, a caller hears the same sentence for the same outcome, in the venue's language.
 """
 

@@ -48,7 +48,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     last = dt.date.fromisoformat(req.date_range_end) if req.date_range_end else first + dt.timedelta(DEFAULT_HORIZON_DAYS)
     say = speaker(venue)
     scored = [(score(req.search_text, b.name, b.phone, b.booking_id), b)
-              for b in ctx.provider(venue).bookings_between(venue, first, last)]
+              for b in ctx.provider_for(venue).bookings_between(venue, first, last)]
     matches = sorted((pair for pair in scored if pair[0] >= MATCH_THRESHOLD),
                      key=lambda pair: (-pair[0], pair[1].sort_key()))[:req.max_results]
     results = [BookingSummary(booking_id=b.booking_id, guest_name=b.name, booking_date=b.day, booking_time=b.time,

@@ -71,12 +71,12 @@ def test_the_tools_reach_every_provider_through_the_translator(venues):
         raise ProviderNotConfigured("no token")
 
     clock = FixedClock(dt.datetime(2026, 2, 19, 18, tzinfo=dt.timezone.utc))
-    ctx = ToolContext(venues=Catalog(venues), provider_for=lambda venue: Gone({}, {}), clock=clock)
+    ctx = ToolContext(venues=Catalog(venues), providers=lambda venue: Gone({}, {}), clock=clock)
     with pytest.raises(ToolError) as caught:
-        ctx.provider(venues["cabinet"]).cancel(venues["cabinet"], "b1")
+        ctx.provider_for(venues["cabinet"]).cancel(venues["cabinet"], "b1")
     assert (caught.value.code, caught.value.message) == ("BOOKING_NOT_FOUND", phrases_for("fr").booking_not_found())
 
-    ctx.provider_for = unbuildable
+    ctx.providers = unbuildable
     with pytest.raises(ToolError) as caught:
-        ctx.provider(venues["roma"])
+        ctx.provider_for(venues["roma"])
     assert (caught.value.code, caught.value.message) == ("CONFIG_ERROR", "no token")
