@@ -41,7 +41,7 @@ REGISTRY = _provider_registry()
 # What every function needs, what talks to the booking back-ends (each provider's registration says), and
 # what runs plans.
 BASE = ("functions-framework", "flask", "pydantic", "pyyaml", "phonenumbers", "rapidfuzz", "text2num", "tzdata",
-        "google-cloud-firestore")
+        "holidays", "python-dateutil", "google-cloud-firestore")
 PROVIDERS = tuple(sorted({name for entry in REGISTRY.values() for name in entry.requires}))
 PLANS = ("httpx", "jsonref", "google-cloud-tasks", "google-auth")
 # The MCP function: the tools' needs plus the MCP SDK and the bridge that runs its ASGI transport from WSGI.
@@ -54,11 +54,22 @@ EVERYWHERE_IF_DECLARED = ("langfuse",)
 PLAN_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer", "plan_execute", "plan_rollback",
                   "plans_cleanup", "registry_refresh")
 
+# The chat receptionist's functions (concierge.conversations.functions.CONVERSATION_FUNCTIONS): the tools'
+# needs (providers, httpx for the model) plus the agents.
+CONVERSATION_FUNCTIONS = (
+    "schedule_appointment", "get_available_slots", "list_events", "cancel_appointment", "request_human_support",
+    "update_client_info", "update_conversation_tags", "end_conversation", "summarize_conversation",
+    "conversation_message", "conversation_messages", "conversations_list", "conversation_read", "conversation_reply",
+    "conversation_handback", "conversation_close", "client_forget")
+
 # Modules a function loads on its first request (lazily, so importing main.py alone would not show
 # a missing dependency): the import check loads them too.
 FIRST_REQUEST_MODULES = {
     "tool": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
              *(entry.module for entry in REGISTRY.values())),
+    "conversation": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
+                     *(entry.module for entry in REGISTRY.values()), "concierge.adapters.llm.openai_compatible",
+                     "concierge.conversations.agents", "concierge.http.conversations"),
     "mcp": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
             *(entry.module for entry in REGISTRY.values()), "concierge.mcp.endpoint", "concierge.mcp.stdio"),
     "plan": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
@@ -116,7 +127,11 @@ def pins(project: dict) -> dict[str, dict]:
 
 
 def kind(function: str) -> str:
-    return "plan" if function in PLAN_FUNCTIONS else "mcp" if function == "mcp" else "tool"
+    if function in PLAN_FUNCTIONS:
+        return "plan"
+    if function in CONVERSATION_FUNCTIONS:
+        return "conversation"
+    return "mcp" if function == "mcp" else "tool"
 
 
 def needs(function: str, project: dict) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from concierge.adapters.providers import (
     BackendRefused,
@@ -91,3 +91,9 @@ class SpokenProvider(BookingProvider):
     def cancel(self, venue: Venue, booking_id: str) -> None:
         with translated(venue):
             self.inner.cancel(venue, booking_id)
+
+    def unreadable_rows(self, venue: Venue) -> list[Any]:
+        """Rows a back-end keeps that no tool can read (only back-ends made of rows have any)."""
+        skipped = getattr(self.inner, "unreadable_rows", None)
+        with translated(venue):
+            return list(skipped(venue)) if callable(skipped) else []
