@@ -444,7 +444,7 @@ def test_the_budget_is_for_the_whole_call_not_each_request(make, sheets, duo):
 
 
 def test_the_wait_budget_never_exceeds_fifteen_seconds(make):
-    assert make(wait_budget_seconds=60).wait_budget == 15
+    assert make(wait_budget_seconds=60).inner.wait_budget == 15
 
 
 def test_a_retry_after_beyond_the_budget_gives_up_at_once(provider, sheets, duo):
