@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile
+
 from tests.unit.conversations.dialogue import Dialogue
 
 PHONES = {"roma": "+393471234567", "harbour": "+447400123456", "cabinet": "+213555987654", "tasca": "+351912345678"}
