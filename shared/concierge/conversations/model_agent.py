@@ -25,7 +25,17 @@ from concierge.adapters.llm import ChatModel, ChatResult, LLMUnavailable
 from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
 from concierge.conversations.offline_agent import OfflineAgent, event_start
 from concierge.conversations.out_of_scope import hand_over
-from concierge.conversations.rdv import Details, Disposition, Patient, RdvBuilder, Session, Slot, button, is_clinic
+from concierge.conversations.rdv import (
+    CARE_TYPES,
+    Details,
+    Disposition,
+    Patient,
+    RdvBuilder,
+    Session,
+    Slot,
+    button,
+    is_clinic,
+)
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
 from concierge.speech import phrases_for
@@ -335,6 +345,8 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
         lines.append(prompt["phone_known"].format(phone=turn.conversation.customer_phone))
     lines += [f"{prompt['tools']}:", *[f"- {name}({json.dumps(params, ensure_ascii=False)}): {description}"
                                        for name, (description, params) in TOOLS.items()]]
+    if is_clinic(venue):
+        lines.append(f"careType: {', '.join(CARE_TYPES)}")
     messages: list[dict[str, Any]] = [{"role": "system", "content": "\n".join(lines)}]
     for message in turn.history[-HISTORY_MESSAGES:]:
         if message.role == "customer":
