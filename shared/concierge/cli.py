@@ -1,5 +1,5 @@
-"""`concierge serve`, `concierge mcp`, `concierge venues import`, `concierge operators add | list | revoke`
-and `concierge openapi`."""
+"""`concierge serve`, `concierge mcp`, `concierge chat`, `concierge venues import`,
+`concierge operators add | list | revoke`, `concierge providers check` and `concierge openapi`."""
 
 from __future__ import annotations
 
@@ -10,10 +10,22 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store
+from concierge.bootstrap import (
+    Settings, build_chat_agent, build_context, build_conversations, build_operator_gate, build_plan_service,
+    build_store,
+)
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
 DEMO_VENUES = "demo/venues.yaml"
+
+
+def dt_date(text: str):
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a date in YYYY-MM-DD') from None
 
 
 def import_venues(settings: Settings, path: Path | None) -> list[str]:
@@ -50,8 +62,10 @@ def _serve(args: argparse.Namespace) -> int:
         print("concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
               file=sys.stderr)
     loopback = args.host in ("127.0.0.1", "localhost", "::1")
-    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback),
-               threaded=True)
+    agent = build_chat_agent(settings, ctx.tracer)
+    conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
+    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback,
+                                                conversations=conversations), threaded=True)
     return 0
 
 
@@ -68,6 +82,15 @@ def _mcp(args: argparse.Namespace) -> int:
         print(f"concierge: venues {', '.join(names)} imported", file=sys.stderr)
     anyio.run(serve_stdio, build_context(settings, store), store.venue_ids)
     return 0
+
+
+def _chat(args: argparse.Namespace) -> int:
+    from concierge.chat_terminal import chat
+
+    settings = Settings.from_env(data_dir=args.data)
+    if args.venues is not None or not build_store(settings).venue_ids():
+        import_venues(settings, args.venues)
+    return chat(settings, args.venue, args.phone, sys.stdin, sys.stdout)
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -137,6 +160,25 @@ def _operators_revoke(args: argparse.Namespace) -> int:
     return 0
 
 
+def _providers_check(args: argparse.Namespace) -> int:
+    """Exit 0 when the venue's back-end is ready, 1 when the report names a problem, 2 for an unknown venue."""
+    import datetime as dt
+
+    from concierge.tools.provider_check import check_provider
+
+    settings = Settings.from_env(data_dir=args.data)
+    ctx = build_context(settings, build_store(settings))
+    venue = ctx.venues.get(args.venue)
+    if venue is None:
+        known = ", ".join(ctx.venues.ids()) or "none: run `concierge venues import FILE` first"
+        print(f'concierge: no venue "{args.venue}" in the store (venues: {known})', file=sys.stderr)
+        return 2
+    day = args.day or ctx.local_now(venue).date()
+    report = check_provider(venue, ctx.provider_for, day)
+    print(report.text())
+    return 1 if report.problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="concierge", description="Booking tools for AI receptionists.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -154,12 +196,28 @@ def main(argv: list[str] | None = None) -> int:
     mcp.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     mcp.set_defaults(run=_mcp)
 
+    chat = commands.add_parser("chat", help="chat with a venue's receptionist in the terminal (local store, no model)")
+    chat.add_argument("--venue", required=True, help="the venue's id")
+    chat.add_argument("--phone", help="your phone number, as a channel would give it (E.164 or local)")
+    chat.add_argument("--venues", type=Path,
+                      help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
+    chat.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    chat.set_defaults(run=_chat)
+
     venues = commands.add_parser("venues", help="manage the venue knowledge base")
     venue_commands = venues.add_subparsers(dest="venues_command", required=True)
     importer = venue_commands.add_parser("import", help="validate a knowledge-base file and store it whole")
     importer.add_argument("file", type=Path)
     importer.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     importer.set_defaults(run=_import)
+
+    providers = commands.add_parser("providers", help="the venues' booking back-ends")
+    provider_commands = providers.add_subparsers(dest="providers_command", required=True)
+    check = provider_commands.add_parser("check", help="verify a venue's back-end before going live (reads only)")
+    check.add_argument("venue", help="the venue id, as in the knowledge base")
+    check.add_argument("--day", type=dt_date, help="the day to read (default: today at the venue)")
+    check.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    check.set_defaults(run=_providers_check)
 
     openapi = commands.add_parser("openapi", help="write the tools' OpenAPI document (the plans' booking API)")
     openapi.add_argument("--output", type=Path, help="where (default: the booking API spec shipped with the plans)")

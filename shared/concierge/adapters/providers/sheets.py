@@ -8,6 +8,7 @@ by its position and a cancel (a row deletion) shifts the rows below it. Every de
 
 from __future__ import annotations
 
+import contextvars
 import datetime as dt
 import functools
 import json
@@ -26,7 +27,7 @@ from gspread.http_client import HTTPClient
 
 from concierge.adapters.leases import Lease, in_process_lease
 from concierge.adapters.providers import BookingProvider
-from concierge.adapters.providers.sheets_format import HEADER, Row, parse_rows, to_row
+from concierge.adapters.providers.sheets_format import HEADER, Row, Unreadable, parse_rows, read_rows, to_row
 from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, within_rate_limits
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
@@ -38,6 +39,13 @@ log = logging.getLogger(__name__)
 
 SCOPES = ["https://www.googleapis.com/auth/spreadsheets"]
 GOOGLE_ROOT = "https://sheets.googleapis.com"
+# Sheets' read quota is per minute: a 429 is worth waiting on for longer than other back-ends allow, but a
+# voice platform gives up on a tool after 20 s. So one port call waits at most `wait_budget_seconds` in all
+# (default 8, at most 15), over up to WAIT_ATTEMPTS requests backing off 0.25, 0.5, 1, 2, 4 s.
+DEFAULT_WAIT_BUDGET = 8.0
+MAX_WAIT_BUDGET = 15.0
+WAIT_ATTEMPTS = 6
+_call_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("sheets_call_deadline", default=None)
 
 
 class SheetsHTTPClient(HTTPClient):
@@ -65,8 +73,10 @@ class SheetsHTTPClient(HTTPClient):
                     raise
                 return exc
 
+        deadline = _call_deadline.get()
+        budget = self.budget if deadline is None else min(self.budget, max(0.0, deadline - time.monotonic()))
         outcome = within_rate_limits(once, lambda o: isinstance(o, APIError), lambda o: o.response.headers,
-                                     self.attempts, self.budget)
+                                     self.attempts, budget)
         if isinstance(outcome, APIError):
             raise outcome
         return outcome
@@ -124,6 +134,7 @@ class SheetsProvider(BookingProvider):
         self.api_root = str(config.get("base_url") or GOOGLE_ROOT).rstrip("/")
         self.timeout = float(config.get("timeout_seconds", 5))
         self.cache_seconds = float(config.get("cache_seconds", 5))
+        self.wait_budget = min(MAX_WAIT_BUDGET, max(0.0, float(config.get("wait_budget_seconds", DEFAULT_WAIT_BUDGET))))
         self.env = env
         self.lease = lease or in_process_lease()
         self._http: HTTPClient | None = None
@@ -195,6 +206,11 @@ class SheetsProvider(BookingProvider):
                     self._delete_row(venue, row_number)
             finally:
                 _SNAPSHOTS.drop(self._key(venue))
+
+    def unreadable_rows(self, venue: Venue) -> list[Unreadable]:
+        """The rows every tool skips because they cannot be read (for `concierge providers check`)."""
+        with self._failures(venue):
+            return read_rows(venue, self._values(venue, fresh=True))[1]
 
     def _delete_row(self, venue: Venue, row_number: int) -> None:
         self._http_client().batch_update(self.spreadsheet_id, {"requests": [{"deleteDimension": {"range": {
@@ -313,7 +329,7 @@ class SheetsProvider(BookingProvider):
                     raise ToolError("CONFIG_ERROR", f"The environment variable {self.credentials_env} is not set.")
                 try:
                     client = gspread.service_account_from_dict(json.loads(raw), scopes=SCOPES, http_client=functools.partial(
-                        SheetsHTTPClient, api_root=self.api_root))
+                        SheetsHTTPClient, api_root=self.api_root, attempts=WAIT_ATTEMPTS, budget=self.wait_budget))
                 except Exception:
                     raise ToolError("CONFIG_ERROR", f"{self.credentials_env} does not hold a service-account "
                                                     "JSON key.") from None
@@ -326,6 +342,8 @@ class SheetsProvider(BookingProvider):
         """Whatever goes wrong below, as the contract's codes; no exception text, which might quote secrets."""
         say = phrases_for(venue.locale, venue.kind)
         unavailable = ToolError("PROVIDER_UNAVAILABLE", say.provider_unavailable())
+        outer = _call_deadline.get()
+        token = _call_deadline.set(outer if outer is not None else time.monotonic() + self.wait_budget)
         try:
             yield
         except ToolError:
@@ -354,6 +372,8 @@ class SheetsProvider(BookingProvider):
         except Exception as exc:  # malformed answers and anything unforeseen
             log.warning("sheets provider failed for venue %s: %s", venue.id, type(exc).__name__)
             raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+        finally:
+            _call_deadline.reset(token)
 
 
 def _ambiguous(exc: Exception) -> bool:
