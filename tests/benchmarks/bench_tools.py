@@ -67,8 +67,10 @@ def bodies(tool: str, n: int, booking_ids: list[str]) -> list[dict]:
         "cancel_booking": lambda i: {"restaurant_id": "roma", "booking_id": booking_ids[i % len(booking_ids)]},
         "faq": lambda i: {"restaurant_id": "roma", "question": ["c'è parcheggio?", "cani?", "glutine"][i % 3]},
         "is_open_now": lambda i: {"restaurant_id": "roma"},
-        "resolve_relative_day": lambda i: {"restaurant_id": "roma", "text": ["domani", "sabato", "tra 3 giorni"][i % 3]},
-        "resolve_relative_time": lambda i: {"restaurant_id": "roma", "text": ["tra mezz'ora", "20 e 30", "alle 8"][i % 3]},
+        "resolve_relative_day": lambda i: {"restaurant_id": "roma",
+                                           "text": ["domani", "sabato", "tra 3 giorni"][i % 3]},
+        "resolve_relative_time": lambda i: {"restaurant_id": "roma",
+                                            "text": ["tra mezz'ora", "20 e 30", "alle 8"][i % 3]},
     }[tool]
     return [make(i) for i in range(n)]
 

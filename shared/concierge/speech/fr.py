@@ -9,7 +9,8 @@ from concierge.domain.booking import Booking
 from concierge.speech.base import Phrases
 from concierge.speech.names import MONTHS, WEEKDAYS
 
-_VENUE = {"restaurant": "Le restaurant est fermé", "clinic": "Le cabinet est fermé", "venue": "L'établissement est fermé"}
+_VENUE = {"restaurant": "Le restaurant est fermé", "clinic": "Le cabinet est fermé",
+          "venue": "L'établissement est fermé"}
 _BOOKING = {"restaurant": ("Réservation", "e"), "clinic": ("Rendez-vous", ""), "venue": ("Réservation", "e")}
 
 
@@ -68,7 +69,8 @@ class French(Phrases):
         return text
 
     def full(self, nearest) -> str:
-        lead = "Aucune table n'est disponible à cette heure." if self.kind == "restaurant" else "Aucune disponibilité à cette heure."
+        lead = ("Aucune table n'est disponible à cette heure." if self.kind == "restaurant"
+                else "Aucune disponibilité à cette heure.")
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:

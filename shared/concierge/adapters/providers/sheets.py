@@ -312,8 +312,9 @@ class SheetsProvider(BookingProvider):
                 if not raw:
                     raise ToolError("CONFIG_ERROR", f"The environment variable {self.credentials_env} is not set.")
                 try:
-                    client = gspread.service_account_from_dict(json.loads(raw), scopes=SCOPES, http_client=functools.partial(
-                        SheetsHTTPClient, api_root=self.api_root))
+                    client = gspread.service_account_from_dict(
+                        json.loads(raw), scopes=SCOPES,
+                        http_client=functools.partial(SheetsHTTPClient, api_root=self.api_root))
                 except Exception:
                     raise ToolError("CONFIG_ERROR", f"{self.credentials_env} does not hold a service-account "
                                                     "JSON key.") from None
