@@ -39,6 +39,14 @@ EVERYWHERE_IF_DECLARED = ("langfuse",)
 PLAN_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer", "plan_execute", "plan_rollback",
                   "plans_cleanup", "registry_refresh")
 
+# The chat receptionist's functions (concierge.conversations.functions.CONVERSATION_FUNCTIONS): the tools'
+# needs (providers, httpx for the model) plus the agents.
+CONVERSATION_FUNCTIONS = (
+    "schedule_appointment", "get_available_slots", "list_events", "cancel_appointment", "request_human_support",
+    "update_client_info", "update_conversation_tags", "end_conversation", "summarize_conversation",
+    "conversation_message", "conversation_messages", "conversations_list", "conversation_read", "conversation_reply",
+    "conversation_handback", "conversation_close", "client_forget")
+
 # Modules a function loads on its first request (lazily, so importing main.py alone would not show
 # a missing dependency): the import check loads them too.
 FIRST_REQUEST_MODULES = {
@@ -46,6 +54,11 @@ FIRST_REQUEST_MODULES = {
              "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
              "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
              "google.auth.crypt", "google.auth.jwt"),
+    "conversation": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
+                     "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
+                     "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
+                     "concierge.adapters.llm.openai_compatible", "concierge.conversations.agents",
+                     "concierge.http.conversations", "google.auth.crypt", "google.auth.jwt"),
     "mcp": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
             "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
             "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
@@ -106,7 +119,11 @@ def pins(project: dict) -> dict[str, dict]:
 
 
 def kind(function: str) -> str:
-    return "plan" if function in PLAN_FUNCTIONS else "mcp" if function == "mcp" else "tool"
+    if function in PLAN_FUNCTIONS:
+        return "plan"
+    if function in CONVERSATION_FUNCTIONS:
+        return "conversation"
+    return "mcp" if function == "mcp" else "tool"
 
 
 def needs(function: str, project: dict) -> list[str]:

@@ -25,6 +25,26 @@ locals {
     # The same tools over the Model Context Protocol (streamable HTTP, stateless), for MCP clients.
     mcp = { entry_point = "mcp", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
 
+    # The chat receptionist: the manual's tools for a conversation, the channel's message and poll
+    # (the tool key), and the staff's functions (an operator credential). A turn may call a model.
+    schedule_appointment     = { entry_point = "schedule_appointment", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    get_available_slots      = { entry_point = "get_available_slots", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    list_events              = { entry_point = "list_events", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    cancel_appointment       = { entry_point = "cancel_appointment", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    request_human_support    = { entry_point = "request_human_support", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    update_client_info       = { entry_point = "update_client_info", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    update_conversation_tags = { entry_point = "update_conversation_tags", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    end_conversation         = { entry_point = "end_conversation", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    summarize_conversation   = { entry_point = "summarize_conversation", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_message     = { entry_point = "conversation_message", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
+    conversation_messages    = { entry_point = "conversation_messages", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversations_list       = { entry_point = "conversations_list", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_read        = { entry_point = "conversation_read", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_reply       = { entry_point = "conversation_reply", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_handback    = { entry_point = "conversation_handback", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    conversation_close       = { entry_point = "conversation_close", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+    client_forget            = { entry_point = "client_forget", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
+
     # Plans, called by the operator's application with the operator's token. Planning may ask an LLM.
     plan_request = { entry_point = "plan_request", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
     plan_confirm = { entry_point = "plan_confirm", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }

@@ -9,7 +9,8 @@ locals {
     "LANGFUSE_PUBLIC_KEY",       # tracing (with LANGFUSE_HOST)
     "LANGFUSE_SECRET_KEY",       # tracing
     "RESOS_API_KEY",             # resOS venues (default api_key_env)
-    "OCTOTABLE_TOKEN",           # OctoTable venues (default token_env)
+    "OCTOTABLE_CLIENT_ID",       # OctoTable venues: OAuth client (default client_id_env)
+    "OCTOTABLE_CLIENT_SECRET",   # OctoTable venues: OAuth client (default client_secret_env)
     "SHEETS_CREDENTIALS_JSON",   # Google Sheets venues: credentials_env of their provider block
     "GCAL_SERVICE_ACCOUNT_JSON", # Google Calendar venues: credentials_env of their provider block
   ])

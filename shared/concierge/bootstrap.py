@@ -343,7 +343,8 @@ def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "
 
 
 def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agent_for: "AgentChooser",
-                        operators: "OperatorGate | None" = None) -> "ConversationFunctions":
+                        operators: "OperatorGate | None" = None, tracer: "Tracer | None" = None
+                        ) -> "ConversationFunctions":
     """The chat receptionist: its service over the thread leases of the store, the staff's functions."""
     from concierge.adapters.leases import store_lease
     from concierge.conversations.handover import Handover
@@ -355,10 +356,20 @@ def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agen
     threads = Threads(store, store_lease(store, term=dt.timedelta(seconds=120), wait=60.0),
                       retention=dt.timedelta(days=settings.conversation_retention_days),
                       history_limit=settings.conversation_history)
-    return ConversationFunctions(ConversationService(ctx, threads, agent_for), Handover(ctx, threads), operators)
+    return ConversationFunctions(ConversationService(ctx, threads, agent_for, tracer), Handover(ctx, threads),
+                                 operators)
+
+
+def build_chat_agent(settings: Settings, tracer: "Tracer | None" = None) -> "Agent":
+    """The model agent when a model is configured (CONCIERGE_LLM_*), else the offline agent; both screened."""
+    from concierge.conversations.agents import pick_agent
+
+    hook = tracer.on_generation if tracer is not None and tracer.enabled else None
+    return pick_agent(build_llm(settings, on_generation=hook))
 
 
 _process_settings: Settings | None = None
+_process_conversations: "ConversationFunctions | None" = None
 _process_context: tuple[Settings, ToolContext] | None = None
 _process_gate: "OperatorGate | None" = None
 _process_plans: "PlanService | None" = None
@@ -405,3 +416,16 @@ def process_operator_gate() -> "OperatorGate":
         if _process_gate is None:
             _process_gate = build_operator_gate(settings, build_store(settings))
         return _process_gate
+
+
+def process_conversations() -> "ConversationFunctions":
+    """The chat receptionist of this process (a deployed conversation function), built on first use."""
+    global _process_conversations
+    settings, ctx = process_context()
+    gate = process_operator_gate()
+    with _lock:
+        if _process_conversations is None:
+            agent = build_chat_agent(settings, ctx.tracer)
+            _process_conversations = build_conversations(settings, ctx, build_store(settings), lambda venue: agent,
+                                                         gate)
+        return _process_conversations

@@ -1,5 +1,5 @@
-"""`concierge serve`, `concierge mcp`, `concierge venues import`, `concierge operators add | list | revoke`
-and `concierge openapi`."""
+"""`concierge serve`, `concierge mcp`, `concierge chat`, `concierge venues import`,
+`concierge operators add | list | revoke` and `concierge openapi`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store
+from concierge.bootstrap import (
+    Settings, build_chat_agent, build_context, build_conversations, build_operator_gate, build_plan_service,
+    build_store,
+)
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
 DEMO_VENUES = "demo/venues.yaml"
@@ -50,8 +53,10 @@ def _serve(args: argparse.Namespace) -> int:
         print("concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
               file=sys.stderr)
     loopback = args.host in ("127.0.0.1", "localhost", "::1")
-    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback),
-               threaded=True)
+    agent = build_chat_agent(settings, ctx.tracer)
+    conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
+    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback,
+                                                conversations=conversations), threaded=True)
     return 0
 
 
@@ -68,6 +73,15 @@ def _mcp(args: argparse.Namespace) -> int:
         print(f"concierge: venues {', '.join(names)} imported", file=sys.stderr)
     anyio.run(serve_stdio, build_context(settings, store), store.venue_ids)
     return 0
+
+
+def _chat(args: argparse.Namespace) -> int:
+    from concierge.chat_terminal import chat
+
+    settings = Settings.from_env(data_dir=args.data)
+    if args.venues is not None or not build_store(settings).venue_ids():
+        import_venues(settings, args.venues)
+    return chat(settings, args.venue, args.phone, sys.stdin, sys.stdout)
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -153,6 +167,14 @@ def main(argv: list[str] | None = None) -> int:
                      help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
     mcp.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     mcp.set_defaults(run=_mcp)
+
+    chat = commands.add_parser("chat", help="chat with a venue's receptionist in the terminal (local store, no model)")
+    chat.add_argument("--venue", required=True, help="the venue's id")
+    chat.add_argument("--phone", help="your phone number, as a channel would give it (E.164 or local)")
+    chat.add_argument("--venues", type=Path,
+                      help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
+    chat.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    chat.set_defaults(run=_chat)
 
     venues = commands.add_parser("venues", help="manage the venue knowledge base")
     venue_commands = venues.add_subparsers(dest="venues_command", required=True)

@@ -135,7 +135,7 @@ def serve(settings_for):
                                    tracer=tracer)
         add_test_operators(store)
         gate = build_operator_gate(settings, store)
-        conversations = build_conversations(settings, ctx, store, agent or _no_agent, gate)
+        conversations = build_conversations(settings, ctx, store, agent or _no_agent, gate, tracer)
         app = create_app(ctx, settings.access, plans, gate, conversations=conversations)
         server = make_server("127.0.0.1", port, app, threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()

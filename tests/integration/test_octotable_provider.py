@@ -20,9 +20,9 @@ from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit as admit_rule
 from tests.conftest import VENUES_FILE
 from tests.support.local import free_port
-from tests.support.octotable_server import start_octotable_server
+from tests.support.octotable_server import CLIENT_ID, CLIENT_SECRET, start_octotable_server
 
-TOKEN = "octo-secret-token-123"
+ENV = {"OCTO_ID_ROMA": CLIENT_ID, "OCTO_SECRET_ROMA": CLIENT_SECRET}
 SAY = phrases_for("it", "restaurant")
 FRIDAY = dt.date(2026, 2, 20)
 SATURDAY = dt.date(2026, 2, 21)
@@ -37,18 +37,18 @@ def roma():
 
 @pytest.fixture
 def server():
-    with start_octotable_server(token=TOKEN, property_id="4242") as octo:
+    with start_octotable_server(property_id="4242") as octo:
         yield octo
 
 
 def block(server, **more) -> dict:
     return {"kind": "octotable", "base_url": server.base_url, "property_id": "4242",
-            "token_env": "OCTO_TOKEN_ROMA", "timeout_seconds": 0.5, **more}
+            "client_id_env": "OCTO_ID_ROMA", "client_secret_env": "OCTO_SECRET_ROMA", "timeout_seconds": 0.5, **more}
 
 
 @pytest.fixture
 def provider(server):
-    client = OctoTableProvider(block(server), {"OCTO_TOKEN_ROMA": TOKEN})
+    client = OctoTableProvider(block(server), ENV)
     yield client
     client.close()
 
@@ -121,11 +121,14 @@ def test_bookings_for_a_phone_start_from_the_given_day_whatever_form_staff_typed
     assert server.requests[-1]["args"]["text_search"] == ["3331234567"]
 
 
-def test_every_request_carries_the_bearer_token_and_the_property_header(provider, server, roma):
+def test_every_request_carries_one_granted_token_and_the_property_header(provider, server, roma):
     provider.bookings_on(roma, FRIDAY)
     provider.create(roma, draft(), lambda bookings: None)
 
-    assert {(r["authorization"], r["property"]) for r in server.requests} == {(f"Bearer {TOKEN}", "4242")}
+    assert server.token_requests == [{"grant_type": "client_credentials", "client_id": CLIENT_ID,
+                                      "client_secret": CLIENT_SECRET}]
+    assert len({(r["authorization"], r["property"]) for r in server.requests}) == 1
+    assert server.requests[0]["authorization"].startswith("Bearer ") and server.requests[0]["property"] == "4242"
 
 
 def test_get_returns_one_active_booking(provider, server, roma):
@@ -166,7 +169,7 @@ def test_create_hands_the_days_active_bookings_to_admit_and_then_writes_the_rese
 
 
 def test_create_sends_the_room_and_service_of_the_block(server, roma):
-    client = OctoTableProvider(block(server, room_id=23288, service_id=30280), {"OCTO_TOKEN_ROMA": TOKEN})
+    client = OctoTableProvider(block(server, room_id=23288, service_id=30280), ENV)
     client.create(roma, draft(), lambda bookings: None)
     assert {"room_id": 23288, "service_id": 30280}.items() <= server.requests[-1]["json"].items()
 
@@ -176,7 +179,7 @@ def test_octotable_itself_accepts_a_duplicate_so_admit_is_what_refuses_it(provid
     body = {"start_date": "2026-02-20", "start_hour": "20:00:00", "pax": 2,
             "customer": {"first_name": "Mario", "phone": "3331234567"}}
     raw = httpx.post(f"{server.base_url}/reservations", json=body,
-                     headers={"Authorization": f"Bearer {TOKEN}", "Property": "4242"})
+                     headers={"Authorization": f"Bearer {server.valid_token()}", "Property": "4242"})
     assert raw.status_code == 201  # OctoTable's side: no duplicate check of its own
     before = len(server.reservations())
 
@@ -240,7 +243,7 @@ def test_writers_sharing_the_lease_cannot_both_book_the_same_phone_and_time(serv
         with lock:
             yield
 
-    client = OctoTableProvider(block(server, timeout_seconds=5), {"OCTO_TOKEN_ROMA": TOKEN}, lease=lease)
+    client = OctoTableProvider(block(server, timeout_seconds=5), ENV, lease=lease)
     server.delay_next(0.3, times=4)  # slow reads and writes: without the lease both would pass the check
     outcomes = []
 
@@ -370,7 +373,8 @@ def test_server_errors_are_provider_unavailable(provider, seeded, roma, method, 
 
 def test_a_refused_connection_is_provider_unavailable(roma):
     client = OctoTableProvider({"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}",
-                                "property_id": "4242"}, {"OCTOTABLE_TOKEN": TOKEN})
+                                "property_id": "4242"},
+                               {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET})
     for method in PORT_CALLS:
         assert refusal(lambda: PORT_CALLS[method](client, roma)).code == "PROVIDER_UNAVAILABLE"
 
@@ -426,45 +430,98 @@ def test_a_malformed_answer_is_provider_error(provider, seeded, roma, method, bo
     assert (error.code, error.message) == ("PROVIDER_ERROR", SAY.provider_error())
 
 
+# --- the access token ----------------------------------------------------------------------------
+def test_the_token_is_asked_for_once_and_reused_by_every_call_and_every_client_of_the_process(server, roma):
+    first, second = OctoTableProvider(block(server), ENV), OctoTableProvider(block(server), ENV)
+    for client in (first, second, first):
+        client.bookings_on(roma, FRIDAY)
+    assert len(server.token_requests) == 1 and len(server.requests) == 3
+
+
+def test_a_token_refused_as_stale_is_renewed_once_and_the_call_goes_through(provider, seeded, roma):
+    provider.bookings_on(roma, FRIDAY)
+    seeded.expire_tokens()
+
+    assert [b.booking_id for b in provider.bookings_on(roma, FRIDAY)] == ["32992281"]
+    assert len(seeded.token_requests) == 2
+    assert [r["authorization"] == seeded.requests[0]["authorization"] for r in seeded.requests] == [True, True, False]
+
+
+def test_a_write_after_the_token_expired_is_made_once(provider, seeded, roma):
+    provider.bookings_on(roma, FRIDAY)
+    seeded.expire_tokens()
+    provider.create(roma, draft(time="21:00"), lambda bookings: None)
+    assert len(seeded.reservations()) == 2 and len(seeded.token_requests) == 2
+
+
+def test_a_token_is_renewed_shortly_before_it_expires_without_a_refused_request(roma):
+    with start_octotable_server(token_lifetime=1.5) as short:
+        client = OctoTableProvider(block(short), ENV)
+        client.bookings_on(roma, FRIDAY)
+        time.sleep(1.4)  # inside the last tenth of the token's life
+        client.bookings_on(roma, FRIDAY)
+        assert len(short.token_requests) == 2
+        assert short.requests[0]["authorization"] != short.requests[1]["authorization"]
+
+
+def test_a_token_refused_twice_is_provider_error_and_asks_for_one_new_token_only(provider, seeded, roma):
+    provider.bookings_on(roma, FRIDAY)
+    seeded.expire_tokens()
+    seeded.token_lifetime = 0  # every new token is already stale
+    error = refusal(lambda: provider.bookings_on(roma, FRIDAY))
+    assert error.code == "PROVIDER_ERROR" and "401" in error.extra["reason"]
+    assert len(seeded.token_requests) == 2
+
+
+@pytest.mark.parametrize("env", [{**ENV, "OCTO_SECRET_ROMA": "wrong"}, {**ENV, "OCTO_ID_ROMA": "someone-else"}])
+def test_refused_client_credentials_are_config_error_without_the_secret(server, roma, env, caplog):
+    caplog.set_level(logging.DEBUG)
+    error = refusal(lambda: OctoTableProvider(block(server), env).bookings_on(roma, FRIDAY))
+    assert error.code == "CONFIG_ERROR" and "client_secret_env" in error.message
+    assert env["OCTO_SECRET_ROMA"] not in str(error.payload()) + caplog.text
+    assert server.requests == []
+
+
 # --- configuration and secrets ------------------------------------------------------------------
-def test_a_missing_token_is_config_error_naming_the_variable_to_set(server):
-    for env in ({}, {"OCTO_TOKEN_ROMA": "  "}):
+@pytest.mark.parametrize("unset", ["OCTO_ID_ROMA", "OCTO_SECRET_ROMA"])
+def test_a_missing_client_secret_is_config_error_naming_the_variable_to_set(server, unset):
+    for env in ({k: v for k, v in ENV.items() if k != unset}, {**ENV, unset: "  "}):
         error = refusal(lambda: OctoTableProvider(block(server), env))
-        assert error.code == "CONFIG_ERROR" and "OCTO_TOKEN_ROMA" in error.message
+        assert error.code == "CONFIG_ERROR" and unset in error.message
 
 
-def test_the_default_token_variable_is_octotable_token(server, roma):
-    config = {k: v for k, v in block(server).items() if k != "token_env"}
-    assert "OCTOTABLE_TOKEN" in refusal(lambda: OctoTableProvider(config, {})).message
-    assert OctoTableProvider(config, {"OCTOTABLE_TOKEN": TOKEN}).bookings_on(roma, FRIDAY) == []
+def test_the_default_variables_are_octotable_client_id_and_secret(server, roma):
+    config = {k: v for k, v in block(server).items() if not k.endswith("_env")}
+    assert "OCTOTABLE_CLIENT_ID" in refusal(lambda: OctoTableProvider(config, {})).message
+    env = {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET}
+    assert OctoTableProvider(config, env).bookings_on(roma, FRIDAY) == []
 
 
 def test_a_block_without_property_id_is_config_error(server):
     config = {k: v for k, v in block(server).items() if k != "property_id"}
-    assert refusal(lambda: OctoTableProvider(config, {"OCTO_TOKEN_ROMA": TOKEN})).code == "CONFIG_ERROR"
+    assert refusal(lambda: OctoTableProvider(config, ENV)).code == "CONFIG_ERROR"
 
 
-@pytest.mark.parametrize("token,property_id", [("wrong-token", "4242"), (TOKEN, "9999")])
-def test_refused_credentials_are_provider_error_without_the_token(server, roma, token, property_id):
-    client = OctoTableProvider(block(server, property_id=property_id), {"OCTO_TOKEN_ROMA": token})
-
+def test_a_refused_property_is_provider_error(server, roma):
+    client = OctoTableProvider(block(server, property_id="9999"), ENV)
     error = refusal(lambda: client.bookings_on(roma, FRIDAY))
-
-    assert error.code == "PROVIDER_ERROR" and ("401" in error.extra["reason"] or "403" in error.extra["reason"])
-    assert token not in str(error.payload())
+    assert error.code == "PROVIDER_ERROR" and "403" in error.extra["reason"]
 
 
-def test_the_token_never_appears_in_logs_or_error_messages(provider, seeded, roma, caplog):
+def test_the_secret_and_the_token_never_appear_in_logs_or_error_messages(provider, seeded, roma, caplog):
     caplog.set_level(logging.DEBUG)
     errors = []
     for inject in (lambda: None, lambda: seeded.delay_next(0.8), lambda: seeded.fail_next(),
-                   lambda: seeded.rate_limit_next(times=3, retry_after="0"), lambda: seeded.malformed_next()):
+                   lambda: seeded.rate_limit_next(times=3, retry_after="0"), lambda: seeded.malformed_next(),
+                   seeded.expire_tokens):
         for method in PORT_CALLS:
             inject()
             try:
                 PORT_CALLS[method](provider, roma)
             except ToolError as exc:
                 errors.append(str(exc.payload()))
-    assert errors and caplog.records
-    assert TOKEN not in caplog.text and all(TOKEN not in e for e in errors)
-    assert TOKEN not in repr(provider) and TOKEN not in str(vars(provider).keys())
+    tokens = {r["authorization"][7:] for r in seeded.requests if r["authorization"]}
+    assert errors and caplog.records and tokens
+    for secret in (CLIENT_SECRET, *tokens):
+        assert secret not in caplog.text and all(secret not in e for e in errors)
+        assert secret not in repr(provider) and secret not in str(vars(provider).keys())

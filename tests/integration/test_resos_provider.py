@@ -77,13 +77,38 @@ def test_a_days_approved_bookings_come_back_in_venue_local_time_and_in_time_orde
     assert resos.requests[0]["authorization"] == "Basic " + base64.b64encode(f"{DEFAULT_KEY}:".encode()).decode()
 
 
-def test_canceled_deleted_requested_and_seated_bookings_are_never_listed(resos, provider, roma):
+def test_bookings_that_free_the_table_are_never_listed(resos, provider, roma):
     kept = resos.add_booking("2026-02-20", "20:00")
-    for status in ("canceled", "deleted", "request", "declined", "seated", "no_show"):
+    for status in ("canceled", "deleted", "declined", "left", "no_show", "waitlist"):
         resos.add_booking("2026-02-20", "20:00", status=status)
     resos.put_record({"date": "2026-02-20", "time": "20:00", "people": 2, "guest": {"name": "X"}})  # no status
 
     assert [b.booking_id for b in provider.bookings_on(roma, FRIDAY)] == [kept]
+
+
+@pytest.mark.parametrize("status", ["approved", "arrived", "seated", "request"])
+def test_parties_that_hold_a_table_count_toward_capacity(resos, provider, roma, status):
+    for n in range(roma.max_concurrent_bookings):
+        resos.add_booking("2026-02-20", "20:00", phone=f"+39333000000{n}", status=status)
+
+    error = refusal(lambda: provider.create(roma, draft(people=2), admit_for(roma, draft(people=2))))
+
+    assert error.code == "SLOT_FULL"
+    assert len(resos.bookings()) == roma.max_concurrent_bookings
+
+
+def test_a_callers_pending_request_is_listed_changed_and_cancelled(resos, provider, roma):
+    pending = resos.add_booking("2026-02-20", "20:00", people=2, status="request")
+
+    assert [b.booking_id for b in provider.bookings_for_phone(roma, MARIO, FRIDAY)] == [pending]
+    moved = provider.update(roma, pending, lambda current, day_bookings: current.model_copy(update={"time": "21:00"}))
+    assert moved.time == "21:00" and resos.booking(pending)["time"] == "21:00"
+    assert resos.booking(pending)["status"] == "request"  # still the venue's to approve
+
+    provider.cancel(roma, pending)
+
+    assert resos.booking(pending)["status"] == "canceled"
+    assert refusal(lambda: provider.get(roma, pending)).code == "BOOKING_NOT_FOUND"
 
 
 def test_bookings_just_after_midnight_utc_still_belong_to_their_local_day(roma):
@@ -412,7 +437,7 @@ def test_a_server_error_while_writing_is_provider_unavailable(resos, provider, r
 
 def test_a_429_is_retried_after_the_wait_resos_asks_for(resos, provider, roma):
     resos.add_booking("2026-02-20", "20:00")
-    resos.throttle_next(2, retry_after="0.4")
+    resos.throttle_next(2, retry_after="400")  # milliseconds, as resOS sends it
     started = time.monotonic()
 
     bookings = provider.bookings_on(roma, FRIDAY)
@@ -430,14 +455,14 @@ def test_a_429_without_retry_after_is_retried_with_backoff(resos, provider, roma
 
 
 def test_a_429_that_persists_gives_up_as_provider_unavailable_after_three_tries(resos, provider, roma):
-    resos.throttle_next(5, retry_after="0.1")
+    resos.throttle_next(5, retry_after="100")
 
     assert refusal(lambda: provider.get(roma, "abc")).code == "PROVIDER_UNAVAILABLE"
     assert len(resos.requests) == 3
 
 
 def test_a_retry_after_beyond_the_budget_is_not_waited_for(resos, provider, roma):
-    resos.throttle_next(1, retry_after="30")
+    resos.throttle_next(1, retry_after="30000")
     started = time.monotonic()
 
     assert refusal(lambda: provider.bookings_on(roma, FRIDAY)).code == "PROVIDER_UNAVAILABLE"

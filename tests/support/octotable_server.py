@@ -1,7 +1,9 @@
 """A small OctoTable for the tests: the API subset documented in concierge.adapters.providers.octotable,
 over real HTTP on a loopback port, reservations in memory, with faults to inject.
 
-Like OctoTable (as far as its docs tell) it checks the bearer token and the Property header, refuses a
+Like OctoTable (as far as its docs tell) it issues access tokens by OAuth 2.0 client credentials
+(`POST /oauth2/token`, JSON in and out as the docs' example, kept in tests/fixtures/octotable), refuses a
+token once it has expired (401), checks the Property header, refuses a
 reservation only when no table fits (409 NO_AVAILABILITY, here when `limit_covers` is set and the covers
 at that day and hour would exceed it), accepts duplicates, and keeps deleted reservations as CANCELLED.
 """
@@ -12,6 +14,7 @@ import contextlib
 import copy
 import datetime as dt
 import re
+import secrets
 import threading
 import time
 from typing import Iterator
@@ -39,12 +42,22 @@ def _not_found(rid: str) -> tuple[Response, int]:
                   "ResourceNotFoundException")
 
 
+CLIENT_ID = "octo-client-roma"
+CLIENT_SECRET = "octo-client-secret-123"
+
+
 class OctoTableServer:
-    def __init__(self, token: str = "octo-secret-token-123", property_id: str = "4242") -> None:
-        self.token = token
+    def __init__(self, client_id: str = CLIENT_ID, client_secret: str = CLIENT_SECRET, property_id: str = "4242",
+                 token_lifetime: float = 1440) -> None:
+        self.client_id = client_id
+        self.client_secret = client_secret
+        self.token_lifetime = token_lifetime  # seconds, the docs' example `expires_in`
         self.property_id = property_id
         self.base_url = ""
         self.requests: list[dict] = []  # every request that reached the server, faults included
+        self.tokens_issued = 0
+        self.token_requests: list[object] = []  # the bodies of POST /oauth2/token
+        self._tokens: dict[str, float] = {}  # access token -> monotonic expiry
         self.max_page_size = 50
         self.initial_status = "CONFIRMED"
         self._covers_limit: int | None = None
@@ -77,6 +90,29 @@ class OctoTableServer:
         with self._lock:
             self._rows[int(rid)]["status"] = status
 
+    def expire_tokens(self) -> None:
+        """Every token issued so far is now stale (as if its `expires_in` had passed)."""
+        with self._lock:
+            self._tokens = dict.fromkeys(self._tokens, 0.0)
+
+    def valid_token(self) -> str:
+        """A token the server accepts now, as if obtained by the client-credentials flow."""
+        with self._lock:
+            return self._issue()
+
+    def _issue(self) -> str:
+        token = secrets.token_urlsafe(24)
+        self._tokens[token] = time.monotonic() + self.token_lifetime
+        self.tokens_issued += 1
+        return token
+
+    def _token_is_valid(self, authorization: str | None) -> bool:
+        if not authorization or not authorization.startswith("Bearer "):
+            return False
+        with self._lock:
+            expiry = self._tokens.get(authorization[7:])
+        return expiry is not None and time.monotonic() < expiry
+
     def limit_covers(self, covers: int | None) -> None:
         """No table fits once a day and hour would hold more than `covers` guests."""
         self._covers_limit = covers
@@ -106,6 +142,9 @@ class OctoTableServer:
 
         @app.before_request
         def faults_then_auth():
+            if request.path == "/oauth2/token":  # counted apart; faults are for the API's requests
+                self.token_requests.append(request.get_json(silent=True))
+                return None
             self.requests.append({"method": request.method, "path": request.path,
                                   "args": request.args.to_dict(flat=False), "json": request.get_json(silent=True),
                                   "authorization": request.headers.get("Authorization"),
@@ -122,7 +161,7 @@ class OctoTableServer:
                 return answer, status
             elif fault and fault["kind"] == "malformed":
                 return Response(fault["body"], status=200, content_type=fault["content_type"])
-            if request.headers.get("Authorization") != f"Bearer {self.token}":
+            if not self._token_is_valid(request.headers.get("Authorization")):
                 return _error(401, "UNAUTHORIZED", "Authentication credentials are missing or invalid.",
                               "UnauthorizedException")
             if request.headers.get("Property") != self.property_id:
@@ -136,6 +175,17 @@ class OctoTableServer:
         @app.errorhandler(405)
         def no_method(_):
             return _error(405, "METHOD_NOT_ALLOWED", "Method not allowed.", "MethodNotAllowedException")
+
+        @app.post("/oauth2/token")
+        def create_token():
+            body = request.get_json(silent=True)
+            if not isinstance(body, dict) or body.get("grant_type") != "client_credentials":
+                return _error(400, "INVALID_GRANT", "grant_type must be client_credentials.", "ValidationException")
+            if (body.get("client_id"), body.get("client_secret")) != (self.client_id, self.client_secret):
+                return _error(401, "INVALID_CLIENT", "Client authentication failed.", "UnauthorizedException")
+            with self._lock:
+                token = self._issue()
+            return jsonify({"access_token": token, "expires_in": self.token_lifetime, "type": "Bearer"})
 
         @app.get("/reservations")
         def find_all():
@@ -215,8 +265,12 @@ class OctoTableServer:
                "customer": {"id": self._next_id + 1000000, "first_name": customer.get("first_name", ""),
                             "last_name": customer.get("last_name", ""), "email": customer.get("email", ""),
                             "phone": customer.get("phone", "")},
-               "channel": body.get("channel", "OCTOTABLE_ADMIN"), "room": {"id": body.get("room_id", 23288)},
-               "service": {"id": body.get("service_id", 33841)}, "notes": body.get("notes", ""),
+               "channel": body.get("channel", "OCTOTABLE_ADMIN"),
+               "room": {"id": body.get("room_id", 23288), "name": "Sala Nuova"},
+               "service": {"id": body.get("service_id", 33841), "name": "Custom dinner"},
+               "end_date": f'{body["start_date"]}T{body["start_hour"]}',  # (*) the service's length is not ours
+               "last_status_change": dt.datetime.now().replace(microsecond=0).isoformat(),
+               "notes": body.get("notes", ""),
                "special_request": body.get("special_request", ""), "start_date": body["start_date"],
                "start_hour": body["start_hour"], "tables": []}
         self._rows[row["id"]] = row
@@ -269,10 +323,10 @@ def _problem(body: object, partial: bool) -> str | None:
 
 
 @contextlib.contextmanager
-def start_octotable_server(token: str = "octo-secret-token-123",
-                           property_id: str = "4242") -> Iterator[OctoTableServer]:
+def start_octotable_server(client_id: str = CLIENT_ID, client_secret: str = CLIENT_SECRET, property_id: str = "4242",
+                           token_lifetime: float = 1440) -> Iterator[OctoTableServer]:
     """An OctoTableServer listening on a free loopback port for the duration of the block."""
-    server = OctoTableServer(token, property_id)
+    server = OctoTableServer(client_id, client_secret, property_id, token_lifetime)
     http = make_server("127.0.0.1", free_port(), server.app, threaded=True)
     server.base_url = f"http://127.0.0.1:{http.server_port}"
     thread = threading.Thread(target=http.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)

@@ -24,7 +24,7 @@ SERVERS: dict[str, Callable] = {
 BLOCKS: dict[str, Callable] = {
     "resos": lambda venue_id, server: {"kind": "resos", "base_url": server.base_url, "api_key_env": "RESOS_API_KEY"},
     "octotable": lambda venue_id, server: {"kind": "octotable", "base_url": server.base_url,
-                                           "property_id": server.property_id, "token_env": "OCTOTABLE_TOKEN"},
+                                           "property_id": server.property_id},
     "gcal": lambda venue_id, server: {"kind": "gcal", "base_url": server.base_url,
                                       "calendar_id": "roma@group.calendar.google.com",
                                       "credentials_env": "GCAL_SERVICE_ACCOUNT_JSON"},
@@ -34,7 +34,8 @@ BLOCKS: dict[str, Callable] = {
 }
 SECRETS: dict[str, dict[str, str]] = {
     "resos": {"RESOS_API_KEY": resos_server.DEFAULT_KEY},
-    "octotable": {"OCTOTABLE_TOKEN": "octo-secret-token-123"},  # the token the server accepts by default
+    "octotable": {"OCTOTABLE_CLIENT_ID": octotable_server.CLIENT_ID,  # the client the server knows by default
+                  "OCTOTABLE_CLIENT_SECRET": octotable_server.CLIENT_SECRET},
 }
 
 

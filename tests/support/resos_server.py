@@ -79,8 +79,9 @@ class ResosServer:
         """The next requests wait `seconds` before being answered (and then are served as usual)."""
         self._queue("delay", seconds, count)
 
-    def throttle_next(self, count: int, retry_after: str | None = "1") -> None:
-        """The next requests are answered 429, with that Retry-After header (None: without one)."""
+    def throttle_next(self, count: int, retry_after: str | None = "1000") -> None:
+        """The next requests are answered 429, with that Retry-After header in milliseconds, as resOS sends
+        it (None: without one)."""
         self._queue("throttle", retry_after, count)
 
     def fail_next(self, count: int, status: int = 500) -> None:

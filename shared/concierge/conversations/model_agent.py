@@ -68,7 +68,7 @@ RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "receptionist_
 # The tools the model may ask for (summarize_conversation is not for the main model, as the manual says).
 TOOLS: dict[str, tuple[str, dict[str, str]]] = {
     "get_available_slots": ("Opening hours, busy and free times (freeSlots) for each day of a date range.",
-                            {"startDate": "DD/MM/YYYY", "endDate": "DD/MM/YYYY"}),
+                            {"startDate": "DD/MM/YYYY", "endDate": "DD/MM/YYYY", "people": "integer, optional"}),
     "schedule_appointment": ("Book a time for the customer, after their explicit yes.",
                              {"serviceName": "string", "appointmentDate": "DD/MM/YYYY", "appointmentTime": "HH:mm",
                               "clientFullName": "string, optional", "people": "integer, optional",

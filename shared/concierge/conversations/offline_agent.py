@@ -25,7 +25,8 @@ from concierge.tools.faq import THRESHOLD, best_match
 
 MAX_OPTIONS = 4
 LOOKAHEAD_DAYS = 7
-BOOKINGS_HORIZON_DAYS = 180
+BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
+LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
 MISUNDERSTANDINGS_BEFORE_HANDOVER = 2
 
 
@@ -271,7 +272,11 @@ class _Run:
     def free_times(self, day: dt.date) -> list[str]:
         if day.isoformat() in self._free:
             return self._free[day.isoformat()]
-        result = self.tool("get_available_slots", {"startDate": _ddmmyyyy(day), "endDate": _ddmmyyyy(day)})
+        params: dict[str, Any] = {"startDate": _ddmmyyyy(day), "endDate": _ddmmyyyy(day)}
+        people = self.slots.get("people") or (self.mem.get("target") or {}).get("people")
+        if people and not is_clinic(self.venue):
+            params["people"] = people  # free times bookable for this party
+        result = self.tool("get_available_slots", params)
         days = (result.get("days") or []) if result.get("success") else []
         free = [t for d in days if d.get("date") == _ddmmyyyy(day) for t in d.get("freeSlots") or []]
         if day == self.now.date():
@@ -376,11 +381,16 @@ class _Run:
     # --- the customer's own bookings: cancel and move
 
     def own_bookings(self) -> list[dict[str, Any]]:
-        today = self.now.date()
-        result = self.tool("list_events", {"startDate": _ddmmyyyy(today),
-                                           "endDate": _ddmmyyyy(today + dt.timedelta(days=BOOKINGS_HORIZON_DAYS))})
+        """The customer's bookings over the horizon, read in windows list_events accepts."""
+        first = self.now.date()
+        events: list[dict[str, Any]] = []
+        while first <= self.now.date() + dt.timedelta(days=BOOKINGS_HORIZON_DAYS):
+            last = first + dt.timedelta(days=LIST_WINDOW_DAYS - 1)
+            result = self.tool("list_events", {"startDate": _ddmmyyyy(first), "endDate": _ddmmyyyy(last)})
+            events += (result.get("events") or []) if result.get("success") else []
+            first = last + dt.timedelta(days=1)
         out = []
-        for event in (result.get("events") or []) if result.get("success") else []:
+        for event in events:
             start = event_start(event.get("start"), self.venue)
             if start is not None and isinstance(event.get("id"), str):
                 item = {"id": event["id"], "day": start[0].isoformat(), "time": start[1]}

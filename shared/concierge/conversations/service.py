@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from concierge.adapters.store import StoreBusy
-from concierge.adapters.tracing import new_trace_id
+from concierge.adapters.tracing import Tracer, new_trace_id
 from concierge.conversations.agent import Agent, Turn
 from concierge.conversations.requests import MessageRequest, ToolCallRequest
 from concierge.conversations.threads import Threads
@@ -43,6 +43,11 @@ class ConversationService:
     ctx: ToolContext
     threads: Threads
     agent_for: Callable[[Venue], Agent]
+    tracer: Tracer | None = None  # the context's tracer unless another is given
+
+    def __post_init__(self) -> None:
+        if self.tracer is None:
+            self.tracer = self.ctx.tracer
 
     def _utc_now(self) -> dt.datetime:
         return self.ctx.clock.now().astimezone(dt.timezone.utc)
@@ -76,8 +81,8 @@ class ConversationService:
         state.ensure_profile()
         state.turn_messages.append(Message(role="customer", text=(req.text or "").strip(), at=now,
                                            message_id=req.message_id, action=req.action, data=req.data))
-        tracer = self.ctx.tracer
-        with tracer.span("conversation:turn", trace_id=new_trace_id(), trace_name="conversation:turn",
+        assert self.tracer is not None
+        with self.tracer.span("conversation:turn", trace_id=new_trace_id(), trace_name="conversation:turn",
                          session_id=conversation.conversation_key, venue=venue.id, channel=req.channel,
                          input=req.text or req.action) as span:
             if not conversation.ai_active or conversation.status == "human_support":
@@ -85,7 +90,7 @@ class ConversationService:
                 answer = self._answer(state.conversation, None, None, [], 0)
                 span.set(output=answer, handled_by="person")
                 return answer, state.conversation.conversation_key
-            tools = ConversationTools(self.ctx, state)
+            tools = ConversationTools(self.ctx, state, self.tracer)
             turn = Turn(venue=venue, now=state.now, conversation=copy.deepcopy(conversation),
                         profile=copy.deepcopy(state.profile), history=list(state.history), text=req.text,
                         action=req.action, data=req.data)
@@ -121,9 +126,10 @@ class ConversationService:
                 now = self._utc_now()
                 conversation = self.threads.open(venue, req.conversation_id, now)
                 state = self.threads.state(venue, conversation, self.ctx.local_now(venue))
-                with self.ctx.tracer.span(f"conversation:{name}", trace_id=new_trace_id(),
-                                          session_id=conversation.conversation_key, venue=venue.id):
-                    result = ConversationTools(self.ctx, state)(name, req.params())
+                assert self.tracer is not None
+                with self.tracer.span(f"conversation:{name}", trace_id=new_trace_id(),
+                                      session_id=conversation.conversation_key, venue=venue.id):
+                    result = ConversationTools(self.ctx, state, self.tracer)(name, req.params())
                 self.threads.save(state, now)
         except StoreBusy:
             raise busy() from None

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from concierge.adapters.store import StoreBusy
-from concierge.adapters.tracing import current_trace_id, new_trace_id
+from concierge.adapters.tracing import Tracer, current_trace_id, new_trace_id
 from concierge.conversations import booking_tools, care_tools
 from concierge.conversations.agent import ToolCallRecord
 from concierge.conversations.state import ConversationState
@@ -66,11 +66,12 @@ class ConversationTools:
 
     ctx: ToolContext
     state: ConversationState
+    tracer: Tracer
     calls: list[ToolCallRecord] = field(default_factory=list)
 
     def __call__(self, name: str, params: dict[str, Any]) -> dict[str, Any]:
         trace_id = current_trace_id() or new_trace_id()
-        with self.ctx.tracer.span(f"tool:{name}", trace_id=trace_id, tool=name, input=params) as span:
+        with self.tracer.span(f"tool:{name}", trace_id=trace_id, tool=name, input=params) as span:
             result = self._run(name, params)
             span.set(output=result, success=result["success"])
         self.calls.append(ToolCallRecord(name=name, ok=bool(result["success"])))

@@ -103,9 +103,12 @@ def _plan_response(plans: PlanService, name: str, req: Request, operators: Opera
 
 
 def function_entry(name: str) -> Callable[[Request], Response]:
-    """The callable functions-framework serves for one deployed function (a tool or a plan function)."""
+    """The callable functions-framework serves for one deployed function (a tool, plan or conversation function)."""
+    from concierge.conversations.functions import CONVERSATION_FUNCTIONS
     from concierge.plans.functions import PLAN_FUNCTIONS
 
+    if name in CONVERSATION_FUNCTIONS:
+        return _conversation_entry(name)
     if name not in TOOLS and name not in PLAN_FUNCTIONS:
         raise KeyError(name)
 
@@ -123,6 +126,23 @@ def function_entry(name: str) -> Callable[[Request], Response]:
             response = _respond(ctx, name, req, settings.access)
             _flush(ctx.tracer)
             return response
+
+    entry.__name__ = name
+    return entry
+
+
+def _conversation_entry(name: str) -> Callable[[Request], Response]:
+    def entry(req: Request) -> Response:
+        from concierge.bootstrap import process_context, process_conversations
+        from concierge.http.conversations import handle
+
+        _configure_logging_once()
+        with request_trace(req.headers):
+            settings, ctx = process_context()
+            conversations = process_conversations()
+            status, body = handle(conversations, name, req.get_data(cache=True), req.headers, settings.access)
+            _flush(conversations.service.tracer)
+            return _json(body, status)
 
     entry.__name__ = name
     return entry

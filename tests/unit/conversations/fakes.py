@@ -53,7 +53,9 @@ class FakeTools:
 
     # --- the tools
 
-    def get_available_slots(self, startDate: str, endDate: str) -> dict[str, Any]:
+    def get_available_slots(self, startDate: str, endDate: str, people: int = 1) -> dict[str, Any]:
+        if people > self.venue.max_people:
+            return {"success": False, "error": f"at most {self.venue.max_people} people"}
         start, end = _date(startDate), _date(endDate)
         days = []
         day = start
@@ -92,6 +94,8 @@ class FakeTools:
 
     def list_events(self, startDate: str, endDate: str) -> dict[str, Any]:
         start, end = _date(startDate), _date(endDate)
+        if (end - start).days >= 31:
+            return {"success": False, "error": "at most 31 days"}
         own = sorted((b for b in self.bookings if b.phone == self.phone and start <= b.day <= end),
                      key=lambda b: (b.day, b.time))
         return {"success": True, "events": [

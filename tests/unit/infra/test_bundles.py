@@ -28,6 +28,10 @@ def test_plan_functions_are_the_codes_plan_functions():
     from concierge.tools import TOOLS
 
     assert set(bundle.PLAN_FUNCTIONS) == set(PLAN_FUNCTIONS)
+    from concierge.conversations.functions import CONVERSATION_FUNCTIONS
+
+    assert set(bundle.CONVERSATION_FUNCTIONS) == set(CONVERSATION_FUNCTIONS)
+    assert {name for name in FUNCTIONS if bundle.kind(name) == "conversation"} == set(CONVERSATION_FUNCTIONS)
     tools = [name for name in FUNCTIONS if bundle.kind(name) == "tool"]
     assert set(tools) - set(TOOLS) == {"booking_api"}
 

@@ -64,10 +64,10 @@ def settings_read_by_code() -> set[str]:
 def provider_secrets() -> set[str]:
     """The providers' default secret names (resOS, OctoTable) plus the deployment's credentials_env names."""
     resos = re.search(r'DEFAULT_KEY_ENV = "([A-Z_]+)"', (SHARED / "adapters/providers/resos.py").read_text())
-    octotable = re.search(r'config\.get\("token_env"\) or "([A-Z_]+)"',
-                          (SHARED / "adapters/providers/octotable.py").read_text())
-    assert resos and octotable, "the providers' default secret names moved: update this test"
-    return {resos.group(1), octotable.group(1)} | CREDENTIALS_ENV
+    octotable = re.findall(r'DEFAULT_CLIENT_(?:ID|SECRET)_ENV = "([A-Z_]+)"',
+                           (SHARED / "adapters/providers/octotable.py").read_text())
+    assert resos and len(octotable) == 2, "the providers' default secret names moved: update this test"
+    return {resos.group(1), *octotable} | CREDENTIALS_ENV
 
 
 def secret_settings() -> set[str]:
@@ -145,7 +145,8 @@ def test_no_function_reads_its_own_resource(tf):
 def test_the_code_reads_the_settings_this_test_knows():
     names = settings_read_by_code()
     for expected in ("CONCIERGE_STORE", "CONCIERGE_EXECUTE_URL", "CONCIERGE_API_KEY", "RETELL_API_KEY",
-                     "CONCIERGE_LLM_BASE_URL", "CONCIERGE_LLM_API_KEY", "RESOS_API_KEY", "OCTOTABLE_TOKEN"):
+                     "CONCIERGE_LLM_BASE_URL", "CONCIERGE_LLM_API_KEY", "RESOS_API_KEY", "OCTOTABLE_CLIENT_ID",
+                     "OCTOTABLE_CLIENT_SECRET"):
         assert expected in names
 
 

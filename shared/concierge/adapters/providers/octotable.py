@@ -4,7 +4,12 @@ The API subset this client speaks. It follows OctoTable's public docs (octotable
 "Get booking!" and "Error Manual"); where the docs say nothing, the choice is ours and marked (*):
 
   Base URL  https://api.octorate.com/octotable-pms/api/v2 (block key `base_url` overrides it)
-  Headers   Authorization: Bearer <token>   Property: <property_id>   (on every request)
+  Auth      OAuth 2.0 client credentials: POST {auth_url}/oauth2/token (auth_url defaults to
+            https://api.octotable.com/octotable-auth/api/v2, or to base_url when that is given) with
+            {"grant_type": "client_credentials", "client_id", "client_secret"} -> {"access_token",
+            "expires_in" (seconds), "type": "Bearer"}; see octotable_auth (cached per process, renewed
+            shortly before expiry, and once more on a 401).
+  Headers   Authorization: Bearer <access token>   Property: <property_id>   (on every request)
   GET    /reservations?start_date=&end_date=&status[]=&text_search=&limit=&next_cursor=
            200 {"data": [reservation, ...], "next_cursor": "<cursor>" | null (*)}
   GET    /reservations/{id}       200 {"data": reservation}
@@ -51,6 +56,7 @@ import httpx
 import phonenumbers
 
 from concierge.adapters.providers import BookingProvider
+from concierge.adapters.providers.octotable_auth import ClientCredentials, TokenRefused, credentials_for
 from concierge.adapters.providers.rate_limits import within_rate_limits
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
@@ -62,6 +68,9 @@ from concierge.speech import phrases_for
 log = logging.getLogger(__name__)
 
 DEFAULT_BASE_URL = "https://api.octorate.com/octotable-pms/api/v2"
+DEFAULT_AUTH_URL = "https://api.octotable.com/octotable-auth/api/v2"
+DEFAULT_CLIENT_ID_ENV = "OCTOTABLE_CLIENT_ID"
+DEFAULT_CLIENT_SECRET_ENV = "OCTOTABLE_CLIENT_SECRET"
 ACTIVE = ("WAITING", "ACCEPTED", "CONFIRMED", "PREPAY")
 NO_AVAILABILITY = frozenset({"NO_AVAILABILITY", "NoAvailabilityException"})
 PAGE_LIMIT = 100
@@ -72,9 +81,11 @@ _HOUR = re.compile(r"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$")
 
 
 class OctoTableProvider(BookingProvider):
-    """Block keys: property_id (required), token_env (default OCTOTABLE_TOKEN), base_url,
-    timeout_seconds (default 5), channel (default OCTOTABLE_ADMIN), room_id and service_id (sent on create
-    when given). Extras: `lease`, the store's lease factory, serialising our writers per property."""
+    """Block keys: property_id (required), client_id_env and client_secret_env (default OCTOTABLE_CLIENT_ID
+    and OCTOTABLE_CLIENT_SECRET: the environment variables holding the OAuth client's credentials),
+    base_url, auth_url, timeout_seconds (default 5), channel (default OCTOTABLE_ADMIN), room_id and
+    service_id (sent on create when given). Extras: `lease`, the store's lease factory, serialising our
+    writers per property."""
 
     def __init__(self, config: dict, env: Mapping[str, str], *,
                  lease: Callable[[str], ContextManager[None]] | None = None, **extras: Any) -> None:
@@ -82,19 +93,25 @@ class OctoTableProvider(BookingProvider):
         if not self.property_id:
             raise ToolError("CONFIG_ERROR", "The octotable provider block needs property_id "
                                             "(the venue's OctoTable property id).")
-        token_env = str(config.get("token_env") or "OCTOTABLE_TOKEN")
-        token = (env.get(token_env) or "").strip()
-        if not token:
-            raise ToolError("CONFIG_ERROR", f"No OctoTable token: set the environment variable {token_env} "
-                                            "(named by token_env in the venue's provider block).")
+        secrets = {}
+        for key, default in (("client_id_env", DEFAULT_CLIENT_ID_ENV),
+                             ("client_secret_env", DEFAULT_CLIENT_SECRET_ENV)):
+            name = str(config.get(key) or default)
+            secrets[key] = (env.get(name) or "").strip()
+            if not secrets[key]:
+                raise ToolError("CONFIG_ERROR", f"No OctoTable client credentials: set the environment variable "
+                                                f"{name} (named by {key} in the venue's provider block).")
         self.channel = str(config.get("channel") or "OCTOTABLE_ADMIN")
         self.placement = {k: config[k] for k in ("room_id", "service_id") if config.get(k) is not None}
         self.lease = lease
-        self.http = httpx.Client(
-            base_url=str(config.get("base_url") or DEFAULT_BASE_URL).rstrip("/"),
-            timeout=float(config.get("timeout_seconds") or 5),
-            headers={"Authorization": f"Bearer {token}", "Property": self.property_id,
-                     "Accept": "application/json"})
+        timeout = float(config.get("timeout_seconds") or 5)
+        base_url = str(config.get("base_url") or DEFAULT_BASE_URL).rstrip("/")
+        auth_url = str(config.get("auth_url") or config.get("base_url") or DEFAULT_AUTH_URL).rstrip("/")
+        self.credentials: ClientCredentials = credentials_for(
+            f"{auth_url}/oauth2/token", secrets["client_id_env"], secrets["client_secret_env"],
+            lambda: httpx.Client(timeout=timeout))
+        self.http = httpx.Client(base_url=base_url, timeout=timeout,
+                                 headers={"Property": self.property_id, "Accept": "application/json"})
 
     def close(self) -> None:
         self.http.close()
@@ -182,10 +199,14 @@ class OctoTableProvider(BookingProvider):
 
     # --- talking to OctoTable -----------------------------------------------------------------
     def _send(self, venue: Venue, method: str, path: str, gone: tuple[int, ...] = (), **kwargs: Any) -> dict:
-        """One request, retried on 429 within the shared rate-limit policy; the JSON answer."""
+        """One request, retried on 429 within the shared rate-limit policy, and once with a new access token
+        when the API refuses ours (401); the JSON answer."""
         def once() -> httpx.Response:
-            response = self.http.request(method, path, **kwargs)
-            log.debug("OctoTable %s %s -> %s", method, path, response.status_code)
+            token = self.credentials.token()
+            response = self._request(method, path, token, **kwargs)
+            if response.status_code == 401:
+                log.info("OctoTable refused the access token; asking for a new one")
+                response = self._request(method, path, self.credentials.refresh(token), **kwargs)
             return response
 
         response = within_rate_limits(once, lambda r: r.status_code == 429)
@@ -193,6 +214,11 @@ class OctoTableProvider(BookingProvider):
             return _answer(venue, response, gone)
         log.warning("OctoTable kept answering 429 to %s %s", method, path)
         raise _unavailable(venue)
+
+    def _request(self, method: str, path: str, token: str, **kwargs: Any) -> httpx.Response:
+        response = self.http.request(method, path, headers={"Authorization": f"Bearer {token}"}, **kwargs)
+        log.debug("OctoTable %s %s -> %s", method, path, response.status_code)
+        return response
 
     def _writing(self) -> ContextManager[None]:
         return self.lease(f"octotable:{self.property_id}") if self.lease else nullcontext()
@@ -205,7 +231,11 @@ class OctoTableProvider(BookingProvider):
             yield
         except ToolError:
             raise
-        except (httpx.TransportError, StoreBusy) as exc:
+        except TokenRefused as exc:
+            log.warning("OctoTable token not granted: %s", exc)
+            raise ToolError("CONFIG_ERROR", "OctoTable refused the client credentials (client_id_env and "
+                                            "client_secret_env of the venue's provider block).") from None
+        except (httpx.TransportError, httpx.HTTPStatusError, StoreBusy) as exc:
             log.warning("OctoTable unreachable: %s", type(exc).__name__)
             raise _unavailable(venue) from None
         except Exception as exc:

@@ -9,8 +9,17 @@ The venue's `provider:` block:
 
 resOS keeps each booking's `date` and `time` in the venue's local time, but filters listings by
 `fromDateTime`/`toDateTime` in UTC: a day is asked for through a UTC window wide enough to hold it,
-and the answer is cut back to the venue-local days. Only `approved` bookings count (the contract's
-list filter): canceled, deleted, declined, requested... bookings are neither listed nor found.
+and the answer is cut back to the venue-local days.
+
+Statuses (resOS: request, declined, approved, arrived, seated, left, no_show, canceled, deleted,
+waitlist): a booking that holds a table now or will hold one is active, counted for capacity and
+duplicates, listed, found, moved and cancelled: `approved`, `arrived` and `seated` (the party is in,
+same-day bookings must not be sold twice), and `request` (a request waiting for the venue's approval:
+its guest finds, changes and cancels it, and its table is kept for it, since the venue may approve it).
+`left`, `no_show`, `declined`, `canceled`, `deleted` and `waitlist` free the table and are invisible.
+
+resOS answers every request with `Retry-After` in milliseconds (its docs: "time in ms until reset"),
+so a 429 waits that long (within the shared budget), not that many seconds.
 """
 
 from __future__ import annotations
@@ -38,7 +47,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BASE_URL = "https://api.resos.com/v1"
 DEFAULT_KEY_ENV = "RESOS_API_KEY"
-LISTED_STATUSES = frozenset({"approved"})
+LISTED_STATUSES = frozenset({"approved", "arrived", "seated", "request"})
+RETRY_AFTER_UNIT = 0.001  # resOS's Retry-After is in milliseconds
 PAGE_SIZE = 100  # resOS's largest page
 MAX_PAGES = 100
 NO_TABLE = re.compile(r"no\s+suitable\s+table", re.IGNORECASE)
@@ -122,7 +132,7 @@ class ResosProvider(BookingProvider):
 
     # --- reading ---------------------------------------------------------------------------
     def _listed(self, venue: Venue, first: dt.date, last: dt.date) -> list[Booking]:
-        """Approved bookings on the venue-local days first..last, in time order, every page read."""
+        """Active bookings on the venue-local days first..last, in time order, every page read."""
         since, until = _utc_window(venue, first, last)
         found: dict[str, Booking] = {}
         for page in range(MAX_PAGES):
@@ -142,7 +152,7 @@ class ResosProvider(BookingProvider):
         raise _Unusable(f"more than {MAX_PAGES} pages of bookings")
 
     def _fetch(self, venue: Venue, booking_id: str) -> dict:
-        """The raw record of an approved booking; BOOKING_NOT_FOUND otherwise."""
+        """The raw record of an active booking; BOOKING_NOT_FOUND otherwise."""
         if not booking_id or not booking_id.strip():
             raise _not_found(venue)
         response = self._call(venue, "GET", f"/bookings/{quote(booking_id.strip(), safe='')}")
@@ -183,7 +193,7 @@ class ResosProvider(BookingProvider):
                 log.warning("resOS %s %s failed: %s", method, path, type(exc).__name__)
                 raise _unavailable(venue) from None
 
-        response = within_rate_limits(once, lambda r: r.status_code == 429)
+        response = within_rate_limits(once, lambda r: r.status_code == 429, unit=RETRY_AFTER_UNIT)
         if response.status_code == 429:
             log.warning("resOS %s %s: still rate limited", method, path)
             raise _unavailable(venue)

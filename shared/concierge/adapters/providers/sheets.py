@@ -8,6 +8,7 @@ by its position and a cancel (a row deletion) shifts the rows below it. Every de
 
 from __future__ import annotations
 
+import contextvars
 import datetime as dt
 import functools
 import json
@@ -38,6 +39,13 @@ log = logging.getLogger(__name__)
 
 SCOPES = ["https://www.googleapis.com/auth/spreadsheets"]
 GOOGLE_ROOT = "https://sheets.googleapis.com"
+# Sheets' read quota is per minute: a 429 is worth waiting on for longer than other back-ends allow, but a
+# voice platform gives up on a tool after 20 s. So one port call waits at most `wait_budget_seconds` in all
+# (default 8, at most 15), over up to WAIT_ATTEMPTS requests backing off 0.25, 0.5, 1, 2, 4 s.
+DEFAULT_WAIT_BUDGET = 8.0
+MAX_WAIT_BUDGET = 15.0
+WAIT_ATTEMPTS = 6
+_call_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("sheets_call_deadline", default=None)
 
 
 class SheetsHTTPClient(HTTPClient):
@@ -65,8 +73,10 @@ class SheetsHTTPClient(HTTPClient):
                     raise
                 return exc
 
+        deadline = _call_deadline.get()
+        budget = self.budget if deadline is None else min(self.budget, max(0.0, deadline - time.monotonic()))
         outcome = within_rate_limits(once, lambda o: isinstance(o, APIError), lambda o: o.response.headers,
-                                     self.attempts, self.budget)
+                                     self.attempts, budget)
         if isinstance(outcome, APIError):
             raise outcome
         return outcome
@@ -124,6 +134,7 @@ class SheetsProvider(BookingProvider):
         self.api_root = str(config.get("base_url") or GOOGLE_ROOT).rstrip("/")
         self.timeout = float(config.get("timeout_seconds", 5))
         self.cache_seconds = float(config.get("cache_seconds", 5))
+        self.wait_budget = min(MAX_WAIT_BUDGET, max(0.0, float(config.get("wait_budget_seconds", DEFAULT_WAIT_BUDGET))))
         self.env = env
         self.lease = lease or in_process_lease()
         self._http: HTTPClient | None = None
@@ -314,7 +325,8 @@ class SheetsProvider(BookingProvider):
                 try:
                     client = gspread.service_account_from_dict(
                         json.loads(raw), scopes=SCOPES,
-                        http_client=functools.partial(SheetsHTTPClient, api_root=self.api_root))
+                        http_client=functools.partial(SheetsHTTPClient, api_root=self.api_root,
+                                                      attempts=WAIT_ATTEMPTS, budget=self.wait_budget))
                 except Exception:
                     raise ToolError("CONFIG_ERROR", f"{self.credentials_env} does not hold a service-account "
                                                     "JSON key.") from None
@@ -327,6 +339,8 @@ class SheetsProvider(BookingProvider):
         """Whatever goes wrong below, as the contract's codes; no exception text, which might quote secrets."""
         say = phrases_for(venue.locale, venue.kind)
         unavailable = ToolError("PROVIDER_UNAVAILABLE", say.provider_unavailable())
+        outer = _call_deadline.get()
+        token = _call_deadline.set(outer if outer is not None else time.monotonic() + self.wait_budget)
         try:
             yield
         except ToolError:
@@ -355,6 +369,8 @@ class SheetsProvider(BookingProvider):
         except Exception as exc:  # malformed answers and anything unforeseen
             log.warning("sheets provider failed for venue %s: %s", venue.id, type(exc).__name__)
             raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+        finally:
+            _call_deadline.reset(token)
 
 
 def _ambiguous(exc: Exception) -> bool:
