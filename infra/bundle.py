@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # What every function needs, what talks to the booking back-ends, and what runs plans.
 BASE = ("functions-framework", "flask", "pydantic", "pyyaml", "phonenumbers", "rapidfuzz", "text2num", "tzdata",
-        "google-cloud-firestore")
+        "holidays", "python-dateutil", "google-cloud-firestore")
 PROVIDERS = ("httpx", "gspread", "google-auth", "cryptography")
 PLANS = ("httpx", "jsonref", "google-cloud-tasks", "google-auth")
 # The MCP function: the tools' needs plus the MCP SDK and the bridge that runs its ASGI transport from WSGI.

@@ -27,7 +27,7 @@ from gspread.http_client import HTTPClient
 
 from concierge.adapters.leases import Lease, in_process_lease
 from concierge.adapters.providers import BookingProvider
-from concierge.adapters.providers.sheets_format import HEADER, Row, parse_rows, to_row
+from concierge.adapters.providers.sheets_format import HEADER, Row, Unreadable, parse_rows, read_rows, to_row
 from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, within_rate_limits
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
@@ -206,6 +206,11 @@ class SheetsProvider(BookingProvider):
                     self._delete_row(venue, row_number)
             finally:
                 _SNAPSHOTS.drop(self._key(venue))
+
+    def unreadable_rows(self, venue: Venue) -> list[Unreadable]:
+        """The rows every tool skips because they cannot be read (for `concierge providers check`)."""
+        with self._failures(venue):
+            return read_rows(venue, self._values(venue, fresh=True))[1]
 
     def _delete_row(self, venue: Venue, row_number: int) -> None:
         self._http_client().batch_update(self.spreadsheet_id, {"requests": [{"deleteDimension": {"range": {
