@@ -11,10 +11,10 @@ import itertools
 import json
 
 import pytest
-
 from concierge.adapters.llm.openai_compatible import ChatClient
 from concierge.conversations.agents import pick_agent
 from concierge.domain.knowledge_base import load_knowledge_base
+
 from tests.conftest import VENUES_FILE
 from tests.support.rdv import assert_valid_rdv
 
@@ -78,7 +78,7 @@ def test_a_booking_from_the_first_message_to_the_confirmation(offline, venue):
     assert bookings(offline, venue, customer) == []
     done = chat(offline, venue, thread, yes, phone)
     assert done["rdv"]["action"] == "CREATE" and done["status"] == "active"
-    assert [c["name"] for c in done["tool_calls"]][0] == "schedule_appointment"
+    assert done["tool_calls"][0]["name"] == "schedule_appointment"
     [stored] = bookings(offline, venue, customer)
     assert (stored["day"], stored["time"], stored["people"]) == (day, time, people)
     assert done["rdv"]["appointment_id"] == stored["booking_id"]
