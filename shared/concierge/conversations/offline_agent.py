@@ -396,7 +396,8 @@ class _Run:
 
     def own_bookings(self) -> list[dict[str, Any]]:
         """The customer's bookings over the horizon, read in windows list_events accepts."""
-        first, events = self.now.date(), list[dict[str, Any]]()
+        first = self.now.date()
+        events: list[dict[str, Any]] = []
         while first <= self.now.date() + dt.timedelta(days=BOOKINGS_HORIZON_DAYS):
             last = first + dt.timedelta(days=LIST_WINDOW_DAYS - 1)
             result = self.tool("list_events", {"startDate": _ddmmyyyy(first), "endDate": _ddmmyyyy(last)})
