@@ -37,6 +37,8 @@ class DayGrammar:
     week_on: tuple[str, ...]        # a day plus whole weeks: groups base and n (days said) or w (weeks)
     dates: tuple[str, ...]          # a spoken date: {d} with an optional {mo}, {y} and {wd}
     day_marks: str                  # words that make a number alone a day of the month ("il 25", "dia 3")
+    next_month: tuple[str, ...]     # a day of next month: {d}
+    this_month: tuple[str, ...]     # a day of this month: {d}
     holidays: dict[str, str]        # a holiday as said -> its key in `holiday_calendar`
     part_first: str | None = None   # "lunch on Saturday": words between a part and its day
     idioms: dict[int, int] = field(default_factory=dict)  # days said -> days meant ("dans huit jours")
@@ -64,6 +66,8 @@ GRAMMARS = {
         week_on=(r"(?P<base>.+) a (?P<n>8|15)",),
         dates=(r"(?:{wd} )?(?:il |l )?(?:giorno )?{d}(?: {mo}(?: {y})?)?",),
         day_marks=r"il|l|giorno|il giorno|per il",
+        next_month=(r"(?:il )?{d} (?:del |il )?(?:mese prossimo|prossimo mese|mese che viene)",),
+        this_month=(r"(?:il )?{d} (?:di )?(?:questo|sto) mese",),
         holidays={"natale": "christmas", "giorno di natale": "christmas", "vigilia di natale": "christmas_eve",
                   "vigilia": "christmas_eve", "capodanno": "new_year", "primo dell anno": "new_year",
                   "san silvestro": "new_years_eve", "notte di san silvestro": "new_years_eve",
@@ -98,6 +102,8 @@ GRAMMARS = {
                  r"(?P<base>today|tomorrow|wd[0-6]) (?P<unit>week|fortnight)",),
         dates=(r"(?:{wd} )?(?:the )?{d}(?: of)?(?: {mo}(?: {y})?)?", r"(?:{wd} )?{mo} (?:the )?{d}(?: {y})?"),
         day_marks=r"the",
+        next_month=(r"(?:the )?{d} (?:of )?next month", r"next month on the {d}"),
+        this_month=(r"(?:the )?{d} (?:of )?this month", r"this month on the {d}"),
         holidays={"christmas": "christmas", "christmas day": "christmas", "xmas": "christmas",
                   "xmas day": "christmas", "christmas eve": "christmas_eve", "xmas eve": "christmas_eve",
                   "new year s eve": "new_years_eve", "new years eve": "new_years_eve", "nye": "new_years_eve",
@@ -130,6 +136,8 @@ GRAMMARS = {
         week_on=(r"(?P<base>.+) en (?P<n>8|15)",),
         dates=(r"(?:{wd} )?(?:le )?{d}(?: {mo}(?: {y})?)?",),
         day_marks=r"le",
+        next_month=(r"(?:le )?{d} du mois (?:prochain|qui vient)",),
+        this_month=(r"(?:le )?{d} de ce mois(?: ci)?",),
         holidays={"noel": "christmas", "jour de noel": "christmas", "la noel": "christmas",
                   "veille de noel": "christmas_eve", "reveillon de noel": "christmas_eve",
                   "nuit de noel": "christmas_eve",
@@ -161,6 +169,8 @@ GRAMMARS = {
         week_on=(r"(?:de )?(?P<base>.+) a (?P<n>8|15)(?: dias)?", r"(?P<base>.+) em (?P<n>8|15)(?: dias)?"),
         dates=(r"(?:{wd} )?(?:o )?(?:dia )?{d}(?: de {mo}(?: de {y})?)?",),
         day_marks=r"dia|o dia|no dia",
+        next_month=(r"(?:o )?(?:dia )?{d} do (?:mes que vem|proximo mes)",),
+        this_month=(r"(?:o )?(?:dia )?{d} (?:d|n)?est[e] mes",),
         holidays={"natal": "christmas", "dia de natal": "christmas", "vespera de natal": "christmas_eve",
                   "consoada": "christmas_eve", "noite de natal": "christmas_eve",
                   "vespera de ano novo": "new_years_eve", "passagem de ano": "new_years_eve",

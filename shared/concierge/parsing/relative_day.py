@@ -96,6 +96,8 @@ class _Patterns:
     this_week: tuple[re.Pattern[str], ...]
     week_on: tuple[re.Pattern[str], ...]
     dates: tuple[re.Pattern[str], ...]
+    next_month: tuple[re.Pattern[str], ...]
+    this_month: tuple[re.Pattern[str], ...]
 
 
 @functools.cache
@@ -125,7 +127,8 @@ def _compiled(locale: str) -> _Patterns:
         weekend_this=re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
         weekend_next=re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})"
                                 rf"|(?:{g.weekend}) (?:{g.next_after}))"),
-        next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates))
+        next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates),
+        next_month=many(g.next_month), this_month=many(g.this_month))
 
 
 def _resolve(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
@@ -166,7 +169,7 @@ def _day(text: str, today: datetime.date, locale: str, country: str, named: bool
         return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
     tokens, ordinal = _tokens(text, locale)
     resolution = (_weekend(tokens, today, rx) or _week_of(tokens, today, rx) or _week_on(tokens, today, locale)
-                  or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx)
+                  or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx) or _of_month(tokens, today, rx)
                   or _spoken_date(text, tokens, today, rx, marked or ordinal))
     if resolution is None and named:
         resolution = _among(named_holidays(text, country, locale, today), holiday=True)
@@ -280,6 +283,19 @@ def _week_on(text: str, today: datetime.date, locale: str) -> DayResolution | No
         if base is not None:
             return replace(base, date=base.date + days * _DAY,
                            candidates=tuple(day + days * _DAY for day in base.candidates))
+    return None
+
+
+def _of_month(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+    """"Il 5 del mese prossimo", "the 25th of this month": that day of that month, if it has one."""
+    following = datetime.date(today.year + today.month // 12, today.month % 12 + 1, 1)
+    for patterns, month in ((rx.next_month, following), (rx.this_month, today.replace(day=1))):
+        for pattern in patterns:
+            if match := pattern.fullmatch(text):
+                day = int(match["d"])
+                if not 1 <= day <= calendar.monthrange(month.year, month.month)[1]:
+                    return None
+                return _on(month.replace(day=day))
     return None
 
 

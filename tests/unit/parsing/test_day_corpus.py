@@ -39,6 +39,8 @@ it | tre marzo                             | 2026-03-03 Tue
 it | il 10 gennaio                         | 2027-01-10 Sun
 it | il 2 giugno 2027                      | 2027-06-02 Wed
 it | il ventisette febbraio                | 2026-02-27 Fri
+it | il 5 del mese prossimo                | 2026-03-05 Thu
+it | il 25 di questo mese                  | 2026-02-25 Wed
 it | venerdì 27 febbraio                   | 2026-02-27 Fri
 it | sabato 21                             | 2026-02-21 Sat
 it | martedì 3 marzo                       | 2026-03-03 Tue
@@ -105,6 +107,8 @@ en | March the third                       | 2026-03-03 Tue
 en | the first of March                    | 2026-03-01 Sun
 en | 14 February                           | 2027-02-14 Sun
 en | the twenty-seventh                    | 2026-02-27 Fri
+en | the 5th of next month                 | 2026-03-05 Thu
+en | the 31st of next month                | 2026-03-31 Tue
 en | 3rd March 2027                        | 2027-03-03 Wed
 en | Tuesday the 3rd                       | 2026-03-03 Tue
 en | Friday 27th February                  | 2026-02-27 Fri
@@ -176,6 +180,7 @@ fr | le premier mars                       | 2026-03-01 Sun
 fr | le 3 mars                             | 2026-03-03 Tue
 fr | le trois mars                         | 2026-03-03 Tue
 fr | le 14 juillet                         | 2026-07-14 Tue
+fr | le 5 du mois prochain                 | 2026-03-05 Thu
 fr | le 6 janvier                          | 2027-01-06 Wed
 fr | le 3 mars 2027                        | 2027-03-03 Wed
 fr | vendredi 27 février                   | 2026-02-27 Fri
@@ -246,6 +251,8 @@ pt | 1º de março                           | 2026-03-01 Sun
 pt | dia 3 de março                        | 2026-03-03 Tue
 pt | três de março                         | 2026-03-03 Tue
 pt | 10 de junho                           | 2026-06-10 Wed
+pt | dia 5 do mês que vem                  | 2026-03-05 Thu
+pt | dia 30 do próximo mês                 | 2026-03-30 Mon
 pt | 5 de janeiro de 2027                  | 2027-01-05 Tue
 pt | sexta-feira, dia 27                   | 2026-02-27 Fri
 pt | sexta, 27 de fevereiro                | 2026-02-27 Fri
