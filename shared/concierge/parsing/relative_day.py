@@ -90,8 +90,8 @@ class _Patterns:
     this_part: re.Pattern[str]
     weekday: re.Pattern[str]
     ahead: re.Pattern[str]
-    weekend_this: re.Pattern[str]
-    weekend_next: re.Pattern[str]
+    weekend_this: tuple[re.Pattern[str], ...]
+    weekend_next: tuple[re.Pattern[str], ...]
     next_week: tuple[re.Pattern[str], ...]
     this_week: tuple[re.Pattern[str], ...]
     week_on: tuple[re.Pattern[str], ...]
@@ -112,9 +112,10 @@ def _compiled(locale: str) -> _Patterns:
 
     parts = "|".join(sorted(map(re.escape, g.parts), key=len, reverse=True))
     weekday_of = rf"(?:wd(?P<wd>[0-6]) )?(?:(?:{g.weekend_of}) )?"
+    weekday_after = r"(?:(?:on|di|de|le|no|na|o|a) )?wd(?P<wd>[0-6])"  # "this weekend on Sunday", "ce week-end samedi"
     part_first = None
     if g.part_first is not None:
-        part_first = re.compile(rf"(?:(?:{g.part_lead}) )?(?P<part>{parts}) (?:(?:{g.part_first}) )?(?P<day>.+)")
+        part_first = re.compile(rf"(?:(?:{g.part_lead}) )?(?P<part>{parts}) (?:(?P<joint>{g.part_first}) )?(?P<day>.+)")
     return _Patterns(
         fillers=re.compile(rf"^(?:(?:{g.fillers}) )+"),
         day_mark=re.compile(rf"(?:^|(?<= ))(?:{g.day_marks})(?:$| )"),
@@ -124,9 +125,11 @@ def _compiled(locale: str) -> _Patterns:
         weekday=re.compile(rf"(?:(?P<next>{g.next_before}) |(?P<this>{g.this}) )?wd(?P<wd>[0-6])"
                            rf"(?P<next_after> (?:{g.next_after}))?"),
         ahead=re.compile(g.ahead.format(n=rf"\d+|{g.one}")),
-        weekend_this=re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
-        weekend_next=re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})"
-                                rf"|(?:{g.weekend}) (?:{g.next_after}))"),
+        weekend_this=(re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
+                      re.compile(rf"(?:(?:{g.this}) )?(?:{g.weekend}) {weekday_after}")),
+        weekend_next=(re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after}))"),
+                      re.compile(rf"(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after})) "
+                                 rf"{weekday_after}")),
         next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates),
         next_month=many(g.next_month), this_month=many(g.this_month))
 
@@ -145,6 +148,8 @@ def _resolve(text: str, today: datetime.date, locale: str, country: str, named: 
     for pattern in (rx.part_after, rx.part_first):
         if pattern is not None and (match := pattern.fullmatch(text)):
             day_text, day_marked = _strip_fillers(match["day"], rx)
+            joint = match.groupdict().get("joint")  # "le soir du 24": "du" marks a date as "le" does
+            day_marked = day_marked or bool(joint and rx.day_mark.search(joint))
             resolution = _day(day_text, today, locale, country, named, marked or day_marked)
             if resolution is not None:
                 return replace(resolution, part=g.parts[match["part"]])
@@ -241,8 +246,8 @@ def _ahead(text: str, today: datetime.date, g: DayGrammar, rx: _Patterns) -> Day
 def _weekend(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
     """This weekend is the one under way or the coming one; next weekend the coming one from a weekday
     (as "sabato prossimo" is the coming Saturday), the one after from a Saturday or Sunday."""
-    said_next = rx.weekend_next.fullmatch(text)
-    match = said_next or rx.weekend_this.fullmatch(text)
+    said_next = next((m for p in rx.weekend_next if (m := p.fullmatch(text))), None)
+    match = said_next or next((m for p in rx.weekend_this if (m := p.fullmatch(text))), None)
     if match is None:
         return None
     if today.weekday() >= 5:

@@ -81,6 +81,9 @@ it | Ferragosto                            | 2026-08-15 Sat
 it | festa della Repubblica                | 2026-06-02 Tue
 it | la festa della Liberazione            | 2026-04-25 Sat
 it | la vigilia di Natale a cena           | 2026-12-24 Thu evening
+it | la sera di sabato                     | 2026-02-21 Sat evening
+it | la sera del 24                        | 2026-02-24 Tue evening
+it | il pranzo di Natale                   | 2026-12-25 Fri lunch
 it | domanni                               | 2026-02-19 Thu
 it | sabbato                               | 2026-02-21 Sat
 it | ieri                                  | UNSUPPORTED
@@ -153,6 +156,10 @@ en | Easter Monday                         | 2026-04-06 Mon
 en | Good Friday                           | 2026-04-03 Fri
 en | Boxing Day                            | 2026-12-26 Sat
 en | Christmas Eve dinner                  | 2026-12-24 Thu evening
+en | dinner on Christmas Eve               | 2026-12-24 Thu evening
+en | the evening of the 24th               | 2026-02-24 Tue evening
+en | Saturday after next                   | 2026-02-28 Sat
+en | this weekend on Sunday                | 2026-02-22 Sun
 en/US | Independence Day                   | 2026-07-04 Sat
 en/US | Thanksgiving                       | 2026-11-26 Thu
 en | tomorow                               | 2026-02-19 Thu
@@ -223,6 +230,9 @@ fr | la fête nationale                     | 2026-07-14 Tue
 fr | la Toussaint                          | 2026-11-01 Sun
 fr | l'Ascension                           | 2026-05-14 Thu
 fr | le réveillon de Noël au soir          | 2026-12-24 Thu evening
+fr | le soir du 24                         | 2026-02-24 Tue evening
+fr | ce week-end samedi                    | 2026-02-21 Sat
+fr | d'aujourd'hui en huit                 | 2026-02-25 Wed
 fr/DZ | la fête de l'indépendance          | 2026-07-05 Sun
 fr | aujourdhui                            | 2026-02-18 Wed
 fr | demin                                 | 2026-02-19 Thu
@@ -295,6 +305,9 @@ pt | dia da Liberdade                      | 2026-04-25 Sat
 pt | Carnaval                              | 2027-02-09 Tue
 pt/BR | Tiradentes                         | 2026-04-21 Tue
 pt | véspera de Natal ao jantar            | 2026-12-24 Thu evening
+pt | o jantar de sábado                    | 2026-02-21 Sat evening
+pt | amanhã à hora de almoço               | 2026-02-19 Thu lunch
+pt | sábado ao fim do dia                  | 2026-02-21 Sat evening
 pt | amanha                                | 2026-02-19 Thu
 pt | amanhan                               | 2026-02-19 Thu
 pt | sabádo                                | 2026-02-21 Sat
