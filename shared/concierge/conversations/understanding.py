@@ -19,13 +19,13 @@ import yaml
 
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, minutes
-from concierge.parsing import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime, resolve_relative_day
-from concierge.parsing import resolve_relative_time
+from concierge.parsing import DayReading, UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
-INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry")
+INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks")
 MAX_GRAM = 5
+MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
 _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
@@ -80,6 +80,7 @@ class Reading:
     name: str | None = None
     care_type: str | None = None
     reason: str | None = None
+    part: tuple[str, str] | None = None  # the opening range of the part of the day said ("domani sera")
 
     @property
     def details(self) -> bool:
@@ -113,8 +114,12 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
                               if any(p.search(folded) for p in patterns)), None)
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
-    tokens = _time_tokens(rest)
-    reading.day = _day(tokens, now.date(), venue.locale)
+    tokens = _time_tokens(rest)[:MAX_TOKENS]
+    day = _day(tokens, now, venue)
+    if day is not None:
+        reading.day = day.date
+        if day.part_range is not None:
+            reading.part = (day.part_range.open, day.part_range.close)
     reading.time, offset = _time(tokens, now, venue, reading.day, bare="slot.start_iso" in awaiting)
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
@@ -158,13 +163,13 @@ def _grams(tokens: list[str], digits_first: bool = False):
     return grams
 
 
-def _day(tokens: list[str], today: dt.date, locale: str) -> dt.date | None:
+def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     for gram in _grams(tokens):
         if " " not in gram and len(gram) <= 3:
             continue  # "mon", "sat": too often another word
         try:
-            return resolve_relative_day(gram, today, locale).date
-        except (UnsupportedRelativeDay, ValueError):
+            return read_day(gram, now, venue.locale, venue=venue)
+        except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
             continue
     return None
 
