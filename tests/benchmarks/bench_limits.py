@@ -23,7 +23,8 @@ BODIES = {
         "number": "+393331234567"}}, "toolCallList": [
         {"id": f"call_{i}", "type": "function", "function": {"name": "check_openings", "arguments": json.dumps(
             {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00"})}} for i in range(3)]}}).encode(),
-    "notes near the cap (60 KB)": json.dumps({"restaurant_id": "roma", "notes": "è " * 20_000}, ensure_ascii=False).encode(),
+    "notes near the cap (60 KB)": json.dumps({"restaurant_id": "roma", "notes": "è " * 20_000},
+                                              ensure_ascii=False).encode(),
 }
 
 

@@ -185,7 +185,8 @@ def test_a_ten_megabyte_name_is_refused_before_it_is_read(api):
 
 def test_full_width_digits_read_as_the_same_time_everywhere(api):
     half = api.call("check_openings", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:30"}).json()
-    full = api.call("check_openings", {"restaurant_id": "roma", "day": "２０２６-０２-２０", "time": "２０:３０"}).json()
+    full = api.call("check_openings",
+                    {"restaurant_id": "roma", "day": "２０２６-０２-２０", "time": "２０:３０"}).json()
     assert full == half and full["time_human"] == "20 e 30"
 
 

@@ -53,8 +53,8 @@ def local_server(store_kind: str, folder):
     ctx = build_context(settings, store)
     port = free_port()
     plans = build_plan_service(settings, ctx, store, f"http://127.0.0.1:{port}")
-    server = make_server("127.0.0.1", port, create_app(ctx, settings.access, plans, build_operator_gate(settings, store)),
-                         threaded=True)
+    app = create_app(ctx, settings.access, plans, build_operator_gate(settings, store))
+    server = make_server("127.0.0.1", port, app, threaded=True)
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{port}"

@@ -130,6 +130,8 @@ class _Run:
             return self.understood(self.words.say("hours", hours=weekly_hours(self.venue)))
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
             return self.understood(faq)
+        if "thanks" in reading.intents and not mem.get("flow"):
+            return self.goodbye()
         if "greeting" in reading.intents or (not turn.history and not turn.text):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:
@@ -162,6 +164,12 @@ class _Run:
         message = (self.words.say("welcome_back", name=profile_name, venue=self.venue.name) if profile_name
                    else self.words.say("welcome", venue=self.venue.name))
         return self.answer(message, self.rdv.welcome(message))
+
+    def goodbye(self) -> AgentAnswer:
+        """Thanks or goodbye with nothing under way: the goal is met, the conversation is archived."""
+        self.tool("end_conversation", {"reason": "The customer said goodbye"})
+        self.mem.update(misunderstood=0, pending=None, flow=None, slots={})
+        return self.understood(self.words.say("goodbye"))
 
     def understood(self, message: str) -> AgentAnswer:
         self.mem["misunderstood"] = 0
@@ -200,8 +208,10 @@ class _Run:
             value = getattr(reading, key)
             if value is not None:
                 slots[key] = value.isoformat() if isinstance(value, dt.date) else value
-        if reading.time and not reading.day and not slots.get("day"):
-            slots["day"] = self.now.date().isoformat()
+        if reading.time and not reading.day and not slots.get("day") and self._today_open_at(reading.time):
+            slots["day"] = self.now.date().isoformat()  # "a table at 8": today, when today can be meant
+        if reading.day or reading.time:  # "domani sera": the evening's times are offered
+            slots["part"] = list(reading.part) if reading.part and not reading.time else None
         if reading.name:
             if Patient(reading.name).as_rdv(self.venue):
                 slots["name"] = reading.name
@@ -236,6 +246,11 @@ class _Run:
             return self.answer(message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time),
                                                               self.details))
         return self.offer(day, time, notes)
+
+    def _today_open_at(self, time: str) -> bool:
+        t = minutes(time)
+        return t > self.now.hour * 60 + self.now.minute and any(
+            r.open_min <= t < r.close_min for r in self.venue.ranges_on(self.now.date()))
 
     def missing(self) -> list[str]:
         slots, out = self.slots, []
@@ -299,6 +314,10 @@ class _Run:
 
     def offer(self, day: dt.date, time: str | None, notes: list[str]) -> AgentAnswer:
         offered_day, free = self.nearest(day, time)
+        part = self.slots.get("part")
+        if part and time is None and offered_day == day:
+            in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
+            free = in_part[:MAX_OPTIONS] or free
         self.slots.pop("time", None)
         self.mem["awaiting"] = ["slot.start_iso"]
         times = ", ".join(self.time_words(t) for t in free)
@@ -382,7 +401,8 @@ class _Run:
 
     def own_bookings(self) -> list[dict[str, Any]]:
         """The customer's bookings over the horizon, read in windows list_events accepts."""
-        first, events = self.now.date(), []
+        first = self.now.date()
+        events: list[dict[str, Any]] = []
         while first <= self.now.date() + dt.timedelta(days=BOOKINGS_HORIZON_DAYS):
             last = first + dt.timedelta(days=LIST_WINDOW_DAYS - 1)
             result = self.tool("list_events", {"startDate": _ddmmyyyy(first), "endDate": _ddmmyyyy(last)})

@@ -75,7 +75,8 @@ def _execute(ctx: ToolContext, tool: Tool, args: object, span: Span | None = Non
     except ToolError as refusal:
         return refusal.payload()
     except OverflowError:  # a date or a count far beyond any calendar ("in 99999999999 days")
-        return {"ok": False, "error_code": "VALIDATION_ERROR", "message": "A date or number in the request is out of range."}
+        return {"ok": False, "error_code": "VALIDATION_ERROR",
+                "message": "A date or number in the request is out of range."}
     except Exception as exc:
         log.exception("tool %s failed unexpectedly", tool.name)
         if span is not None:
@@ -282,7 +283,7 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
                 payload = reduce(run_once(ctx, chosen, args, key, "vapi"))
                 results.append(_vapi_result(call_id, payload))
             return Answer(200, {"results": results})
-        if retell:
+        if retell and isinstance(body, dict):
             name = _tool_name(body["name"], "name")
             chosen = TOOLS.get(name, tool) if name else tool
             args = with_caller_phone(chosen, body["args"], retell_caller_number(body))

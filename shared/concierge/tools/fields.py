@@ -70,27 +70,28 @@ def _whole_number(value: object) -> object:
     return value
 
 
-def text(max_length: int | None = None, pattern: str | None = None, **field: object) -> object:
-    """A required text field: trimmed, not blank, with its limits stated where the OpenAPI document sees them."""
-    return Annotated[str, Field(max_length=max_length, pattern=pattern, json_schema_extra={"minLength": 1},
-                                **field),  # type: ignore[arg-type]
-                     BeforeValidator(_strip), AfterValidator(_not_blank)]
+_NOT_BLANK = {"minLength": 1}  # stated for the OpenAPI document; _not_blank checks it after trimming
+_TRIMMED = BeforeValidator(_strip)
+_FILLED = AfterValidator(_not_blank)
 
-
-Text = text()
-RestaurantId = text(pattern=VENUE_ID_PATTERN, description='Venue id from the knowledge base, e.g. "roma"')
-BookingId = text(pattern=BOOKING_ID_PATTERN, description="The booking_id a create_booking answered")
-Name = text(MAX_NAME)
-Phone = text(MAX_PHONE)
-Question = text(MAX_QUESTION)
-SpokenText = text(MAX_SPOKEN_TEXT)
+Text = Annotated[str, Field(json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
+RestaurantId = Annotated[str, Field(pattern=VENUE_ID_PATTERN, json_schema_extra=_NOT_BLANK,
+                                    description='Venue id from the knowledge base, e.g. "roma"'), _TRIMMED, _FILLED]
+BookingId = Annotated[str, Field(pattern=BOOKING_ID_PATTERN, json_schema_extra=_NOT_BLANK,
+                                 description="The booking_id a create_booking answered"), _TRIMMED, _FILLED]
+Name = Annotated[str, Field(max_length=MAX_NAME, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
+Phone = Annotated[str, Field(max_length=MAX_PHONE, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
+Question = Annotated[str, Field(max_length=MAX_QUESTION, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
+SpokenText = Annotated[str, Field(max_length=MAX_SPOKEN_TEXT, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
+SearchText = Annotated[str, Field(max_length=200, json_schema_extra=_NOT_BLANK,
+                                  description="Guest name, phone or booking reference fragment"), _TRIMMED, _FILLED]
 Notes = Annotated[str, Field(max_length=MAX_NOTES)]
-Day = Annotated[str, Field(description="YYYY-MM-DD", examples=["2026-02-19"], json_schema_extra={"pattern": DAY_PATTERN}),
-                BeforeValidator(_strip), AfterValidator(_day)]
+Day = Annotated[str, Field(description="YYYY-MM-DD", examples=["2026-02-19"],
+                           json_schema_extra={"pattern": DAY_PATTERN}), _TRIMMED, AfterValidator(_day)]
 Time = Annotated[str, Field(description="HH:MM, 24-hour, venue local time", examples=["20:30"],
-                            json_schema_extra={"pattern": TIME_PATTERN}),
-                 BeforeValidator(_strip), AfterValidator(_time)]
-People = Annotated[int, Field(ge=1, le=MAX_PEOPLE, description="Party size, at least 1"), BeforeValidator(_whole_number)]
+                            json_schema_extra={"pattern": TIME_PATTERN}), _TRIMMED, AfterValidator(_time)]
+People = Annotated[int, Field(ge=1, le=MAX_PEOPLE, description="Party size, at least 1"),
+                   BeforeValidator(_whole_number)]
 MaxResults = Annotated[int, Field(ge=1, le=20), BeforeValidator(_whole_number)]
 
 

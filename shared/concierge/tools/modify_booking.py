@@ -12,7 +12,9 @@ from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.create_booking import normalise_phone
-from concierge.tools.fields import BookingId, Day, Name, Notes, People, Phone, RestaurantId, Time, ToolRequest, ToolResponse
+from concierge.tools.fields import (
+    BookingId, Day, Name, Notes, People, Phone, RestaurantId, Time, ToolRequest, ToolResponse,
+)
 
 
 ALIASES = {"day": "new_day", "time": "new_time", "people": "new_people"}

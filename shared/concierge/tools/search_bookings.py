@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pydantic import Field
 from rapidfuzz import fuzz
 
 from concierge.domain.booking import BookingSummary
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.faq import normalise
-from concierge.tools.fields import Day, MaxResults, RestaurantId, ToolRequest, ToolResponse, text
+from concierge.tools.fields import Day, MaxResults, RestaurantId, SearchText, ToolRequest, ToolResponse
 
 MATCH_THRESHOLD = 70
 DEFAULT_HORIZON_DAYS = 90
-
-
-SearchText = text(200, description="Guest name, phone or booking reference fragment")
 
 
 class Request(ToolRequest):
@@ -48,7 +44,8 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
     today = ctx.local_now(venue).date()
     first = dt.date.fromisoformat(req.date_range_start) if req.date_range_start else today
-    last = dt.date.fromisoformat(req.date_range_end) if req.date_range_end else first + dt.timedelta(DEFAULT_HORIZON_DAYS)
+    last = (dt.date.fromisoformat(req.date_range_end) if req.date_range_end
+            else first + dt.timedelta(DEFAULT_HORIZON_DAYS))
     say = speaker(venue)
     scored = [(score(req.search_text, b.name, b.phone, b.booking_id), b)
               for b in ctx.provider_for(venue).bookings_between(venue, first, last)]
