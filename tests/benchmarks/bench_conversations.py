@@ -3,8 +3,8 @@
 Run: .venv/bin/python tests/benchmarks/bench_conversations.py [--store sqlite|firestore] [--rounds 3]
 Serves the whole HTTP surface in this process (werkzeug, threaded) on the chosen store with the
 offline agent. Each conversation is the same four-message booking dialogue at Tasca do Porto
-(welcome, request, name, yes). The floor is `is_open_now` through the same server, sent by as
-many callers, interleaved with the turns in every round: latencies are quoted as ratios to it.
+(welcome, request, name, yes). The floor is `check_openings` of a time (one store query) through the
+same server, sent by the same callers just before each turn: latencies are quoted as ratios to it.
 Then each kind of turn is run once more in-process while the store's traffic is counted (SQL
 statements on SQLite, gRPC calls on Firestore). Uses, or starts, the Firestore emulator.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import statistics
 import sys
 import tempfile
@@ -39,11 +40,12 @@ from tests.support.local import free_port  # noqa: E402
 
 NOW = "2026-11-23T10:00:00+00:00"
 DIALOGUE = ["Olá", "Queria reservar uma mesa para 2 na sexta às 20h", "Ana Sousa", "sim"]
+FLOOR = {"restaurant_id": "tasca", "day": "2026-11-27", "time": "20:00"}  # one store query: the day's bookings
 TURN_KINDS = ["welcome", "request (NEED_INFO)", "name (CONFIRMATION)", "yes (CREATE)"]
 
 
 def phone(n: int) -> str:
-    return f"+3519123{n:05d}"
+    return f"+35191{n % 10_000_000:07d}"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -77,7 +79,7 @@ def run_round(base: str, callers: int, first_thread: int) -> tuple[list[float], 
         n = first_thread + i
         with httpx.Client(timeout=60) as client:
             for text in DIALOGUE:
-                took_floor = timed(client, f"{base}/api/is_open_now", {"restaurant_id": "tasca"})
+                took_floor = timed(client, f"{base}/api/check_openings", FLOOR)
                 took = timed(client, f"{base}/api/conversation_message", {
                     "venue_id": "tasca", "conversation_id": f"bench:{n}", "text": text, "channel": "whatsapp",
                     "customer": {"phone": phone(n)}})
@@ -129,6 +131,7 @@ def round_trips(store, counter) -> list[int]:
 
 
 def main() -> None:
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
     parser = argparse.ArgumentParser()
     parser.add_argument("--store", choices=("sqlite", "firestore"), default="sqlite")
     parser.add_argument("--rounds", type=int, default=3)
