@@ -11,6 +11,7 @@ never copied); deploy.sh calls this module:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -24,10 +25,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# What every function needs, what talks to the booking back-ends, and what runs plans.
+
+def _provider_registry() -> dict:
+    """concierge.domain.providers.PROVIDERS, read from this checkout (the module imports nothing)."""
+    spec = importlib.util.spec_from_file_location("_concierge_provider_registry",
+                                                  ROOT / "shared" / "concierge" / "domain" / "providers.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
+    spec.loader.exec_module(module)
+    return module.PROVIDERS
+
+
+REGISTRY = _provider_registry()
+
+# What every function needs, what talks to the booking back-ends (each provider's registration says), and
+# what runs plans.
 BASE = ("functions-framework", "flask", "pydantic", "pyyaml", "phonenumbers", "rapidfuzz", "text2num", "tzdata",
-        "google-cloud-firestore")
-PROVIDERS = ("httpx", "gspread", "google-auth", "cryptography")
+        "holidays", "python-dateutil", "google-cloud-firestore")
+PROVIDERS = tuple(sorted({name for entry in REGISTRY.values() for name in entry.requires}))
 PLANS = ("httpx", "jsonref", "google-cloud-tasks", "google-auth")
 # The MCP function: the tools' needs plus the MCP SDK and the bridge that runs its ASGI transport from WSGI.
 MCP = ("mcp", "a2wsgi")
@@ -51,18 +66,12 @@ CONVERSATION_FUNCTIONS = (
 # a missing dependency): the import check loads them too.
 FIRST_REQUEST_MODULES = {
     "tool": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
-             "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
-             "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
-             "google.auth.crypt", "google.auth.jwt"),
+             *(entry.module for entry in REGISTRY.values())),
     "conversation": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
-                     "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
-                     "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
-                     "concierge.adapters.llm.openai_compatible", "concierge.conversations.agents",
-                     "concierge.http.conversations", "google.auth.crypt", "google.auth.jwt"),
+                     *(entry.module for entry in REGISTRY.values()), "concierge.adapters.llm.openai_compatible",
+                     "concierge.conversations.agents", "concierge.http.conversations"),
     "mcp": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
-            "concierge.adapters.providers.sheets", "concierge.adapters.providers.resos",
-            "concierge.adapters.providers.octotable", "concierge.adapters.providers.gcal",
-            "google.auth.crypt", "google.auth.jwt", "concierge.mcp.endpoint", "concierge.mcp.stdio"),
+            *(entry.module for entry in REGISTRY.values()), "concierge.mcp.endpoint", "concierge.mcp.stdio"),
     "plan": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
              "concierge.adapters.queue.cloud_tasks", "google.cloud.tasks_v2", "concierge.adapters.llm.openai_compatible",
              "concierge.adapters.tracing", "concierge.plans.action_client", "concierge.plans.booking_api",

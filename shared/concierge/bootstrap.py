@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from concierge.adapters.clock import Clock, FixedClock
-from concierge.adapters.providers import BookingProvider
-from concierge.adapters.providers.builtin import BuiltinProvider
+from concierge.adapters.providers import BookingProvider, ProviderFailure, ProviderNotConfigured
 from concierge.adapters.store import Store
-from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue
 from concierge.idempotency import Idempotency
 from concierge.tools.context import ToolContext
@@ -156,45 +154,36 @@ def build_clock(settings: Settings) -> Clock:
     return FixedClock.parse(settings.now) if settings.now else Clock()
 
 
-# Where each provider kind lives; imported only when a venue uses it (cold starts stay lean).
-PROVIDER_CLASSES = {
-    "sheets": ("concierge.adapters.providers.sheets", "SheetsProvider"),
-    "resos": ("concierge.adapters.providers.resos", "ResosProvider"),
-    "octotable": ("concierge.adapters.providers.octotable", "OctoTableProvider"),
-    "gcal": ("concierge.adapters.providers.gcal", "GoogleCalendarProvider"),
-}
-
-
 def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Callable[[Venue], BookingProvider]:
-    """provider_for(venue): the built-in provider, or the venue's back-end built once per configuration."""
+    """provider_for(venue): the venue's provider, built once per venue and provider block.
+
+    The class is found in the registry (`concierge.domain.providers`) and imported on first use, so a
+    function loads only the clients its venues need; it gets the resources it declares in `needs`."""
     import importlib
     import json
 
     from concierge.adapters.leases import store_lease
+    from concierge.domain.providers import PROVIDERS
 
-    builtin = BuiltinProvider(store)
+    resources = {"store": store, "lease": store_lease(store)}
     built: dict[tuple[str, str], BookingProvider] = {}
     lock = threading.Lock()
 
     def provider_for(venue: Venue) -> BookingProvider:
         kind = venue.provider.kind
-        if kind == "builtin":
-            return builtin
         config = venue.provider.model_dump()
-        key = (venue.id, json.dumps(config, sort_keys=True))
+        key = (venue.id if kind != "builtin" else "", json.dumps(config, sort_keys=True))
         with lock:
             if key not in built:
-                module, name = PROVIDER_CLASSES[kind]
-                cls = getattr(importlib.import_module(module), name)
-                # Back-ends without transactions serialise our own writers through a lease in the store.
-                extras = {"lease": store_lease(store)} if kind in ("sheets", "octotable", "gcal") else {}
+                entry = PROVIDERS[kind]
+                cls: type[BookingProvider] = getattr(importlib.import_module(entry.module), entry.class_name)
                 try:
-                    built[key] = cls(config, env, **extras)
-                except ToolError:
+                    built[key] = cls(config, env, **{need: resources[need] for need in cls.needs})
+                except ProviderFailure:
                     raise
                 except Exception as exc:
-                    raise ToolError("CONFIG_ERROR", f'Provider "{kind}" of venue "{venue.id}" is misconfigured: '
-                                                    f"{type(exc).__name__}.") from None
+                    raise ProviderNotConfigured(f'Provider "{kind}" of venue "{venue.id}" is misconfigured: '
+                                                f"{type(exc).__name__}.") from None
             return built[key]
 
     return provider_for
@@ -238,7 +227,7 @@ def build_context(settings: Settings, store: Store | None = None, tracer: "Trace
     provider_for = provider_factory(store)
 
     return ToolContext(venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
-                       provider_for=provider_for, clock=build_clock(settings),
+                       providers=provider_for, clock=build_clock(settings),
                        idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds)),
                        tracer=tracer if tracer is not None else build_tracer(settings))
 

@@ -1,5 +1,5 @@
 """`concierge serve`, `concierge mcp`, `concierge chat`, `concierge venues import`,
-`concierge operators add | list | revoke` and `concierge openapi`."""
+`concierge operators add | list | revoke`, `concierge providers check` and `concierge openapi`."""
 
 from __future__ import annotations
 
@@ -17,6 +17,15 @@ from concierge.bootstrap import (
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
 DEMO_VENUES = "demo/venues.yaml"
+
+
+def dt_date(text: str):
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a date in YYYY-MM-DD') from None
 
 
 def import_venues(settings: Settings, path: Path | None) -> list[str]:
@@ -64,6 +73,7 @@ def _mcp(args: argparse.Namespace) -> int:
     """The MCP server on stdin/stdout. Only JSON-RPC goes to stdout; everything said goes to stderr."""
     import anyio
 
+    from concierge.mcp.catalog import McpServices, chat_services
     from concierge.mcp.stdio import serve_stdio
 
     settings = Settings.from_env(data_dir=args.data)
@@ -71,7 +81,8 @@ def _mcp(args: argparse.Namespace) -> int:
     if args.venues is not None or not store.venue_ids():
         names = import_venues(settings, args.venues)
         print(f"concierge: venues {', '.join(names)} imported", file=sys.stderr)
-    anyio.run(serve_stdio, build_context(settings, store), store.venue_ids)
+    ctx = build_context(settings, store)
+    anyio.run(serve_stdio, McpServices(ctx, chat_services(settings, ctx, store)), store.venue_ids)
     return 0
 
 
@@ -151,6 +162,25 @@ def _operators_revoke(args: argparse.Namespace) -> int:
     return 0
 
 
+def _providers_check(args: argparse.Namespace) -> int:
+    """Exit 0 when the venue's back-end is ready, 1 when the report names a problem, 2 for an unknown venue."""
+    import datetime as dt
+
+    from concierge.tools.provider_check import check_provider
+
+    settings = Settings.from_env(data_dir=args.data)
+    ctx = build_context(settings, build_store(settings))
+    venue = ctx.venues.get(args.venue)
+    if venue is None:
+        known = ", ".join(ctx.venues.ids()) or "none: run `concierge venues import FILE` first"
+        print(f'concierge: no venue "{args.venue}" in the store (venues: {known})', file=sys.stderr)
+        return 2
+    day = args.day or ctx.local_now(venue).date()
+    report = check_provider(venue, ctx.provider_for, day)
+    print(report.text())
+    return 1 if report.problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="concierge", description="Booking tools for AI receptionists.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -182,6 +212,14 @@ def main(argv: list[str] | None = None) -> int:
     importer.add_argument("file", type=Path)
     importer.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     importer.set_defaults(run=_import)
+
+    providers = commands.add_parser("providers", help="the venues' booking back-ends")
+    provider_commands = providers.add_subparsers(dest="providers_command", required=True)
+    check = provider_commands.add_parser("check", help="verify a venue's back-end before going live (reads only)")
+    check.add_argument("venue", help="the venue id, as in the knowledge base")
+    check.add_argument("--day", type=dt_date, help="the day to read (default: today at the venue)")
+    check.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    check.set_defaults(run=_providers_check)
 
     openapi = commands.add_parser("openapi", help="write the tools' OpenAPI document (the plans' booking API)")
     openapi.add_argument("--output", type=Path, help="where (default: the booking API spec shipped with the plans)")

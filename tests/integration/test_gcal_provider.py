@@ -16,6 +16,7 @@ from concierge.domain.errors import ToolError
 from concierge.domain.knowledge_base import load_knowledge_base
 from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit
+from concierge.tools.provider_errors import SpokenProvider
 from tests.support.gcal_server import new_service_account, start_gcal_server
 from tests.support.local import free_port
 
@@ -41,10 +42,11 @@ def venue():
     return load_knowledge_base("tests/fixtures/venues.yaml")["roma"]
 
 
-def provider_for(server, env: dict | None = None, **block) -> GoogleCalendarProvider:
+def provider_for(server, env: dict | None = None, **block) -> SpokenProvider:
+    """The provider as the tools reach it: its failures as the contract's codes, in the venue's words."""
     config = {"kind": "gcal", "base_url": server.base_url, "calendar_id": CAL, "credentials_env": ENV_NAME,
               "timeout_seconds": 0.5, **block}
-    return GoogleCalendarProvider(config, {ENV_NAME: server.credentials_json()} if env is None else env)
+    return SpokenProvider(GoogleCalendarProvider(config, {ENV_NAME: server.credentials_json()} if env is None else env))
 
 
 @pytest.fixture
@@ -372,8 +374,9 @@ def test_a_lease_given_by_the_wiring_is_held_around_writes(gcal, venue):
         held.append(name)
         yield
 
-    provider = GoogleCalendarProvider({"base_url": gcal.base_url, "calendar_id": CAL, "credentials_env": ENV_NAME},
-                                      {ENV_NAME: gcal.credentials_json()}, lease=lease)
+    provider = SpokenProvider(GoogleCalendarProvider(
+        {"base_url": gcal.base_url, "calendar_id": CAL, "credentials_env": ENV_NAME},
+        {ENV_NAME: gcal.credentials_json()}, lease=lease))
     made = book(provider, venue)
     provider.update(venue, made.booking_id, move(venue, people=3))
     assert held == [f"gcal:{CAL}", f"gcal:{CAL}"]
@@ -400,10 +403,9 @@ def test_a_malformed_answer_is_a_provider_error(gcal, provider, venue):
 
 
 def test_a_refused_connection_is_provider_unavailable(venue):
-    provider = GoogleCalendarProvider({"base_url": f"http://127.0.0.1:{free_port()}/calendar/v3",
-                                       "calendar_id": CAL, "credentials_env": ENV_NAME, "timeout_seconds": 0.5},
-                                      {ENV_NAME: json.dumps(new_service_account(
-                                          f"http://127.0.0.1:{free_port()}/token")[0])})
+    provider = SpokenProvider(GoogleCalendarProvider(
+        {"base_url": f"http://127.0.0.1:{free_port()}/calendar/v3", "calendar_id": CAL, "credentials_env": ENV_NAME,
+         "timeout_seconds": 0.5}, {ENV_NAME: json.dumps(new_service_account(f"http://127.0.0.1:{free_port()}/token")[0])}))
     assert refusal(lambda: provider.get(venue, "abc")).code == "PROVIDER_UNAVAILABLE"
 
 
@@ -479,8 +481,8 @@ def test_a_key_the_token_endpoint_does_not_know_is_gcal_not_configured(gcal, ven
 def test_a_calendar_that_is_missing_or_not_shared_is_gcal_not_configured(gcal, venue):
     assert refusal(lambda: provider_for(gcal, calendar_id="other@example.com").bookings_on(venue, DAY)
                    ).code == "GCAL_NOT_CONFIGURED"
-    no_id = GoogleCalendarProvider({"base_url": gcal.base_url, "credentials_env": ENV_NAME},
-                                   {ENV_NAME: gcal.credentials_json()})
+    no_id = SpokenProvider(GoogleCalendarProvider({"base_url": gcal.base_url, "credentials_env": ENV_NAME},
+                                                  {ENV_NAME: gcal.credentials_json()}))
     assert refusal(lambda: no_id.bookings_on(venue, DAY)).code == "GCAL_NOT_CONFIGURED"
 
 

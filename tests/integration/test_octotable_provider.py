@@ -18,6 +18,7 @@ from concierge.domain.errors import ToolError
 from concierge.domain.knowledge_base import load_knowledge_base
 from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit as admit_rule
+from concierge.tools.provider_errors import SpokenProvider, translated
 from tests.conftest import VENUES_FILE
 from tests.support.local import free_port
 from tests.support.octotable_server import CLIENT_ID, CLIENT_SECRET, start_octotable_server
@@ -28,11 +29,12 @@ FRIDAY = dt.date(2026, 2, 20)
 SATURDAY = dt.date(2026, 2, 21)
 NOW = dt.datetime(2026, 2, 19, 18, 0, tzinfo=ZoneInfo("Europe/Rome"))
 MARIO = "+393331234567"
+ROMA = load_knowledge_base(VENUES_FILE)["roma"]
 
 
 @pytest.fixture(scope="module")
 def roma():
-    return load_knowledge_base(VENUES_FILE)["roma"]
+    return ROMA
 
 
 @pytest.fixture
@@ -46,11 +48,18 @@ def block(server, **more) -> dict:
             "client_id_env": "OCTO_ID_ROMA", "client_secret_env": "OCTO_SECRET_ROMA", "timeout_seconds": 0.5, **more}
 
 
+def spoken(config: dict, env: dict, **needs) -> SpokenProvider:
+    """The provider as the tools reach it (ToolContext.provider_for): built, and its failures told as the
+    contract's codes in the venue's words."""
+    with translated(ROMA):
+        return SpokenProvider(OctoTableProvider(config, env, **needs))
+
+
 @pytest.fixture
 def provider(server):
-    client = OctoTableProvider(block(server), ENV)
+    client = spoken(block(server), ENV)
     yield client
-    client.close()
+    client.inner.close()
 
 
 def draft(time: str = "20:00", phone: str = MARIO, day: dt.date = FRIDAY, **more) -> BookingDraft:
@@ -169,7 +178,7 @@ def test_create_hands_the_days_active_bookings_to_admit_and_then_writes_the_rese
 
 
 def test_create_sends_the_room_and_service_of_the_block(server, roma):
-    client = OctoTableProvider(block(server, room_id=23288, service_id=30280), ENV)
+    client = spoken(block(server, room_id=23288, service_id=30280), ENV)
     client.create(roma, draft(), lambda bookings: None)
     assert {"room_id": 23288, "service_id": 30280}.items() <= server.requests[-1]["json"].items()
 
@@ -243,7 +252,7 @@ def test_writers_sharing_the_lease_cannot_both_book_the_same_phone_and_time(serv
         with lock:
             yield
 
-    client = OctoTableProvider(block(server, timeout_seconds=5), ENV, lease=lease)
+    client = spoken(block(server, timeout_seconds=5), ENV, lease=lease)
     server.delay_next(0.3, times=4)  # slow reads and writes: without the lease both would pass the check
     outcomes = []
 
@@ -372,7 +381,7 @@ def test_server_errors_are_provider_unavailable(provider, seeded, roma, method, 
 
 
 def test_a_refused_connection_is_provider_unavailable(roma):
-    client = OctoTableProvider({"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}",
+    client = spoken({"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}",
                                 "property_id": "4242"}, {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET})
     for method in PORT_CALLS:
         assert refusal(lambda: PORT_CALLS[method](client, roma)).code == "PROVIDER_UNAVAILABLE"
@@ -431,7 +440,7 @@ def test_a_malformed_answer_is_provider_error(provider, seeded, roma, method, bo
 
 # --- the access token ----------------------------------------------------------------------------
 def test_the_token_is_asked_for_once_and_reused_by_every_call_and_every_client_of_the_process(server, roma):
-    first, second = OctoTableProvider(block(server), ENV), OctoTableProvider(block(server), ENV)
+    first, second = spoken(block(server), ENV), spoken(block(server), ENV)
     for client in (first, second, first):
         client.bookings_on(roma, FRIDAY)
     assert len(server.token_requests) == 1 and len(server.requests) == 3
@@ -455,7 +464,7 @@ def test_a_write_after_the_token_expired_is_made_once(provider, seeded, roma):
 
 def test_a_token_is_renewed_shortly_before_it_expires_without_a_refused_request(roma):
     with start_octotable_server(token_lifetime=1.5) as short:
-        client = OctoTableProvider(block(short), ENV)
+        client = spoken(block(short), ENV)
         client.bookings_on(roma, FRIDAY)
         time.sleep(1.4)  # inside the last tenth of the token's life
         client.bookings_on(roma, FRIDAY)
@@ -475,7 +484,7 @@ def test_a_token_refused_twice_is_provider_error_and_asks_for_one_new_token_only
 @pytest.mark.parametrize("env", [{**ENV, "OCTO_SECRET_ROMA": "wrong"}, {**ENV, "OCTO_ID_ROMA": "someone-else"}])
 def test_refused_client_credentials_are_config_error_without_the_secret(server, roma, env, caplog):
     caplog.set_level(logging.DEBUG)
-    error = refusal(lambda: OctoTableProvider(block(server), env).bookings_on(roma, FRIDAY))
+    error = refusal(lambda: spoken(block(server), env).bookings_on(roma, FRIDAY))
     assert error.code == "CONFIG_ERROR" and "client_secret_env" in error.message
     assert env["OCTO_SECRET_ROMA"] not in str(error.payload()) + caplog.text
     assert server.requests == []
@@ -485,24 +494,24 @@ def test_refused_client_credentials_are_config_error_without_the_secret(server, 
 @pytest.mark.parametrize("unset", ["OCTO_ID_ROMA", "OCTO_SECRET_ROMA"])
 def test_a_missing_client_secret_is_config_error_naming_the_variable_to_set(server, unset):
     for env in ({k: v for k, v in ENV.items() if k != unset}, {**ENV, unset: "  "}):
-        error = refusal(lambda: OctoTableProvider(block(server), env))
+        error = refusal(lambda: spoken(block(server), env))
         assert error.code == "CONFIG_ERROR" and unset in error.message
 
 
 def test_the_default_variables_are_octotable_client_id_and_secret(server, roma):
     config = {k: v for k, v in block(server).items() if not k.endswith("_env")}
-    assert "OCTOTABLE_CLIENT_ID" in refusal(lambda: OctoTableProvider(config, {})).message
+    assert "OCTOTABLE_CLIENT_ID" in refusal(lambda: spoken(config, {})).message
     env = {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET}
-    assert OctoTableProvider(config, env).bookings_on(roma, FRIDAY) == []
+    assert spoken(config, env).bookings_on(roma, FRIDAY) == []
 
 
 def test_a_block_without_property_id_is_config_error(server):
     config = {k: v for k, v in block(server).items() if k != "property_id"}
-    assert refusal(lambda: OctoTableProvider(config, ENV)).code == "CONFIG_ERROR"
+    assert refusal(lambda: spoken(config, ENV)).code == "CONFIG_ERROR"
 
 
 def test_a_refused_property_is_provider_error(server, roma):
-    client = OctoTableProvider(block(server, property_id="9999"), ENV)
+    client = spoken(block(server, property_id="9999"), ENV)
     error = refusal(lambda: client.bookings_on(roma, FRIDAY))
     assert error.code == "PROVIDER_ERROR" and "403" in error.extra["reason"]
 
@@ -523,4 +532,4 @@ def test_the_secret_and_the_token_never_appear_in_logs_or_error_messages(provide
     assert errors and caplog.records and tokens
     for secret in (CLIENT_SECRET, *tokens):
         assert secret not in caplog.text and all(secret not in e for e in errors)
-        assert secret not in repr(provider) and secret not in str(vars(provider).keys())
+        assert secret not in repr(provider.inner) and secret not in str(vars(provider.inner).keys())

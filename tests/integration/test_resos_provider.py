@@ -12,6 +12,7 @@ import pytest
 from concierge.adapters.providers.resos import ResosProvider
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
+from concierge.tools.provider_errors import SpokenProvider
 from concierge.tools.booking_rules import admit as rule_admit
 from tests.support.local import free_port
 from tests.support.resos_server import DEFAULT_KEY, start_resos_server
@@ -34,10 +35,11 @@ def resos():
         yield server
 
 
-def provider_for(server, env=None, **block) -> ResosProvider:
+def provider_for(server, env=None, **block) -> SpokenProvider:
+    """The provider as the tools reach it: its failures as the contract's codes, in the venue's words."""
     config = {"kind": "resos", "base_url": server.base_url, "api_key_env": "RESOS_API_KEY",
               "timeout_seconds": 2} | block
-    return ResosProvider(config, {"RESOS_API_KEY": DEFAULT_KEY} if env is None else env)
+    return SpokenProvider(ResosProvider(config, {"RESOS_API_KEY": DEFAULT_KEY} if env is None else env))
 
 
 @pytest.fixture
@@ -410,8 +412,8 @@ def test_a_slow_answer_is_provider_unavailable(resos, roma):
 
 
 def test_nothing_listening_is_provider_unavailable(roma):
-    provider = ResosProvider({"kind": "resos", "base_url": f"http://127.0.0.1:{free_port()}/v1"},
-                             {"RESOS_API_KEY": DEFAULT_KEY})
+    provider = SpokenProvider(ResosProvider({"kind": "resos", "base_url": f"http://127.0.0.1:{free_port()}/v1"},
+                                            {"RESOS_API_KEY": DEFAULT_KEY}))
 
     for call in PORT_CALLS.values():
         assert refusal(lambda: call(provider, roma)).code == "PROVIDER_UNAVAILABLE"

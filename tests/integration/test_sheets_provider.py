@@ -12,12 +12,14 @@ from contextlib import contextmanager
 
 import pytest
 
+from concierge.adapters.providers import ProviderNotConfigured
 from concierge.adapters.providers.sheets import SheetsProvider
 from concierge.adapters.store import StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit as admit_rule
+from concierge.tools.provider_errors import SpokenProvider
 from tests.conftest import THURSDAY_EVENING_ROME
 from tests.support.sheets_server import HEADER, SPREADSHEET_ID, SheetsServer, start_sheets_server
 
@@ -59,17 +61,18 @@ def lease():
 
 @pytest.fixture
 def make(sheets, lease):
-    def build(lease=lease, env=None, **config) -> SheetsProvider:
+    def build(lease=lease, env=None, **config) -> SpokenProvider:
+        """The provider as the tools reach it: its failures as the contract's codes, in the venue's words."""
         block = {"kind": "sheets", "spreadsheet_id": SPREADSHEET_ID, "credentials_env": "SHEETS_CREDENTIALS_JSON",
                  "base_url": sheets.base_url, "timeout_seconds": 0.5, **config}
         env = {"SHEETS_CREDENTIALS_JSON": json.dumps(sheets.credentials())} if env is None else env
-        return SheetsProvider(block, env, lease=lease)
+        return SpokenProvider(SheetsProvider(block, env, lease=lease))
 
     return build
 
 
 @pytest.fixture
-def provider(make) -> SheetsProvider:
+def provider(make) -> SpokenProvider:
     return make()
 
 
@@ -309,7 +312,7 @@ def test_a_worksheet_recreated_under_another_id_is_still_found_by_cancel(provide
 
 def test_a_block_without_spreadsheet_or_credentials_env_is_config_error(sheets):
     for block in ({"kind": "sheets", "credentials_env": "X"}, {"kind": "sheets", "spreadsheet_id": "s"}):
-        with pytest.raises(ToolError) as caught:
+        with pytest.raises(ProviderNotConfigured) as caught:
             SheetsProvider(block, {})
         assert caught.value.code == "CONFIG_ERROR"
 
@@ -441,7 +444,7 @@ def test_the_budget_is_for_the_whole_call_not_each_request(make, sheets, duo):
 
 
 def test_the_wait_budget_never_exceeds_fifteen_seconds(make):
-    assert make(wait_budget_seconds=60).wait_budget == 15
+    assert make(wait_budget_seconds=60).inner.wait_budget == 15
 
 
 def test_a_retry_after_beyond_the_budget_gives_up_at_once(provider, sheets, duo):

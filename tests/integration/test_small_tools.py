@@ -65,16 +65,22 @@ def test_is_open_now_reads_the_clock_in_the_venues_time_zone(serve, now, open_no
     assert body == {"ok": True, "open_now": open_now, "next_opening_time": next_opening}
 
 
-@pytest.mark.parametrize("text, date, label, ambiguous", [
+@pytest.mark.parametrize("text, date, label, closed", [
     ("domani", "2026-02-20", "venerdì 20 febbraio", False),
-    ("tra tre giorni", "2026-02-22", "domenica 22 febbraio", False),
+    ("tra tre giorni", "2026-02-22", "domenica 22 febbraio", True),  # Trattoria Roma shuts on Sundays
     ("sabato", "2026-02-21", "sabato 21 febbraio", False),
-    ("giovedì", "2026-02-26", "giovedì 26 febbraio", True),
     ("next Friday", "2026-02-20", "venerdì 20 febbraio", False),
 ])
-def test_resolve_relative_day_gives_the_date_and_its_label_in_the_venues_language(api, text, date, label, ambiguous):
+def test_resolve_relative_day_gives_the_date_and_its_label_in_the_venues_language(api, text, date, label, closed):
     body = api.ok("resolve_relative_day", {"restaurant_id": "roma", "text": text})
-    assert body == {"ok": True, "date": date, "day_label": label, "ambiguous": ambiguous}
+    assert body == {"ok": True, "date": date, "day_label": label, "ambiguous": False, "closed": closed}
+
+
+def test_a_weekday_said_on_that_weekday_is_next_weeks_and_offers_today_as_the_other_candidate(api):
+    body = api.ok("resolve_relative_day", {"restaurant_id": "roma", "text": "giovedì"})
+    assert body == {"ok": True, "date": "2026-02-26", "day_label": "giovedì 26 febbraio", "ambiguous": True,
+                    "closed": False, "candidates": [{"date": "2026-02-26", "day_label": "giovedì 26 febbraio"},
+                                                    {"date": "2026-02-19", "day_label": "giovedì 19 febbraio"}]}
 
 
 def test_an_unreadable_day_is_unsupported(api):

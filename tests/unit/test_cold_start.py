@@ -14,7 +14,7 @@ FUNCTIONS = sorted(p.name for p in (ROOT / "functions").iterdir() if (p / "main.
 
 # SDKs and clients a function must not load just by being imported.
 HEAVY = ["google.cloud.firestore", "google.cloud.tasks_v2", "grpc", "gspread", "google.auth", "cryptography",
-         "langfuse", "opentelemetry", "httpx", "jsonref", "yaml"]
+         "langfuse", "opentelemetry", "httpx", "jsonref", "yaml", "holidays"]
 
 PROBE = """
 import importlib.util, json, sys

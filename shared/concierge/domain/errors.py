@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from concierge.domain.providers import provider_codes
+
 ErrorKind = Literal["invalid", "unauthorized", "not_found", "conflict", "refused", "upstream", "unavailable",
                     "internal"]
 
 # Every code not listed is a business refusal ("refused": MAX_PEOPLE_EXCEEDED, OUTSIDE_HOURS, PAST_DATE...).
-KINDS: dict[str, ErrorKind] = {
+# A provider's own codes are declared with their kind in its registration (`domain.providers`).
+KINDS: dict[str, ErrorKind] = provider_codes() | {
     "VALIDATION_ERROR": "invalid",
     "UNAUTHORIZED": "unauthorized",
     "RESTAURANT_NOT_FOUND": "not_found",
@@ -32,9 +35,6 @@ KINDS: dict[str, ErrorKind] = {
     "CAPACITY_READ_ERROR": "unavailable",
     # configuration and unexpected failures (the tools' catch-all codes)
     "CONFIG_ERROR": "internal",
-    "RESOS_NOT_CONFIGURED": "internal",
-    "GCAL_NOT_CONFIGURED": "internal",
-    "SHEET_NOT_FOUND": "internal",
     "CHECK_OPENINGS_ERROR": "internal",
     "CREATE_BOOKING_ERROR": "internal",
     "LIST_BOOKINGS_ERROR": "internal",

@@ -9,6 +9,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from concierge.domain.providers import PROVIDERS
+
 
 # The keys of the weekly schedule, Monday first like date.weekday().
 SCHEDULE_KEYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -70,7 +72,14 @@ class ProviderConfig(BaseModel):
     """Where the venue's bookings live. Secrets are named here, read from the environment."""
 
     model_config = ConfigDict(extra="allow")
-    kind: Literal["builtin", "sheets", "resos", "octotable", "gcal"] = "builtin"
+    kind: str = Field(default="builtin", json_schema_extra={"enum": list(PROVIDERS)})  # a registered provider
+
+    @field_validator("kind")
+    @classmethod
+    def _registered(cls, kind: str) -> str:
+        if kind not in PROVIDERS:
+            raise ValueError("Input should be " + ", ".join(f"'{k}'" for k in PROVIDERS))
+        return kind
 
 
 class Venue(BaseModel):

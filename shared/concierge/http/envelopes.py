@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from concierge.adapters.tracing import Span, Tracer, new_trace_id
 from concierge.bootstrap import Access
-from concierge.domain.errors import ToolError
+from concierge.domain.errors import ToolError, kind_of
 from concierge.http.auth import has_api_key, retell_signature_is_valid
 from concierge.http.status import status_for
 from concierge.idempotency import fingerprint
@@ -33,9 +33,9 @@ from concierge.tools.fields import parse_request
 
 log = logging.getLogger("concierge.http")
 
-HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots"})
+HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots", "part_range"})
 RETELL_SIGNATURE = "X-Retell-Signature"
-SYSTEM_FAILURE_STATUS = 500  # codes answered with a 5xx are the system's failures, not the caller's
+SYSTEM_FAILURES = frozenset({"upstream", "unavailable", "internal"})  # the system's failures, not the caller's
 _DIALLABLE = re.compile(r"^\+?[0-9][0-9 ().-]{4,30}$")
 
 
@@ -178,7 +178,7 @@ def with_caller_phone(tool: Tool, args: object, number: str | None) -> object:
 
 
 def is_system_failure(payload: dict) -> bool:
-    return payload.get("ok") is False and status_for(str(payload.get("error_code"))) >= SYSTEM_FAILURE_STATUS
+    return payload.get("ok") is False and kind_of(str(payload.get("error_code"))) in SYSTEM_FAILURES
 
 
 def _vapi_result(call_id: object, payload: dict) -> dict:

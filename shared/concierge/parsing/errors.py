@@ -1,5 +1,7 @@
 """Errors raised when a caller's words cannot be turned into a date or a time."""
 
+import datetime
+
 
 class UnsupportedRelativeDay(ValueError):
     """The words do not name a day we know how to resolve."""
@@ -11,3 +13,13 @@ class UnsupportedRelativeTime(ValueError):
 
 class VagueTime(ValueError):
     """The caller gave an approximate time ("around 8", "later"); ask for an exact one."""
+
+
+class WeekdayMismatch(ValueError):
+    """The caller named a weekday and a date that disagree ("Tuesday the 25th" on a Wednesday)."""
+
+    def __init__(self, text: str, date: datetime.date, weekday: int, corrected: datetime.date) -> None:
+        super().__init__(text)
+        self.date = date            # the date as numbered
+        self.weekday = weekday      # the weekday said, 0 = Monday
+        self.corrected = corrected  # the weekday said nearest that date, not in the past

@@ -1,99 +1,334 @@
-"""Resolve a spoken day ("domani", "next Friday", "dans huit jours") to a date."""
+"""Resolve a spoken day ("domani sera", "Tuesday the 3rd", "samedi en huit", "Natale") to a date.
 
+The rules, for every language:
+- a weekday alone is the next one after today (a week ahead, and ambiguous, when said on that
+  weekday); "next"/"prossimo" before or after it is the same day, never ambiguous;
+- a day of the month alone is this month's if still ahead (today included), else the next
+  month's that has it; with a month and no year, this year's if still ahead, else next year's;
+  a weekday said with it must agree, or `WeekdayMismatch` says so;
+- "next week"/"this week" with a weekday is that weekday in the calendar week (Monday to Sunday)
+  after or of today; the weekend alone is ambiguous between its Saturday and Sunday;
+- a part of the day after the day ("domani sera", "samedi midi") is kept in the answer;
+- anything not fully understood raises `UnsupportedRelativeDay` rather than guessing.
+"""
+
+from __future__ import annotations
+
+import calendar
 import datetime
+import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
-from concierge.parsing.errors import UnsupportedRelativeDay
+from concierge.parsing.day_grammar import GRAMMARS, DayGrammar
+from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
+from concierge.parsing.holiday_calendar import AMBIGUOUS_FEASTS, feast_date, holiday_country, named_holidays
+from concierge.parsing.spelling import correct_spelling
 from concierge.parsing.text import fold, locale_order, with_digits
-from concierge.parsing.weekdays import parse_weekday
+from concierge.speech.names import LOCALES, MONTHS, WEEKDAYS
+
+_DAY = datetime.timedelta(days=1)
+_WEEK_IDIOMS = {8: 7, 15: 14}  # "oggi a otto", "samedi en huit", "sábado a quinze"
+_ENGLISH_ABBREVIATIONS = {
+    "weekdays": {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+                 "sat": 5, "sun": 6},
+    "months": {"jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
+               "nov": 11, "dec": 12},
+}
+_ORDINAL = re.compile(r"\b(\d{1,2}) ?(?:st|nd|rd|th|er|re|eme|e|o|a|º|ª)\b")
 
 
 @dataclass(frozen=True)
 class DayResolution:
     date: datetime.date
     ambiguous: bool
+    candidates: tuple[datetime.date, ...] = ()  # when ambiguous: every day the caller may mean, `date` first
+    part: str | None = None                     # "morning", "lunch", "afternoon", "evening" or "night"
+    holiday: bool = False                       # the caller named a holiday
+
+
+def resolve_relative_day(text: str, today: datetime.date, locale: str, *, country: str | None = None
+                         ) -> DayResolution:
+    """The date a caller means, trying the venue's language first and then the others.
+
+    `country` (ISO 3166) decides which holidays are meant; by default the country of `locale`.
+    Raises `UnsupportedRelativeDay`, or `WeekdayMismatch` when a weekday and a date disagree.
+    """
+    order = locale_order(locale)
+    country = country or holiday_country(None, None, order[0])
+    cleaned = _clean(text)
+    resolution = _in_any_language(cleaned, today, order, country)
+    # Misspellings are looked for only when the words as said were not understood.
+    if resolution is None and (corrected := correct_spelling(cleaned)) != cleaned:
+        resolution = _in_any_language(corrected, today, order, country)
+    if resolution is None:
+        raise UnsupportedRelativeDay(text)
+    return resolution
+
+
+def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], country: str) -> DayResolution | None:
+    # The holiday library's names last: it is slow to load, and most days are not holidays.
+    for locale, named in (*((locale, False) for locale in order), (order[0], True)):
+        resolution = _resolve(text, today, locale, country, named)
+        if resolution is not None:
+            return resolution
+    return None
+
+
+def _clean(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", fold(text)).split())
 
 
 @dataclass(frozen=True)
-class _Grammar:
-    fillers: str     # leading words that carry no meaning ("per", "on", "pour", "na")
-    fixed: dict[str, int]  # whole phrase -> days ahead
-    next_before: str  # "prossimo sabato"
-    next_after: str   # "sabato prossimo"
-    this_before: str  # "questo sabato"
-    ahead: str        # "tra 3 giorni": groups n, days | weeks
-    one: str          # articles meaning one ("una settimana")
-    idioms: dict[int, int] = field(default_factory=dict)  # days said -> days meant
+class _Patterns:
+    """One language's grammar compiled, placeholders filled in."""
+
+    fillers: re.Pattern[str]
+    day_mark: re.Pattern[str]
+    part_after: re.Pattern[str]
+    part_first: re.Pattern[str] | None
+    this_part: re.Pattern[str]
+    weekday: re.Pattern[str]
+    ahead: re.Pattern[str]
+    weekend_this: re.Pattern[str]
+    weekend_next: re.Pattern[str]
+    next_week: tuple[re.Pattern[str], ...]
+    this_week: tuple[re.Pattern[str], ...]
+    week_on: tuple[re.Pattern[str], ...]
+    dates: tuple[re.Pattern[str], ...]
 
 
-_GRAMMARS = {
-    "it": _Grammar(
-        fillers=r"per|il|lo|la|l|di",
-        fixed={"oggi": 0, "stasera": 0, "stamattina": 0, "stamani": 0, "stanotte": 0,
-               "questa sera": 0, "questa mattina": 0, "domani": 1, "dopodomani": 2, "dopo domani": 2},
-        next_before=r"prossim[oa]", next_after=r"prossim[oa]|che viene", this_before=r"quest[oa]",
-        ahead=r"(?:tra|fra) (?P<n>{n}) (?:(?P<days>giorn[oi])|(?P<weeks>settiman[ae]))",
-        one=r"un|una|uno"),
-    "en": _Grammar(
-        fillers=r"for|on|the",
-        fixed={"today": 0, "tonight": 0, "this evening": 0, "this morning": 0, "this afternoon": 0,
-               "tomorrow": 1, "day after tomorrow": 2},
-        next_before=r"next|this coming", next_after=r"next", this_before=r"this",
-        ahead=r"in (?P<n>{n}) (?:(?P<days>days?)|(?P<weeks>weeks?))(?: time)?",
-        one=r"a|an|one"),
-    "fr": _Grammar(
-        fillers=r"pour|le|la|l",
-        fixed={"aujourd hui": 0, "ce soir": 0, "ce matin": 0, "cet apres midi": 0,
-               "demain": 1, "apres demain": 2},
-        next_before=r"prochaine?", next_after=r"prochaine?|qui vient", this_before=r"ce|cette",
-        ahead=r"dans (?P<n>{n}) (?:(?P<days>jours?)|(?P<weeks>semaines?))",
-        one=r"un|une",
-        idioms={8: 7, 15: 14}),  # "dans huit jours" is a week, "dans quinze jours" a fortnight
-    "pt": _Grammar(
-        fillers=r"para|pra|na|no|o|a",
-        fixed={"hoje": 0, "hoje a noite": 0, "hoje de noite": 0, "esta noite": 0, "hoje de manha": 0,
-               "amanha": 1, "depois de amanha": 2},
-        next_before=r"proxim[oa]", next_after=r"que vem|proxim[oa]", this_before=r"est[ea]|ness?[ea]",
-        ahead=r"(?:daqui a|em|dentro de) (?P<n>{n}) (?:(?P<days>dias?)|(?P<weeks>semanas?))",
-        one=r"um|uma"),
-}
+@functools.cache
+def _compiled(locale: str) -> _Patterns:
+    g = GRAMMARS[locale]
+    fill = {"wd": r"wd(?P<wd>[0-6])", "mo": r"mo(?P<mo>1[0-2]|[1-9])", "d": r"(?P<d>\d{1,2})",
+            "y": r"(?P<y>\d{4})", "this": g.this, "next_before": g.next_before, "next_after": g.next_after,
+            "weekend": g.weekend}
+
+    def many(patterns: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(p.format(**fill)) for p in patterns)
+
+    parts = "|".join(sorted(map(re.escape, g.parts), key=len, reverse=True))
+    weekday_of = rf"(?:wd(?P<wd>[0-6]) )?(?:(?:{g.weekend_of}) )?"
+    part_first = None
+    if g.part_first is not None:
+        part_first = re.compile(rf"(?:(?:{g.part_lead}) )?(?P<part>{parts}) (?:(?:{g.part_first}) )?(?P<day>.+)")
+    return _Patterns(
+        fillers=re.compile(rf"^(?:(?:{g.fillers}) )+"),
+        day_mark=re.compile(rf"(?:^|(?<= ))(?:{g.day_marks})(?:$| )"),
+        part_after=re.compile(rf"(?P<day>.+?) (?:(?:{g.part_lead}) )?(?P<part>{parts})"),
+        part_first=part_first,
+        this_part=re.compile(rf"(?:{g.this}) (?P<part>{parts})"),
+        weekday=re.compile(rf"(?:(?P<next>{g.next_before}) |(?P<this>{g.this}) )?wd(?P<wd>[0-6])"
+                           rf"(?P<next_after> (?:{g.next_after}))?"),
+        ahead=re.compile(g.ahead.format(n=rf"\d+|{g.one}")),
+        weekend_this=re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
+        weekend_next=re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})"
+                                rf"|(?:{g.weekend}) (?:{g.next_after}))"),
+        next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates))
 
 
-def resolve_relative_day(text: str, today: datetime.date, locale: str) -> DayResolution:
-    """The date a caller means, trying the venue's language first and then the others."""
-    cleaned = " ".join(re.sub(r"[^\w\s]", " ", fold(text)).split())
-    for candidate in locale_order(locale):
-        resolution = _resolve(cleaned, today, candidate, _GRAMMARS[candidate])
-        if resolution is not None:
-            return resolution
-    raise UnsupportedRelativeDay(text)
+def _resolve(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
+    g, rx = GRAMMARS[locale], _compiled(locale)
+    text, marked = _strip_fillers(text, rx)
+    if text in g.fixed_parts:
+        days, part = g.fixed_parts[text]
+        return DayResolution(today + days * _DAY, ambiguous=False, part=part)
+    if match := rx.this_part.fullmatch(text):
+        return DayResolution(today, ambiguous=False, part=g.parts[match["part"]])
+    resolution = _day(text, today, locale, country, named, marked)
+    if resolution is not None:
+        return resolution
+    for pattern in (rx.part_after, rx.part_first):
+        if pattern is not None and (match := pattern.fullmatch(text)):
+            day_text, day_marked = _strip_fillers(match["day"], rx)
+            resolution = _day(day_text, today, locale, country, named, marked or day_marked)
+            if resolution is not None:
+                return replace(resolution, part=g.parts[match["part"]])
+    return None
 
 
-def _resolve(text: str, today: datetime.date, locale: str, grammar: _Grammar) -> DayResolution | None:
-    text = re.sub(rf"^(?:(?:{grammar.fillers}) )+", "", text)
-    if text in grammar.fixed:
-        return DayResolution(today + datetime.timedelta(days=grammar.fixed[text]), ambiguous=False)
-    return _weekday(text, today, grammar) or _ahead(with_digits(text, locale), today, grammar)
+def _strip_fillers(text: str, rx: _Patterns) -> tuple[str, bool]:
+    """The text without its leading fillers, and whether they ended with an article for a date ("il", "the")."""
+    stripped = rx.fillers.sub("", text)
+    prefix = text[:len(text) - len(stripped)].strip()
+    return stripped, bool(prefix) and rx.day_mark.search(prefix) is not None
 
 
-def _weekday(text: str, today: datetime.date, grammar: _Grammar) -> DayResolution | None:
-    """Weekdays land 1-7 days ahead; a bare "Thursday" said on a Thursday could mean today."""
-    match = re.fullmatch(
-        rf"(?:(?P<next>{grammar.next_before}) |(?P<this>{grammar.this_before}) )?"
-        rf"(?P<day>.+?)(?P<next_after> (?:{grammar.next_after}))?",
-        text)
-    if match is None or (weekday := parse_weekday(match["day"])) is None:
+def _day(text: str, today: datetime.date, locale: str, country: str, named: bool, marked: bool = False
+         ) -> DayResolution | None:
+    """A day without a part of the day; `marked`: an article for a date came before it."""
+    g, rx = GRAMMARS[locale], _compiled(locale)
+    if text in g.fixed:
+        return _on(today + g.fixed[text] * _DAY)
+    if text in g.holidays:
+        key = g.holidays[text]
+        return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
+    tokens, ordinal = _tokens(text, locale)
+    resolution = (_weekend(tokens, today, rx) or _week_of(tokens, today, rx) or _week_on(tokens, today, locale)
+                  or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx)
+                  or _spoken_date(text, tokens, today, rx, marked or ordinal))
+    if resolution is None and named:
+        resolution = _among(named_holidays(text, country, locale, today), holiday=True)
+    return resolution
+
+
+def _on(day: datetime.date) -> DayResolution:
+    return DayResolution(day, ambiguous=False)
+
+
+def _among(days: list[datetime.date], holiday: bool = False) -> DayResolution | None:
+    days = sorted(set(days))
+    if not days:
         return None
-    days = (weekday - today.weekday()) % 7 or 7
-    said_next = bool(match["next"] or match["next_after"])
-    return DayResolution(today + datetime.timedelta(days=days), ambiguous=days == 7 and not said_next)
+    return DayResolution(days[0], ambiguous=len(days) > 1, candidates=tuple(days) if len(days) > 1 else (),
+                         holiday=holiday)
 
 
-def _ahead(text: str, today: datetime.date, grammar: _Grammar) -> DayResolution | None:
-    match = re.fullmatch(grammar.ahead.format(n=rf"\d+|{grammar.one}"), text)
+@functools.cache
+def _name_patterns() -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], dict[str, int]]:
+    weekdays = dict(_ENGLISH_ABBREVIATIONS["weekdays"])
+    months = dict(_ENGLISH_ABBREVIATIONS["months"])
+    for locale in LOCALES:
+        for index, name in enumerate(WEEKDAYS[locale]):
+            weekdays[fold(name)] = index
+            weekdays[fold(name).removesuffix(" feira")] = index  # "quinta-feira" is usually just "quinta"
+        for index, name in enumerate(MONTHS[locale]):
+            months[fold(name)] = index + 1
+
+    def alternation(names: dict[str, int]) -> re.Pattern[str]:
+        return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")\b")
+
+    return alternation(weekdays), weekdays, alternation(months), months
+
+
+def _tokens(text: str, locale: str) -> tuple[str, bool]:
+    """Weekdays as wd0-wd6 and months as mo1-mo12 (before number words: "segunda" is also "second"),
+    then numbers as digits and ordinals as their number; and whether there was an ordinal."""
+    weekday_re, weekdays, month_re, months = _name_patterns()
+    text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
+    text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
+    text, ordinals = _ORDINAL.subn(r"\1", with_digits(text, locale))
+    return text, ordinals > 0
+
+
+def _weekday(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+    """Weekdays land 1-7 days ahead; a bare "Thursday" said on a Thursday could mean today."""
+    match = rx.weekday.fullmatch(text)
+    if match is None:
+        return None
+    days = (int(match["wd"]) - today.weekday()) % 7 or 7
+    if days == 7 and not (match["next"] or match["next_after"]):
+        return DayResolution(today + 7 * _DAY, ambiguous=True, candidates=(today + 7 * _DAY, today))
+    return _on(today + days * _DAY)
+
+
+def _ahead(text: str, today: datetime.date, g: DayGrammar, rx: _Patterns) -> DayResolution | None:
+    match = rx.ahead.fullmatch(text)
     if match is None:
         return None
     count = int(match["n"]) if match["n"].isdigit() else 1
-    days = count * 7 if match["weeks"] else grammar.idioms.get(count, count)
-    return DayResolution(today + datetime.timedelta(days=days), ambiguous=False)
+    if match.groupdict().get("fortnights"):
+        days = count * 14
+    else:
+        days = count * 7 if match["weeks"] else g.idioms.get(count, count)
+    return _on(today + days * _DAY)
+
+
+def _weekend(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+    """This weekend is the one under way or the coming one; next weekend the coming one from a weekday
+    (as "sabato prossimo" is the coming Saturday), the one after from a Saturday or Sunday."""
+    said_next = rx.weekend_next.fullmatch(text)
+    match = said_next or rx.weekend_this.fullmatch(text)
+    if match is None:
+        return None
+    if today.weekday() >= 5:
+        saturday = today - (today.weekday() - 5) * _DAY + (7 * _DAY if said_next else 0 * _DAY)
+    else:
+        saturday = today + (5 - today.weekday()) * _DAY
+    if match["wd"] is not None:
+        weekday = int(match["wd"])
+        return _on(saturday + (weekday - 5) * _DAY) if weekday >= 5 else None
+    return _among([day for day in (saturday, saturday + _DAY) if day >= today])
+
+
+def _week_of(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+    """A weekday of next week or of this one (weeks run Monday to Sunday)."""
+    monday = today - today.weekday() * _DAY
+    for patterns, start in ((rx.next_week, monday + 7 * _DAY), (rx.this_week, monday)):
+        for pattern in patterns:
+            if match := pattern.fullmatch(text):
+                return _on(start + int(match["wd"]) * _DAY)
+    return None
+
+
+def _week_on(text: str, today: datetime.date, locale: str) -> DayResolution | None:
+    """A day and whole weeks after it: "oggi a otto", "a week on Saturday", "samedi en quinze"."""
+    g, rx = GRAMMARS[locale], _compiled(locale)
+    for pattern in rx.week_on:
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        if groups.get("n") is not None:
+            days = _WEEK_IDIOMS[int(groups["n"])]
+        else:
+            count = 2 if groups.get("w") in ("2", "two", "a couple of") else 1
+            days = count * (14 if groups["unit"] == "fortnight" else 7)
+        base_text = groups["base"]
+        base = _on(today + g.fixed[base_text] * _DAY) if base_text in g.fixed else _weekday(base_text, today, rx)
+        if base is not None:
+            return replace(base, date=base.date + days * _DAY,
+                           candidates=tuple(day + days * _DAY for day in base.candidates))
+    return None
+
+
+def _spoken_date(text: str, tokens: str, today: datetime.date, rx: _Patterns, marked: bool) -> DayResolution | None:
+    """A day of the month. A number alone ("8", "at 8") is no date: it is more often an hour or a party size;
+    an article ("il 25", "the 3rd", "dia 3"), an ordinal, a month or a weekday makes it one."""
+    for pattern in rx.dates:
+        match = pattern.fullmatch(tokens)
+        if match is None:
+            continue
+        if not (marked or match["mo"] or match["wd"] or rx.day_mark.match(tokens)):
+            return None
+        month, year = (int(match[key]) if match[key] else None for key in ("mo", "y"))
+        day = _calendar_date(int(match["d"]), month, year, today)
+        if day is None:
+            return None
+        if match["wd"] is not None and day.weekday() != (weekday := int(match["wd"])):
+            raise WeekdayMismatch(text, day, weekday, _nearest_weekday(day, weekday, today))
+        return _on(day)
+    return None
+
+
+def _calendar_date(day: int, month: int | None, year: int | None, today: datetime.date) -> datetime.date | None:
+    """A day of the month: this month's if still ahead, else the next month's that has it; with a
+    month, this year's if still ahead, else the next year's that has it."""
+    if not 1 <= day <= 31:
+        return None
+    if year is not None:
+        try:
+            return datetime.date(year, month or today.month, day)
+        except ValueError:
+            return None
+    if month is not None:
+        for y in range(today.year, today.year + 9):
+            if day <= calendar.monthrange(y, month)[1] and (found := datetime.date(y, month, day)) >= today:
+                return found
+        return None
+    y, m = today.year, today.month
+    for _ in range(13):
+        if day <= calendar.monthrange(y, m)[1] and (found := datetime.date(y, m, day)) >= today:
+            return found
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return None
+
+
+def _nearest_weekday(day: datetime.date, weekday: int, today: datetime.date) -> datetime.date:
+    """The date on the weekday said that is closest to the date said, and not in the past."""
+    shift = (weekday - day.weekday()) % 7
+    nearest = day + (shift if shift <= 3 else shift - 7) * _DAY
+    while nearest < today:
+        nearest += 7 * _DAY
+    return nearest

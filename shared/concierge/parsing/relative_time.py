@@ -112,9 +112,13 @@ def _clock_forms(text: str, g: TimeGrammar):
     forms += [(rf"{hour}{unit} (?:{g.minus}) (?P<m>{fraction})", -1)] if g.minus else []
     forms += [(rf"(?P<m>{fraction}) (?:{g.past}) {hour}", 1)] if g.past else []
     forms += [(rf"(?P<m>{fraction}) (?:{g.to}) {hour}", -1)] if g.to else []
+    forms += [(rf"(?:{g.half_before}) {hour}(?P<m>)", 1)] if g.half_before else []
     for pattern, sign in forms:
         if match := re.fullmatch(pattern, text):
             minutes = match.groupdict().get("m")
+            if minutes == "":  # "half seven": the half is in the pattern, not in a group
+                yield int(match["h"]), 30
+                continue
             yield int(match["h"]), sign * _minutes(minutes) if minutes else 0
 
 

@@ -26,6 +26,7 @@ class TimeGrammar:
     minus: str | None = None   # "9 meno un quarto", "21 heures moins le quart"
     past: str | None = None    # "quarter past 8"
     to: str | None = None      # "quarter to 9", "um quarto para as 9"
+    half_before: str | None = None  # British "half seven": half past the hour named
 
 
 GRAMMARS = {
@@ -49,7 +50,7 @@ GRAMMARS = {
         am=r"(?<![a-z])a\.? ?m\b\.?|\bin the morning\b|\bthis morning\b",
         lead=r"(?:at|for|by)",
         noon=r"noon|midday", midnight=r"midnight",
-        past=r"past|after", to=r"to|til|till|before"),
+        past=r"past|after", to=r"to|til|till|before", half_before=r"half"),
     "fr": TimeGrammar(
         vague=r"\bvers\b|\bplus tard\b|\bdans (?:un )?(?:moment|instant|peu)\b|\btout a l heure\b"
               r"|\bbientot\b|\bdans la soiree\b|\ben soiree\b|\benviron\b|^ce soir$",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime
+from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime, WeekdayMismatch
 from concierge.parsing.relative_day import resolve_relative_day
 from concierge.parsing.relative_time import resolve_relative_time
 from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification
@@ -110,7 +110,7 @@ def read_request(text: str, request: PlanningRequest, known_booking: str | None)
             continue
         try:
             resolved = resolve_relative_day(span, request.today, request.venue_locale)
-        except UnsupportedRelativeDay:
+        except (UnsupportedRelativeDay, WeekdayMismatch):
             continue
         wanted.new_day = resolved.date.isoformat()
         used.update(range(start, start + size))

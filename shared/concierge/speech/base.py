@@ -113,6 +113,10 @@ class Phrases(ABC):
     def weekday_mismatch(self, day: dt.date, expected_weekday: int, corrected: dt.date) -> str: ...
 
     @abstractmethod
+    def said_weekday_mismatch(self, day: dt.date, said_weekday: int, nearest: dt.date) -> str:
+        """A caller named a weekday and a date that disagree; `nearest` is that weekday nearest the date."""
+
+    @abstractmethod
     def booking_confirmed(self, booking: Booking) -> str: ...
 
     @abstractmethod

@@ -76,6 +76,10 @@ class English(Phrases):
         return (f"The date {day.isoformat()} is {self.day_label(day)}, not {name}. "
                 f"The next {name} is {self.day_label(corrected)}.")
 
+    def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
+        name = WEEKDAYS["en"][said_weekday]
+        return f"{self.day_label(day)} is not a {name}. The nearest {name} is {self.day_label(nearest)}."
+
     def _people(self, n: int) -> str:
         return "1 person" if n == 1 else f"{n} people"
 

@@ -76,6 +76,10 @@ class French(Phrases):
         return (f"La date {day.isoformat()} est le {self.day_label(day)}, pas {name}. "
                 f"Le prochain {name} est le {self.day_label(corrected)}.")
 
+    def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
+        name = WEEKDAYS["fr"][said_weekday]
+        return f"Le {self.day_label(day)} n'est pas un {name}. Le {name} le plus proche est le {self.day_label(nearest)}."
+
     def _people(self, n: int) -> str:
         return "1 personne" if n == 1 else f"{n} personnes"
 

@@ -85,6 +85,11 @@ class Italian(Phrases):
         return (f"La data {day.isoformat()} è {self.day_label(day)}, non {name}. "
                 f"{article} {name} è {self.day_label(corrected)}.")
 
+    def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
+        name = WEEKDAYS["it"][said_weekday]
+        article, near = ("La", "vicina") if said_weekday == 6 else ("Il", "vicino")
+        return f"{self.day_label(day).capitalize()} non è {name}. {article} {name} più {near} è {self.day_label(nearest)}."
+
     def _people(self, n: int) -> str:
         return "1 persona" if n == 1 else f"{n} persone"
 

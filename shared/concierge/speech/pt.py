@@ -87,6 +87,12 @@ class Portuguese(Phrases):
         return (f"A data {day.isoformat()} é {self.day_label(day)}, não {name}. "
                 f"{next_word} {name} é {self.day_label(corrected)}.")
 
+    def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
+        name = WEEKDAYS["pt"][said_weekday]
+        article, near = ("O", "próximo") if said_weekday >= 5 else ("A", "próxima")
+        label = self.day_label(day)
+        return f"{label[:1].upper()}{label[1:]} não é {name}. {article} {name} mais {near} é {self.day_label(nearest)}."
+
     def _people(self, n: int) -> str:
         return "1 pessoa" if n == 1 else f"{n} pessoas"
 

@@ -12,6 +12,7 @@ from concierge.adapters.tracing import Tracer
 from concierge.domain.errors import restaurant_not_found
 from concierge.domain.venue import Venue
 from concierge.speech import Phrases, phrases_for
+from concierge.tools.provider_errors import SpokenProvider, translated
 from concierge.venues import VenueCatalog
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 @dataclass
 class ToolContext:
     venues: VenueCatalog
-    provider_for: Callable[[Venue], BookingProvider]
+    providers: Callable[[Venue], BookingProvider]  # builds a venue's provider; callers use provider_for
     clock: Clock
     idempotency: "Idempotency | None" = None
     tracer: Tracer = field(default_factory=Tracer)  # no-op unless bootstrap wires Langfuse
@@ -31,6 +32,11 @@ class ToolContext:
         if venue is None:
             raise restaurant_not_found(venue_id)
         return venue
+
+    def provider_for(self, venue: Venue) -> BookingProvider:
+        """The venue's provider, its failures translated into the contract's codes in the venue's words."""
+        with translated(venue):  # building it may find the provider block unusable
+            return SpokenProvider(self.providers(venue))
 
     def local_now(self, venue: Venue) -> dt.datetime:
         return venue.now(self.clock.now())

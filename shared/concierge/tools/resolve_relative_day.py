@@ -1,10 +1,12 @@
-"""resolve_relative_day: "domani", "next Friday", "dans 3 jours" to a date and its label."""
+"""resolve_relative_day: "domani sera", "Tuesday the 3rd", "samedi en huit", "Natal" to a date and its label."""
 
 from __future__ import annotations
 
+from pydantic import BaseModel, Field
+
 from concierge.domain.errors import ToolError
-from concierge.parsing.errors import UnsupportedRelativeDay
-from concierge.parsing.relative_day import resolve_relative_day
+from concierge.parsing.day_reading import read_day
+from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
 
@@ -14,17 +16,47 @@ class Request(ToolRequest):
     text: Text
 
 
+class Candidate(BaseModel):
+    date: str
+    day_label: str
+
+
 class Response(ToolResponse):
     date: str
     day_label: str
     ambiguous: bool
+    closed: bool = Field(description="The venue is closed that day (closed dates and special hours applied)")
+    candidates: list[Candidate] | None = Field(
+        default=None, description="When ambiguous: every day the caller may mean, to ask which")
+    part: str | None = Field(default=None, description='Part of the day said: "morning", "lunch", "afternoon", '
+                                                       '"evening" or "night"')
+    part_range: list[str] | None = Field(default=None, description="The opening range in that part of the day, "
+                                                                    "[HH:MM, HH:MM] (HTTP only)")
+    part_hours: str | None = Field(default=None, description='That range as said, e.g. "cena dalle 19 alle 23"')
+    holiday: str | None = Field(default=None, description="The public holiday on that date, by name")
+
+
+OMIT_WHEN_NONE = {"candidates", "part", "part_range", "part_hours", "holiday"}
 
 
 def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
+    say = speaker(venue)
     try:
-        resolved = resolve_relative_day(req.text, ctx.local_now(venue).date(), venue.locale)
+        reading = read_day(req.text, ctx.local_now(venue), venue.locale, venue=venue)
     except UnsupportedRelativeDay:
         raise ToolError("UNSUPPORTED_RELATIVE_DAY", f'Cannot read a day in "{req.text}".') from None
-    return Response(date=resolved.date.isoformat(), day_label=speaker(venue).day_label(resolved.date),
-                    ambiguous=resolved.ambiguous)
+    except WeekdayMismatch as mismatch:
+        raise ToolError("WEEKDAY_MISMATCH", say.said_weekday_mismatch(mismatch.date, mismatch.weekday,
+                                                                      mismatch.corrected),
+                        date=mismatch.date.isoformat(), day_label=say.day_label(mismatch.date),
+                        corrected_day=mismatch.corrected.isoformat(),
+                        corrected_day_label=say.day_label(mismatch.corrected)) from None
+    candidates = [Candidate(date=day.isoformat(), day_label=say.day_label(day)) for day in reading.candidates]
+    opening = reading.part_range
+    return Response(
+        date=reading.date.isoformat(), day_label=say.day_label(reading.date), ambiguous=reading.ambiguous,
+        closed=bool(reading.closed), candidates=candidates or None, part=reading.part,
+        part_range=[opening.open, opening.close] if opening else None,
+        part_hours=say.range_phrase(opening.name, opening.open, opening.close) if opening else None,
+        holiday=reading.holiday)

@@ -24,7 +24,7 @@ class Catalog:
 
 def context(tracer) -> ToolContext:
     venues = load_knowledge_base(VENUES_FILE)
-    return ToolContext(venues=Catalog(venues), provider_for=lambda v: None,
+    return ToolContext(venues=Catalog(venues), providers=lambda v: None,
                        clock=FixedClock(dt.datetime.fromisoformat(THURSDAY_EVENING_ROME)), tracer=tracer)
 
 
@@ -83,7 +83,7 @@ def test_an_unexpected_failure_is_an_error_outcome():
 
     tracer = InMemoryTracer()
     ctx = context(tracer)
-    ctx.provider_for = lambda v: Broken()
+    ctx.providers = lambda v: Broken()
     payload = run_tool(ctx, TOOLS["list_bookings"], {"restaurant_id": "roma", "phone": "+393331234567"})
     [span] = tracer.spans
     assert payload["ok"] is False

@@ -23,7 +23,8 @@ def day(number: int) -> datetime.date:
     ("pt", "amanhã", day(20)), ("pt", "depois de amanhã", day(21)),
 ])
 def test_today_tomorrow_and_the_day_after_resolve_to_fixed_offsets(locale, text, expected):
-    assert resolve_relative_day(text, TODAY, locale) == DayResolution(expected, ambiguous=False)
+    resolved = resolve_relative_day(text, TODAY, locale)
+    assert (resolved.date, resolved.ambiguous) == (expected, False)
 
 
 @pytest.mark.parametrize(("locale", "text", "expected"), [
@@ -69,7 +70,8 @@ def test_a_weekday_resolves_to_its_next_date_after_today(locale, text, expected)
     ("pt", "quinta"), ("pt", "esta quinta-feira"),
 ])
 def test_a_weekday_named_on_that_same_weekday_is_a_week_ahead_and_ambiguous(locale, text):
-    assert resolve_relative_day(text, TODAY, locale) == DayResolution(day(26), ambiguous=True)
+    assert resolve_relative_day(text, TODAY, locale) == DayResolution(day(26), ambiguous=True,
+                                                                      candidates=(day(26), TODAY))
 
 
 @pytest.mark.parametrize(("locale", "text"), [

@@ -166,3 +166,11 @@ def test_a_vague_time_raises_vague_time_so_the_receptionist_asks_again(locale, t
 def test_an_impossible_or_unknown_time_raises_unsupported_relative_time(locale, text):
     with pytest.raises(UnsupportedRelativeTime):
         resolve_relative_time(text, NOW, locale)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("half seven", "19:30"), ("at half seven", "19:30"), ("half 7", "19:30"), ("half eight in the morning", "08:30"),
+])
+def test_british_half_seven_is_half_past_seven_with_the_opening_hours_choosing_morning_or_evening(text, expected):
+    dinner_only = lambda hhmm: "18:00" <= hhmm <= "22:30"  # noqa: E731
+    assert resolve_relative_time(text, NOW, "en", dinner_only) == exact(expected)

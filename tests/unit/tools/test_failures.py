@@ -36,7 +36,7 @@ class Catalog:
 
 
 def context(venues, failure: Exception) -> ToolContext:
-    return ToolContext(venues=Catalog(venues), provider_for=lambda v: BrokenProvider(failure),
+    return ToolContext(venues=Catalog(venues), providers=lambda v: BrokenProvider(failure),
                        clock=FixedClock(dt.datetime.fromisoformat(THURSDAY_EVENING_ROME)))
 
 

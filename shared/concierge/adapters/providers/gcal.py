@@ -9,7 +9,7 @@ Ocupado" rule). Only our own events can be listed by phone, fetched, changed or 
 The calendar has no transactions. `create` re-reads the day after writing and withdraws its event if an
 earlier-created one now makes it a duplicate or overfull (two racing writers: the later one yields);
 `update` writes with the event's ETag (If-Match) so a concurrent edit of the same booking is retried.
-A `lease` extra (the store's lease factory), when given, also serialises writers to one calendar.
+A `lease` (the store's lease factory), when given, also serialises writers to one calendar.
 """
 
 from __future__ import annotations
@@ -20,13 +20,20 @@ import logging
 import re
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any, Callable, ContextManager, Mapping
+from typing import Any, ContextManager, Mapping
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
+from concierge.adapters.leases import Lease
 from concierge.adapters.providers import BookingProvider
 from concierge.adapters.providers.gcal_api import (
-    CalendarApi, Changed, Gone, Malformed, NotConfigured, Unavailable, as_tool_errors,
+    CalendarApi,
+    Changed,
+    Gone,
+    Malformed,
+    NotConfigured,
+    Unavailable,
+    as_port_errors,
 )
 from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
@@ -105,20 +112,22 @@ def _busy_tiles(venue: Venue, start: dt.datetime, end: dt.datetime, first: dt.da
 
 
 class GoogleCalendarProvider(BookingProvider):
-    def __init__(self, config: dict, env: Mapping[str, str], **extras: Any) -> None:
+    needs = ("lease",)
+
+    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, lease: Lease | None = None) -> None:
         self.calendar_id = config.get("calendar_id")
         self.busy_calendar_ids = list(config.get("busy_calendar_ids") or [])
         self.api = CalendarApi(config, env)
-        self.lease: Callable[[str], ContextManager[None]] | None = extras.get("lease")
+        self.lease = lease
 
     # --- reads ------------------------------------------------------------------------------------
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:
         """Our bookings and, as neutral busy bookings, every other event or busy time of the day."""
-        with as_tool_errors(venue):
+        with as_port_errors(venue):
             return [e.booking for e in self._read_days(venue, day, day)]
 
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
-        with as_tool_errors(venue):
+        with as_port_errors(venue):
             time_min = dt.datetime.combine(from_day, dt.time(), venue.tz)
             events = self._list(venue, time_min, None, own_only=True,
                                 extra=[("privateExtendedProperty", f"concierge_phone_key={_phone_key(venue, phone)}")])
@@ -127,7 +136,7 @@ class GoogleCalendarProvider(BookingProvider):
 
     def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
         """Our own bookings only: every id returned here works with get, update and cancel."""
-        with as_tool_errors(venue):
+        with as_port_errors(venue):
             start, end = _day_bounds(venue, first_day, last_day)
             events = self._list(venue, start, end, own_only=True)
             entries = [self._own_entry(venue, e) for e in events if self._is_own(venue, e)]
@@ -135,12 +144,12 @@ class GoogleCalendarProvider(BookingProvider):
                           key=lambda b: b.sort_key())
 
     def get(self, venue: Venue, booking_id: str) -> Booking:
-        with as_tool_errors(venue):
+        with as_port_errors(venue):
             return self._own_entry(venue, self._own_event(venue, booking_id)).booking
 
     # --- writes -----------------------------------------------------------------------------------
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
-        with as_tool_errors(venue), self._serialised():
+        with as_port_errors(venue), self._serialised():
             admit([e.booking for e in self._read_days(venue, draft.day, draft.day)])
             event = self.api.call("POST", self._events_path(), body=self._event_body(venue, draft, times=True))
             if not self._is_own(venue, event):
@@ -150,7 +159,7 @@ class GoogleCalendarProvider(BookingProvider):
             return mine.booking
 
     def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
-        with as_tool_errors(venue), self._serialised():
+        with as_port_errors(venue), self._serialised():
             for _ in range(WRITE_RETRIES):
                 event = self._own_event(venue, booking_id)
                 current = self._own_entry(venue, event).booking
@@ -165,7 +174,7 @@ class GoogleCalendarProvider(BookingProvider):
             raise Unavailable("the event kept changing")
 
     def cancel(self, venue: Venue, booking_id: str) -> None:
-        with as_tool_errors(venue):
+        with as_port_errors(venue):
             self._own_event(venue, booking_id)  # never delete an event that is not ours
             self.api.call("DELETE", self._event_path(booking_id))
 

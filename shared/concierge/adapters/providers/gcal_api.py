@@ -1,7 +1,7 @@
 """Google Calendar API v3 over httpx: a service account's token, rate limits, and what each status means.
 
-Failures are typed here (Unavailable, Malformed, NotConfigured, Gone, Changed) and become the tool
-contract's codes in one place, `as_tool_errors`.
+Failures are typed here (Unavailable, Malformed, NotConfigured, Gone, Changed) and become the provider
+port's exceptions in one place, `as_port_errors`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,20 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping
 
 import httpx
+from google.auth import crypt, jwt
 
-from concierge.adapters.providers.rate_limits import within_rate_limits
+from concierge.adapters.providers.errors import (
+    BackendRefused,
+    BackendUnavailable,
+    BookingGone,
+    ProviderFailure,
+    ProviderNotConfigured,
+    RateLimited,
+)
+from concierge.adapters.providers.rate_limits import retry_after, within_rate_limits
 from concierge.adapters.store import StoreBusy
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue
-from concierge.speech import phrases_for
 
 log = logging.getLogger("concierge.adapters.providers.gcal")
 
@@ -30,7 +38,7 @@ JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer"
 
 
 # --- what can go wrong, before it becomes a contract code -----------------------------------------------
-class Unavailable(Exception):
+class Unavailable(BackendUnavailable):
     """Timeout, connection error, 5xx, or rate limited past the retry budget."""
 
 
@@ -42,7 +50,7 @@ class NotConfigured(Exception):
     """Credentials missing or refused, or the calendar not shared with the service account."""
 
 
-class Gone(Exception):
+class Gone(BookingGone):
     """404 or 410 on an event."""
 
 
@@ -51,25 +59,23 @@ class Changed(Exception):
 
 
 @contextmanager
-def as_tool_errors(venue: Venue) -> Iterator[None]:
-    say = phrases_for(venue.locale, venue.kind)
+def as_port_errors(venue: Venue) -> Iterator[None]:
+    """Only the port's exceptions (Gone and Unavailable are already) and the callbacks' ToolErrors leave."""
     try:
         yield
-    except ToolError:
-        raise
-    except Gone:
-        raise ToolError("BOOKING_NOT_FOUND", say.booking_not_found()) from None
-    except (Unavailable, StoreBusy):
-        raise ToolError("PROVIDER_UNAVAILABLE", say.provider_unavailable()) from None
     except NotConfigured as exc:
-        raise ToolError("GCAL_NOT_CONFIGURED",
-                        f'Google Calendar is not set up for venue "{venue.id}": {exc}.') from None
+        raise ProviderNotConfigured(f'Google Calendar is not set up for venue "{venue.id}": {exc}.',
+                                    code="GCAL_NOT_CONFIGURED") from None
+    except (ToolError, ProviderFailure):
+        raise
+    except StoreBusy:
+        raise BackendUnavailable("the calendar's lease stayed busy") from None
     except Malformed as exc:
         log.warning("gcal: unusable answer for venue %s: %s", venue.id, exc)
-        raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+        raise BackendRefused(detail=str(exc)) from None
     except Exception as exc:  # never let a library's exception (and its message) escape
         log.error("gcal: unexpected %s for venue %s", type(exc).__name__, venue.id)
-        raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+        raise BackendRefused(detail=type(exc).__name__) from None
 
 
 # --- the HTTP client: service-account token, retries, statuses ---------------------------------------------
@@ -90,8 +96,6 @@ class CalendarApi:
     def _load_account(self) -> None:
         if self._signer is not None:
             return
-        from google.auth import crypt
-
         raw = self.env.get(self.credentials_env or "") if self.credentials_env else None
         if not raw:
             raise NotConfigured(f"no service-account JSON in the env var named by credentials_env "
@@ -112,8 +116,6 @@ class CalendarApi:
             if self._token and time.monotonic() < self._token_until:
                 return self._token
             self._load_account()
-            from google.auth import jwt
-
             now = int(time.time())
             claims = {"iss": self._account["client_email"], "scope": SCOPE, "aud": self._account["token_uri"],
                       "iat": now, "exp": now + 3600}
@@ -148,7 +150,7 @@ class CalendarApi:
 
         response = within_rate_limits(once, rate_limited)
         if rate_limited(response):
-            raise Unavailable("rate limited")
+            raise RateLimited("rate limited", retry_after=retry_after(response.headers, 1))
         return response
 
     def call(self, method: str, path: str, *, params: Any = None, body: dict | None = None,

@@ -50,20 +50,28 @@ import datetime as dt
 import logging
 import re
 from contextlib import contextmanager, nullcontext
-from typing import Any, Callable, ContextManager, Iterator, Mapping
+from typing import Any, ContextManager, Iterator, Mapping
 
 import httpx
 import phonenumbers
 
+from concierge.adapters.leases import Lease
 from concierge.adapters.providers import BookingProvider
+from concierge.adapters.providers.errors import (
+    BackendRefused,
+    BackendUnavailable,
+    BookingGone,
+    ProviderFailure,
+    ProviderNotConfigured,
+    RateLimited,
+)
 from concierge.adapters.providers.octotable_auth import ClientCredentials, TokenRefused, credentials_for
-from concierge.adapters.providers.rate_limits import within_rate_limits
+from concierge.adapters.providers.rate_limits import retry_after, within_rate_limits
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
-from concierge.speech import phrases_for
 
 log = logging.getLogger(__name__)
 
@@ -84,22 +92,23 @@ class OctoTableProvider(BookingProvider):
     """Block keys: property_id (required), client_id_env and client_secret_env (default OCTOTABLE_CLIENT_ID
     and OCTOTABLE_CLIENT_SECRET: the environment variables holding the OAuth client's credentials),
     base_url, auth_url, timeout_seconds (default 5), channel (default OCTOTABLE_ADMIN), room_id and
-    service_id (sent on create when given). Extras: `lease`, the store's lease factory, serialising our
+    service_id (sent on create when given). Needs `lease`, the store's lease factory, serialising our
     writers per property."""
 
-    def __init__(self, config: dict, env: Mapping[str, str], *,
-                 lease: Callable[[str], ContextManager[None]] | None = None, **extras: Any) -> None:
+    needs = ("lease",)
+
+    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, lease: Lease | None = None) -> None:
         self.property_id = str(config.get("property_id") or "").strip()
         if not self.property_id:
-            raise ToolError("CONFIG_ERROR", "The octotable provider block needs property_id "
-                                            "(the venue's OctoTable property id).")
+            raise ProviderNotConfigured("The octotable provider block needs property_id "
+                                        "(the venue's OctoTable property id).")
         secrets = {}
         for key, default in (("client_id_env", DEFAULT_CLIENT_ID_ENV), ("client_secret_env", DEFAULT_CLIENT_SECRET_ENV)):
             name = str(config.get(key) or default)
             secrets[key] = (env.get(name) or "").strip()
             if not secrets[key]:
-                raise ToolError("CONFIG_ERROR", f"No OctoTable client credentials: set the environment variable "
-                                                f"{name} (named by {key} in the venue's provider block).")
+                raise ProviderNotConfigured(f"No OctoTable client credentials: set the environment variable "
+                                            f"{name} (named by {key} in the venue's provider block).")
         self.channel = str(config.get("channel") or "OCTOTABLE_ADMIN")
         self.placement = {k: config[k] for k in ("room_id", "service_id") if config.get(k) is not None}
         self.lease = lease
@@ -117,41 +126,41 @@ class OctoTableProvider(BookingProvider):
 
     # --- the port -------------------------------------------------------------------------
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:
-        with self._guard(venue):
+        with self._guard():
             return self._between(venue, day, day)
 
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
-        with self._guard(venue):
+        with self._guard():
             last = from_day + dt.timedelta(days=PHONE_HORIZON_DAYS)
             found = self._between(venue, from_day, last, text_search=_national_digits(phone))
             return [b for b in found if b.phone == phone]
 
     def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
-        with self._guard(venue):
+        with self._guard():
             return self._between(venue, first_day, last_day)
 
     def get(self, venue: Venue, booking_id: str) -> Booking:
-        with self._guard(venue):
+        with self._guard():
             return self._get(venue, booking_id)
 
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
-        with self._guard(venue), self._writing():
+        with self._guard(), self._writing():
             admit(self._between(venue, draft.day, draft.day))
             body = {**_reservation_body(draft), "channel": self.channel, **self.placement}
-            return self._booking(venue, _data(self._send(venue, "POST", "/reservations", json=body)))
+            return self._booking(venue, _data(self._send("POST", "/reservations", json=body)))
 
     def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
-        with self._guard(venue), self._writing():
+        with self._guard(), self._writing():
             current = self._get(venue, booking_id)
             updated = change(current, lambda day: self._between(venue, day, day))
-            answer = self._send(venue, "PUT", f"/reservations/{current.booking_id}",
+            answer = self._send("PUT", f"/reservations/{current.booking_id}",
                                 json=_reservation_body(updated), gone=(404,))
             return self._booking(venue, _data(answer))
 
     def cancel(self, venue: Venue, booking_id: str) -> None:
-        with self._guard(venue):
+        with self._guard():
             current = self._get(venue, booking_id)
-            self._send(venue, "DELETE", f"/reservations/{current.booking_id}", gone=(404, 409))
+            self._send("DELETE", f"/reservations/{current.booking_id}", gone=(404, 409))
 
     # --- reading ------------------------------------------------------------------------------
     def _between(self, venue: Venue, first: dt.date, last: dt.date, text_search: str | None = None) -> list[Booking]:
@@ -162,7 +171,7 @@ class OctoTableProvider(BookingProvider):
         rows: list[dict] = []
         cursor = None
         for _ in range(MAX_PAGES):
-            body = self._send(venue, "GET", "/reservations",
+            body = self._send("GET", "/reservations",
                               params={**params, **({"next_cursor": cursor} if cursor else {})})
             page = body.get("data")
             if not isinstance(page, list):
@@ -178,10 +187,10 @@ class OctoTableProvider(BookingProvider):
 
     def _get(self, venue: Venue, booking_id: str) -> Booking:
         if not _ID.match(str(booking_id)):
-            raise _not_found(venue)
-        row = _data(self._send(venue, "GET", f"/reservations/{booking_id}", gone=(404,)))
+            raise BookingGone()
+        row = _data(self._send("GET", f"/reservations/{booking_id}", gone=(404,)))
         if not _active(row):
-            raise _not_found(venue)
+            raise BookingGone()
         return self._booking(venue, row)
 
     @staticmethod
@@ -197,7 +206,7 @@ class OctoTableProvider(BookingProvider):
                        notes=str(row.get("special_request") or "").strip() or None)
 
     # --- talking to OctoTable -----------------------------------------------------------------
-    def _send(self, venue: Venue, method: str, path: str, gone: tuple[int, ...] = (), **kwargs: Any) -> dict:
+    def _send(self, method: str, path: str, gone: tuple[int, ...] = (), **kwargs: Any) -> dict:
         """One request, retried on 429 within the shared rate-limit policy, and once with a new access token
         when the API refuses ours (401); the JSON answer."""
         def once() -> httpx.Response:
@@ -210,9 +219,9 @@ class OctoTableProvider(BookingProvider):
 
         response = within_rate_limits(once, lambda r: r.status_code == 429)
         if response.status_code != 429:
-            return _answer(venue, response, gone)
+            return _answer(response, gone)
         log.warning("OctoTable kept answering 429 to %s %s", method, path)
-        raise _unavailable(venue)
+        raise RateLimited("HTTP 429", retry_after=retry_after(response.headers, 1))
 
     def _request(self, method: str, path: str, token: str, **kwargs: Any) -> httpx.Response:
         response = self.http.request(method, path, headers={"Authorization": f"Bearer {token}"}, **kwargs)
@@ -223,26 +232,26 @@ class OctoTableProvider(BookingProvider):
         return self.lease(f"octotable:{self.property_id}") if self.lease else nullcontext()
 
     @contextmanager
-    def _guard(self, venue: Venue) -> Iterator[None]:
-        """Only ToolError leaves a port method: network trouble is PROVIDER_UNAVAILABLE, an answer we
-        cannot read is PROVIDER_ERROR."""
+    def _guard(self) -> Iterator[None]:
+        """Only the port's exceptions (and the callbacks' ToolErrors) leave a port method: network trouble
+        is BackendUnavailable, an answer we cannot read a refusal (PROVIDER_ERROR)."""
         try:
             yield
-        except ToolError:
+        except (ToolError, ProviderFailure):
             raise
         except TokenRefused as exc:
             log.warning("OctoTable token not granted: %s", exc)
-            raise ToolError("CONFIG_ERROR", "OctoTable refused the client credentials (client_id_env and "
-                                            "client_secret_env of the venue's provider block).") from None
+            raise ProviderNotConfigured("OctoTable refused the client credentials (client_id_env and "
+                                        "client_secret_env of the venue's provider block).") from None
         except (httpx.TransportError, httpx.HTTPStatusError, StoreBusy) as exc:
             log.warning("OctoTable unreachable: %s", type(exc).__name__)
-            raise _unavailable(venue) from None
+            raise BackendUnavailable(type(exc).__name__) from None
         except Exception as exc:
             log.warning("OctoTable answer not understood: %s", type(exc).__name__)
-            raise _provider_error(venue, f"unreadable answer from OctoTable ({type(exc).__name__})") from None
+            raise BackendRefused(reason=f"unreadable answer from OctoTable ({type(exc).__name__})") from None
 
 
-def _answer(venue: Venue, response: httpx.Response, gone: tuple[int, ...]) -> dict:
+def _answer(response: httpx.Response, gone: tuple[int, ...]) -> dict:
     status = response.status_code
     if 200 <= status < 300:
         if status == 204 or not response.content:
@@ -254,12 +263,12 @@ def _answer(venue: Venue, response: httpx.Response, gone: tuple[int, ...]) -> di
     code, message, class_name = _error_of(response)
     log.warning("OctoTable refused: HTTP %s %s", status, code)
     if status >= 500:
-        raise _unavailable(venue)
+        raise BackendUnavailable(f"HTTP {status}")
     if status == 409 and (code in NO_AVAILABILITY or class_name in NO_AVAILABILITY):
-        raise ToolError("NO_TABLE_AVAILABLE", phrases_for(venue.locale, venue.kind).no_table())
+        raise BackendRefused("NO_TABLE_AVAILABLE", detail=f"OctoTable {code or class_name}")
     if status in gone:
-        raise _not_found(venue)
-    raise _provider_error(venue, f"OctoTable HTTP {status} {code}: {message}".strip())
+        raise BookingGone()
+    raise BackendRefused(reason=f"OctoTable HTTP {status} {code}: {message}".strip())
 
 
 def _error_of(response: httpx.Response) -> tuple[str, str, str]:
@@ -305,14 +314,3 @@ def _national_digits(phone: str) -> str:
     except phonenumbers.NumberParseException:
         return re.sub(r"\D", "", phone)
 
-
-def _not_found(venue: Venue) -> ToolError:
-    return ToolError("BOOKING_NOT_FOUND", phrases_for(venue.locale, venue.kind).booking_not_found())
-
-
-def _unavailable(venue: Venue) -> ToolError:
-    return ToolError("PROVIDER_UNAVAILABLE", phrases_for(venue.locale, venue.kind).provider_unavailable())
-
-
-def _provider_error(venue: Venue, reason: str) -> ToolError:
-    return ToolError("PROVIDER_ERROR", phrases_for(venue.locale, venue.kind).provider_error(), reason=reason)

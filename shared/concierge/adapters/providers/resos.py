@@ -35,13 +35,20 @@ from urllib.parse import quote
 import httpx
 
 from concierge.adapters.providers import BookingProvider
-from concierge.adapters.providers.rate_limits import within_rate_limits
+from concierge.adapters.providers.errors import (
+    BackendRefused,
+    BackendUnavailable,
+    BookingGone,
+    ProviderFailure,
+    ProviderNotConfigured,
+    RateLimited,
+)
+from concierge.adapters.providers.rate_limits import retry_after, within_rate_limits
 from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
-from concierge.speech import phrases_for
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +67,7 @@ class _Unusable(ValueError):
 
 
 class ResosProvider(BookingProvider):
-    def __init__(self, config: dict, env: Mapping[str, str], **extras: Any) -> None:
+    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str]) -> None:
         self.base_url = str(config.get("base_url") or DEFAULT_BASE_URL).rstrip("/")
         self.key_env = str(config.get("api_key_env") or DEFAULT_KEY_ENV)
         self.timeout = float(config.get("timeout_seconds") or 5)
@@ -74,27 +81,27 @@ class ResosProvider(BookingProvider):
 
     # --- the port ----------------------------------------------------------------------
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:
-        with _guarded(venue):
+        with _guarded():
             return self._listed(venue, day, day)
 
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
         """No phone filter in the API: the phone's bookings within phone_search_days of from_day."""
-        with _guarded(venue):
+        with _guarded():
             wanted = _e164(phone, venue.country)
             last = from_day + dt.timedelta(days=self.phone_search_days)
             return [b for b in self._listed(venue, from_day, last) if b.phone == wanted]
 
     def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
-        with _guarded(venue):
+        with _guarded():
             return self._listed(venue, first_day, last_day)
 
     def get(self, venue: Venue, booking_id: str) -> Booking:
-        with _guarded(venue):
-            return _booking_from(venue, self._fetch(venue, booking_id))
+        with _guarded():
+            return _booking_from(venue, self._fetch(booking_id))
 
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         """The day's bookings through `admit` (duplicates, hours, capacity), then one POST."""
-        with _guarded(venue), self._writing:
+        with _guarded(), self._writing:
             admit(self._listed(venue, draft.day, draft.day))
             body: dict[str, Any] = {
                 "date": draft.day.isoformat(), "time": draft.time, "people": draft.people,
@@ -106,7 +113,7 @@ class ResosProvider(BookingProvider):
                 body["duration"] = min(max(venue.avg_stay_minutes, 15), 480)
             if draft.notes:
                 body["comment"] = draft.notes
-            answer = self._ok_json(venue, self._call(venue, "POST", "/bookings", json=body))
+            answer = self._ok_json(self._call("POST", "/bookings", json=body))
             booking_id = answer.get("_id") if isinstance(answer, dict) else answer
             if not isinstance(booking_id, str) or not booking_id.strip():
                 raise _Unusable("the created booking has no _id")
@@ -114,21 +121,21 @@ class ResosProvider(BookingProvider):
 
     def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
         """Read, let `change` decide, PUT only the fields that changed (resOS keeps the rest)."""
-        with _guarded(venue), self._writing:
-            record = self._fetch(venue, booking_id)
+        with _guarded(), self._writing:
+            record = self._fetch(booking_id)
             current = _booking_from(venue, record)
             updated = change(current, lambda day: self._listed(venue, day, day))
             updated = updated.model_copy(update={"booking_id": current.booking_id, "venue_id": venue.id})
             fields = _changed_fields(record, current, updated)
             if fields:
-                self._put(venue, current.booking_id, fields)
+                self._put(current.booking_id, fields)
             return updated
 
     def cancel(self, venue: Venue, booking_id: str) -> None:
         """PUT status "canceled"; a booking already canceled is not found (the contract: not idempotent)."""
-        with _guarded(venue):
-            record = self._fetch(venue, booking_id)
-            self._put(venue, str(record.get("_id") or booking_id), {"status": "canceled"})
+        with _guarded():
+            record = self._fetch(booking_id)
+            self._put(str(record.get("_id") or booking_id), {"status": "canceled"})
 
     # --- reading ---------------------------------------------------------------------------
     def _listed(self, venue: Venue, first: dt.date, last: dt.date) -> list[Booking]:
@@ -137,7 +144,7 @@ class ResosProvider(BookingProvider):
         found: dict[str, Booking] = {}
         for page in range(MAX_PAGES):
             params = {"fromDateTime": since, "toDateTime": until, "limit": PAGE_SIZE, "skip": page * PAGE_SIZE}
-            records = self._ok_json(venue, self._call(venue, "GET", "/bookings", params=params))
+            records = self._ok_json(self._call("GET", "/bookings", params=params))
             if not isinstance(records, list):
                 raise _Unusable("the booking list is not a list")
             for record in records:
@@ -151,26 +158,26 @@ class ResosProvider(BookingProvider):
                 return sorted(found.values(), key=Booking.sort_key)
         raise _Unusable(f"more than {MAX_PAGES} pages of bookings")
 
-    def _fetch(self, venue: Venue, booking_id: str) -> dict:
-        """The raw record of an active booking; BOOKING_NOT_FOUND otherwise."""
+    def _fetch(self, booking_id: str) -> dict:
+        """The raw record of an active booking; BookingGone otherwise."""
         if not booking_id or not booking_id.strip():
-            raise _not_found(venue)
-        response = self._call(venue, "GET", f"/bookings/{quote(booking_id.strip(), safe='')}")
+            raise BookingGone()
+        response = self._call("GET", f"/bookings/{quote(booking_id.strip(), safe='')}")
         if response.status_code == 404:
-            raise _not_found(venue)
-        record = self._ok_json(venue, response)
+            raise BookingGone()
+        record = self._ok_json(response)
         if not isinstance(record, dict):
             raise _Unusable("the booking is not an object")
         if record.get("status") not in LISTED_STATUSES:
-            raise _not_found(venue)
+            raise BookingGone()
         return record
 
     # --- writing ---------------------------------------------------------------------------
-    def _put(self, venue: Venue, booking_id: str, fields: dict) -> None:
-        response = self._call(venue, "PUT", f"/bookings/{quote(booking_id, safe='')}", json=fields)
+    def _put(self, booking_id: str, fields: dict) -> None:
+        response = self._call("PUT", f"/bookings/{quote(booking_id, safe='')}", json=fields)
         if response.status_code == 404:
-            raise _not_found(venue)
-        answer = self._ok_json(venue, response)
+            raise BookingGone()
+        answer = self._ok_json(response)
         if answer is not True and not isinstance(answer, dict):
             raise _Unusable("the update was not acknowledged")
 
@@ -178,12 +185,11 @@ class ResosProvider(BookingProvider):
     def _api_key(self) -> str:
         key = (self.env.get(self.key_env) or "").strip()
         if not key:
-            raise ToolError("RESOS_NOT_CONFIGURED",
-                            f"resOS is not configured: the environment variable {self.key_env} "
-                            "with the venue's API key is not set.")
+            raise ProviderNotConfigured(f"resOS is not configured: the environment variable {self.key_env} "
+                                        "with the venue's API key is not set.", code="RESOS_NOT_CONFIGURED")
         return key
 
-    def _call(self, venue: Venue, method: str, path: str, **kwargs: Any) -> httpx.Response:
+    def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """One request; 429s retried (Retry-After honoured, bounded); transport failures and 5xx refused."""
         key = self._api_key()
         def once() -> httpx.Response:
@@ -191,24 +197,24 @@ class ResosProvider(BookingProvider):
                 return self.http.request(method, self.base_url + path, auth=(key, ""), **kwargs)
             except httpx.TransportError as exc:
                 log.warning("resOS %s %s failed: %s", method, path, type(exc).__name__)
-                raise _unavailable(venue) from None
+                raise BackendUnavailable(type(exc).__name__) from None
 
         response = within_rate_limits(once, lambda r: r.status_code == 429, unit=RETRY_AFTER_UNIT)
         if response.status_code == 429:
             log.warning("resOS %s %s: still rate limited", method, path)
-            raise _unavailable(venue)
+            raise RateLimited("HTTP 429", retry_after=retry_after(response.headers, 1, RETRY_AFTER_UNIT))
         if response.status_code >= 500:
             log.warning("resOS %s %s answered HTTP %d", method, path, response.status_code)
-            raise _unavailable(venue)
+            raise BackendUnavailable(f"HTTP {response.status_code}")
         return response
 
-    def _ok_json(self, venue: Venue, response: httpx.Response) -> Any:
+    def _ok_json(self, response: httpx.Response) -> Any:
         """The JSON of a 2xx answer; NO_TABLE_AVAILABLE or PROVIDER_ERROR for the other answers."""
         if not response.is_success:
             request = response.request
             log.warning("resOS %s %s answered HTTP %d", request.method, request.url.path, response.status_code)
             if response.status_code == 422 and NO_TABLE.search(response.text):
-                raise ToolError("NO_TABLE_AVAILABLE", phrases_for(venue.locale, venue.kind).no_table())
+                raise BackendRefused("NO_TABLE_AVAILABLE", detail="resOS: no suitable table")
             raise _Unusable(f"HTTP {response.status_code}")
         try:
             return response.json()
@@ -216,28 +222,21 @@ class ResosProvider(BookingProvider):
             raise _Unusable("the body is not JSON") from None
 
 
-# --- outcomes as the contract's codes ----------------------------------------------------------
+# --- outcomes as the port's exceptions ----------------------------------------------------------
 @contextmanager
-def _guarded(venue: Venue) -> Iterator[None]:
-    """Only ToolError leaves a port method: anything unforeseen is a PROVIDER_ERROR."""
+def _guarded() -> Iterator[None]:
+    """Only the port's exceptions (and the callbacks' ToolErrors) leave a port method: anything
+    unforeseen is a refusal (PROVIDER_ERROR)."""
     try:
         yield
-    except ToolError:
+    except (ToolError, ProviderFailure):
         raise
     except _Unusable as exc:
         log.warning("resOS gave an answer that cannot be used: %s", exc)
-        raise ToolError("PROVIDER_ERROR", phrases_for(venue.locale, venue.kind).provider_error()) from None
-    except Exception as exc:  # noqa: BLE001 - the port promises ToolError only
+        raise BackendRefused(detail=str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - the port promises its own exceptions only
         log.warning("resOS provider failed: %s", type(exc).__name__)
-        raise ToolError("PROVIDER_ERROR", phrases_for(venue.locale, venue.kind).provider_error()) from None
-
-
-def _unavailable(venue: Venue) -> ToolError:
-    return ToolError("PROVIDER_UNAVAILABLE", phrases_for(venue.locale, venue.kind).provider_unavailable())
-
-
-def _not_found(venue: Venue) -> ToolError:
-    return ToolError("BOOKING_NOT_FOUND", phrases_for(venue.locale, venue.kind).booking_not_found())
+        raise BackendRefused(detail=type(exc).__name__) from None
 
 
 # --- records and bookings ------------------------------------------------------------------------

@@ -27,13 +27,20 @@ from gspread.http_client import HTTPClient
 
 from concierge.adapters.leases import Lease, in_process_lease
 from concierge.adapters.providers import BookingProvider
-from concierge.adapters.providers.sheets_format import HEADER, Row, parse_rows, to_row
-from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, within_rate_limits
+from concierge.adapters.providers.errors import (
+    BackendRefused,
+    BackendUnavailable,
+    BookingGone,
+    ProviderFailure,
+    ProviderNotConfigured,
+    RateLimited,
+)
+from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, retry_after, within_rate_limits
+from concierge.adapters.providers.sheets_format import HEADER, Row, Unreadable, parse_rows, read_rows, to_row
 from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue
-from concierge.speech import phrases_for
 
 log = logging.getLogger(__name__)
 
@@ -125,11 +132,13 @@ class _Unlocked(Exception):
 
 
 class SheetsProvider(BookingProvider):
-    def __init__(self, config: dict, env: Mapping[str, str], lease: Lease | None = None, **_: Any) -> None:
+    needs = ("lease",)
+
+    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, lease: Lease | None = None) -> None:
         self.spreadsheet_id = str(config.get("spreadsheet_id") or "")
         self.credentials_env = str(config.get("credentials_env") or "")
         if not self.spreadsheet_id or not self.credentials_env:
-            raise ToolError("CONFIG_ERROR", "The sheets provider needs spreadsheet_id and credentials_env.")
+            raise ProviderNotConfigured("The sheets provider needs spreadsheet_id and credentials_env.")
         self.worksheet = config.get("worksheet")
         self.api_root = str(config.get("base_url") or GOOGLE_ROOT).rstrip("/")
         self.timeout = float(config.get("timeout_seconds", 5))
@@ -190,7 +199,7 @@ class SheetsProvider(BookingProvider):
                     return self._update_holding(venue, booking_id, change, days)
                 except _Unlocked as missing:
                     days.add(missing.day)
-            raise ToolError("PROVIDER_UNAVAILABLE", phrases_for(venue.locale, venue.kind).provider_unavailable())
+            raise BackendUnavailable("the rows kept moving under the update")
 
     def cancel(self, venue: Venue, booking_id: str) -> None:
         """Under the worksheet's lease only: removing a row shifts the others, and can never overbook."""
@@ -206,6 +215,11 @@ class SheetsProvider(BookingProvider):
                     self._delete_row(venue, row_number)
             finally:
                 _SNAPSHOTS.drop(self._key(venue))
+
+    def unreadable_rows(self, venue: Venue) -> list[Unreadable]:
+        """The rows every tool skips because they cannot be read (for `concierge providers check`)."""
+        with self._failures(venue):
+            return read_rows(venue, self._values(venue, fresh=True))[1]
 
     def _delete_row(self, venue: Venue, row_number: int) -> None:
         self._http_client().batch_update(self.spreadsheet_id, {"requests": [{"deleteDimension": {"range": {
@@ -288,9 +302,9 @@ class SheetsProvider(BookingProvider):
     def _find(self, venue: Venue, rows: list[Row], booking_id: str) -> Row:
         found = [e for e in rows if e.booking.booking_id == booking_id]
         if len(found) > 1:
-            raise ToolError("PROVIDER_ERROR", phrases_for(venue.locale, venue.kind).provider_error())
+            raise BackendRefused(detail="the booking id is on more than one row")
         if not found:
-            raise ToolError("BOOKING_NOT_FOUND", phrases_for(venue.locale, venue.kind).booking_not_found())
+            raise BookingGone()
         return found[0]
 
     def _sheet_id(self, venue: Venue) -> int:
@@ -299,7 +313,8 @@ class SheetsProvider(BookingProvider):
             meta = self._http_client().fetch_sheet_metadata(self.spreadsheet_id)
             titles = {s["properties"]["title"]: s["properties"]["sheetId"] for s in meta.get("sheets", [])}
             if self._title(venue) not in titles:
-                raise ToolError("SHEET_NOT_FOUND", f'No worksheet "{self._title(venue)}" in the spreadsheet.')
+                raise ProviderNotConfigured(f'No worksheet "{self._title(venue)}" in the spreadsheet.',
+                                            code="SHEET_NOT_FOUND")
             _SHEET_IDS[key] = int(titles[self._title(venue)])
         return _SHEET_IDS[key]
 
@@ -321,52 +336,54 @@ class SheetsProvider(BookingProvider):
             if self._http is None:
                 raw = self.env.get(self.credentials_env)
                 if not raw:
-                    raise ToolError("CONFIG_ERROR", f"The environment variable {self.credentials_env} is not set.")
+                    raise ProviderNotConfigured(f"The environment variable {self.credentials_env} is not set.")
                 try:
                     client = gspread.service_account_from_dict(json.loads(raw), scopes=SCOPES, http_client=functools.partial(
                         SheetsHTTPClient, api_root=self.api_root, attempts=WAIT_ATTEMPTS, budget=self.wait_budget))
                 except Exception:
-                    raise ToolError("CONFIG_ERROR", f"{self.credentials_env} does not hold a service-account "
-                                                    "JSON key.") from None
+                    raise ProviderNotConfigured(f"{self.credentials_env} does not hold a service-account "
+                                                "JSON key.") from None
                 client.set_timeout(self.timeout)
                 self._http = client.http_client
             return self._http
 
     @contextmanager
     def _failures(self, venue: Venue) -> Iterator[None]:
-        """Whatever goes wrong below, as the contract's codes; no exception text, which might quote secrets."""
-        say = phrases_for(venue.locale, venue.kind)
-        unavailable = ToolError("PROVIDER_UNAVAILABLE", say.provider_unavailable())
+        """Whatever goes wrong below, as the port's exceptions; no exception text, which might quote secrets."""
         outer = _call_deadline.get()
         token = _call_deadline.set(outer if outer is not None else time.monotonic() + self.wait_budget)
         try:
             yield
-        except ToolError:
+        except (ToolError, ProviderFailure):
             raise
         except APIError as exc:
             status = exc.response.status_code
             log.warning("sheets API answered %s for venue %s", status, venue.id)
             if status in (404, 403) or (status == 400 and "Unable to parse range" in str(exc.error.get("message"))):
-                raise ToolError("SHEET_NOT_FOUND", f'Spreadsheet or worksheet "{self._title(venue)}" not found, '
-                                                   "or not shared with the service account.") from None
-            if status == 429 or status >= 500:
-                raise unavailable from None
-            raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+                raise ProviderNotConfigured(f'Spreadsheet or worksheet "{self._title(venue)}" not found, '
+                                            "or not shared with the service account.", code="SHEET_NOT_FOUND") from None
+            if status == 429:
+                raise RateLimited("HTTP 429", retry_after=retry_after(exc.response.headers, 1)) from None
+            if status >= 500:
+                raise BackendUnavailable(f"HTTP {status}") from None
+            raise BackendRefused(detail=f"HTTP {status}") from None
         except (StoreBusy, auth_errors.TransportError) as exc:
             log.warning("sheets provider for venue %s: %s", venue.id, type(exc).__name__)
-            raise unavailable from None
+            raise BackendUnavailable(type(exc).__name__) from None
         except auth_errors.RefreshError as exc:
             log.warning("sheets token refused for venue %s (retryable: %s)", venue.id, exc.retryable)
-            raise (unavailable if exc.retryable else ToolError("PROVIDER_ERROR", say.provider_error())) from None
+            if exc.retryable:
+                raise BackendUnavailable("token refresh failed") from None
+            raise BackendRefused(detail="token refused") from None
         except requests.RequestException as exc:
             if isinstance(exc, requests.exceptions.InvalidJSONError):
                 log.warning("sheets answered malformed JSON for venue %s", venue.id)
-                raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+                raise BackendRefused(detail="malformed JSON") from None
             log.warning("sheets unreachable for venue %s: %s", venue.id, type(exc).__name__)
-            raise unavailable from None
+            raise BackendUnavailable(type(exc).__name__) from None
         except Exception as exc:  # malformed answers and anything unforeseen
             log.warning("sheets provider failed for venue %s: %s", venue.id, type(exc).__name__)
-            raise ToolError("PROVIDER_ERROR", say.provider_error()) from None
+            raise BackendRefused(detail=type(exc).__name__) from None
         finally:
             _call_deadline.reset(token)
 

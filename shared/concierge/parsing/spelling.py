@@ -1,0 +1,55 @@
+"""Misspellings speech-to-text produces ("tomorow", "aujourdhui"), corrected towards the day grammars' words.
+
+Only tried when the words as given were not understood, and only for a word that is in no
+grammar, one edit away (two for long words) from exactly one word that is.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from concierge.parsing.day_grammar import GRAMMARS
+from concierge.parsing.text import fold
+from concierge.speech.names import LOCALES, MONTHS, WEEKDAYS
+
+_SHORTEST = 4  # shorter words are too close to each other to correct safely
+
+
+@functools.cache
+def _lexicon() -> tuple[frozenset[str], dict[str, str]]:
+    """Every word the grammars know, and phrases written as one word ("aujourdhui") -> as spoken."""
+    phrases: set[str] = set()
+    for grammar in GRAMMARS.values():
+        phrases |= {*grammar.fixed, *grammar.fixed_parts, *grammar.parts, *grammar.holidays, *grammar.words}
+    for locale in LOCALES:
+        phrases |= {fold(name) for name in (*WEEKDAYS[locale], *MONTHS[locale])}
+    words = frozenset(word for phrase in phrases for word in phrase.split())
+    joined = {phrase.replace(" ", ""): phrase for phrase in phrases if " " in phrase}
+    return words, joined
+
+
+def correct_spelling(text: str) -> str:
+    """The text with each unknown word replaced by the one known word it is a slip of, if any."""
+    words, joined = _lexicon()
+    out = []
+    for word in text.split():
+        if word in words or len(word) < _SHORTEST or not word.isalpha():
+            out.append(word)
+        elif word in joined:
+            out.append(joined[word])
+        else:
+            out.append(_nearest(word, words) or word)
+    return " ".join(out)
+
+
+def _nearest(word: str, words: frozenset[str]) -> str | None:
+    from rapidfuzz import process  # only when a word was not understood
+    from rapidfuzz.distance import Levenshtein
+
+    limit = 1 if len(word) < 8 else 2
+    found = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=limit, limit=None)
+    if not found:
+        return None
+    best = min(distance for _, distance, _ in found)
+    closest = [known for known, distance, _ in found if distance == best]
+    return closest[0] if len(closest) == 1 else None
