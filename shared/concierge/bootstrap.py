@@ -241,9 +241,10 @@ def build_queue(settings: Settings, deliver) -> "PlanQueue":
         from concierge.adapters.queue.cloud_tasks import CloudTasksQueue
 
         if not settings.tasks_urls or not settings.tasks_project:
-            raise ValueError("Cloud Tasks needs CONCIERGE_TASKS_PROJECT, CONCIERGE_EXECUTE_URL and CONCIERGE_ROLLBACK_URL")
-        queues = dict(zip(("execute", "rollback"), settings.tasks_queues))
-        urls = dict(zip(("execute", "rollback"), settings.tasks_urls))
+            raise ValueError("Cloud Tasks needs CONCIERGE_TASKS_PROJECT, CONCIERGE_EXECUTE_URL and "
+                             "CONCIERGE_ROLLBACK_URL")
+        queues = dict(zip(("execute", "rollback"), settings.tasks_queues, strict=True))
+        urls = dict(zip(("execute", "rollback"), settings.tasks_urls, strict=True))
         if settings.tasks_emulator_host:
             return CloudTasksQueue.for_emulator(settings.tasks_emulator_host, settings.tasks_project,
                                                 settings.tasks_location, queues, urls)

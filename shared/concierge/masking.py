@@ -188,7 +188,8 @@ def _collect_names(value: Any, found: set[str], depth: int = 0) -> None:
 
 # Capitalised words that are not names, kept by mask_proper_nouns (days, months, pronouns; it/en/fr/pt).
 _COMMON_CAPITALISED = frozenset("""
-i i'm i'll i'd ok okay move change cancel book booking add remove find check sono è é what when where which how hi hello yes no please thanks thank the a an and but can could would will is are this that
+i i'm i'll i'd ok okay move change cancel book booking add remove find check sono è é what when where which how
+hi hello yes no please thanks thank the a an and but can could would will is are this that
 monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
 september october november december today tomorrow tonight mr mrs ms dr
 lunedì lunedi martedì martedi mercoledì mercoledi giovedì giovedi venerdì venerdi sabato domenica gennaio febbraio
@@ -218,7 +219,7 @@ def names_in(value: Any) -> set[str]:
 
 def mask(value: Any, names: Iterable[str] = ()) -> Any:
     """A masked copy of value (str, dict, list, tuple, scalars); `names` are more names to hide in free text."""
-    found: set[str] = set(n for n in names if isinstance(n, str))
+    found: set[str] = {n for n in names if isinstance(n, str)}
     _collect_names(value, found)
     return _mask(value, frozenset(found), 0)
 

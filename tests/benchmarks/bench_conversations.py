@@ -150,7 +150,7 @@ def main() -> None:
         counts = round_trips(fresh(), counter)
         unit = "SQL statements" if args.store == "sqlite" else "Firestore RPCs"
         print(f"\n{'turn':24} {unit:>16}")
-        for kind, count in zip(TURN_KINDS, counts):
+        for kind, count in zip(TURN_KINDS, counts, strict=True):
             print(f"{kind:24} {count:>16}")
 
 

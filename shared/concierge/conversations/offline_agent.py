@@ -210,6 +210,8 @@ class _Run:
                 slots[key] = value.isoformat() if isinstance(value, dt.date) else value
         if reading.time and not reading.day and not slots.get("day"):
             slots["day"] = self.now.date().isoformat()
+        if reading.day or reading.time:  # "domani sera": the evening's times are offered
+            slots["part"] = list(reading.part) if reading.part and not reading.time else None
         if reading.name:
             if Patient(reading.name).as_rdv(self.venue):
                 slots["name"] = reading.name
@@ -307,6 +309,10 @@ class _Run:
 
     def offer(self, day: dt.date, time: str | None, notes: list[str]) -> AgentAnswer:
         offered_day, free = self.nearest(day, time)
+        part = self.slots.get("part")
+        if part and time is None and offered_day == day:
+            in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
+            free = in_part[:MAX_OPTIONS] or free
         self.slots.pop("time", None)
         self.mem["awaiting"] = ["slot.start_iso"]
         times = ", ".join(self.time_words(t) for t in free)
@@ -390,7 +396,8 @@ class _Run:
 
     def own_bookings(self) -> list[dict[str, Any]]:
         """The customer's bookings over the horizon, read in windows list_events accepts."""
-        first, events = self.now.date(), list[dict[str, Any]]()
+        first = self.now.date()
+        events: list[dict[str, Any]] = []
         while first <= self.now.date() + dt.timedelta(days=BOOKINGS_HORIZON_DAYS):
             last = first + dt.timedelta(days=LIST_WINDOW_DAYS - 1)
             result = self.tool("list_events", {"startDate": _ddmmyyyy(first), "endDate": _ddmmyyyy(last)})

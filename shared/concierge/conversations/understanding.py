@@ -19,13 +19,7 @@ import yaml
 
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, minutes
-from concierge.parsing import (
-    UnsupportedRelativeDay,
-    UnsupportedRelativeTime,
-    VagueTime,
-    resolve_relative_day,
-    resolve_relative_time,
-)
+from concierge.parsing import DayReading, UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
@@ -86,6 +80,7 @@ class Reading:
     name: str | None = None
     care_type: str | None = None
     reason: str | None = None
+    part: tuple[str, str] | None = None  # the opening range of the part of the day said ("domani sera")
 
     @property
     def details(self) -> bool:
@@ -120,7 +115,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
     tokens = _time_tokens(rest)[:MAX_TOKENS]
-    reading.day = _day(tokens, now.date(), venue.locale)
+    day = _day(tokens, now, venue)
+    if day is not None:
+        reading.day = day.date
+        if day.part_range is not None:
+            reading.part = (day.part_range.open, day.part_range.close)
     reading.time, offset = _time(tokens, now, venue, reading.day, bare="slot.start_iso" in awaiting)
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
@@ -164,13 +163,13 @@ def _grams(tokens: list[str], digits_first: bool = False):
     return grams
 
 
-def _day(tokens: list[str], today: dt.date, locale: str) -> dt.date | None:
+def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     for gram in _grams(tokens):
         if " " not in gram and len(gram) <= 3:
             continue  # "mon", "sat": too often another word
         try:
-            return resolve_relative_day(gram, today, locale).date
-        except (UnsupportedRelativeDay, ValueError):
+            return read_day(gram, now, venue.locale, venue=venue)
+        except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
             continue
     return None
 

@@ -24,7 +24,8 @@ GUESTS = re.compile(r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"
 GUEST_WORDS = re.compile(r"\b(guests?|people|party size|persone|ospiti|coperti)\b", re.I)
 PHONE = re.compile(r"(\+?\d[\d\s().-]{6,}\d)")
 PHONE_WORDS = re.compile(r"\b(phone|number|mobile|telefono|numero|cellulare)\b", re.I)
-NAME_CHANGE = re.compile(r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a|change the name to)\s+"
+NAME_CHANGE = re.compile(r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a"
+                         r"|change the name to)\s+"
                          r"([A-ZÀ-Ý][\wÀ-ÿ'-]*(?:\s+[A-ZÀ-Ý][\wÀ-ÿ'-]*)*)")
 NOT_NAMES = {
     # capitalised words that are not guest names
@@ -38,13 +39,17 @@ NOT_NAMES = {
 
 QUESTIONS = {
     "which_booking": {"en": "Which booking is it? Tell me the guest's name or the booking reference.",
-                      "it": "Di quale prenotazione si tratta? Mi dica il nome dell'ospite o il codice della prenotazione."},
-    "what_change": {"en": "What would you like to change: the date or time, the number of guests, or the contact details?",
+                      "it": "Di quale prenotazione si tratta? "
+                            "Mi dica il nome dell'ospite o il codice della prenotazione."},
+    "what_change": {"en": "What would you like to change: the date or time, the number of guests, "
+                          "or the contact details?",
                     "it": "Cosa vuole cambiare: data o orario, numero di ospiti o recapiti?"},
     "how_many": {"en": "How many guests should the booking be for?",
                  "it": "Per quante persone deve essere la prenotazione?"},
-    "no_match": {"en": "I found no booking matching \"{query}\". Could you check the spelling or give the booking reference?",
-                 "it": "Non ho trovato prenotazioni per \"{query}\". Può controllare il nome o darmi il codice della prenotazione?"},
+    "no_match": {"en": "I found no booking matching \"{query}\". "
+                       "Could you check the spelling or give the booking reference?",
+                 "it": "Non ho trovato prenotazioni per \"{query}\". "
+                       "Può controllare il nome o darmi il codice della prenotazione?"},
     "several": {"en": "I found several bookings: {options}. Which one do you mean?",
                 "it": "Ho trovato più prenotazioni: {options}. Quale intende?"},
 }

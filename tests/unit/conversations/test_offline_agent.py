@@ -259,3 +259,11 @@ def test_thanks_in_the_middle_of_a_booking_does_not_end_it(venues):
     d.say("A table for 2 on Friday at 7pm")
     d.say("thanks")
     assert "end_conversation" not in d.tools.names()
+
+
+def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
+    d = dialogue(venues, "tasca", profile=ClientProfile(venue_id="tasca", phone=PHONES["tasca"],
+                                                        preferred_name="Ana Sousa"))
+    offer = d.say("Mesa para 2 sexta ao jantar")
+    assert offer.rdv["action"] == "FIND_SLOTS"
+    assert [e["label"] for e in offer.rdv["ui_elements"]] == ["19:30", "20:00", "20:30", "21:00"]

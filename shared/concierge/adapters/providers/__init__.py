@@ -36,7 +36,8 @@ class BookingProvider(ABC):
     # Resources bootstrap passes as keyword arguments: "lease" (a store lease factory), "store".
     needs: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], **resources: Any) -> None:
+    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str],  # noqa: B027 - the shape, not a duty
+                 **resources: Any) -> None:
         """config: the venue's provider block; env: where its secrets are read."""
 
     @abstractmethod

@@ -338,8 +338,10 @@ class SheetsProvider(BookingProvider):
                 if not raw:
                     raise ProviderNotConfigured(f"The environment variable {self.credentials_env} is not set.")
                 try:
-                    client = gspread.service_account_from_dict(json.loads(raw), scopes=SCOPES, http_client=functools.partial(
-                        SheetsHTTPClient, api_root=self.api_root, attempts=WAIT_ATTEMPTS, budget=self.wait_budget))
+                    client = gspread.service_account_from_dict(
+                        json.loads(raw), scopes=SCOPES,
+                        http_client=functools.partial(SheetsHTTPClient, api_root=self.api_root,
+                                                      attempts=WAIT_ATTEMPTS, budget=self.wait_budget))
                 except Exception:
                     raise ProviderNotConfigured(f"{self.credentials_env} does not hold a service-account "
                                                 "JSON key.") from None

@@ -273,7 +273,8 @@ class FirestoreStore(FirestoreConversations, Store):
                 raise LookupError(plan_id)
             updated = change(ExecutionPlan.model_validate_json(snapshot.get("plan")))
             try:
-                ref.update(self._plan_fields(updated), option=self.db.write_option(last_update_time=snapshot.update_time))
+                ref.update(self._plan_fields(updated),
+                           option=self.db.write_option(last_update_time=snapshot.update_time))
             except (google_errors.FailedPrecondition, google_errors.NotFound):
                 raise _Collision() from None
             return updated

@@ -291,7 +291,8 @@ class SqliteStore(SqliteConversations, Store):
                     lease_until=dt.datetime.fromisoformat(row[4]) if row[4] else None)
                 if not record_is_stale(record, now):
                     return record
-            conn.execute("INSERT OR REPLACE INTO idempotency (key, fingerprint, status, payload, expires_at, lease_until)"
+            conn.execute("INSERT OR REPLACE INTO idempotency"
+                         " (key, fingerprint, status, payload, expires_at, lease_until)"
                          " VALUES (?, ?, 'in_progress', NULL, ?, ?)",
                          (key, fingerprint, expires_at.isoformat(), lease_until.isoformat()))
             return None
