@@ -208,8 +208,8 @@ class _Run:
             value = getattr(reading, key)
             if value is not None:
                 slots[key] = value.isoformat() if isinstance(value, dt.date) else value
-        if reading.time and not reading.day and not slots.get("day"):
-            slots["day"] = self.now.date().isoformat()
+        if reading.time and not reading.day and not slots.get("day") and self._today_open_at(reading.time):
+            slots["day"] = self.now.date().isoformat()  # "a table at 8": today, when today can be meant
         if reading.day or reading.time:  # "domani sera": the evening's times are offered
             slots["part"] = list(reading.part) if reading.part and not reading.time else None
         if reading.name:
@@ -246,6 +246,11 @@ class _Run:
             return self.answer(message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time),
                                                               self.details))
         return self.offer(day, time, notes)
+
+    def _today_open_at(self, time: str) -> bool:
+        t = minutes(time)
+        return t > self.now.hour * 60 + self.now.minute and any(
+            r.open_min <= t < r.close_min for r in self.venue.ranges_on(self.now.date()))
 
     def missing(self) -> list[str]:
         slots, out = self.slots, []

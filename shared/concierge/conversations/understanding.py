@@ -32,6 +32,9 @@ _TIME_SIGNAL = re.compile(
     r"depois das|dopo le|before|avant|antes das|prima delle) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b")
 _NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
+_FUNCTION_WORDS = {"a", "à", "au", "aux", "de", "des", "du", "la", "le", "les", "un", "une", "mal", "the", "my", "of",
+                   "for", "o", "os", "as", "do", "da", "dos", "das", "um", "uma", "il", "lo", "gli", "di", "del",
+                   "della", "per", "pour", "para", "dor", "pain", "dolore", "douleur"}
 _NAME_STOP = {"and", "et", "e", "y", "for", "pour", "para", "per", "with", "avec", "com", "con", "my", "mon", "ma",
               "meu", "minha", "mio", "mia", "il", "phone", "tel", "at", "a", "à", "às", "alle", "on", "le", "la",
               "o", "tomorrow", "demain", "amanhã", "domani", "today", "please", "svp", "stp", "merci", "thanks",
@@ -126,18 +129,31 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
     reading.reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     bare = not reading.details and not (reading.intents - {"greeting"})
-    if reading.name is None and "patient.name" in awaiting and bare:
+    # A bare answer when both a name and a reason were asked for: a name looks like one.
+    as_name = "patient.name" in awaiting and ("reason" not in awaiting or _looks_like_name(rest))
+    if reading.name is None and as_name and bare:
         reading.name = _name(rest)
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]
     return reading
 
 
+def _looks_like_name(text: str) -> bool:
+    """"Karim Haddad", "rui": yes; "mal aux dents", "un contrôle": no."""
+    words = text.strip().strip(".!").split()
+    if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
+        return False
+    if all(w[:1].isupper() for w in words):
+        return True
+    return len(words) <= 2 and not any(w.lower() in _FUNCTION_WORDS for w in words)
+
+
 def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
     text = with_digits(folded, locale)
     units = "|".join(re.escape(u) for u in vocab.intro_words["people_units"])
     leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
-    not_a_time = r"(?! ?(?:h|am|pm|heures?|horas?|ore)\b)"
+    not_a_time = (r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
+                  r"dias?|weeks?|settimane|semaines?|semanas?)\b)")
     for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}"):
         if match := re.search(pattern, text):
             return int(match.group(1))

@@ -267,3 +267,10 @@ def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
     offer = d.say("Mesa para 2 sexta ao jantar")
     assert offer.rdv["action"] == "FIND_SLOTS"
     assert [e["label"] for e in offer.rdv["ui_elements"]] == ["19:30", "20:00", "20:30", "21:00"]
+
+
+def test_a_time_alone_means_today_only_when_today_can_be_meant(venues):
+    d = dialogue(venues, "tasca")  # Monday: Tasca do Porto is closed
+    answer = d.say("Mesa para 2 às 20h, em nome de Rui Costa")
+    assert answer.rdv["missing_fields"] == ["slot.start_iso"] and "o dia" in answer.reply
+    assert d.say("quarta").rdv["slot"]["start_iso"] == "2026-11-25T20:00:00+00:00"
