@@ -23,7 +23,7 @@ from concierge.parsing import DayReading, UnsupportedRelativeTime, VagueTime, re
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
-INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks")
+INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks", "instead")
 MAX_GRAM = 5
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
@@ -31,6 +31,7 @@ _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
     r"depois das|dopo le|before|avant|antes das|prima delle) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b")
+_ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 _NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
 _FUNCTION_WORDS = {"a", "à", "au", "aux", "de", "des", "du", "la", "le", "les", "un", "une", "mal", "the", "my", "of",
                    "for", "o", "os", "as", "do", "da", "dos", "das", "um", "uma", "il", "lo", "gli", "di", "del",
@@ -181,8 +182,8 @@ def _grams(tokens: list[str], digits_first: bool = False):
 
 def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     for gram in _grams(tokens):
-        if " " not in gram and len(gram) <= 3:
-            continue  # "mon", "sat": too often another word
+        if (" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram):
+            continue  # "mon", "sat", "the one": too often another word than a day
         try:
             return read_day(gram, now, venue.locale, venue=venue)
         except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
