@@ -73,6 +73,7 @@ def _mcp(args: argparse.Namespace) -> int:
     """The MCP server on stdin/stdout. Only JSON-RPC goes to stdout; everything said goes to stderr."""
     import anyio
 
+    from concierge.mcp.catalog import McpServices, chat_services
     from concierge.mcp.stdio import serve_stdio
 
     settings = Settings.from_env(data_dir=args.data)
@@ -80,7 +81,8 @@ def _mcp(args: argparse.Namespace) -> int:
     if args.venues is not None or not store.venue_ids():
         names = import_venues(settings, args.venues)
         print(f"concierge: venues {', '.join(names)} imported", file=sys.stderr)
-    anyio.run(serve_stdio, build_context(settings, store), store.venue_ids)
+    ctx = build_context(settings, store)
+    anyio.run(serve_stdio, McpServices(ctx, chat_services(settings, ctx, store)), store.venue_ids)
     return 0
 
 

@@ -11,10 +11,10 @@ import itertools
 import json
 
 import pytest
-
 from concierge.adapters.llm.openai_compatible import ChatClient
 from concierge.conversations.agents import pick_agent
 from concierge.domain.knowledge_base import load_knowledge_base
+
 from tests.conftest import VENUES_FILE
 from tests.support.rdv import assert_valid_rdv
 
@@ -56,7 +56,8 @@ BOOKINGS = {
              ("2026-11-24", "20:00", 4)),
     "harbour": (None, ["Hello", "A table for two on Friday at 7pm please, my name is John Smith",
                        "my number is 07400 123456"], "yes", ("2026-11-27", "19:00", 2)),
-    "cabinet": ("+213555987654", ["Bonjour", "Un rendez-vous pour un détartrage demain à 10h, je m'appelle Amina Benali",
+    "cabinet": ("+213555987654", ["Bonjour",
+                                  "Un rendez-vous pour un détartrage demain à 10h, je m'appelle Amina Benali",
                                   "Contrôle annuel"], "oui", ("2026-11-24", "10:00", 1)),
     "tasca": ("+351912345678", ["Olá", "Mesa para 3 pessoas no sábado às 20h30, em nome de Ana Sousa"], "sim",
               ("2026-11-28", "20:30", 3)),
@@ -77,7 +78,7 @@ def test_a_booking_from_the_first_message_to_the_confirmation(offline, venue):
     assert bookings(offline, venue, customer) == []
     done = chat(offline, venue, thread, yes, phone)
     assert done["rdv"]["action"] == "CREATE" and done["status"] == "active"
-    assert [c["name"] for c in done["tool_calls"]][0] == "schedule_appointment"
+    assert done["tool_calls"][0]["name"] == "schedule_appointment"
     [stored] = bookings(offline, venue, customer)
     assert (stored["day"], stored["time"], stored["people"]) == (day, time, people)
     assert done["rdv"]["appointment_id"] == stored["booking_id"]

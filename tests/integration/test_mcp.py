@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import httpx
@@ -27,6 +27,8 @@ from tests.support.mcp_client import HttpServer, McpClient, mcp_client
 KEY = "tool-key"
 NINE = ["check_openings", "create_booking", "list_bookings", "modify_booking", "cancel_booking", "faq",
         "is_open_now", "resolve_relative_day", "resolve_relative_time"]
+CHAT = ["schedule_appointment", "get_available_slots", "list_events", "cancel_appointment", "request_human_support",
+        "update_client_info", "update_conversation_tags", "end_conversation", "summarize_conversation"]
 MARIO = {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00", "people": 4, "name": "Mario Rossi",
          "phone": "+393331234567"}
 
@@ -88,8 +90,9 @@ def without_id(body: dict) -> dict:
 
 def test_the_nine_booking_tools_are_listed_with_the_http_tools_input_schemas(agent):
     tools = {tool.name: tool for tool in agent.mcp.list_tools().tools}
-    assert list(tools) == NINE
-    for name, tool in tools.items():
+    assert list(tools) == NINE + CHAT
+    for name in NINE:
+        tool = tools[name]
         expected = TOOLS[name].request.model_json_schema(mode="validation")
         expected.pop("title")
         assert tool.input_schema == expected
@@ -250,7 +253,7 @@ def test_the_http_endpoint_takes_the_tool_key_as_the_http_tools_do(serve, creden
 def test_without_a_tool_key_configured_the_http_endpoint_is_open(serve):
     api = serve()
     with mcp_client(HttpServer(f"{api.base_url}/mcp")) as client:
-        assert len(client.list_tools().tools) == 9
+        assert len(client.list_tools().tools) == 18
 
 
 def test_the_local_endpoint_refuses_a_foreign_host_header(serve):
@@ -268,3 +271,68 @@ def test_concierge_mcp_on_an_empty_store_serves_the_demo_venues(store_kind, tmp_
         answer = client.call_tool("is_open_now", {"restaurant_id": "harbour"})
     assert {"concierge://venues/roma", "concierge://venues/harbour", "concierge://venues/tasca"} <= uris
     assert answer.is_error is False and answer.structured_content["ok"] is True
+
+
+def test_the_chat_tools_are_listed_with_their_input_models_and_the_conversation_they_act_for(agent):
+    from concierge.conversations.toolbox import CHAT_TOOLS
+
+    tools = {tool.name: tool for tool in agent.mcp.list_tools().tools}
+    for name in CHAT:
+        schema = tools[name].input_schema
+        assert schema["required"][:2] == ["venue_id", "conversation_id"]
+        assert set(CHAT_TOOLS[name].input.model_fields) <= set(schema["properties"])
+    assert tools["get_available_slots"].annotations.read_only_hint is True
+    assert tools["schedule_appointment"].annotations.read_only_hint is False
+
+
+def comparable(body: dict) -> dict:
+    """A chat answer without what differs between two conversations: their ids and the new bookings' ids."""
+    body = {key: value for key, value in body.items() if key not in ("conversation_id", "eventId")}
+    if "events" in body:
+        body["events"] = [{**event, "id": "<id>"} for event in body["events"]]
+    return body
+
+
+def test_every_chat_tool_answers_as_its_http_function(agent):
+    """Each call runs over MCP for one conversation and over HTTP for another in the same state."""
+    phones = {"mcp": "+393331111111", "http": "+393332222222"}
+
+    def both(tool: str, params: dict | Callable[[str], dict]) -> dict:
+        answers = {}
+        for via in ("mcp", "http"):
+            extra = params(via) if callable(params) else params
+            arguments = {"venue_id": "roma", "conversation_id": f"thread-{via}", **extra}
+            if via == "mcp":
+                result = agent.mcp.call_tool(tool, arguments)
+                assert result.is_error is (result.structured_content.get("success") is False), tool
+                said = result.structured_content.get("message") or result.structured_content.get("error")
+                assert json.loads(result.content[-1].text) == result.structured_content, tool
+                assert result.content[0].text == said if said else len(result.content) == 1, tool
+                answers[via] = result.structured_content
+            else:
+                answers[via] = agent.http(tool, arguments)
+        assert comparable(answers["mcp"]) == comparable(answers["http"]), tool
+        return answers
+
+    booked = both("schedule_appointment", lambda via: {
+        "serviceName": "Cena", "appointmentDate": "19/02/2026", "appointmentTime": "20:00", "people": 2,
+        "clientFullName": "Mario Rossi", "clientPhone": phones[via]})
+    assert booked["mcp"]["success"] is True
+    events = {via: answer["eventId"] for via, answer in booked.items()}
+    refused = both("schedule_appointment", {"serviceName": "Cena", "appointmentDate": "31/02/2026",
+                                            "appointmentTime": "20:00"})
+    assert refused["mcp"]["success"] is False and refused["mcp"]["error"]
+    assert both("get_available_slots", {"startDate": "19/02/2026", "endDate": "20/02/2026"})["mcp"]["days"]
+    assert both("get_available_slots", {"startDate": "20/02/2026", "endDate": "19/02/2026"})["mcp"]["success"] is False
+    listed = both("list_events", {"startDate": "19/02/2026", "endDate": "19/02/2026"})
+    assert [event["id"] for event in listed["mcp"]["events"]] == [events["mcp"]]
+    assert both("cancel_appointment", lambda via: {"eventId": events[via]})["mcp"]["success"] is True
+    assert both("cancel_appointment", {"eventId": "nope"})["mcp"]["success"] is False
+    both("update_client_info", {"preferredName": "Mario", "notes": "tavolo vicino alla finestra"})
+    both("update_conversation_tags", {"tags": ["prenotazione"]})
+    both("summarize_conversation", {"summary": "Ha prenotato e poi cancellato una cena."})
+    handed = both("request_human_support", {"reason": "Vuole parlare con il titolare."})
+    assert handed["mcp"]["status"] == "human_support"
+    both("end_conversation", {"reason": "Risolto."})
+    missing = both("list_events", {"startDate": "19/02/2026"})  # a missing parameter is the manual's refusal
+    assert missing["mcp"]["success"] is False

@@ -5,10 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from concierge.conversations.rdv import rdv_schema
 from concierge.domain.venue import Venue
+from jsonschema import Draft202012Validator
 
 
 @lru_cache(maxsize=64)

@@ -25,7 +25,18 @@ from concierge.adapters.llm import ChatModel, ChatResult, LLMUnavailable
 from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
 from concierge.conversations.offline_agent import OfflineAgent, event_start
 from concierge.conversations.out_of_scope import hand_over
-from concierge.conversations.rdv import Details, Disposition, Patient, RdvBuilder, Session, Slot, button, is_clinic
+from concierge.conversations.rdv import (
+    CARE_TYPES,
+    Details,
+    Disposition,
+    Patient,
+    RdvBuilder,
+    Session,
+    Slot,
+    button,
+    is_clinic,
+)
+from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
 from concierge.speech import phrases_for
 from concierge.speech.receptionist import PROMPTS, agent_words, weekly_hours
@@ -255,7 +266,7 @@ class _Loop:
     def rdv(self, message: str) -> dict[str, Any]:
         """The turn's structure, from what the tools did (the model's words go in `message`)."""
         b, outcome, venue = self.builder(), self.outcome, self.venue
-        patient = Patient(self.name, self.phone)
+        patient = Patient(self.name, self.phone or _e164((outcome.created or {}).get("clientPhone"), venue))
         if outcome.handed_over is not None:
             return b.route_to_human(message, Disposition("IN_SCOPE", outcome.handed_over or None))
         if outcome.created:
@@ -334,6 +345,8 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
         lines.append(prompt["phone_known"].format(phone=turn.conversation.customer_phone))
     lines += [f"{prompt['tools']}:", *[f"- {name}({json.dumps(params, ensure_ascii=False)}): {description}"
                                        for name, (description, params) in TOOLS.items()]]
+    if is_clinic(venue):
+        lines.append(f"careType: {', '.join(CARE_TYPES)}")
     messages: list[dict[str, Any]] = [{"role": "system", "content": "\n".join(lines)}]
     for message in turn.history[-HISTORY_MESSAGES:]:
         if message.role == "customer":
@@ -359,6 +372,16 @@ def _date(value: Any) -> dt.date | None:
 
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _e164(value: Any, venue: Venue) -> str | None:
+    """A phone the model gave, in E.164, when it is one."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return to_e164(value, venue.country)
+    except InvalidPhone:
+        return None
 
 
 def _slot(venue: Venue, params: dict[str, Any]) -> Slot | None:

@@ -130,6 +130,8 @@ class _Run:
             return self.understood(self.words.say("hours", hours=weekly_hours(self.venue)))
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
             return self.understood(faq)
+        if "thanks" in reading.intents and not mem.get("flow"):
+            return self.goodbye()
         if "greeting" in reading.intents or (not turn.history and not turn.text):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:
@@ -162,6 +164,12 @@ class _Run:
         message = (self.words.say("welcome_back", name=profile_name, venue=self.venue.name) if profile_name
                    else self.words.say("welcome", venue=self.venue.name))
         return self.answer(message, self.rdv.welcome(message))
+
+    def goodbye(self) -> AgentAnswer:
+        """Thanks or goodbye with nothing under way: the goal is met, the conversation is archived."""
+        self.tool("end_conversation", {"reason": "The customer said goodbye"})
+        self.mem.update(misunderstood=0, pending=None, flow=None, slots={})
+        return self.understood(self.words.say("goodbye"))
 
     def understood(self, message: str) -> AgentAnswer:
         self.mem["misunderstood"] = 0
@@ -382,7 +390,7 @@ class _Run:
 
     def own_bookings(self) -> list[dict[str, Any]]:
         """The customer's bookings over the horizon, read in windows list_events accepts."""
-        first, events = self.now.date(), []
+        first, events = self.now.date(), list[dict[str, Any]]()
         while first <= self.now.date() + dt.timedelta(days=BOOKINGS_HORIZON_DAYS):
             last = first + dt.timedelta(days=LIST_WINDOW_DAYS - 1)
             result = self.tool("list_events", {"startDate": _ddmmyyyy(first), "endDate": _ddmmyyyy(last)})

@@ -82,7 +82,7 @@ class PhonePatterns:
 def phone_patterns(country: str | None) -> PhonePatterns:
     """The seed's phone rules for a country, from libphonenumber's metadata."""
     metadata = phonenumbers.PhoneMetadata.metadata_for_region(country) if country else None
-    if metadata is None or metadata.general_desc is None:
+    if metadata is None or metadata.general_desc is None or metadata.country_code is None:
         return PhonePatterns(ANY_E164, ANY_E164)
     code = metadata.country_code
     # Regions sharing the code (GB with Jersey, Guernsey, the Isle of Man) share its numbers.
@@ -189,7 +189,7 @@ class Slot:
     minutes: int
 
     @classmethod
-    def at(cls, venue: Venue, day: dt.date, hhmm: str) -> "Slot":
+    def at(cls, venue: Venue, day: dt.date, hhmm: str) -> Slot:
         start = dt.datetime.combine(day, dt.time.fromisoformat(hhmm), tzinfo=venue.tz)
         return cls(start, stay_minutes(venue))
 

@@ -19,13 +19,19 @@ import yaml
 
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, minutes
-from concierge.parsing import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime, resolve_relative_day
-from concierge.parsing import resolve_relative_time
+from concierge.parsing import (
+    UnsupportedRelativeDay,
+    UnsupportedRelativeTime,
+    VagueTime,
+    resolve_relative_day,
+    resolve_relative_time,
+)
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
-INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry")
+INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks")
 MAX_GRAM = 5
+MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
 _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
@@ -113,7 +119,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
                               if any(p.search(folded) for p in patterns)), None)
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
-    tokens = _time_tokens(rest)
+    tokens = _time_tokens(rest)[:MAX_TOKENS]
     reading.day = _day(tokens, now.date(), venue.locale)
     reading.time, offset = _time(tokens, now, venue, reading.day, bare="slot.start_iso" in awaiting)
     if reading.day is None and offset:

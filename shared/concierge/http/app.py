@@ -175,7 +175,7 @@ def mcp(req: Request) -> Response:
     _configure_logging_once()
     with request_trace(req.headers):
         settings, ctx = process_context()
-        response = process_endpoint(ctx).respond(req, settings.access)
+        response = process_endpoint().respond(req, settings.access)
         _flush(ctx.tracer)
         return response
 
@@ -218,11 +218,13 @@ def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = Non
 
     @app.route("/mcp", methods=["GET", "POST", "DELETE"])
     def mcp_endpoint() -> Response:
+        from concierge.mcp.catalog import McpServices
         from concierge.mcp.endpoint import endpoint_for
 
         with endpoint_lock:  # built on first use: the SDK's import stays off the tools' path
             if not endpoint_box:
-                endpoint_box.append(endpoint_for(ctx, ctx.venues.ids, loopback_only=mcp_loopback_only))
+                services = McpServices(ctx, conversations)
+                endpoint_box.append(endpoint_for(services, ctx.venues.ids, loopback_only=mcp_loopback_only))
         return endpoint_box[0].respond(request, access)
 
     @app.get("/healthz")

@@ -1,22 +1,52 @@
 """The tools an MCP client sees: one entry per tool, each with a description written for a model.
 
 An entry names the tool, says what it is for and when to call it, gives the JSON Schema of its
-arguments and runs it. The booking tools come from `concierge.tools` (same request models, same
-`handle()`); another family of tools (the chat receptionist's, for one) joins by adding one entry
-to `MCP_TOOLS` built the same way.
+arguments and runs it against the services it is given. The booking tools come from
+`concierge.tools` (same request models, same `handle()`, same idempotency); the chat receptionist's
+tools come from `concierge.conversations` (same input models, same HTTP function). A tool joins MCP
+by one entry in `MCP_TOOLS`.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from concierge.tools import TOOLS, Tool
 from concierge.tools.context import ToolContext
 
-# Runs one call: (context, arguments, idempotency key or None) -> the answer payload, never raising
-# for a refusal: a refused call is {"ok": false, "error_code": ..., "message": ...}.
-Runner = Callable[[ToolContext, object, "str | None"], dict]
+if TYPE_CHECKING:
+    from concierge.adapters.store import Store
+    from concierge.bootstrap import Settings
+    from concierge.domain.venue import Venue
+    from concierge.http.conversations import ConversationFunctions
+
+
+@dataclass(frozen=True)
+class McpServices:
+    """What the tools run against: the booking tools' context and, when served, the chat receptionist."""
+
+    tools: ToolContext
+    conversations: ConversationFunctions | None = None
+
+
+def _no_turns(venue: Venue) -> Any:
+    raise LookupError("the MCP server runs the chat receptionist's tools, not its conversation turns")
+
+
+def chat_services(settings: Settings, ctx: ToolContext, store: Store) -> ConversationFunctions:
+    """The chat receptionist as the MCP server needs it: its tools on the store's conversations, no agent."""
+    from concierge.bootstrap import build_conversations
+
+    return build_conversations(settings, ctx, store, _no_turns)
+
+
+# Runs one call: (services, arguments, idempotency key or None) -> the answer payload, never raising
+# for a refusal: a refused call is {"ok": false, "error_code": ..., "message": ...} (or, for the chat
+# tools, the manual's {"success": false, "error": ...}).
+Runner = Callable[[McpServices, dict[str, Any], "str | None"], dict]
 
 
 @dataclass(frozen=True)
@@ -26,7 +56,9 @@ class McpTool:
     description: str
     input_schema: dict
     run: Runner
-    writes: bool = False  # changes bookings: an idempotency key makes a retried call safe
+    writes: bool = False  # changes bookings or a conversation
+    family: Literal["booking", "chat"] = "booking"  # chat tools are listed where the chat receptionist runs
+    replayable: bool = False  # an idempotency key makes a retried call safe
 
 
 def input_schema(tool: Tool) -> dict:
@@ -40,18 +72,84 @@ def booking_tool(name: str, title: str, description: str) -> McpTool:
     """An MCP entry for one of the booking tools: the HTTP tool's model, handle() and idempotency."""
     tool = TOOLS[name]
 
-    def run(ctx: ToolContext, arguments: object, key: str | None) -> dict:
+    def run(services: McpServices, arguments: dict[str, Any], key: str | None) -> dict:
         from concierge.http.envelopes import run_once
 
-        return run_once(ctx, tool, arguments, f"mcp:{tool.name}:{key}" if key else None, "mcp")
+        return run_once(services.tools, tool, arguments, f"mcp:{tool.name}:{key}" if key else None, "mcp")
 
     return McpTool(name=name, title=title, description=description, input_schema=input_schema(tool), run=run,
-                   writes=tool.writes)
+                   writes=tool.writes, replayable=tool.writes)
+
+
+def chat_input_schema(name: str) -> dict:
+    """The chat tool's input model (the manual's field names) beside the conversation it acts for."""
+    from concierge.conversations.toolbox import CHAT_TOOLS
+
+    schema = CHAT_TOOLS[name].input.model_json_schema(mode="validation")
+    schema.pop("title", None)
+    conversation = {
+        "venue_id": {"type": "string", "description": 'Venue id from the knowledge base, e.g. "roma"'},
+        "conversation_id": {"type": "string", "description": "The channel's id of the conversation (a chat thread)"},
+    }
+    schema["properties"] = {**conversation, **schema.get("properties", {})}
+    schema["required"] = ["venue_id", "conversation_id", *schema.get("required", [])]
+    return schema
+
+
+def chat_tool(name: str, title: str, description: str) -> McpTool:
+    """An MCP entry for one of the chat receptionist's tools: the same function as /api/<name>."""
+    from concierge.conversations.toolbox import CHAT_TOOLS
+
+    def run(services: McpServices, arguments: dict[str, Any], key: str | None) -> dict:
+        from concierge.bootstrap import Access
+        from concierge.http.conversations import handle
+
+        if services.conversations is None:
+            return {"ok": False, "error_code": "NOT_FOUND", "message": f'No tool "{name}" on this server.'}
+        # Access() checks nothing: whoever reached this MCP server has passed its own credentials check.
+        _status, body = handle(services.conversations, name, json.dumps(arguments).encode(), {}, Access())
+        return body
+
+    return McpTool(name=name, title=title, description=description, input_schema=chat_input_schema(name), run=run,
+                   writes=CHAT_TOOLS[name].writes, family="chat")
 
 
 _DATES = ("Dates are YYYY-MM-DD and times HH:MM (24-hour) in the venue's local time; resolve words like "
           '"tomorrow" or "8 pm" with resolve_relative_day / resolve_relative_time first. ')
 _SPEAK = "The result's `message` is a ready sentence in the venue's language: say it, don't rephrase dates."
+
+_CHAT = ("Acts for the conversation `conversation_id` of venue `venue_id` and its customer (the phone its chat "
+         "channel gave; schedule_appointment takes clientPhone for a conversation without one). Dates are DD/MM/YYYY (YYYY-MM-DD and words such as \"amanhã\" are read too), "
+         "times HH:mm. The answer is `success` with `message`, or `success: false` with `error` to act on. ")
+
+CHAT_TOOLS: list[McpTool] = [
+    chat_tool("schedule_appointment", "Book for the chat's customer",
+              _CHAT + "Books `serviceName` on `appointmentDate` at `appointmentTime` for `people` once the customer "
+              "has confirmed; hours, capacity and duplicates are checked. Keep the `eventId` it returns. A refusal "
+              "may carry `nearestSlots` to offer."),
+    chat_tool("get_available_slots", "Free times over a few days",
+              _CHAT + "For each day from `startDate` to `endDate` (at most 31 days): `businessHours`, the full times "
+              "(`busySlots`) and the bookable start times (`freeSlots`) for `people`. Check it before booking."),
+    chat_tool("list_events", "The chat customer's bookings",
+              _CHAT + "The customer's own bookings between `startDate` and `endDate`, each with the `id` needed to "
+              "cancel it. Other customers' bookings are never shown."),
+    chat_tool("cancel_appointment", "Cancel one of the chat customer's bookings",
+              _CHAT + "Cancels the booking `eventId` (from list_events) once the customer has confirmed which one; "
+              "only the customer's own bookings can be cancelled."),
+    chat_tool("request_human_support", "Hand the conversation to a person",
+              _CHAT + "Hands the conversation to the venue's staff and stops the assistant, with the `reason`. Use it "
+              "when the customer asks for a person, is upset, or you could not help after two tries."),
+    chat_tool("update_client_info", "Save the customer's details",
+              _CHAT + "Saves the customer's `preferredName`, `addressText` or `notes` in the client profile."),
+    chat_tool("update_conversation_tags", "Tag the conversation",
+              _CHAT + "Sets the conversation's `tags` (e.g. \"booking\", \"allergy\") for the staff."),
+    chat_tool("end_conversation", "Close the conversation",
+              _CHAT + "Ends and archives the conversation once the customer's request is fully settled (`reason`)."),
+    chat_tool("summarize_conversation", "Summarize the conversation",
+              _CHAT + "Saves a summary of the conversation in the client profile (`summary`, or one built from the "
+              "transcript). Meant for hand-overs, not for the flow of a chat."),
+]
+
 
 MCP_TOOLS: list[McpTool] = [
     booking_tool(
@@ -103,4 +201,7 @@ MCP_TOOLS: list[McpTool] = [
         "`day_offset` (1 when it falls after midnight), from the venue's current time. "
         "`ambiguous: true`: morning or evening was a guess, confirm it. VAGUE_TIME (\"stasera\"): ask for an exact "
         "time. UNSUPPORTED_RELATIVE_TIME: ask again."),
+
+    # The chat receptionist's tools (the manual's), each acting for one conversation of a chat channel.
+    *CHAT_TOOLS,
 ]

@@ -27,8 +27,8 @@ from mcp.server.transport_security import TransportSecuritySettings
 
 from concierge.bootstrap import Access
 from concierge.http.auth import has_api_key
+from concierge.mcp.catalog import McpServices
 from concierge.mcp.server import build_server
-from concierge.tools.context import ToolContext
 
 # The SDK logs every stateless request's start and end at INFO: one line per tool call is the tool's own.
 logging.getLogger("mcp.server.streamable_http").setLevel(logging.WARNING)
@@ -80,18 +80,24 @@ class McpEndpoint:
         self._loop.call_soon_threadsafe(self._loop.stop)
 
 
-def endpoint_for(ctx: ToolContext, venue_ids: Callable[[], list[str]], loopback_only: bool = False) -> McpEndpoint:
-    return McpEndpoint(build_server(ctx, venue_ids), loopback_only)
+def endpoint_for(services: McpServices, venue_ids: Callable[[], list[str]], loopback_only: bool = False
+                 ) -> McpEndpoint:
+    return McpEndpoint(build_server(services, venue_ids), loopback_only)
 
 
 _process_endpoint: McpEndpoint | None = None
 _lock = threading.Lock()
 
 
-def process_endpoint(ctx: ToolContext) -> McpEndpoint:
+def process_endpoint() -> McpEndpoint:
     """The endpoint of this process (the deployed `mcp` function), built on its first request."""
+    from concierge.bootstrap import build_store, process_context
+    from concierge.mcp.catalog import chat_services
+
     global _process_endpoint
     with _lock:
         if _process_endpoint is None:
-            _process_endpoint = endpoint_for(ctx, ctx.venues.ids)
+            settings, ctx = process_context()
+            services = McpServices(ctx, chat_services(settings, ctx, build_store(settings)))
+            _process_endpoint = endpoint_for(services, ctx.venues.ids)
         return _process_endpoint

@@ -21,9 +21,8 @@ from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
 
-from concierge.mcp.catalog import MCP_TOOLS, McpTool
+from concierge.mcp.catalog import MCP_TOOLS, McpServices, McpTool
 from concierge.mcp.knowledge import MIME_TYPE, URI_TEMPLATE, description, knowledge_base, venue_id_of, venue_uri
-from concierge.tools.context import ToolContext
 
 SERVER_NAME = "concierge"
 IDEMPOTENCY_META_KEY = "idempotencyKey"
@@ -51,10 +50,13 @@ def idempotency_key(ctx: ServerRequestContext[Any, Any]) -> str | None:
 
 
 def tool_result(payload: dict) -> types.CallToolResult:
-    """The spoken message first, then the whole payload as JSON text and as structured content."""
-    refused = payload.get("ok") is False
+    """The spoken message first, then the whole payload as JSON text and as structured content.
+
+    A booking tool refuses with `ok: false` and a `message`; a chat tool with `success: false` and an `error`.
+    """
+    refused = payload.get("ok") is False or payload.get("success") is False
     as_json = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-    message = payload.get("message")
+    message = payload.get("message") or payload.get("error")
     content: list[types.ContentBlock] = [types.TextContent(text=message)] if isinstance(message, str) and message \
         else []
     content.append(types.TextContent(text=as_json))
@@ -63,13 +65,18 @@ def tool_result(payload: dict) -> types.CallToolResult:
 
 def _annotations(tool: McpTool) -> types.ToolAnnotations:
     return types.ToolAnnotations(title=tool.title, read_only_hint=not tool.writes,
-                                 destructive_hint=tool.writes and tool.name.startswith("cancel"),
+                                 destructive_hint=tool.writes and tool.name.startswith(("cancel", "end_")),
                                  idempotent_hint=not tool.writes, open_world_hint=False)
 
 
-def build_server(ctx: ToolContext, venue_ids: Callable[[], list[str]],
+def build_server(services: McpServices, venue_ids: Callable[[], list[str]],
                  tools: Sequence[McpTool] = MCP_TOOLS) -> Server[Any]:
-    """An MCP server over one tool context; `venue_ids` lists the venues whose knowledge bases are resources."""
+    """An MCP server over the given services; `venue_ids` lists the venues whose knowledge bases are resources.
+
+    The chat receptionist's tools are listed only when its service is given.
+    """
+    ctx = services.tools
+    tools = [tool for tool in tools if tool.family == "booking" or services.conversations is not None]
     by_name = {tool.name: tool for tool in tools}
     listed = [types.Tool(name=t.name, title=t.title, description=t.description, input_schema=t.input_schema,
                          annotations=_annotations(t)) for t in tools]
@@ -83,9 +90,9 @@ def build_server(ctx: ToolContext, venue_ids: Callable[[], list[str]],
         tool = by_name.get(params.name)
         if tool is None:
             raise MCPError(INVALID_PARAMS, f'Unknown tool "{params.name}"; tools/list names them.')
-        key = idempotency_key(request) if tool.writes else None
+        key = idempotency_key(request) if tool.replayable else None
         arguments = params.arguments if params.arguments is not None else {}
-        payload = await anyio.to_thread.run_sync(tool.run, ctx, arguments, key)
+        payload = await anyio.to_thread.run_sync(tool.run, services, arguments, key)
         return tool_result(payload)
 
     def venues() -> list:

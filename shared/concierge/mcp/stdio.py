@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 from mcp.server.stdio import stdio_server
 
+from concierge.mcp.catalog import McpServices
 from concierge.mcp.server import build_server
-from concierge.tools.context import ToolContext
 
 
-async def serve_stdio(ctx: ToolContext, venue_ids: Callable[[], list[str]]) -> None:
-    server = build_server(ctx, venue_ids)
+async def serve_stdio(services: McpServices, venue_ids: Callable[[], list[str]]) -> None:
+    server = build_server(services, venue_ids)
     async with stdio_server() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())

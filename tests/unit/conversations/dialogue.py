@@ -9,6 +9,7 @@ from typing import Any
 from concierge.conversations.agent import Agent, AgentAnswer, Turn
 from concierge.domain.conversation import ClientProfile, Conversation, Message
 from concierge.domain.venue import Venue
+
 from tests.support.rdv import assert_valid_rdv
 from tests.unit.conversations.fakes import FakeTools
 

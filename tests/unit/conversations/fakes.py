@@ -11,6 +11,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from concierge.domain.phone import to_e164
 from concierge.domain.venue import Venue, hhmm, minutes
 
 
@@ -88,7 +89,8 @@ class FakeTools:
             return {"success": False, "error": "closed at that time"}
         if self._taken(day, appointmentTime):
             return {"success": False, "error": "that time is taken"}
-        booking = self.book(day, appointmentTime, clientPhone or self.phone, clientFullName or "?")
+        phone = to_e164(clientPhone, self.venue.country) if clientPhone else self.phone
+        booking = self.book(day, appointmentTime, phone, clientFullName or "?")
         booking.people, booking.reason, booking.care_type = people, reason, careType
         return {"success": True, "message": "Booking saved.", "eventId": booking.id}
 

@@ -10,13 +10,13 @@ import datetime as dt
 import json
 
 import pytest
-
 from concierge.adapters.llm.openai_compatible import ChatClient
 from concierge.conversations.agents import pick_agent
 from concierge.conversations.model_agent import HISTORY_MESSAGES, MAX_MODEL_TURNS, ModelAgent
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile, Message
+
 from tests.support.scripted_llm import USAGE, ScriptedLLM
 from tests.unit.conversations.dialogue import Dialogue
 
@@ -149,7 +149,7 @@ def test_the_prompt_stays_bounded_as_the_history_grows(venues, llm):
     for length in (0, 10, 100):
         llm.reply_text(answer("Certo."))
         history = [Message(role="customer" if i % 2 else "assistant", text=f"messaggio {i} " + "x" * 2000,
-                           at=dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.timezone.utc)) for i in range(length)]
+                           at=dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC)) for i in range(length)]
         d = dialogue(venues, llm, history=history)
         d.say("Grazie")
         messages = llm.requests[-1]["messages"]
@@ -164,3 +164,17 @@ def test_the_agent_is_the_model_agent_only_when_a_model_is_configured(llm):
     assert isinstance(pick_agent(None), ScreenedAgent) and isinstance(pick_agent(None).inner, OfflineAgent)
     chosen = pick_agent(client)
     assert isinstance(chosen, ScreenedAgent) and isinstance(chosen.inner, ModelAgent)
+
+
+def test_a_booking_under_a_phone_the_customer_typed_is_a_complete_create(venues, llm):
+    venue = venues["harbour"]
+    client = ChatClient(llm.base_url, "test-key", "scripted-model")
+    d = Dialogue(ScreenedAgent(ModelAgent(client)), venue, dt.datetime(2026, 11, 23, 10, 0, tzinfo=venue.tz))
+    d.tools.phone = "+447400123456"
+    llm.reply_text(answer(tool="schedule_appointment", serviceName="Table", appointmentDate="27/11/2026",
+                          appointmentTime="19:00", clientFullName="John Smith", people=2, clientPhone="07400 123456"))
+    llm.reply_text(answer("Booked!"))
+    reply = d.say("Yes please, book it")
+    assert reply.rdv["action"] == "CREATE"
+    assert reply.rdv["patient"] == {"name": "John Smith", "phone_e164": "+447400123456"}
+    assert d.tools.bookings[0].phone == "+447400123456"

@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile
+
 from tests.unit.conversations.dialogue import Dialogue
 
 PHONES = {"roma": "+393471234567", "harbour": "+447400123456", "cabinet": "+213555987654", "tasca": "+351912345678"}
@@ -244,3 +244,18 @@ def test_out_of_scope_in_the_middle_of_a_booking_routes_and_books_nothing(venues
     answer = d.say("J'ai une douleur intense, quel médicament prendre ?")
     assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.rdv["disposition"]["category"] == "SENSITIVE_HEALTH"
     assert d.tools.bookings == []
+
+
+def test_thanks_after_a_booking_says_goodbye_and_archives_the_conversation(venues):
+    d = dialogue(venues, "roma")
+    d.say("Un tavolo per 2 mercoledì alle 20, mi chiamo Luca Bianchi")
+    d.say("sì")
+    bye = d.say("Grazie, a presto!")
+    assert bye.reply == "Grazie a lei, a presto!" and d.tools.names()[-1] == "end_conversation"
+
+
+def test_thanks_in_the_middle_of_a_booking_does_not_end_it(venues):
+    d = dialogue(venues, "harbour")
+    d.say("A table for 2 on Friday at 7pm")
+    d.say("thanks")
+    assert "end_conversation" not in d.tools.names()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.out_of_scope import ScreenedAgent, load_screen, screen
+
 from tests.support.rdv import assert_valid_rdv
 from tests.unit.conversations.fakes import FakeTools
 from tests.unit.conversations.turns import turn

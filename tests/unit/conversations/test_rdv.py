@@ -5,10 +5,18 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from concierge.conversations.rdv import (
-    Details, Disposition, Patient, RdvBuilder, Session, Slot, clinic_address, phone_patterns, rdv_schema,
+    Details,
+    Disposition,
+    Patient,
+    RdvBuilder,
+    Session,
+    Slot,
+    clinic_address,
+    phone_patterns,
+    rdv_schema,
 )
+
 from tests.support.rdv import assert_valid_rdv, rdv_errors
 
 VENUE_IDS = ["roma", "cabinet", "harbour", "tasca", "duo", "unconfigured"]

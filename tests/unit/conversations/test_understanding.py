@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from concierge.conversations.understanding import read_message
 
 MONDAY = dt.datetime(2026, 11, 23, 10, 0)

@@ -14,11 +14,17 @@ from concierge.mcp.server import tool_result
 from concierge.tools import TOOLS
 
 
-def test_the_catalog_holds_the_nine_contract_tools_once_each_and_not_the_plan_helpers():
-    names = [tool.name for tool in MCP_TOOLS]
-    assert len(names) == len(set(names)) == 9
-    assert not {"get_booking", "search_bookings"} & set(names)
-    assert all(tool.writes is TOOLS[tool.name].writes for tool in MCP_TOOLS)
+def test_the_catalog_holds_the_contract_tools_and_the_chat_tools_once_each_and_not_the_plan_helpers():
+    from concierge.conversations.functions import CHAT_TOOL_FUNCTIONS
+
+    booking = [tool.name for tool in MCP_TOOLS if tool.family == "booking"]
+    chat = [tool.name for tool in MCP_TOOLS if tool.family == "chat"]
+    assert len(booking) == len(set(booking)) == 9 and set(booking) <= set(TOOLS)
+    assert not {"get_booking", "search_bookings"} & set(booking)
+    assert chat == list(CHAT_TOOL_FUNCTIONS)
+    assert all(tool.writes is TOOLS[tool.name].writes for tool in MCP_TOOLS if tool.family == "booking")
+    assert [tool.name for tool in MCP_TOOLS if tool.replayable] == ["create_booking", "modify_booking",
+                                                                     "cancel_booking"]
 
 
 REFUSAL_FIELDS = {"corrected_day", "nearest_slots_human", "message"}
@@ -34,10 +40,20 @@ def field_names(model: type[BaseModel]) -> set[str]:
     return names
 
 
+# What the chat tools answer (the manual's output fields) beside their input models.
+CHAT_FIELDS = {"venue_id", "conversation_id", "success", "error", "message", "eventId", "days", "businessHours",
+               "busySlots", "freeSlots", "events", "id", "nearestSlots"}
+
+
 def test_every_field_a_description_quotes_is_a_field_of_the_tool_or_of_its_refusals():
+    from concierge.conversations.toolbox import CHAT_TOOLS
+
     for tool in MCP_TOOLS:
-        model = TOOLS[tool.name]
-        fields = field_names(model.request) | field_names(model.response) | REFUSAL_FIELDS
+        if tool.family == "chat":
+            fields = field_names(CHAT_TOOLS[tool.name].input) | CHAT_FIELDS
+        else:
+            model = TOOLS[tool.name]
+            fields = field_names(model.request) | field_names(model.response) | REFUSAL_FIELDS
         quoted = {span.split(":")[0].strip() for span in re.findall(r"`([^`]+)`", tool.description)}
         assert quoted and quoted <= fields, (tool.name, quoted - fields)
 
@@ -70,3 +86,8 @@ def test_a_resource_uri_names_one_venue():
     assert venue_id_of(venue_uri("roma")) == "roma"
     for uri in ("concierge://venues/", "concierge://venues/roma/faq", "https://venues/roma", "concierge://roma"):
         assert venue_id_of(uri) is None
+
+
+def test_a_chat_tools_refusal_is_a_tool_error_that_says_its_error_first():
+    result = tool_result({"success": False, "error": "Data non valida: 31/02/2026."})
+    assert result.is_error is True and result.content[0].text == "Data non valida: 31/02/2026."
