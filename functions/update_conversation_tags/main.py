@@ -1,4 +1,5 @@
-"""Cloud Function entry point `update_conversation_tags`: binds the chat receptionist's function from the shared package."""
+"""Cloud Function entry point `update_conversation_tags`: binds the chat receptionist's function
+from the shared package."""
 
 from concierge.http.app import function_entry
 

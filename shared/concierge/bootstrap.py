@@ -165,7 +165,8 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
     from concierge.adapters.leases import store_lease
     from concierge.domain.providers import PROVIDERS
 
-    resources = {"store": store, "lease": store_lease(store)}
+    # "snapshots": reads shared by every instance through the store (Sheets' per-minute quota)
+    resources = {"store": store, "lease": store_lease(store), "snapshots": store}
     built: dict[tuple[str, str], BookingProvider] = {}
     lock = threading.Lock()
 
@@ -241,9 +242,10 @@ def build_queue(settings: Settings, deliver) -> "PlanQueue":
         from concierge.adapters.queue.cloud_tasks import CloudTasksQueue
 
         if not settings.tasks_urls or not settings.tasks_project:
-            raise ValueError("Cloud Tasks needs CONCIERGE_TASKS_PROJECT, CONCIERGE_EXECUTE_URL and CONCIERGE_ROLLBACK_URL")
-        queues = dict(zip(("execute", "rollback"), settings.tasks_queues))
-        urls = dict(zip(("execute", "rollback"), settings.tasks_urls))
+            raise ValueError("Cloud Tasks needs CONCIERGE_TASKS_PROJECT, CONCIERGE_EXECUTE_URL and "
+                             "CONCIERGE_ROLLBACK_URL")
+        queues = dict(zip(("execute", "rollback"), settings.tasks_queues, strict=True))
+        urls = dict(zip(("execute", "rollback"), settings.tasks_urls, strict=True))
         if settings.tasks_emulator_host:
             return CloudTasksQueue.for_emulator(settings.tasks_emulator_host, settings.tasks_project,
                                                 settings.tasks_location, queues, urls)

@@ -164,8 +164,6 @@ def _operators_revoke(args: argparse.Namespace) -> int:
 
 def _providers_check(args: argparse.Namespace) -> int:
     """Exit 0 when the venue's back-end is ready, 1 when the report names a problem, 2 for an unknown venue."""
-    import datetime as dt
-
     from concierge.tools.provider_check import check_provider
 
     settings = Settings.from_env(data_dir=args.data)

@@ -122,7 +122,8 @@ def configure_logging(level: int | str = "INFO", project: str | None = None,
     setattr(handler, _HANDLER_MARK, True)
     handler.setFormatter(JsonFormatter(project))
     for existing in list(root.handlers):
-        if isinstance(existing, logging.StreamHandler) and getattr(existing, "stream", None) in (sys.stdout, sys.stderr):
+        if isinstance(existing, logging.StreamHandler) and \
+                getattr(existing, "stream", None) in (sys.stdout, sys.stderr):
             root.removeHandler(existing)
     root.addHandler(handler)
     root.setLevel(level)

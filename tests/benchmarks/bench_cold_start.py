@@ -41,7 +41,8 @@ CASES = {  # function: (body, the SDKs it truly needs)
     "booking_api": (ROMA, ["google.cloud.firestore", "pydantic"]),
     "plan_status": ({"plan_id": "none", "user_id": "u"}, ["google.cloud.firestore", "pydantic", "httpx", "jsonref"]),
     # One stateless MCP tools/call, as an MCP client sends it after the handshake.
-    "mcp": ({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "check_openings", "arguments": ROMA}},
+    "mcp": ({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+             "params": {"name": "check_openings", "arguments": ROMA}},
             ["google.cloud.firestore", "pydantic", "mcp.server.lowlevel", "mcp.server.streamable_http_manager",
              "a2wsgi"]),
 }
@@ -66,8 +67,9 @@ def floor(request):
 def first_answer(target: str, source: Path, env: dict, body: dict, headers: dict = HEADERS) -> float:
     port = free_port()
     started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "functions_framework", "--target", target, "--source", str(source),
-                                "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([sys.executable, "-m", "functions_framework", "--target", target,
+                                "--source", str(source), "--port", str(port)],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while True:
             try:

@@ -70,7 +70,8 @@ def main() -> None:
                     timed("plan_status", lambda: client.post(f"{base}/api/plan_status", json=ref, headers=TOKEN))
                     confirmed = time.perf_counter()
                     timed("plan_confirm", lambda: client.post(f"{base}/api/plan_confirm", json=ref, headers=TOKEN))
-                    while client.post(f"{base}/api/plan_status", json=ref, headers=TOKEN).json()["status"] != "completed":
+                    while client.post(f"{base}/api/plan_status", json=ref,
+                                      headers=TOKEN).json()["status"] != "completed":
                         time.sleep(0.01)
                     with lock:
                         timings["confirm to completed"].append((time.perf_counter() - confirmed) * 1000)

@@ -71,7 +71,8 @@ def bench(kind: str, rounds: int) -> dict[str, tuple[float, float, float]]:
         for name in secrets:
             os.environ.pop(name, None)
     return {tool: (statistics.median(c for _, c in s), statistics.median(t for t, _ in s),
-                   statistics.quantiles([t for t, _ in s], n=100, method="inclusive")[98]) for tool, s in samples.items()}
+                   statistics.quantiles([t for t, _ in s], n=100, method="inclusive")[98])
+            for tool, s in samples.items()}
 
 
 def main() -> None:

@@ -56,7 +56,8 @@ def test_a_full_slot_is_refused_with_spoken_alternatives(api):
     assert body["message"] == "Capacità esaurita a quest'ora. Orari più vicini: 21 e 30, 22."
 
 
-@pytest.mark.parametrize("day, time", [(THURSDAY, "18:00"), (THURSDAY, "20:10"), (THURSDAY, "22:30"), ("2026-02-22", "20:00")])
+@pytest.mark.parametrize("day, time", [(THURSDAY, "18:00"), (THURSDAY, "20:10"), (THURSDAY, "22:30"),
+                                       ("2026-02-22", "20:00")])
 def test_a_time_outside_the_opening_slots_is_outside_hours(api, day, time):
     response = create(api, day=day, time=time)
     assert (response.status_code, response.json()["error_code"]) == (422, "OUTSIDE_HOURS")

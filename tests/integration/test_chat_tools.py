@@ -87,7 +87,8 @@ def test_a_conversation_sees_and_cancels_only_its_own_bookings(api):
 def test_client_details_tags_and_summary_are_saved_with_the_manuals_words(api):
     book(api)
     saved = tool(api, "update_client_info", preferredName="João", notes="Prefere a esplanada")
-    assert saved["message"] == "Dados do cliente foram salvos no sistema: Nome Preferido='João', Notas='Prefere a esplanada'."
+    assert saved["message"] == ("Dados do cliente foram salvos no sistema: "
+                                "Nome Preferido='João', Notas='Prefere a esplanada'.")
     assert tool(api, "update_conversation_tags", tags=["Agendamento"])["message"] == \
         "As etiquetas foram salvas com sucesso na conversa."
     assert tool(api, "summarize_conversation")["message"] == "Resumo salvo com sucesso."

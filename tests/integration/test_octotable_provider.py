@@ -381,8 +381,8 @@ def test_server_errors_are_provider_unavailable(provider, seeded, roma, method, 
 
 
 def test_a_refused_connection_is_provider_unavailable(roma):
-    client = spoken({"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}",
-                                "property_id": "4242"}, {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET})
+    client = spoken({"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}", "property_id": "4242"},
+                    {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET})
     for method in PORT_CALLS:
         assert refusal(lambda: PORT_CALLS[method](client, roma)).code == "PROVIDER_UNAVAILABLE"
 

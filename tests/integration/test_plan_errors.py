@@ -117,7 +117,8 @@ def test_when_two_plans_of_a_session_wait_for_an_answer_the_answer_is_refused_as
         plan = ExecutionPlan(session_id="shared-session", user_id="u1", venue_id="roma", intent_summary="paused",
                              status="executing", blocking_prompt="Which phone number?",
                              actions=[PlannedAction(step_number=1, action_id="modify_booking", safety_tier="normal",
-                                                    parameters={"booking_id": "b", "phone": {"ask": "Which phone number?"}})])
+                                                    parameters={"booking_id": "b",
+                                                                "phone": {"ask": "Which phone number?"}})])
         api.store.create_plan(plan)
         ids.append(plan.plan_id)
     response = api.call("plan_answer", {"plan_id": ids[0], "user_id": "u1", "user_message": "+393331112222"},

@@ -19,7 +19,8 @@ def llm_api(serve):
 def test_a_format_fix_is_applied_and_the_step_completes(llm_api):
     api, llm = llm_api
     booking_id = book(api)
-    llm.reply_tool_call("corrected_parameters", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "21:00"})
+    llm.reply_tool_call("corrected_parameters",
+                        {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "21:00"})
     plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "9:00 PM"})])
     confirm(api, plan_id)
     assert settled(api, plan_id)["status"] == "completed"
@@ -29,7 +30,8 @@ def test_a_format_fix_is_applied_and_the_step_completes(llm_api):
 def test_a_fix_that_changes_the_confirmed_value_fails_the_plan(llm_api):
     api, llm = llm_api
     booking_id = book(api)
-    llm.reply_tool_call("corrected_parameters", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "22:00"})
+    llm.reply_tool_call("corrected_parameters",
+                        {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "22:00"})
     plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "9:00 PM"})])
     confirm(api, plan_id)
     plan = settled(api, plan_id)

@@ -23,7 +23,8 @@ def on(request, serve, monkeypatch):
 def test_a_booking_is_created_listed_read_moved_resized_and_cancelled(on):
     api, kind, _ = on
     created = api.ok("create_booking", MARIO)
-    assert created["message"] == "Prenotazione confermata per venerdì 20 febbraio alle 20, 4 persone a nome Mario Rossi."
+    assert created["message"] == ("Prenotazione confermata per venerdì 20 febbraio alle 20, "
+                                  "4 persone a nome Mario Rossi.")
     booking_id = created["booking_id"]
     listed = api.ok("list_bookings", {"restaurant_id": "roma", "phone": "333 123 4567"})
     assert [b["booking_id"] for b in listed["results"]] == [booking_id]

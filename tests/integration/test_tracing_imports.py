@@ -1,4 +1,5 @@
-"""Cold-start hygiene: with tracing off, a function neither imports langfuse nor opentelemetry; with keys, only on use."""
+"""Cold-start hygiene: with tracing off, a function imports neither langfuse nor opentelemetry; with keys,
+only on use."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ CI=true they fail instead.
 
 from __future__ import annotations
 
-import os
 
 import httpx
 

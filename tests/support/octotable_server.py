@@ -93,7 +93,7 @@ class OctoTableServer:
     def expire_tokens(self) -> None:
         """Every token issued so far is now stale (as if its `expires_in` had passed)."""
         with self._lock:
-            self._tokens = {token: 0.0 for token in self._tokens}
+            self._tokens = dict.fromkeys(self._tokens, 0.0)
 
     def valid_token(self) -> str:
         """A token the server accepts now, as if obtained by the client-credentials flow."""

@@ -74,7 +74,7 @@ class SheetsServer:
 
     def bookings(self, title: str, spreadsheet_id: str = SPREADSHEET_ID) -> list[dict[str, str]]:
         """The rows under the header, as dicts by column name."""
-        return [dict(zip(HEADER, r + [""] * 8)) for r in self.rows(title, spreadsheet_id)[1:] if any(r)]
+        return [dict(zip(HEADER, r + [""] * 8, strict=False)) for r in self.rows(title, spreadsheet_id)[1:] if any(r)]
 
     def count(self, operation: str) -> int:
         with self._lock:

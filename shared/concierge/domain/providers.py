@@ -3,8 +3,8 @@
 Plain data, importing nothing: the venue schema validates `provider.kind` against it, bootstrap
 imports a venue's provider class from it on first use (cold starts stay lean), `domain.errors` learns
 the kind of each error code a provider declares (and so its HTTP status and whether a replay keeps
-it), and `infra/bundle.py` gives the tool bundles the distributions the providers need. Adding a provider is its module, one line here, and
-its local test server.
+it), and `infra/bundle.py` gives the tool bundles the distributions the providers need. Adding a
+provider is its module, one line here, and its local test server.
 """
 
 from __future__ import annotations

@@ -180,7 +180,8 @@ def mcp(req: Request) -> Response:
         return response
 
 
-def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None, operators: OperatorGate | None = None,
+def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None,
+               operators: OperatorGate | None = None,
                mcp_loopback_only: bool = True, conversations: "ConversationFunctions | None" = None) -> Flask:
     """Every tool, plan and conversation function at POST /api/<name>, the MCP endpoint at /mcp, and
     GET /openapi.json.

@@ -119,7 +119,8 @@ _DATES = ("Dates are YYYY-MM-DD and times HH:MM (24-hour) in the venue's local t
 _SPEAK = "The result's `message` is a ready sentence in the venue's language: say it, don't rephrase dates."
 
 _CHAT = ("Acts for the conversation `conversation_id` of venue `venue_id` and its customer (the phone its chat "
-         "channel gave; schedule_appointment takes clientPhone for a conversation without one). Dates are DD/MM/YYYY (YYYY-MM-DD and words such as \"amanhã\" are read too), "
+         "channel gave; schedule_appointment takes clientPhone for a conversation without one). Dates are "
+         "DD/MM/YYYY (YYYY-MM-DD and words such as \"amanhã\" are read too), "
          "times HH:mm. The answer is `success` with `message`, or `success: false` with `error` to act on. ")
 
 CHAT_TOOLS: list[McpTool] = [

@@ -99,7 +99,7 @@ def _calendar(country: str, year: int, language: str | None) -> dict[datetime.da
     language = language if language in entity.supported_languages else None
     found = holidays.country_holidays(country, years=year, language=language,
                                       categories=entity.supported_categories)
-    return {day: name for day, name in found.items()}
+    return dict(found.items())
 
 
 @functools.cache

@@ -189,7 +189,8 @@ class Executor:
             return failed
         if not same_meaning(action, parameters, corrected):
             return ActionResult(success=False, error_type="bad_request",
-                                error_message="A correction would have changed the confirmed plan; start a new request.")
+                                error_message="A correction would have changed the confirmed plan; "
+                                              "start a new request.")
         return self.actions.call(action, corrected, token, idempotency_key=f"{plan.plan_id}:{step.step_number}:fixed")
 
     def _prepare_compensation(self, action: AtomicAction, parameters: dict, registry: ActionRegistry,
@@ -300,8 +301,9 @@ class Executor:
         if action is None:
             return "its compensation action is not available"
         try:
-            parameters = fill(call.get("parameters", {}), {"params": call.get("params", {}), "prior": call.get("prior", {}),
-                                                           "result": (step.result.response_data if step.result else {}) or {}})
+            result_data = (step.result.response_data if step.result else {}) or {}
+            parameters = fill(call.get("parameters", {}),
+                              {"params": call.get("params", {}), "prior": call.get("prior", {}), "result": result_data})
         except UnresolvedPlaceholder as missing:
             return f"a value needed to undo it is missing ({missing})"
         # An empty prior value (no notes) is restored as "", because null means "leave unchanged".
@@ -309,6 +311,7 @@ class Executor:
         parameters = {k: ("" if v is None and k in text else v) for k, v in parameters.items()}
         with self.tracer.span(f"compensation:{action.action_id}", trace_id=plan.plan_id, plan_id=plan.plan_id,
                               action_id=action.action_id, compensates=step.action_id, step=step.step_number) as span:
-            result = self.actions.call(action, parameters, token, idempotency_key=f"{plan.plan_id}:undo:{step.step_number}")
+            result = self.actions.call(action, parameters, token,
+                                       idempotency_key=f"{plan.plan_id}:undo:{step.step_number}")
             span.set(success=result.success, error_type=result.error_type)
         return None if result.success else (result.error_message or result.error_type or "failed")

@@ -26,7 +26,8 @@ GUESTS = re.compile(r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"
 GUEST_WORDS = re.compile(r"\b(guests?|people|party size|persone|ospiti|coperti)\b", re.I)
 PHONE = re.compile(r"(\+?\d[\d\s().-]{6,}\d)")
 PHONE_WORDS = re.compile(r"\b(phone|number|mobile|telefono|numero|cellulare)\b", re.I)
-NAME_CHANGE = re.compile(r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a|change the name to)\s+"
+NAME_CHANGE = re.compile(r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a"
+                         r"|change the name to)\s+"
                          r"([A-ZÀ-Ý][\wÀ-ÿ'-]*(?:\s+[A-ZÀ-Ý][\wÀ-ÿ'-]*)*)")
 NOT_NAMES = {
     # capitalised words that are not guest names

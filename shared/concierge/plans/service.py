@@ -127,7 +127,8 @@ class PlanService:
                              intent_summary=outcome.intent_summary[:200], actions=steps)
         plan = plan.model_copy(update={"presentation": present(plan, registry, venue.locale)})
         self.store.create_plan(plan)
-        booking = next((s.parameters.get("booking_id") for s in steps if isinstance(s.parameters.get("booking_id"), str)), None)
+        booking = next((s.parameters.get("booking_id") for s in steps
+                        if isinstance(s.parameters.get("booking_id"), str)), None)
         self.store.put_session(req.session_id, {"turns": [{"role": "system", "content": "plan made",
                                                             "booking_id": booking}] if booking else [],
                                                  "clarifications": 0})
@@ -182,8 +183,8 @@ class PlanService:
                 self.queue.enqueue("execute", plan.plan_id, token)
             except QueueUnavailable:
                 span.set(outcome="enqueue_failed")
-                raise PlanRefusal("unavailable",
-                                  "The plan could not be queued; it is still waiting for confirmation. Try again.") from None
+                raise PlanRefusal("unavailable", "The plan could not be queued; it is still waiting for "
+                                                 "confirmation. Try again.") from None
             try:
                 plan = self.store.update_plan(plan.plan_id, lambda p: move(p, "confirmed", self.clock()))
             except IllegalMove:

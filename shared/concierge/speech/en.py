@@ -68,7 +68,8 @@ class English(Phrases):
         return text
 
     def full(self, nearest) -> str:
-        lead = "No table is available at that time." if self.kind == "restaurant" else "There is no availability at that time."
+        lead = ("No table is available at that time." if self.kind == "restaurant"
+                else "There is no availability at that time.")
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:

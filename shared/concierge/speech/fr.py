@@ -9,7 +9,8 @@ from concierge.domain.booking import Booking
 from concierge.speech.base import Phrases
 from concierge.speech.names import MONTHS, WEEKDAYS
 
-_VENUE = {"restaurant": "Le restaurant est fermé", "clinic": "Le cabinet est fermé", "venue": "L'établissement est fermé"}
+_VENUE = {"restaurant": "Le restaurant est fermé", "clinic": "Le cabinet est fermé",
+          "venue": "L'établissement est fermé"}
 _BOOKING = {"restaurant": ("Réservation", "e"), "clinic": ("Rendez-vous", ""), "venue": ("Réservation", "e")}
 
 
@@ -68,7 +69,8 @@ class French(Phrases):
         return text
 
     def full(self, nearest) -> str:
-        lead = "Aucune table n'est disponible à cette heure." if self.kind == "restaurant" else "Aucune disponibilité à cette heure."
+        lead = ("Aucune table n'est disponible à cette heure." if self.kind == "restaurant"
+                else "Aucune disponibilité à cette heure.")
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:
@@ -78,7 +80,8 @@ class French(Phrases):
 
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["fr"][said_weekday]
-        return f"Le {self.day_label(day)} n'est pas un {name}. Le {name} le plus proche est le {self.day_label(nearest)}."
+        return (f"Le {self.day_label(day)} n'est pas un {name}. "
+                f"Le {name} le plus proche est le {self.day_label(nearest)}.")
 
     def _people(self, n: int) -> str:
         return "1 personne" if n == 1 else f"{n} personnes"

@@ -72,11 +72,13 @@ class Italian(Phrases):
         when = WEEKDAYS["it"][day.weekday()] if weekly_closure else self.day_label(day)
         text = f"{_VENUE[self.kind]} {when}."
         if next_day is not None:
-            text += f" Il prossimo giorno di apertura è {self.day_label(next_day)} con {self.hours_phrase(next_ranges)}."
+            text += (f" Il prossimo giorno di apertura è {self.day_label(next_day)}"
+                     f" con {self.hours_phrase(next_ranges)}.")
         return text
 
     def full(self, nearest) -> str:
-        lead = "Nessun tavolo disponibile a quest'ora." if self.kind == "restaurant" else "Nessuna disponibilità a quest'ora."
+        lead = ("Nessun tavolo disponibile a quest'ora." if self.kind == "restaurant"
+                else "Nessuna disponibilità a quest'ora.")
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:
@@ -88,7 +90,8 @@ class Italian(Phrases):
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["it"][said_weekday]
         article, near = ("La", "vicina") if said_weekday == 6 else ("Il", "vicino")
-        return f"{self.day_label(day).capitalize()} non è {name}. {article} {name} più {near} è {self.day_label(nearest)}."
+        return (f"{self.day_label(day).capitalize()} non è {name}. "
+                f"{article} {name} più {near} è {self.day_label(nearest)}.")
 
     def _people(self, n: int) -> str:
         return "1 persona" if n == 1 else f"{n} persone"

@@ -9,7 +9,8 @@ from concierge.domain.booking import Booking
 from concierge.speech.base import Phrases
 from concierge.speech.names import MONTHS, WEEKDAYS
 
-_VENUE = {"restaurant": "O restaurante está fechado", "clinic": "A clínica está fechada", "venue": "O espaço está fechado"}
+_VENUE = {"restaurant": "O restaurante está fechado", "clinic": "A clínica está fechada",
+          "venue": "O espaço está fechado"}
 _BOOKING = {"restaurant": "Reserva", "clinic": "Consulta", "venue": "Reserva"}
 
 
@@ -78,7 +79,8 @@ class Portuguese(Phrases):
         return text
 
     def full(self, nearest) -> str:
-        lead = "Não há mesas disponíveis nesse horário." if self.kind == "restaurant" else "Não há disponibilidade nesse horário."
+        lead = ("Não há mesas disponíveis nesse horário." if self.kind == "restaurant"
+                else "Não há disponibilidade nesse horário.")
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:

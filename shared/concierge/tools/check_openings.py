@@ -89,7 +89,8 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         if req.time:
             answer.update(available=False, reason="closed")
         if following:
-            named = {"lunch": None, "dinner": None} | {r.name: say.range_value(r.open, r.close) for r in following_ranges}
+            named = {"lunch": None, "dinner": None} | {r.name: say.range_value(r.open, r.close)
+                                                        for r in following_ranges}
             answer.update(next_open_day=following.isoformat(), next_open_day_label=say.day_label(following),
                           next_open_ranges=named)
         return Response(**answer)

@@ -42,8 +42,10 @@ def _not_blank(value: str) -> str:
 
 Text = Annotated[str, BeforeValidator(_strip), AfterValidator(_not_blank)]
 RestaurantId = Annotated[Text, Field(description='Venue id from the knowledge base, e.g. "roma"')]
-Day = Annotated[str, BeforeValidator(_strip), AfterValidator(_day), Field(description="YYYY-MM-DD", examples=["2026-02-19"])]
-Time = Annotated[str, BeforeValidator(_strip), AfterValidator(_time), Field(description="HH:MM, 24-hour, venue local time", examples=["20:30"])]
+Day = Annotated[str, BeforeValidator(_strip), AfterValidator(_day),
+                Field(description="YYYY-MM-DD", examples=["2026-02-19"])]
+Time = Annotated[str, BeforeValidator(_strip), AfterValidator(_time),
+                 Field(description="HH:MM, 24-hour, venue local time", examples=["20:30"])]
 People = Annotated[int, Field(gt=0, description="Party size, at least 1")]
 
 

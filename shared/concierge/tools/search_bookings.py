@@ -45,7 +45,8 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
     today = ctx.local_now(venue).date()
     first = dt.date.fromisoformat(req.date_range_start) if req.date_range_start else today
-    last = dt.date.fromisoformat(req.date_range_end) if req.date_range_end else first + dt.timedelta(DEFAULT_HORIZON_DAYS)
+    last = (dt.date.fromisoformat(req.date_range_end) if req.date_range_end
+            else first + dt.timedelta(DEFAULT_HORIZON_DAYS))
     say = speaker(venue)
     scored = [(score(req.search_text, b.name, b.phone, b.booking_id), b)
               for b in ctx.provider_for(venue).bookings_between(venue, first, last)]

@@ -60,7 +60,8 @@ def test_every_field_a_description_quotes_is_a_field_of_the_tool_or_of_its_refus
 
 def test_a_success_is_its_message_then_its_payload_and_a_refusal_is_a_tool_error():
     ok = tool_result({"ok": True, "available": True, "message": "Disponibile."})
-    assert [block.text for block in ok.content] == ["Disponibile.", '{"ok":true,"available":true,"message":"Disponibile."}']
+    assert [block.text for block in ok.content] == [
+        "Disponibile.", '{"ok":true,"available":true,"message":"Disponibile."}']
     assert ok.is_error is False and ok.structured_content["available"] is True
 
     refused = tool_result({"ok": False, "error_code": "SLOT_FULL", "message": "Nessun tavolo.",

@@ -38,7 +38,8 @@ def test_one_json_object_per_line_with_severity_and_message(lines):
     first, second = read()
     assert (first["severity"], first["message"], first["logger"]) == ("INFO", "hello world", "concierge.test.jsonlogs")
     assert second["severity"] == "WARNING"
-    assert first["logging.googleapis.com/sourceLocation"]["function"] == "test_one_json_object_per_line_with_severity_and_message"
+    location = first["logging.googleapis.com/sourceLocation"]
+    assert location["function"] == "test_one_json_object_per_line_with_severity_and_message"
     assert "logging.googleapis.com/trace" not in first
 
 

@@ -37,7 +37,7 @@ def test_tool_and_function_names_under_name_keys_are_kept():
 def test_phone_numbers_in_text_are_masked_but_the_last_two_digits(text, digits):
     masked = mask_text(f"call me on {text} please")
     assert digits not in masked.replace(" ", "").replace("-", "").replace("(", "").replace(")", "")
-    assert masked.rstrip(" please").endswith(digits[-2:])
+    assert masked.removesuffix(" please").endswith(digits[-2:])
 
 
 @pytest.mark.parametrize("text", ["2026-02-19", "19/02/2026", "20:30", "2026-02-19T18:00:00+01:00", "4 people",

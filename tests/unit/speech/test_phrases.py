@@ -51,7 +51,8 @@ def _booking(people: int) -> Booking:
                    phone="+390000")
 
 
-@pytest.mark.parametrize("locale, one", [("it", "1 persona"), ("en", "1 person"), ("fr", "1 personne"), ("pt", "1 pessoa")])
+@pytest.mark.parametrize("locale, one", [("it", "1 persona"), ("en", "1 person"), ("fr", "1 personne"),
+                                         ("pt", "1 pessoa")])
 def test_a_party_of_one_is_singular(locale, one):
     assert one in phrases_for(locale).booking_confirmed(_booking(1))
 

@@ -111,6 +111,8 @@ def _tool_call(raw: dict, index: int) -> ToolCall:
     if not isinstance(name, str):
         raise ValueError("a tool call without a name")
     arguments = function.get("arguments")
+    parsed: dict | None
+    error: str | None
     if isinstance(arguments, dict):  # some compatible servers send an object, not a string
         raw_arguments, parsed, error = json.dumps(arguments), arguments, None
     else:

@@ -103,7 +103,8 @@ class OctoTableProvider(BookingProvider):
             raise ProviderNotConfigured("The octotable provider block needs property_id "
                                         "(the venue's OctoTable property id).")
         secrets = {}
-        for key, default in (("client_id_env", DEFAULT_CLIENT_ID_ENV), ("client_secret_env", DEFAULT_CLIENT_SECRET_ENV)):
+        for key, default in (("client_id_env", DEFAULT_CLIENT_ID_ENV),
+                             ("client_secret_env", DEFAULT_CLIENT_SECRET_ENV)):
             name = str(config.get(key) or default)
             secrets[key] = (env.get(name) or "").strip()
             if not secrets[key]:
