@@ -116,6 +116,8 @@ class _Run:
         if pending and "no" in reading.intents and not reading.details:
             return self.decline(pending)
         mem["pending"] = None
+        if mem.get("last_created") and (reading.day or reading.time) and "instead" in reading.intents:
+            reading.intents.add("move")  # "make it 8 instead", right after a booking: move that booking
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None
@@ -123,7 +125,8 @@ class _Run:
         if mem.get("flow") in ("cancel", "move") and (reading.details or turn.action == "choose_booking"):
             return self.manage(reading, fresh=False)
         if "book" in reading.intents or turn.action in ("start_booking", "show_calendar") or (
-                mem.get("flow") == "book" and reading.details) or (reading.day or reading.time or reading.people):
+                mem.get("flow") == "book" and reading.details) or (reading.day or reading.time or reading.people
+                                                                  or reading.care_type):
             mem["flow"] = "book"
             return self.book(reading)
         if "hours" in reading.intents or turn.action == "show_info":
@@ -389,6 +392,9 @@ class _Run:
         self.mem["flow"] = None
         self.mem["slots"] = {k: v for k, v in slots.items() if k in ("name", "phone")}
         event_id = result.get("eventId") or result.get("id")
+        self.mem["last_created"] = event_id if isinstance(event_id, str) else None
+        if isinstance(event_id, str) and slots.get("people"):  # list_events does not say it; a move needs it
+            self.mem["party_sizes"] = {**(self.mem.get("party_sizes") or {}), event_id: slots["people"]}
         return self.answer(message, self.rdv.create(message, patient, slot, event_id if isinstance(event_id, str)
                                                     else None, details))
 
@@ -413,8 +419,9 @@ class _Run:
             start = event_start(event.get("start"), self.venue)
             if start is not None and isinstance(event.get("id"), str):
                 item = {"id": event["id"], "day": start[0].isoformat(), "time": start[1]}
-                if isinstance(event.get("people"), int):
-                    item["people"] = event["people"]
+                people = event.get("people") or (self.mem.get("party_sizes") or {}).get(event["id"])
+                if isinstance(people, int):
+                    item["people"] = people
                 out.append(item)
         return out
 
@@ -458,6 +465,12 @@ class _Run:
                     and (reading.time is None or c["time"] == reading.time)]
         if (reading.day or reading.time) and len(matching) == 1:
             return matching[0]
+        # "move my Wednesday booking to 8pm": the day names the booking, the time is the new one
+        said_day = reading.day.isoformat() if reading.day else None
+        for key, value in (("day", said_day), ("time", reading.time)):
+            matching = [c for c in choices if value is not None and c[key] == value]
+            if len(matching) == 1:
+                return matching[0]
         return None
 
     def _item(self, choice: dict[str, Any]) -> str:
@@ -495,7 +508,7 @@ class _Run:
             return self.answer(message, self.rdv.reschedule(message, target["id"], patient=self.patient))
         if not is_clinic(self.venue) and not target.get("people"):
             self.mem["awaiting"] = ["party_size"]
-            message = self.words.say("need_info", fields=self.words.say("field.party_size"))
+            message = self.words.say("ask_people")
             return self.answer(message, self.rdv.need_info(message, ["party_size"], self.patient))
         free = self.free_times(day) if self.venue.ranges_on(day) else []
         if time not in free:

@@ -23,7 +23,7 @@ def test_every_registered_kind_names_a_provider_class_with_the_one_constructor_s
     entry = PROVIDERS[kind]
     cls = getattr(importlib.import_module(entry.module), entry.class_name)
     assert issubclass(cls, BookingProvider)
-    assert set(cls.needs) <= {"lease", "store"}
+    assert set(cls.needs) <= {"lease", "store", "snapshots"}
     parameters = list(inspect.signature(cls.__init__).parameters.values())
     assert [p.name for p in parameters[1:3]] == ["config", "env"]
     assert {p.name for p in parameters[3:] if p.kind is p.KEYWORD_ONLY} == set(cls.needs)
