@@ -20,15 +20,21 @@ from concierge.adapters.queue import PlanQueue, QueueUnavailable
 from concierge.adapters.store import IdempotencyStore, PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
 from concierge.domain.operators import Operator
-from concierge.plans.action_client import ActionClient
-from concierge.plans.executor import Executor, ask_marker
 from concierge.domain.plan_states import IllegalMove, expire, move
-from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification, validate_proposal
 from concierge.domain.plans import (
-    ActionResult, Clarification, ExecutionPlan, PlannedAction, PlanProposal, utcnow,
+    ActionResult,
+    Clarification,
+    ExecutionPlan,
+    PlannedAction,
+    PlanProposal,
+    utcnow,
 )
 from concierge.domain.venue import Venue
+from concierge.plans.action_client import ActionClient
+from concierge.plans.executor import Executor, ask_marker
+from concierge.plans.planning import PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
+from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.requests import Answer, DeliverAgain, NewRequest, PlanRef, PlanRefusal, TaskBody
 from concierge.venues import VenueCatalog
