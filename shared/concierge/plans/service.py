@@ -20,7 +20,7 @@ from concierge.adapters.queue import PlanQueue, QueueUnavailable
 from concierge.adapters.store import IdempotencyStore, PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
 from concierge.domain.operators import Operator
-from concierge.plans.action_client import ActionClient
+from concierge.adapters.actions import ActionClient
 from concierge.plans.executor import Executor, ask_marker
 from concierge.domain.plan_states import IllegalMove, expire, move
 from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification, validate_proposal
