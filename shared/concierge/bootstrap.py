@@ -165,7 +165,8 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
     from concierge.adapters.leases import store_lease
     from concierge.domain.providers import PROVIDERS
 
-    resources = {"store": store, "lease": store_lease(store)}
+    # "snapshots": reads shared by every instance through the store (Sheets' per-minute quota)
+    resources = {"store": store, "lease": store_lease(store), "snapshots": store}
     built: dict[tuple[str, str], BookingProvider] = {}
     lock = threading.Lock()
 

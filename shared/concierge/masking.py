@@ -39,8 +39,9 @@ _NAME_KEYS = frozenset({
 _SEARCH_KEYS = frozenset({"search_text", "search", "query", "q", "search_query", "who", "name_or_phone"})
 _PERSON_PREFIXES = frozenset({
     "guest", "customer", "caller", "contact", "new", "old", "current", "previous", "booking", "booked", "client",
-    "patient", "person", "user", "owner", "holder", "display", "party", "lead", "reservation",
+    "patient", "person", "user", "owner", "holder", "display", "party", "lead", "reservation", "full", "preferred",
 })
+_ADDRESS_HINTS = ("address",)  # a client's address text: its words keep their first letter, like a name
 _PHONE_HINTS = ("phone", "mobile", "telephone", "msisdn", "cell")
 _PHONE_KEYS = frozenset({"tel", "new_tel", "caller_number", "customer_number", "from_number", "to_number", "number"})
 _EMAIL_HINTS = ("email", "e_mail", "mail")
@@ -62,8 +63,12 @@ _SK = re.compile(r"\b(?:sk|pk|rk)-(?:lf-|proj-|live-|test-)?[A-Za-z0-9_\-]{12,}"
 _WORD = re.compile(r"[^\W\d_][^\W\d_'’\-]*", re.UNICODE)
 
 
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+
+
 def normal_key(key: Any) -> str:
-    return _KEY_NORMAL.sub("_", str(key).lower()).strip("_")
+    """snake_case of a key, camelCase ones included (the chat manual's clientFullName, clientPhone)."""
+    return _KEY_NORMAL.sub("_", _CAMEL.sub(r"\1_\2", str(key)).lower()).strip("_")
 
 
 _SECRET_PARTS = re.compile(r"secret|passw|credential|token(?!s)|api_?key|private_?key|access_?key|signing_?key|cookie")
@@ -76,7 +81,7 @@ def is_secret_key(key: Any) -> bool:
 
 def is_name_key(key: Any) -> bool:
     k = normal_key(key)
-    if k in _NAME_KEYS or k in _SEARCH_KEYS:
+    if k in _NAME_KEYS or k in _SEARCH_KEYS or (any(h in k for h in _ADDRESS_HINTS) and "mail" not in k):
         return True
     for suffix in ("_name", "_names", "_surname"):
         if k.endswith(suffix):

@@ -1,17 +1,17 @@
-"""The chat receptionist: turn latency, store round trips per turn, prompt size as the history grows.
+"""The chat receptionist's model agent: turn latency with a zero-latency model, prompt size as the history grows.
 
 Run: .venv/bin/python tests/benchmarks/bench_chat.py [--rounds 3] [--turns 6] [--store sqlite|firestore]
 
+(The offline agent's turns and the store round trips per turn are measured by bench_conversations.py.)
+
 1. Latency over HTTP (an in-process server on a free port, the chosen store): conversations of
-   `--turns` messages (a booking from the first message to the confirmation, then a question), by 1
-   and by 20 concurrent conversations, with the offline agent and with the model agent against a
-   zero-latency scripted OpenAI-compatible server. The floor is `is_open_now` on the same server,
+   `--turns` messages, by 1 and by 20 concurrent conversations, with the model agent against a
+   zero-latency scripted OpenAI-compatible server (one model turn per message), and with the offline
+   agent on the same dialogue for comparison. The floor is `is_open_now` on the same server,
    interleaved with the turns in every round; p50 / p99 per round, printed as median (min-max) over
    the rounds, with the p50 as a ratio to the floor's p50.
-2. Store round trips per turn, in-process: SQLite statements (BEGIN and COMMIT included), or with
-   `--store firestore` gRPC calls to the emulator.
-3. Prompt size per model turn as the conversation grows: characters sent and an estimate of tokens
-   (characters / 4), at each turn of a 40-message conversation.
+2. Prompt size per model turn as the conversation grows: characters sent and an estimate of tokens
+   (characters / 4), at turns of a 40-message conversation.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from concierge.adapters.llm.openai_compatible import ChatClient  # noqa: E402
-from concierge.adapters.store.firestore import FirestoreStore  # noqa: E402
 from concierge.bootstrap import (  # noqa: E402
     Settings,
     build_context,
@@ -45,11 +44,8 @@ from concierge.bootstrap import (  # noqa: E402
 )
 from concierge.cli import import_venues  # noqa: E402
 from concierge.conversations.agents import pick_agent  # noqa: E402
-from concierge.conversations.requests import MessageRequest  # noqa: E402
-from concierge.domain.knowledge_base import load_knowledge_base  # noqa: E402
 from concierge.http.app import create_app  # noqa: E402
 
-from tests.benchmarks.bench_round_trips import CountingFirestoreClient, CountingSqliteStore  # noqa: E402
 from tests.conftest import VENUES_FILE  # noqa: E402
 from tests.support import firestore_emulator  # noqa: E402
 from tests.support.local import free_port  # noqa: E402
@@ -139,31 +135,8 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):.1f} ({min(values):.1f}-{max(values):.1f})"
 
 
-def round_trips(store_kind: str) -> None:
-    label = "SQLite statements incl. BEGIN/COMMIT" if store_kind == "sqlite" else "Firestore RPCs"
-    print(f"\n2. Store round trips per turn (offline agent, {label})")
-    with tempfile.TemporaryDirectory() as data:
-        settings = settings_for(store_kind, data)
-        if store_kind == "sqlite":
-            store, counter = CountingSqliteStore(data), CountingSqliteStore.counter
-        else:
-            firestore_emulator.clear(firestore_emulator.emulator_host())
-            client = CountingFirestoreClient(project=firestore_emulator.PROJECT)
-            store, counter = FirestoreStore(client), CountingFirestoreClient.counter
-        store.put_venues({vid: v.model_dump(mode="json") for vid, v in load_knowledge_base(VENUES_FILE).items()})
-        ctx = build_context(settings, store)
-        functions = build_conversations(settings, ctx, store, lambda venue: pick_agent(None))
-        ctx.venues.get("roma")  # a warm instance has the venue cached
-        for index, text in enumerate(DIALOGUE):
-            before = counter.calls
-            answer = functions.service.message(MessageRequest(
-                venue_id="roma", conversation_id="bench:trips", text=text, message_id=f"m{index}",
-                customer={"phone": "+393471234567"}))
-            print(f"   {text!r:45} {answer['rdv']['action']:14} {counter.calls - before:>4}")
-
-
 def prompt_growth() -> None:
-    print("\n3. Prompt size per model turn as the conversation grows (model agent, scripted model)")
+    print("\n2. Prompt size per model turn as the conversation grows (model agent, scripted model)")
     with ScriptedLLM() as llm, tempfile.TemporaryDirectory() as data:
         for _ in range(60):
             llm.reply_text(MODEL_REPLY)
@@ -191,10 +164,8 @@ def main() -> None:
     if args.store == "firestore":
         with firestore_emulator.running_emulator():
             latency(args.store, args.rounds, args.turns)
-            round_trips(args.store)
     else:
         latency(args.store, args.rounds, args.turns)
-        round_trips(args.store)
     prompt_growth()
 
 

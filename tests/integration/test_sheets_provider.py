@@ -519,14 +519,23 @@ def test_every_call_makes_at_most_one_values_read(provider, sheets, duo):
         assert sheets.count("values_get") - before <= 1
 
 
-def test_an_update_without_a_recent_read_reads_twice_to_learn_which_days_to_lock(provider, sheets, duo):
-    booking = book(provider, duo)  # its write dropped the cache
+def test_an_update_right_after_a_write_reads_once_from_the_copy_the_writer_left(provider, sheets, duo):
+    booking = book(provider, duo)  # the writer leaves the worksheet as it wrote it
+    before = sheets.count("values_get")
+    provider.update(duo, booking.booking_id, move_to(SATURDAY, venue=duo))
+    assert sheets.count("values_get") - before == 1  # only the fresh read inside the leases
+
+
+def test_an_update_without_a_recent_read_reads_twice_to_learn_which_days_to_lock(make, sheets, duo):
+    provider = make(cache_seconds=0.1)
+    booking = book(provider, duo)
+    time.sleep(0.2)
     before = sheets.count("values_get")
     provider.update(duo, booking.booking_id, move_to(SATURDAY, venue=duo))
     assert sheets.count("values_get") - before == 2
 
 
-def test_writes_read_fresh_inside_the_lease_and_drop_the_cache(make, sheets, duo):
+def test_writes_decide_on_a_fresh_read_inside_the_lease(make, sheets, duo):
     provider = make(cache_seconds=30)
     provider.bookings_on(duo, FRIDAY)
     sheets.add_worksheet("duo", rows=[HEADER, ["x1", "2026-02-20", "20:00", "2", "A", "+393331234501"],
@@ -619,8 +628,8 @@ def test_the_key_and_the_token_never_reach_logs_or_error_messages(make, sheets, 
         except ToolError as error:
             messages.append(str(error) + json.dumps(error.payload()))
     provider.cancel(duo, booking.booking_id)
-    messages.append(str(refusal(lambda: make(env={"SHEETS_CREDENTIALS_JSON": "{" + credentials["private_key"]})
-                                .bookings_on(duo, FRIDAY))))
+    messages.append(str(refusal(lambda: make(env={"SHEETS_CREDENTIALS_JSON": "{" + credentials["private_key"]},
+                                             cache_seconds=0).bookings_on(duo, FRIDAY))))
     key_body = credentials["private_key"].splitlines()[5]
     for text in [caplog.text, *messages]:
         assert key_body not in text

@@ -184,3 +184,30 @@ def test_a_store_lease_lets_one_thread_at_a_time_into_the_block(store):
     [t.start() for t in threads]
     [t.join() for t in threads]
     assert most[0] == 1
+
+
+# --- snapshots: shared back-end reads -------------------------------------------------------------
+def test_a_readers_snapshot_is_kept_and_read_back_by_anyone(store):
+    until = NOW + dt.timedelta(seconds=5)
+    assert store.get_snapshot("sheet|roma") is None
+    assert store.offer_snapshot("sheet|roma", 0, '[["a"]]', until)
+    seen = store.get_snapshot("sheet|roma")
+    assert (seen.body, seen.fresh_until, seen.generation) == ('[["a"]]', until, 0)
+
+
+def test_a_read_that_started_before_a_write_cannot_overwrite_the_writers_copy(store):
+    until = NOW + dt.timedelta(seconds=5)
+    store.offer_snapshot("k", 0, "old", until)
+    seen = store.get_snapshot("k").generation
+    store.replace_snapshot("k", "written", until)
+    assert not store.offer_snapshot("k", seen, "read before the write", until)
+    assert store.get_snapshot("k").body == "written"
+    assert store.offer_snapshot("k", store.get_snapshot("k").generation, "newer", until)
+    assert store.get_snapshot("k").body == "newer"
+
+
+def test_a_dropped_snapshot_has_no_body_and_a_first_write_starts_the_generations(store):
+    store.replace_snapshot("k", None, NOW)
+    dropped = store.get_snapshot("k")
+    assert dropped.body is None and dropped.generation == 1
+    assert not store.offer_snapshot("k", 0, "from before", NOW)

@@ -93,7 +93,8 @@ class LangfuseTracer(Tracer):
             names = _names_in(span.attributes)
             if "output" in attrs:
                 update["output"] = mask(attrs.pop("output"), names)
-            attrs.pop("input", None)
+            if "input" in attrs:  # again, masked with every name the span learnt (a chat turn learns the customer's)
+                update["input"] = mask(attrs.pop("input"), names)
             attrs.pop("trace_name", None)
             update["metadata"] = mask(attrs, names)
             level, message = _level(attrs, failure)

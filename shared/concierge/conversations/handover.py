@@ -14,7 +14,7 @@ from typing import Any
 from concierge.adapters.store import StoreBusy
 from concierge.conversations.requests import ForgetRequest, ListRequest, PollRequest, ReadRequest, ReplyRequest
 from concierge.conversations.threads import Threads
-from concierge.domain.conversation import Conversation, Message
+from concierge.domain.conversation import Conversation, ConversationStatus, Message
 from concierge.domain.errors import ToolError, validation_error
 from concierge.domain.operators import Operator
 from concierge.domain.phone import InvalidPhone, to_e164
@@ -81,7 +81,7 @@ class Handover:
                 "transcript": _shown(store.messages(venue.id, conversation.conversation_key), 0, everything=True),
                 "profile": profile.model_dump(mode="json") if profile else None}
 
-    def _change(self, venue_id: str, conversation_id: str, status: str, ai_active: bool,
+    def _change(self, venue_id: str, conversation_id: str, status: ConversationStatus, ai_active: bool,
                 message: Message | None = None) -> dict[str, Any]:
         venue = self.ctx.venue(venue_id)
         try:
@@ -91,7 +91,7 @@ class Handover:
                     raise ToolError("CONVERSATION_ARCHIVED", "This conversation is closed; the customer's next "
                                                              "message opens a new one.")
                 state = self.threads.state(venue, conversation, self.ctx.local_now(venue))
-                state.conversation.status, state.conversation.ai_active = status, ai_active  # type: ignore[assignment]
+                state.conversation.status, state.conversation.ai_active = status, ai_active
                 if message is not None:
                     state.turn_messages.append(message)
                 saved = self.threads.save(state, self._now())

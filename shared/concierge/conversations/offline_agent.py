@@ -28,6 +28,7 @@ LOOKAHEAD_DAYS = 7
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
 MISUNDERSTANDINGS_BEFORE_HANDOVER = 2
+EVENING = 18  # from this hour the welcome says good evening
 
 
 def _ddmmyyyy(day: dt.date) -> str:
@@ -116,6 +117,8 @@ class _Run:
         if pending and "no" in reading.intents and not reading.details:
             return self.decline(pending)
         mem["pending"] = None
+        if mem.get("last_created") and (reading.day or reading.time) and "instead" in reading.intents:
+            reading.intents.add("move")  # "make it 8 instead", right after a booking: move that booking
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None
@@ -123,7 +126,8 @@ class _Run:
         if mem.get("flow") in ("cancel", "move") and (reading.details or turn.action == "choose_booking"):
             return self.manage(reading, fresh=False)
         if "book" in reading.intents or turn.action in ("start_booking", "show_calendar") or (
-                mem.get("flow") == "book" and reading.details) or (reading.day or reading.time or reading.people):
+                mem.get("flow") == "book" and reading.details) or (reading.day or reading.time or reading.people
+                                                                  or reading.care_type):
             mem["flow"] = "book"
             return self.book(reading)
         if "hours" in reading.intents or turn.action == "show_info":
@@ -162,7 +166,8 @@ class _Run:
         self.mem["misunderstood"] = 0
         profile_name = self.turn.profile.preferred_name if self.turn.profile else None
         message = (self.words.say("welcome_back", name=profile_name, venue=self.venue.name) if profile_name
-                   else self.words.say("welcome", venue=self.venue.name))
+                   else self.words.say("welcome.evening" if self.now.hour >= EVENING else "welcome",
+                                       venue=self.venue.name))
         return self.answer(message, self.rdv.welcome(message))
 
     def goodbye(self) -> AgentAnswer:
@@ -208,8 +213,10 @@ class _Run:
             value = getattr(reading, key)
             if value is not None:
                 slots[key] = value.isoformat() if isinstance(value, dt.date) else value
-        if reading.time and not reading.day and not slots.get("day"):
-            slots["day"] = self.now.date().isoformat()
+        if reading.time and not reading.day and not slots.get("day") and self._today_open_at(reading.time):
+            slots["day"] = self.now.date().isoformat()  # "a table at 8": today, when today can be meant
+        if reading.day or reading.time:  # "domani sera": the evening's times are offered
+            slots["part"] = list(reading.part) if reading.part and not reading.time else None
         if reading.name:
             if Patient(reading.name).as_rdv(self.venue):
                 slots["name"] = reading.name
@@ -244,6 +251,11 @@ class _Run:
             return self.answer(message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time),
                                                               self.details))
         return self.offer(day, time, notes)
+
+    def _today_open_at(self, time: str) -> bool:
+        t = minutes(time)
+        return t > self.now.hour * 60 + self.now.minute and any(
+            r.open_min <= t < r.close_min for r in self.venue.ranges_on(self.now.date()))
 
     def missing(self) -> list[str]:
         slots, out = self.slots, []
@@ -307,6 +319,10 @@ class _Run:
 
     def offer(self, day: dt.date, time: str | None, notes: list[str]) -> AgentAnswer:
         offered_day, free = self.nearest(day, time)
+        part = self.slots.get("part")
+        if part and time is None and offered_day == day:
+            in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
+            free = in_part[:MAX_OPTIONS] or free
         self.slots.pop("time", None)
         self.mem["awaiting"] = ["slot.start_iso"]
         times = ", ".join(self.time_words(t) for t in free)
@@ -378,6 +394,9 @@ class _Run:
         self.mem["flow"] = None
         self.mem["slots"] = {k: v for k, v in slots.items() if k in ("name", "phone")}
         event_id = result.get("eventId") or result.get("id")
+        self.mem["last_created"] = event_id if isinstance(event_id, str) else None
+        if isinstance(event_id, str) and slots.get("people"):  # list_events does not say it; a move needs it
+            self.mem["party_sizes"] = {**(self.mem.get("party_sizes") or {}), event_id: slots["people"]}
         return self.answer(message, self.rdv.create(message, patient, slot, event_id if isinstance(event_id, str)
                                                     else None, details))
 
@@ -402,8 +421,9 @@ class _Run:
             start = event_start(event.get("start"), self.venue)
             if start is not None and isinstance(event.get("id"), str):
                 item = {"id": event["id"], "day": start[0].isoformat(), "time": start[1]}
-                if isinstance(event.get("people"), int):
-                    item["people"] = event["people"]
+                people = event.get("people") or (self.mem.get("party_sizes") or {}).get(event["id"])
+                if isinstance(people, int):
+                    item["people"] = people
                 out.append(item)
         return out
 
@@ -447,6 +467,12 @@ class _Run:
                     and (reading.time is None or c["time"] == reading.time)]
         if (reading.day or reading.time) and len(matching) == 1:
             return matching[0]
+        # "move my Wednesday booking to 8pm": the day names the booking, the time is the new one
+        said_day = reading.day.isoformat() if reading.day else None
+        for key, value in (("day", said_day), ("time", reading.time)):
+            matching = [c for c in choices if value is not None and c[key] == value]
+            if len(matching) == 1:
+                return matching[0]
         return None
 
     def _item(self, choice: dict[str, Any]) -> str:
@@ -484,7 +510,7 @@ class _Run:
             return self.answer(message, self.rdv.reschedule(message, target["id"], patient=self.patient))
         if not is_clinic(self.venue) and not target.get("people"):
             self.mem["awaiting"] = ["party_size"]
-            message = self.words.say("need_info", fields=self.words.say("field.party_size"))
+            message = self.words.say("ask_people")
             return self.answer(message, self.rdv.need_info(message, ["party_size"], self.patient))
         free = self.free_times(day) if self.venue.ranges_on(day) else []
         if time not in free:

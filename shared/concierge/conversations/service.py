@@ -84,7 +84,7 @@ class ConversationService:
         assert self.tracer is not None
         with self.tracer.span("conversation:turn", trace_id=new_trace_id(), trace_name="conversation:turn",
                          session_id=conversation.conversation_key, venue=venue.id, channel=req.channel,
-                         input=req.text or req.action) as span:
+                         input=self._traced_input(req, conversation, None)) as span:
             if not conversation.ai_active or conversation.status == "human_support":
                 self.threads.save(state, now)
                 answer = self._answer(state.conversation, None, None, [], 0)
@@ -108,8 +108,17 @@ class ConversationService:
             self.threads.save(state, now)
             answer = self._answer(state.conversation, result.reply, result.rdv,
                                   [c.model_dump() for c in tools.calls], result.turns)
-            span.set(output=answer, turns=result.turns, tool_calls=[c.name for c in tools.calls])
+            patient = (result.rdv or {}).get("patient") or {}
+            span.set(input=self._traced_input(req, state.conversation, patient.get("name")), output=answer,
+                     turns=result.turns, tool_calls=[c.name for c in tools.calls])
         return answer, state.conversation.conversation_key
+
+    @staticmethod
+    def _traced_input(req: MessageRequest, conversation: Conversation, said_name: str | None) -> dict[str, Any]:
+        """The turn's input beside the names known by its end, so the tracer masks them in the free text too."""
+        names = sorted({n for n in (conversation.customer_name, said_name) if n})
+        return {"text": req.text, "action": req.action, "data": req.data,
+                "customer": {"name": names, "phone": conversation.customer_phone}}
 
     @staticmethod
     def _answer(conversation: Conversation, reply: str | None, rdv: dict | None, calls: list[dict],

@@ -1,7 +1,7 @@
 """The manual's tool inputs (seed 004's field names) and how their dates and times are read.
 
 Dates come as DD/MM/AAAA (the manual's format), as YYYY-MM-DD, or as words ("amanhã", "next
-Monday") read by the project's relative-day parser in the venue's language. Times come as HH:mm
+Monday", "Natal") read by the project's day reader (`parsing.day_reading`) in the venue's language. Times come as HH:mm
 ("9:30" and "20h30" are read too).
 """
 
@@ -13,8 +13,8 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from concierge.domain.venue import Venue
-from concierge.parsing.errors import UnsupportedRelativeDay
-from concierge.parsing.relative_day import resolve_relative_day
+from concierge.parsing.day_reading import read_day as read_spoken_day
+from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
 from concierge.speech.chat_tools import tool_words
 
 MAX_RANGE_DAYS = 31
@@ -91,8 +91,8 @@ def read_day(text: str, venue: Venue, today: dt.date) -> dt.date:
             return dt.date(year, month, day)
         if _ISO.match(value):
             return dt.date.fromisoformat(value)
-        return resolve_relative_day(value, today, venue.locale).date
-    except (ValueError, UnsupportedRelativeDay):
+        return read_spoken_day(value, today, venue.locale, venue=venue).date
+    except (ValueError, UnsupportedRelativeDay, WeekdayMismatch):
         raise BadInput(tool_words(venue.locale).bad_date.format(value=text)) from None
 
 

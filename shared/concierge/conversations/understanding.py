@@ -19,17 +19,11 @@ import yaml
 
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, minutes
-from concierge.parsing import (
-    UnsupportedRelativeDay,
-    UnsupportedRelativeTime,
-    VagueTime,
-    resolve_relative_day,
-    resolve_relative_time,
-)
+from concierge.parsing import DayReading, UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
-INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks")
+INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks", "instead")
 MAX_GRAM = 5
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
@@ -37,7 +31,11 @@ _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
     r"depois das|dopo le|before|avant|antes das|prima delle) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b")
+_ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 _NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
+_FUNCTION_WORDS = {"a", "à", "au", "aux", "de", "des", "du", "la", "le", "les", "un", "une", "mal", "the", "my", "of",
+                   "for", "o", "os", "as", "do", "da", "dos", "das", "um", "uma", "il", "lo", "gli", "di", "del",
+                   "della", "per", "pour", "para", "dor", "pain", "dolore", "douleur"}
 _NAME_STOP = {"and", "et", "e", "y", "for", "pour", "para", "per", "with", "avec", "com", "con", "my", "mon", "ma",
               "meu", "minha", "mio", "mia", "il", "phone", "tel", "at", "a", "à", "às", "alle", "on", "le", "la",
               "o", "tomorrow", "demain", "amanhã", "domani", "today", "please", "svp", "stp", "merci", "thanks",
@@ -86,6 +84,7 @@ class Reading:
     name: str | None = None
     care_type: str | None = None
     reason: str | None = None
+    part: tuple[str, str] | None = None  # the opening range of the part of the day said ("domani sera")
 
     @property
     def details(self) -> bool:
@@ -120,25 +119,62 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
     tokens = _time_tokens(rest)[:MAX_TOKENS]
-    reading.day = _day(tokens, now.date(), venue.locale)
+    day = _day(tokens, now, venue)
+    if day is not None:
+        reading.day = day.date
+        if day.part_range is not None:
+            reading.part = (day.part_range.open, day.part_range.close)
     reading.time, offset = _time(tokens, now, venue, reading.day, bare="slot.start_iso" in awaiting)
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
     reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
     reading.reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
+    if reading.name is None and "patient.name" in awaiting:
+        reading.name = _name_segment(rest, vocab, now, venue)
     bare = not reading.details and not (reading.intents - {"greeting"})
-    if reading.name is None and "patient.name" in awaiting and bare:
+    # A bare answer when both a name and a reason were asked for: a name looks like one.
+    as_name = "patient.name" in awaiting and ("reason" not in awaiting or _looks_like_name(rest))
+    if reading.name is None and as_name and bare:
         reading.name = _name(rest)
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]
     return reading
 
 
+def _looks_like_name(text: str) -> bool:
+    """"Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
+    words = text.strip().strip(".!").split()
+    if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
+        return False
+    if all(w[:1].isupper() for w in words):
+        return True
+    return len(words) == 1 and words[0].lower() not in _FUNCTION_WORDS
+
+
+def _name_segment(text: str, vocab: Vocabulary, now: dt.datetime, venue: Venue) -> str | None:
+    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle"."""
+    segments = [seg.strip() for seg in re.split(r"[,;\n]", text)]
+    if len(segments) < 2:
+        return None
+    for segment in segments:
+        words = segment.split()
+        if not 2 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
+            continue
+        folded = normalise(segment)
+        if any(vocab.has(intent, folded) for intent in INTENTS) or any(
+                p.search(folded) for patterns in vocab.care_types.values() for p in patterns):
+            continue
+        if _day(_time_tokens(segment), now, venue) is None:
+            return _name(segment)
+    return None
+
+
 def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
     text = with_digits(folded, locale)
     units = "|".join(re.escape(u) for u in vocab.intro_words["people_units"])
     leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
-    not_a_time = r"(?! ?(?:h|am|pm|heures?|horas?|ore)\b)"
+    not_a_time = (r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
+                  r"dias?|weeks?|settimane|semaines?|semanas?)\b)")
     for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}"):
         if match := re.search(pattern, text):
             return int(match.group(1))
@@ -164,13 +200,13 @@ def _grams(tokens: list[str], digits_first: bool = False):
     return grams
 
 
-def _day(tokens: list[str], today: dt.date, locale: str) -> dt.date | None:
+def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     for gram in _grams(tokens):
-        if " " not in gram and len(gram) <= 3:
-            continue  # "mon", "sat": too often another word
+        if (" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram):
+            continue  # "mon", "sat", "the one": too often another word than a day
         try:
-            return resolve_relative_day(gram, today, locale).date
-        except (UnsupportedRelativeDay, ValueError):
+            return read_day(gram, now, venue.locale, venue=venue)
+        except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
             continue
     return None
 

@@ -42,6 +42,11 @@ KINDS: dict[str, ErrorKind] = provider_codes() | {
     "CANCEL_BOOKING_ERROR": "internal",
     "FAQ_ERROR": "internal",
     "INTERNAL_ERROR": "internal",
+    # the chat receptionist's conversations
+    "CONVERSATION_NOT_FOUND": "not_found",
+    "CONVERSATION_ARCHIVED": "conflict",
+    "CONVERSATION_BUSY": "unavailable",
+    "AGENT_UNAVAILABLE": "unavailable",
 }
 
 MAY_PASS: frozenset[ErrorKind] = frozenset({"upstream", "unavailable", "internal"})

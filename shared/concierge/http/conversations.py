@@ -28,9 +28,6 @@ from concierge.http.status import status_for
 
 log = logging.getLogger("concierge.http")
 
-_STATUS = {"CONVERSATION_NOT_FOUND": 404, "CONVERSATION_ARCHIVED": 409, "CONVERSATION_BUSY": 503,
-           "AGENT_UNAVAILABLE": 503}
-
 
 @dataclass(frozen=True)
 class ConversationFunctions:
@@ -40,7 +37,7 @@ class ConversationFunctions:
 
 
 def _refusal(code: str, message: str, **extra: Any) -> tuple[int, dict]:
-    return _STATUS.get(code) or status_for(code), {"ok": False, "error_code": code, "message": message, **extra}
+    return status_for(code), {"ok": False, "error_code": code, "message": message, **extra}
 
 
 def _parse(model: type[BaseModel], body: object) -> Any:

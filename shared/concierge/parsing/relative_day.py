@@ -90,12 +90,14 @@ class _Patterns:
     this_part: re.Pattern[str]
     weekday: re.Pattern[str]
     ahead: re.Pattern[str]
-    weekend_this: re.Pattern[str]
-    weekend_next: re.Pattern[str]
+    weekend_this: tuple[re.Pattern[str], ...]
+    weekend_next: tuple[re.Pattern[str], ...]
     next_week: tuple[re.Pattern[str], ...]
     this_week: tuple[re.Pattern[str], ...]
     week_on: tuple[re.Pattern[str], ...]
     dates: tuple[re.Pattern[str], ...]
+    next_month: tuple[re.Pattern[str], ...]
+    this_month: tuple[re.Pattern[str], ...]
 
 
 @functools.cache
@@ -110,9 +112,10 @@ def _compiled(locale: str) -> _Patterns:
 
     parts = "|".join(sorted(map(re.escape, g.parts), key=len, reverse=True))
     weekday_of = rf"(?:wd(?P<wd>[0-6]) )?(?:(?:{g.weekend_of}) )?"
+    weekday_after = r"(?:(?:on|di|de|le|no|na|o|a) )?wd(?P<wd>[0-6])"  # "this weekend on Sunday", "ce week-end samedi"
     part_first = None
     if g.part_first is not None:
-        part_first = re.compile(rf"(?:(?:{g.part_lead}) )?(?P<part>{parts}) (?:(?:{g.part_first}) )?(?P<day>.+)")
+        part_first = re.compile(rf"(?:(?:{g.part_lead}) )?(?P<part>{parts}) (?:(?P<joint>{g.part_first}) )?(?P<day>.+)")
     return _Patterns(
         fillers=re.compile(rf"^(?:(?:{g.fillers}) )+"),
         day_mark=re.compile(rf"(?:^|(?<= ))(?:{g.day_marks})(?:$| )"),
@@ -122,10 +125,14 @@ def _compiled(locale: str) -> _Patterns:
         weekday=re.compile(rf"(?:(?P<next>{g.next_before}) |(?P<this>{g.this}) )?wd(?P<wd>[0-6])"
                            rf"(?P<next_after> (?:{g.next_after}))?"),
         ahead=re.compile(g.ahead.format(n=rf"\d+|{g.one}")),
-        weekend_this=re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
-        weekend_next=re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})"
-                                rf"|(?:{g.weekend}) (?:{g.next_after}))"),
-        next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates))
+        weekend_this=(re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
+                      re.compile(rf"(?:(?:{g.this}) )?(?:{g.weekend}) {weekday_after}")),
+        weekend_next=(re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})"
+                                 rf"|(?:{g.weekend}) (?:{g.next_after}))"),
+                      re.compile(rf"(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after})) "
+                                 rf"{weekday_after}")),
+        next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates),
+        next_month=many(g.next_month), this_month=many(g.this_month))
 
 
 def _resolve(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
@@ -142,6 +149,8 @@ def _resolve(text: str, today: datetime.date, locale: str, country: str, named: 
     for pattern in (rx.part_after, rx.part_first):
         if pattern is not None and (match := pattern.fullmatch(text)):
             day_text, day_marked = _strip_fillers(match["day"], rx)
+            joint = match.groupdict().get("joint")  # "le soir du 24": "du" marks a date as "le" does
+            day_marked = day_marked or bool(joint and rx.day_mark.search(joint))
             resolution = _day(day_text, today, locale, country, named, marked or day_marked)
             if resolution is not None:
                 return replace(resolution, part=g.parts[match["part"]])
@@ -166,7 +175,7 @@ def _day(text: str, today: datetime.date, locale: str, country: str, named: bool
         return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
     tokens, ordinal = _tokens(text, locale)
     resolution = (_weekend(tokens, today, rx) or _week_of(tokens, today, rx) or _week_on(tokens, today, locale)
-                  or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx)
+                  or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx) or _of_month(tokens, today, rx)
                   or _spoken_date(text, tokens, today, rx, marked or ordinal))
     if resolution is None and named:
         resolution = _among(named_holidays(text, country, locale, today), holiday=True)
@@ -238,8 +247,8 @@ def _ahead(text: str, today: datetime.date, g: DayGrammar, rx: _Patterns) -> Day
 def _weekend(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
     """This weekend is the one under way or the coming one; next weekend the coming one from a weekday
     (as "sabato prossimo" is the coming Saturday), the one after from a Saturday or Sunday."""
-    said_next = rx.weekend_next.fullmatch(text)
-    match = said_next or rx.weekend_this.fullmatch(text)
+    said_next = next((m for p in rx.weekend_next if (m := p.fullmatch(text))), None)
+    match = said_next or next((m for p in rx.weekend_this if (m := p.fullmatch(text))), None)
     if match is None:
         return None
     if today.weekday() >= 5:
@@ -280,6 +289,19 @@ def _week_on(text: str, today: datetime.date, locale: str) -> DayResolution | No
         if base is not None:
             return replace(base, date=base.date + days * _DAY,
                            candidates=tuple(day + days * _DAY for day in base.candidates))
+    return None
+
+
+def _of_month(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+    """"Il 5 del mese prossimo", "the 25th of this month": that day of that month, if it has one."""
+    following = datetime.date(today.year + today.month // 12, today.month % 12 + 1, 1)
+    for patterns, month in ((rx.next_month, following), (rx.this_month, today.replace(day=1))):
+        for pattern in patterns:
+            if match := pattern.fullmatch(text):
+                day = int(match["d"])
+                if not 1 <= day <= calendar.monthrange(month.year, month.month)[1]:
+                    return None
+                return _on(month.replace(day=day))
     return None
 
 

@@ -13,6 +13,7 @@ from concierge.domain.venue import SCHEDULE_KEYS, Venue
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "welcome": "Hello, welcome to {venue}! How can I help you?",
+        "welcome.evening": "Good evening, welcome to {venue}! How can I help you?",
         "welcome_back": "Hello {name}, welcome back to {venue}! How can I help you?",
         "button.book": "Book",
         "button.book.aria": "Start booking",
@@ -61,6 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cancelled": "Your booking of {day} at {time} is cancelled.",
         "cancel_failed": "I couldn't cancel that booking: {error}",
         "cancel_kept": "All right, your booking is kept.",
+        "ask_people": "How many people will you be?",
         "move_ask": "To which day and time should I move your booking of {day} at {time}?",
         "move_confirm": "Shall I move your booking of {old_day} at {old_time} to {day} at {time}?",
         "moved": "Your booking is moved to {day} at {time}.",
@@ -85,6 +87,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "it": {
         "welcome": "Buongiorno, benvenuto da {venue}! Come posso aiutarla?",
+        "welcome.evening": "Buonasera, benvenuto da {venue}! Come posso aiutarla?",
         "welcome_back": "Buongiorno {name}, bentornato da {venue}! Come posso aiutarla?",
         "button.book": "Prenota",
         "button.book.aria": "Inizia la prenotazione",
@@ -134,6 +137,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cancelled": "La sua prenotazione di {day} alle {time} è cancellata.",
         "cancel_failed": "Non sono riuscito a cancellare la prenotazione: {error}",
         "cancel_kept": "Va bene, la prenotazione resta.",
+        "ask_people": "Quante persone sarete?",
         "move_ask": "A che giorno e ora sposto la sua prenotazione di {day} alle {time}?",
         "move_confirm": "Sposto la sua prenotazione di {old_day} alle {old_time} a {day} alle {time}?",
         "moved": "La sua prenotazione è spostata a {day} alle {time}.",
@@ -159,6 +163,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "welcome": "Bonjour, bienvenue chez {venue} ! Comment puis-je vous aider ?",
+        "welcome.evening": "Bonsoir, bienvenue chez {venue} ! Comment puis-je vous aider ?",
         "welcome_back": "Bonjour {name}, ravi de vous revoir chez {venue} ! Comment puis-je vous aider ?",
         "button.book": "Prendre RDV",
         "button.book.aria": "Démarrer la prise de rendez-vous",
@@ -209,6 +214,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cancelled": "Votre rendez-vous du {day} à {time} est annulé.",
         "cancel_failed": "Je n'ai pas pu annuler ce rendez-vous : {error}",
         "cancel_kept": "Très bien, votre rendez-vous est maintenu.",
+        "ask_people": "Vous serez combien de personnes ?",
         "move_ask": "À quel jour et quelle heure dois-je déplacer votre rendez-vous du {day} à {time} ?",
         "move_confirm": "Je déplace votre rendez-vous du {old_day} à {old_time} au {day} à {time} ?",
         "moved": "Votre rendez-vous est déplacé au {day} à {time}.",
@@ -234,6 +240,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "pt": {
         "welcome": "Olá, bem-vindo ao {venue}! Como posso ajudar?",
+        "welcome.evening": "Boa noite, bem-vindo ao {venue}! Como posso ajudar?",
         "welcome_back": "Olá {name}, bem-vindo de volta ao {venue}! Como posso ajudar?",
         "button.book": "Reservar",
         "button.book.aria": "Começar a reserva",
@@ -282,6 +289,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cancelled": "A sua reserva de {day} às {time} está cancelada.",
         "cancel_failed": "Não consegui cancelar essa reserva: {error}",
         "cancel_kept": "Está bem, a sua reserva mantém-se.",
+        "ask_people": "Quantas pessoas vão ser?",
         "move_ask": "Para que dia e hora mudo a sua reserva de {day} às {time}?",
         "move_confirm": "Mudo a sua reserva de {old_day} às {old_time} para {day} às {time}?",
         "moved": "A sua reserva passou para {day} às {time}.",

@@ -8,12 +8,13 @@ import inspect
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
+
 from concierge.adapters.providers import BookingProvider
 from concierge.domain.errors import kind_of, worth_keeping
 from concierge.domain.providers import PROVIDERS, provider_codes
 from concierge.domain.venue import ProviderConfig
 from concierge.http.status import STATUS, status_for
-from pydantic import ValidationError
 
 PROVIDER_MODULES = Path(importlib.import_module("concierge.adapters.providers").__file__).parent
 
@@ -23,7 +24,7 @@ def test_every_registered_kind_names_a_provider_class_with_the_one_constructor_s
     entry = PROVIDERS[kind]
     cls = getattr(importlib.import_module(entry.module), entry.class_name)
     assert issubclass(cls, BookingProvider)
-    assert set(cls.needs) <= {"lease", "store"}
+    assert set(cls.needs) <= {"lease", "store", "snapshots"}
     parameters = list(inspect.signature(cls.__init__).parameters.values())
     assert [p.name for p in parameters[1:3]] == ["config", "env"]
     assert {p.name for p in parameters[3:] if p.kind is p.KEYWORD_ONLY} == set(cls.needs)

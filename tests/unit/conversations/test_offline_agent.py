@@ -259,3 +259,58 @@ def test_thanks_in_the_middle_of_a_booking_does_not_end_it(venues):
     d.say("A table for 2 on Friday at 7pm")
     d.say("thanks")
     assert "end_conversation" not in d.tools.names()
+
+
+def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
+    d = dialogue(venues, "tasca", profile=ClientProfile(venue_id="tasca", phone=PHONES["tasca"],
+                                                        preferred_name="Ana Sousa"))
+    offer = d.say("Mesa para 2 sexta ao jantar")
+    assert offer.rdv["action"] == "FIND_SLOTS"
+    assert [e["label"] for e in offer.rdv["ui_elements"]] == ["19:30", "20:00", "20:30", "21:00"]
+
+
+def test_a_time_alone_means_today_only_when_today_can_be_meant(venues):
+    d = dialogue(venues, "tasca")  # Monday: Tasca do Porto is closed
+    answer = d.say("Mesa para 2 às 20h, em nome de Rui Costa")
+    assert answer.rdv["missing_fields"] == ["slot.start_iso"] and "o dia" in answer.reply
+    assert d.say("quarta").rdv["slot"]["start_iso"] == "2026-11-25T20:00:00+00:00"
+
+
+def test_a_booking_is_chosen_by_its_day_and_the_time_said_is_the_new_one(venues):
+    d = dialogue(venues, "harbour")
+    wednesday = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    ask = d.say("can I change my booking on wednesday to 8pm?")
+    assert ask.rdv["missing_fields"] == ["party_size"] and ask.reply == "How many people will you be?"
+    confirm = d.say("2")
+    assert confirm.rdv["appointment_id"] == wednesday.id
+    assert confirm.rdv["slot"]["start_iso"] == "2026-11-25T20:00:00+00:00"
+
+
+def test_the_one_on_friday_picks_friday_s_booking(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
+    friday = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    assert d.say("I need to cancel").rdv["missing_fields"] == ["appointment_id"]
+    assert d.say("the one on Friday").rdv["appointment_id"] == friday.id
+
+
+def test_make_it_later_instead_right_after_booking_moves_that_booking_without_asking_the_party_again(venues):
+    d = dialogue(venues, "harbour")
+    d.say("Book a table for 2 tomorrow at 7pm, my name is Jane Doe")
+    d.say("yes")
+    confirm = d.say("actually can you make it 8pm instead?")
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:00:00+00:00"
+    d.say("yes")
+    assert [(b.time, b.people) for b in d.tools.bookings] == [("20:00", 2)]
+
+
+def test_a_care_type_alone_starts_a_clinic_booking(venues):
+    answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
+    assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"
+
+
+def test_the_welcome_says_good_evening_in_the_evening(venues):
+    venue = venues["roma"]
+    d = Dialogue(ScreenedAgent(OfflineAgent()), venue, dt.datetime(2026, 11, 23, 19, 0, tzinfo=venue.tz))
+    assert d.say("Salve").reply.startswith("Buonasera")

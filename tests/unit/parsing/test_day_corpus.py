@@ -39,6 +39,8 @@ it | tre marzo                             | 2026-03-03 Tue
 it | il 10 gennaio                         | 2027-01-10 Sun
 it | il 2 giugno 2027                      | 2027-06-02 Wed
 it | il ventisette febbraio                | 2026-02-27 Fri
+it | il 5 del mese prossimo                | 2026-03-05 Thu
+it | il 25 di questo mese                  | 2026-02-25 Wed
 it | venerdì 27 febbraio                   | 2026-02-27 Fri
 it | sabato 21                             | 2026-02-21 Sat
 it | martedì 3 marzo                       | 2026-03-03 Tue
@@ -79,6 +81,9 @@ it | Ferragosto                            | 2026-08-15 Sat
 it | festa della Repubblica                | 2026-06-02 Tue
 it | la festa della Liberazione            | 2026-04-25 Sat
 it | la vigilia di Natale a cena           | 2026-12-24 Thu evening
+it | la sera di sabato                     | 2026-02-21 Sat evening
+it | la sera del 24                        | 2026-02-24 Tue evening
+it | il pranzo di Natale                   | 2026-12-25 Fri lunch
 it | domanni                               | 2026-02-19 Thu
 it | sabbato                               | 2026-02-21 Sat
 it | ieri                                  | UNSUPPORTED
@@ -105,6 +110,8 @@ en | March the third                       | 2026-03-03 Tue
 en | the first of March                    | 2026-03-01 Sun
 en | 14 February                           | 2027-02-14 Sun
 en | the twenty-seventh                    | 2026-02-27 Fri
+en | the 5th of next month                 | 2026-03-05 Thu
+en | the 31st of next month                | 2026-03-31 Tue
 en | 3rd March 2027                        | 2027-03-03 Wed
 en | Tuesday the 3rd                       | 2026-03-03 Tue
 en | Friday 27th February                  | 2026-02-27 Fri
@@ -149,6 +156,10 @@ en | Easter Monday                         | 2026-04-06 Mon
 en | Good Friday                           | 2026-04-03 Fri
 en | Boxing Day                            | 2026-12-26 Sat
 en | Christmas Eve dinner                  | 2026-12-24 Thu evening
+en | dinner on Christmas Eve               | 2026-12-24 Thu evening
+en | the evening of the 24th               | 2026-02-24 Tue evening
+en | Saturday after next                   | 2026-02-28 Sat
+en | this weekend on Sunday                | 2026-02-22 Sun
 en/US | Independence Day                   | 2026-07-04 Sat
 en/US | Thanksgiving                       | 2026-11-26 Thu
 en | tomorow                               | 2026-02-19 Thu
@@ -176,6 +187,7 @@ fr | le premier mars                       | 2026-03-01 Sun
 fr | le 3 mars                             | 2026-03-03 Tue
 fr | le trois mars                         | 2026-03-03 Tue
 fr | le 14 juillet                         | 2026-07-14 Tue
+fr | le 5 du mois prochain                 | 2026-03-05 Thu
 fr | le 6 janvier                          | 2027-01-06 Wed
 fr | le 3 mars 2027                        | 2027-03-03 Wed
 fr | vendredi 27 février                   | 2026-02-27 Fri
@@ -218,6 +230,9 @@ fr | la fête nationale                     | 2026-07-14 Tue
 fr | la Toussaint                          | 2026-11-01 Sun
 fr | l'Ascension                           | 2026-05-14 Thu
 fr | le réveillon de Noël au soir          | 2026-12-24 Thu evening
+fr | le soir du 24                         | 2026-02-24 Tue evening
+fr | ce week-end samedi                    | 2026-02-21 Sat
+fr | d'aujourd'hui en huit                 | 2026-02-25 Wed
 fr/DZ | la fête de l'indépendance          | 2026-07-05 Sun
 fr | aujourdhui                            | 2026-02-18 Wed
 fr | demin                                 | 2026-02-19 Thu
@@ -246,6 +261,8 @@ pt | 1º de março                           | 2026-03-01 Sun
 pt | dia 3 de março                        | 2026-03-03 Tue
 pt | três de março                         | 2026-03-03 Tue
 pt | 10 de junho                           | 2026-06-10 Wed
+pt | dia 5 do mês que vem                  | 2026-03-05 Thu
+pt | dia 30 do próximo mês                 | 2026-03-30 Mon
 pt | 5 de janeiro de 2027                  | 2027-01-05 Tue
 pt | sexta-feira, dia 27                   | 2026-02-27 Fri
 pt | sexta, 27 de fevereiro                | 2026-02-27 Fri
@@ -288,6 +305,9 @@ pt | dia da Liberdade                      | 2026-04-25 Sat
 pt | Carnaval                              | 2027-02-09 Tue
 pt/BR | Tiradentes                         | 2026-04-21 Tue
 pt | véspera de Natal ao jantar            | 2026-12-24 Thu evening
+pt | o jantar de sábado                    | 2026-02-21 Sat evening
+pt | amanhã à hora de almoço               | 2026-02-19 Thu lunch
+pt | sábado ao fim do dia                  | 2026-02-21 Sat evening
 pt | amanha                                | 2026-02-19 Thu
 pt | amanhan                               | 2026-02-19 Thu
 pt | sabádo                                | 2026-02-21 Sat

@@ -2,7 +2,8 @@
 
 Every provider has one constructor shape, `Provider(config, env, **needs)`: the venue's `provider:`
 block, the environment its secrets are read from, and the resources it names in `needs` ("lease": the
-store's lease factory, for back-ends without transactions; "store": the project's own store). Providers
+store's lease factory, for back-ends without transactions; "store": the project's own store;
+"snapshots": the store's shared copies of back-end reads, for back-ends with a tight read quota). Providers
 are registered by kind in `concierge.domain.providers`.
 
 A provider speaks in the narrow exceptions of `concierge.adapters.providers.errors` (never in words a
@@ -33,7 +34,7 @@ __all__ = ["BookingProvider", "ProviderFailure", "BookingGone", "BackendUnavaila
 
 
 class BookingProvider(ABC):
-    # Resources bootstrap passes as keyword arguments: "lease" (a store lease factory), "store".
+    # Resources bootstrap passes as keyword arguments: "lease" (a store lease factory), "store", "snapshots".
     needs: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, config: Mapping[str, Any], env: Mapping[str, str],  # noqa: B027 - the shape, not a duty

@@ -4,6 +4,13 @@ Sheets has no transactions. Writers are serialised through leases held in the pr
 per venue and day, updates and cancels also through one lease per worksheet, because they address a row
 by its position and a cancel (a row deletion) shifts the rows below it. Every decision that counts
 (capacity, duplicates, which row to touch) is taken on a fresh read made while the leases are held.
+
+Sheets' read quota is per minute per user, and one service account reads every venue's sheet from every
+function instance. So a worksheet's last read is kept in the project's store for `cache_seconds` (the
+snapshot role), shared by every instance: answering "is Thursday free?" costs one Sheets read per
+worksheet per `cache_seconds` however many instances and callers ask. Writers put the worksheet as they
+left it (their fresh read plus their change), so a write costs no extra read and nobody reads a copy
+from before it; a read that started before a write is not kept (the snapshot's generation moved on).
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ from concierge.adapters.providers.errors import (
 )
 from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, retry_after, within_rate_limits
 from concierge.adapters.providers.sheets_format import HEADER, Row, Unreadable, parse_rows, read_rows, to_row
-from concierge.adapters.store import Admit, Change, StoreBusy
+from concierge.adapters.store import Admit, Change, Snapshot, SnapshotStore, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue
@@ -89,38 +96,34 @@ class SheetsHTTPClient(HTTPClient):
         return outcome
 
 
-class _Snapshots:
-    """Worksheet reads shared by every call of this process for a few seconds; our own writes drop them.
-
-    A read started before a write must not be stored after it: each key has a generation that writes bump.
-    """
+class LocalSnapshots(SnapshotStore):
+    """The snapshot role inside one process, for a provider built without a store (tests, scripts)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._entries: dict[tuple, tuple[float, list[list[str]]]] = {}
-        self._generations: dict[tuple, int] = {}
+        self._entries: dict[str, Snapshot] = {}
 
-    def get(self, key: tuple, max_age: float) -> list[list[str]] | None:
+    def get_snapshot(self, key: str) -> Snapshot | None:
         with self._lock:
-            entry = self._entries.get(key)
-            return entry[1] if entry and time.monotonic() - entry[0] <= max_age else None
+            return self._entries.get(key)
 
-    def generation(self, key: tuple) -> int:
+    def offer_snapshot(self, key: str, generation: int, body: str, fresh_until: dt.datetime) -> bool:
         with self._lock:
-            return self._generations.get(key, 0)
+            current = self._entries.get(key)
+            if (current.generation if current else 0) != generation:
+                return False
+            self._entries[key] = Snapshot(body, fresh_until, generation)
+            return True
 
-    def put(self, key: tuple, generation: int, values: list[list[str]]) -> None:
+    def replace_snapshot(self, key: str, body: str | None, fresh_until: dt.datetime,
+                         expected: int | None = None) -> None:
         with self._lock:
-            if self._generations.get(key, 0) == generation:
-                self._entries[key] = (time.monotonic(), values)
-
-    def drop(self, key: tuple) -> None:
-        with self._lock:
-            self._generations[key] = self._generations.get(key, 0) + 1
-            self._entries.pop(key, None)
+            generation = self._entries[key].generation if key in self._entries else 0
+            keep = expected is None or expected == generation
+            self._entries[key] = Snapshot(body if keep else None, fresh_until, generation + 1)
 
 
-_SNAPSHOTS = _Snapshots()
+_LOCAL_SNAPSHOTS = LocalSnapshots()
 _SHEET_IDS: dict[tuple, int] = {}  # worksheet title -> sheetId, stable for a worksheet's life
 
 
@@ -132,9 +135,10 @@ class _Unlocked(Exception):
 
 
 class SheetsProvider(BookingProvider):
-    needs = ("lease",)
+    needs = ("lease", "snapshots")
 
-    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, lease: Lease | None = None) -> None:
+    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, lease: Lease | None = None,
+                 snapshots: SnapshotStore | None = None) -> None:
         self.spreadsheet_id = str(config.get("spreadsheet_id") or "")
         self.credentials_env = str(config.get("credentials_env") or "")
         if not self.spreadsheet_id or not self.credentials_env:
@@ -146,6 +150,7 @@ class SheetsProvider(BookingProvider):
         self.wait_budget = min(MAX_WAIT_BUDGET, max(0.0, float(config.get("wait_budget_seconds", DEFAULT_WAIT_BUDGET))))
         self.env = env
         self.lease = lease or in_process_lease()
+        self.snapshots = snapshots or _LOCAL_SNAPSHOTS
         self._http: HTTPClient | None = None
         self._http_lock = threading.Lock()
 
@@ -167,7 +172,7 @@ class SheetsProvider(BookingProvider):
     def get(self, venue: Venue, booking_id: str) -> Booking:
         """From this process's recent read when it has the booking; otherwise from a fresh one."""
         with self._failures(venue):
-            cached = _SNAPSHOTS.get(self._key(venue), self.cache_seconds)
+            cached, _ = self._look(venue)
             hits = [e for e in parse_rows(venue, cached or []) if e.booking.booking_id == booking_id]
             if len(hits) == 1:
                 return hits[0].booking
@@ -175,20 +180,22 @@ class SheetsProvider(BookingProvider):
 
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         with self._failures(venue), self.lease(self._lease_name(venue, draft.day)):
-            values = self._values(venue, fresh=True)
+            values, seen = self._read(venue, fresh=True)
             admit([e.booking for e in parse_rows(venue, values) if e.booking.day == draft.day])
             booking = Booking(booking_id=uuid.uuid4().hex[:16], venue_id=venue.id, **draft.model_dump())
-            values = [to_row(booking)] if values else [HEADER, to_row(booking)]  # an empty worksheet gets its header
+            appended = [to_row(booking)] if values else [HEADER, to_row(booking)]  # an empty worksheet gets its header
+            after: list[list[str]] | None = None
             try:
                 self._http_client().values_append(
                     self.spreadsheet_id, self._range(venue, "A:H"),
-                    params={"valueInputOption": "RAW", "insertDataOption": "INSERT_ROWS"}, body={"values": values})
+                    params={"valueInputOption": "RAW", "insertDataOption": "INSERT_ROWS"}, body={"values": appended})
+                after = values + appended
             except Exception as exc:
                 if not _ambiguous(exc) or not self._landed(venue, booking.booking_id):
                     raise
                 log.info("sheets append for venue %s answered badly but the row is there", venue.id)
             finally:
-                _SNAPSHOTS.drop(self._key(venue))
+                self._written(venue, after, seen)
             return booking
 
     def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
@@ -204,7 +211,9 @@ class SheetsProvider(BookingProvider):
     def cancel(self, venue: Venue, booking_id: str) -> None:
         """Under the worksheet's lease only: removing a row shifts the others, and can never overbook."""
         with self._failures(venue), self.lease(self._lease_name(venue, "rows")):
-            row_number = self._find(venue, self._rows(venue, fresh=True), booking_id).number
+            values, seen = self._read(venue, fresh=True)
+            row_number = self._find(venue, parse_rows(venue, values), booking_id).number
+            after: list[list[str]] | None = None
             try:
                 try:
                     self._delete_row(venue, row_number)
@@ -213,8 +222,9 @@ class SheetsProvider(BookingProvider):
                         raise
                     _SHEET_IDS.pop(self._key(venue), None)  # the worksheet was recreated under a new id
                     self._delete_row(venue, row_number)
+                after = values[:row_number - 1] + values[row_number:]
             finally:
-                _SNAPSHOTS.drop(self._key(venue))
+                self._written(venue, after, seen)
 
     def unreadable_rows(self, venue: Venue) -> list[Unreadable]:
         """The rows every tool skips because they cannot be read (for `concierge providers check`)."""
@@ -249,7 +259,8 @@ class SheetsProvider(BookingProvider):
         with ExitStack() as held:
             for name in [self._lease_name(venue, "rows")] + [self._lease_name(venue, d) for d in sorted(days)]:
                 held.enter_context(self.lease(name))
-            rows = self._rows(venue, fresh=True)
+            values, seen = self._read(venue, fresh=True)
+            rows = parse_rows(venue, values)
             entry = self._find(venue, rows, booking_id)
             row_number, current = entry.number, entry.booking
             if current.day not in days:
@@ -264,12 +275,14 @@ class SheetsProvider(BookingProvider):
             if updated.day not in days:
                 raise _Unlocked(updated.day)
             row = to_row(updated, created_at=entry.created_at)
+            after: list[list[str]] | None = None
             try:
                 self._http_client().values_update(
                     self.spreadsheet_id, self._range(venue, f"A{row_number}:H{row_number}"),
                     params={"valueInputOption": "RAW"}, body={"values": [row]})
+                after = values[:row_number - 1] + [row] + values[row_number:]
             finally:
-                _SNAPSHOTS.drop(self._key(venue))
+                self._written(venue, after, seen)
             return updated
 
     # --- reading ---------------------------------------------------------------------------------
@@ -278,19 +291,53 @@ class SheetsProvider(BookingProvider):
         return parse_rows(venue, self._values(venue, fresh))
 
     def _values(self, venue: Venue, fresh: bool) -> list[list[str]]:
-        key = self._key(venue)
-        if not fresh:
-            cached = _SNAPSHOTS.get(key, self.cache_seconds)
-            if cached is not None:
-                return cached
-        generation = _SNAPSHOTS.generation(key)
+        """The worksheet's cells: the shared snapshot while it is fresh (unless `fresh`), else one Sheets read,
+        offered to the snapshot for the others."""
+        return self._read(venue, fresh)[0]
+
+    def _read(self, venue: Venue, fresh: bool) -> tuple[list[list[str]], int]:
+        """The cells and the snapshot generation seen before reading them (a writer's `expected`)."""
+        cached, generation = self._look(venue)
+        if not fresh and cached is not None:
+            return cached, generation
         answer = self._http_client().values_get(self.spreadsheet_id, self._range(venue, "A:H"))
         values = answer.get("values", [])
         if not isinstance(values, list) or not all(isinstance(r, list) for r in values):
             raise ValueError("values is not a list of rows")
         values = [[str(cell) for cell in r] for r in values]
-        _SNAPSHOTS.put(key, generation, values)
-        return values
+        try:
+            self.snapshots.offer_snapshot(self._snapshot_key(venue), generation, json.dumps(values),
+                                          self._fresh_until())
+        except Exception as exc:  # noqa: BLE001 - the snapshot saves reads; the answer stands without it
+            log.warning("sheets snapshot not kept for venue %s: %s", venue.id, type(exc).__name__)
+        return values, generation
+
+    def _look(self, venue: Venue) -> tuple[list[list[str]] | None, int]:
+        """The shared snapshot's cells while fresh (else None), and its generation."""
+        try:
+            seen = self.snapshots.get_snapshot(self._snapshot_key(venue))
+        except Exception as exc:  # noqa: BLE001 - read the sheet instead
+            log.warning("sheets snapshot not read for venue %s: %s", venue.id, type(exc).__name__)
+            return None, -1
+        if seen is None:
+            return None, 0
+        if seen.body is None or self.cache_seconds <= 0 or dt.datetime.now(dt.timezone.utc) >= seen.fresh_until:
+            return None, seen.generation
+        return json.loads(seen.body), seen.generation
+
+    def _written(self, venue: Venue, after: list[list[str]] | None, seen: int) -> None:
+        """After a write: the worksheet as the writer left it (kept only if no other writer came between its
+        read and now), or, when the outcome is unknown, no snapshot at all."""
+        body = json.dumps(after) if after is not None and seen >= 0 else None
+        try:
+            fresh_until = self._fresh_until() if body is not None else dt.datetime.now(dt.timezone.utc)
+            self.snapshots.replace_snapshot(self._snapshot_key(venue), body, fresh_until,
+                                            expected=seen if seen >= 0 else None)
+        except Exception as exc:  # noqa: BLE001 - stale for cache_seconds at most
+            log.warning("sheets snapshot not replaced for venue %s: %s", venue.id, type(exc).__name__)
+
+    def _fresh_until(self) -> dt.datetime:
+        return dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=self.cache_seconds)
 
     def _landed(self, venue: Venue, booking_id: str) -> bool:
         """After a write whose outcome is unknown (timeout, 5xx, garbled answer): is the row there?"""
@@ -327,6 +374,9 @@ class SheetsProvider(BookingProvider):
 
     def _key(self, venue: Venue) -> tuple:
         return (self.api_root, self.spreadsheet_id, self._title(venue))
+
+    def _snapshot_key(self, venue: Venue) -> str:
+        return "sheets|" + "|".join(self._key(venue))
 
     def _lease_name(self, venue: Venue, part: dt.date | str) -> str:
         return f"sheets:{self.spreadsheet_id}:{self._title(venue)}:{part}"

@@ -151,6 +151,36 @@ class LeaseStore(Protocol):
         """Give the lease back, if `holder` still has it."""
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A copy of a back-end's read shared by every instance: its JSON `body` (None once a writer dropped it),
+    fresh until `fresh_until`, and the `generation` writers move on."""
+
+    body: str | None
+    fresh_until: dt.datetime
+    generation: int
+
+
+class SnapshotStore(Protocol):
+    """Short-lived copies of a back-end's reads, so one read serves every instance (Sheets' per-minute quota)."""
+
+    @abstractmethod
+    def get_snapshot(self, key: str) -> Snapshot | None: ...
+
+    @abstractmethod
+    def offer_snapshot(self, key: str, generation: int, body: str, fresh_until: dt.datetime) -> bool:
+        """Keep a reader's copy, unless a writer replaced the snapshot since `generation` was seen (its read
+        may predate that write); False when not kept."""
+
+    @abstractmethod
+    def replace_snapshot(self, key: str, body: str | None, fresh_until: dt.datetime,
+                         expected: int | None = None) -> None:
+        """A writer's copy (None: drop it); the generation moves on, so no older read can overwrite it.
+
+        `expected`: the generation the writer's own read saw; if another writer replaced the snapshot since,
+        the copy may lack that write, so it is dropped instead."""
+
+
 class IdempotencyStore(Protocol):
     """Records of replayed tool calls."""
 
@@ -191,8 +221,8 @@ class OperatorStore(Protocol):
     def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool: ...
 
 
-class Store(VenueStore, BookingStore, PlanStore, LeaseStore, IdempotencyStore, OperatorStore, ConversationStore,
-            Protocol):
+class Store(VenueStore, BookingStore, PlanStore, LeaseStore, SnapshotStore, IdempotencyStore, OperatorStore,
+            ConversationStore, Protocol):
     """Every role at once: what a store adapter implements."""
 
 

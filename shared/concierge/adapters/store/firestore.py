@@ -9,6 +9,7 @@ Layout:
   plans/{plan_id}                                  plan (JSON), session_id, status, blocked, updated_at
   sessions/{session_id}                            state (JSON): the conversation's pending request
   leases/{sha256 of name}                          name, holder, until: writers of a back-end without transactions
+  snapshots/{sha256 of key}                        key, body (JSON), fresh_until, generation: shared back-end reads
   operators/{operator_id}                          name, email, key_hash (SHA-256 of the key), created_at, revoked_at
   operator_emails/{sha256 of email}                operator_id, while that operator is active (one per email)
   conversations, conversation_threads, conversation_answers, client_profiles: see firestore_conversations
@@ -39,7 +40,8 @@ from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 
 from concierge.adapters.store import (
-    Admit, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, StoreBusy, new_booking_id, record_is_stale,
+    Admit, BookingMissing, Change, IdempotencyRecord, SlotTaken, Snapshot, Store, StoreBusy, new_booking_id,
+    record_is_stale,
 )
 from concierge.adapters.store.firestore_conversations import FirestoreConversations
 from concierge.adapters.store.operators import EmailTaken
@@ -331,6 +333,53 @@ class FirestoreStore(FirestoreConversations, Store):
                 ref.delete(option=self.db.write_option(last_update_time=snapshot.update_time))
             except (google_errors.FailedPrecondition, google_errors.NotFound):
                 pass  # taken over after it expired: no longer ours to release
+
+    # --- snapshots -----------------------------------------------------------------------------------
+    def _snapshot(self, key: str):
+        return self.db.collection("snapshots").document(hashlib.sha256(key.encode()).hexdigest())
+
+    def get_snapshot(self, key):
+        doc = self._snapshot(key).get()
+        if not doc.exists:
+            return None
+        return Snapshot(doc.get("body"), doc.get("fresh_until"), int(doc.get("generation")))
+
+    def offer_snapshot(self, key, generation, body, fresh_until) -> bool:
+        """Kept on condition the document is the one whose generation was seen (a precondition, no lock)."""
+        ref = self._snapshot(key)
+        doc = ref.get()
+        try:
+            if not doc.exists:
+                if generation != 0:
+                    return False
+                ref.create({"key": key, "body": body, "fresh_until": fresh_until, "generation": 0})
+                return True
+            if int(doc.get("generation")) != generation:
+                return False
+            ref.update({"body": body, "fresh_until": fresh_until},
+                       option=self.db.write_option(last_update_time=doc.update_time))
+            return True
+        except (google_errors.AlreadyExists, google_errors.FailedPrecondition, google_errors.NotFound):
+            return False
+
+    def replace_snapshot(self, key, body, fresh_until, expected=None) -> None:
+        ref = self._snapshot(key)
+        if expected is not None and body is not None:
+            doc = ref.get()
+            seen = int(doc.get("generation")) if doc.exists else 0
+            if seen == expected:
+                try:
+                    if doc.exists:
+                        ref.update({"body": body, "fresh_until": fresh_until, "generation": seen + 1},
+                                   option=self.db.write_option(last_update_time=doc.update_time))
+                    else:
+                        ref.create({"key": key, "body": body, "fresh_until": fresh_until, "generation": 1})
+                    return
+                except (google_errors.AlreadyExists, google_errors.FailedPrecondition, google_errors.NotFound):
+                    pass  # another writer got there first: drop below
+            body = None
+        ref.set({"key": key, "body": body, "fresh_until": fresh_until, "generation": firestore.Increment(1)},
+                merge=True)
 
     # --- idempotency ---------------------------------------------------------------------------------
     def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from concierge.adapters.store import (
-    Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Store, new_booking_id,
+    Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Snapshot, Store, new_booking_id,
 )
 from concierge.adapters.store.operators import EmailTaken
 from concierge.adapters.store.sqlite_conversations import SCHEMA as CONVERSATION_SCHEMA, SqliteConversations
@@ -60,6 +60,12 @@ CREATE TABLE IF NOT EXISTS leases (
     name TEXT PRIMARY KEY,
     holder TEXT NOT NULL,
     until TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    key TEXT PRIMARY KEY,
+    body TEXT,
+    fresh_until TEXT NOT NULL,
+    generation INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS idempotency (
     key TEXT PRIMARY KEY,
@@ -278,6 +284,32 @@ class SqliteStore(SqliteConversations, Store):
     def release_lease(self, name, holder) -> None:
         with self._atomic() as conn:
             conn.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+
+    # --- snapshots -------------------------------------------------------------------------------
+    def get_snapshot(self, key):
+        with self._atomic() as conn:
+            row = conn.execute("SELECT body, fresh_until, generation FROM snapshots WHERE key = ?", (key,)).fetchone()
+        return Snapshot(row[0], dt.datetime.fromisoformat(row[1]), row[2]) if row else None
+
+    def offer_snapshot(self, key, generation, body, fresh_until) -> bool:
+        with self._atomic() as conn:
+            row = conn.execute("SELECT generation FROM snapshots WHERE key = ?", (key,)).fetchone()
+            if (row[0] if row else 0) != generation:
+                return False
+            conn.execute("INSERT INTO snapshots (key, body, fresh_until, generation) VALUES (?, ?, ?, ?)"
+                         " ON CONFLICT (key) DO UPDATE SET body = excluded.body, fresh_until = excluded.fresh_until",
+                         (key, body, fresh_until.isoformat(), generation))
+            return True
+
+    def replace_snapshot(self, key, body, fresh_until, expected=None) -> None:
+        with self._atomic() as conn:
+            if expected is not None:
+                row = conn.execute("SELECT generation FROM snapshots WHERE key = ?", (key,)).fetchone()
+                if (row[0] if row else 0) != expected:
+                    body = None
+            conn.execute("INSERT INTO snapshots (key, body, fresh_until, generation) VALUES (?, ?, ?, 1)"
+                         " ON CONFLICT (key) DO UPDATE SET body = excluded.body, fresh_until = excluded.fresh_until,"
+                         " generation = snapshots.generation + 1", (key, body, fresh_until.isoformat()))
 
     # --- idempotency ---------------------------------------------------------------------------
     def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):
