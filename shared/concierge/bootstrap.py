@@ -236,7 +236,7 @@ def build_context(settings: Settings, store: Store | None = None, tracer: "Trace
                        tracer=tracer if tracer is not None else build_tracer(settings))
 
 
-def build_queue(settings: Settings, deliver) -> "PlanQueue":
+def build_queue(settings: Settings, deliver: Callable[[str, dict], None]) -> "PlanQueue":
     if settings.queue == "inprocess":
         from concierge.adapters.queue.inprocess import InProcessQueue
 
@@ -263,7 +263,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     import time
 
     from concierge.adapters.tracing import Tracer as NoopTracer
-    from concierge.plans.action_client import ActionClient
+    from concierge.adapters.actions import ActionClient
     from concierge.plans.booking_api import OVERLAY_PATH, SPEC_PATH
     from concierge.plans.executor import Executor
     from concierge.plans.llm_planner import LLMPlanner
