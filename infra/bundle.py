@@ -71,11 +71,12 @@ FIRST_REQUEST_MODULES = {
                      *(entry.module for entry in REGISTRY.values()), "concierge.adapters.llm.openai_compatible",
                      "concierge.conversations.agents", "concierge.http.conversations"),
     "mcp": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
-            *(entry.module for entry in REGISTRY.values()), "concierge.mcp.endpoint", "concierge.mcp.stdio"),
+            *(entry.module for entry in REGISTRY.values()), "concierge.mcp.endpoint", "concierge.mcp.stdio",
+            "concierge.conversations.service", "concierge.conversations.handover", "concierge.http.conversations"),
     "plan": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
              "concierge.adapters.queue.cloud_tasks", "google.cloud.tasks_v2",
              "concierge.adapters.llm.openai_compatible",
-             "concierge.adapters.tracing", "concierge.plans.action_client", "concierge.plans.booking_api",
+             "concierge.adapters.tracing", "concierge.adapters.actions", "concierge.plans.booking_api",
              "concierge.plans.executor", "concierge.plans.llm_planner", "concierge.plans.parameter_fixer",
              "concierge.plans.rule_planner", "concierge.plans.service", "concierge.plans.transformer"),
 }
@@ -84,6 +85,7 @@ FIRST_REQUEST_MODULES = {
 # not need: each is imported only when present, with a fallback.
 OPTIONAL_IMPORTS = {
     "pygments": "httpx imports its command-line tool (the httpx[cli] extra) when it can",
+    "rich": "the same command-line tool of httpx (rich comes into the development virtualenv with import-linter)",
     "cryptography": "google-auth signs with cryptography when installed, else with pure-Python rsa",
     "cffi": "loaded by cryptography (above)",
     "setuptools": "its _distutils_hack .pth hook runs at the virtualenv's start-up, not from our code",

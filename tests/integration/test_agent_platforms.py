@@ -9,6 +9,7 @@ import pytest
 from concierge.http.auth import retell_signature
 from concierge.http.status import status_for
 from tests.integration.test_envelopes_and_auth import BOOKING, CHECK, vapi
+from tests.integration.test_published_examples import example, same_shape
 
 CALLER = "+393339876543"
 SAID = "+393331234567"
@@ -89,6 +90,7 @@ def test_a_system_failure_sets_error_as_one_line_as_well_as_the_result(serve, mo
     payload = json.loads(failed["result"])
     assert payload["ok"] is False and status_for(payload["error_code"]) >= 500
     assert failed["error"] == " ".join(payload["message"].split()) and "\n" not in failed["error"]
+    assert same_shape(failed, example("vapi/tool_calls.json")["failed_result"])  # Vapi's documented fields
     assert "error" not in fine and json.loads(fine["result"])["date"] == "2026-02-20"
 
 

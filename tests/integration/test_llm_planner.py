@@ -9,8 +9,9 @@ import pytest
 
 from concierge.adapters.llm import LLMUnavailable
 from concierge.adapters.llm.openai_compatible import ChatClient
-from concierge.plans.llm_planner import LLMPlanner, PlanningRequest
 from concierge.domain.plans import ActionParameter, ActionResult, AtomicAction, Clarification, PlanProposal
+from concierge.plans.llm_planner import LLMPlanner
+from concierge.plans.planning import PlanningRequest
 from concierge.plans.registry import ActionRegistry
 
 THURSDAY = dt.date(2026, 2, 19)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+
 from concierge.adapters.providers import BackendUnavailable, BookingGone, RateLimited
 from concierge.adapters.store.sqlite import SqliteStore
 from concierge.bootstrap import provider_factory
 from concierge.domain.booking import BookingDraft
 from concierge.domain.venue import ProviderConfig
-
 from tests.support.providers import KINDS, break_backend, provider_setup, throttle_backend
 
 FRIDAY = dt.date(2026, 2, 20)

@@ -75,3 +75,35 @@ def test_the_octotable_adapter_reads_the_docs_example_reservation_and_hides_it_w
         server.set_status(rid, "CONFIRMED")
         [booking] = client.bookings_on(roma, day)
     assert (booking.time, booking.people, booking.name, booking.phone) == ("13:00", 2, "Adam Devis", "+393332211456")
+
+
+# --- Vapi and Retell --------------------------------------------------------------------------------
+def test_vapis_example_tool_calls_message_gets_the_documented_answer(api):
+    published = example("vapi/tool_calls.json")
+    answer = api.call("check_openings", published["request"])
+    assert answer.status_code == 200
+    assert same_shape(answer.json(), published["response"])
+    assert answer.json()["results"][0]["toolCallId"] == published["request"]["message"]["toolCallList"][0]["id"]
+
+
+def test_retells_example_request_nested_and_args_only_gets_the_same_answer(serve):
+    from concierge.http.auth import retell_signature
+
+    published = example("retell/custom_function.json")["request"]
+    api = serve(retell_api_key="retell-secret")
+    answers = []
+    for body in (published, published["args"]):
+        raw = json.dumps(body).encode()
+        answers.append(api.client.post(f"{api.base_url}/api/check_openings", content=raw, headers={
+            "Content-Type": "application/json", "X-Retell-Signature": retell_signature(raw, "retell-secret")}))
+    assert [a.status_code for a in answers] == [200, 200] and answers[0].json() == answers[1].json()
+
+
+# --- resOS ----------------------------------------------------------------------------------------
+def test_resos_retry_after_is_read_in_the_docs_unit():
+    from concierge.adapters.providers.rate_limits import retry_after
+    from concierge.adapters.providers.resos import RETRY_AFTER_UNIT
+
+    published = example("resos/rate_limit.json")
+    assert RETRY_AFTER_UNIT == published["unit_seconds"]
+    assert retry_after(published["headers"], 1, RETRY_AFTER_UNIT) == pytest.approx(0.4)

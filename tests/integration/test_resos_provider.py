@@ -12,8 +12,8 @@ import pytest
 from concierge.adapters.providers.resos import ResosProvider
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
-from concierge.tools.provider_errors import SpokenProvider
 from concierge.tools.booking_rules import admit as rule_admit
+from concierge.tools.provider_errors import SpokenProvider
 from tests.support.local import free_port
 from tests.support.resos_server import DEFAULT_KEY, start_resos_server
 

@@ -195,6 +195,11 @@ class _Loop:
         self.calls.append(ToolCallRecord(name=name, ok=ok))
         if ok:
             self.observe(name, params, output)
+        elif name == "schedule_appointment" and isinstance(output.get("nearestSlots"), list):
+            day = _date(output.get("appointmentDate") or params.get("appointmentDate"))
+            nearest = [t for t in output["nearestSlots"] if isinstance(t, str)]
+            if day is not None and nearest:  # refused (full, outside hours): the free times near it are offered
+                self.outcome.free = (day, nearest)
         return output
 
     def refusal(self, name: str, params: dict[str, Any]) -> str | None:

@@ -129,6 +129,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = now.date() + dt.timedelta(days=offset)
     reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
     reading.reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
+    if reading.name is None and "patient.name" in awaiting:
+        reading.name = _name_segment(rest, vocab, now, venue)
     bare = not reading.details and not (reading.intents - {"greeting"})
     # A bare answer when both a name and a reason were asked for: a name looks like one.
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or _looks_like_name(rest))
@@ -140,13 +142,31 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
 
 
 def _looks_like_name(text: str) -> bool:
-    """"Karim Haddad", "rui": yes; "mal aux dents", "un contrôle": no."""
+    """"Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
     words = text.strip().strip(".!").split()
     if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
     if all(w[:1].isupper() for w in words):
         return True
-    return len(words) <= 2 and not any(w.lower() in _FUNCTION_WORDS for w in words)
+    return len(words) == 1 and words[0].lower() not in _FUNCTION_WORDS
+
+
+def _name_segment(text: str, vocab: Vocabulary, now: dt.datetime, venue: Venue) -> str | None:
+    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle"."""
+    segments = [seg.strip() for seg in re.split(r"[,;\n]", text)]
+    if len(segments) < 2:
+        return None
+    for segment in segments:
+        words = segment.split()
+        if not 2 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
+            continue
+        folded = normalise(segment)
+        if any(vocab.has(intent, folded) for intent in INTENTS) or any(
+                p.search(folded) for patterns in vocab.care_types.values() for p in patterns):
+            continue
+        if _day(_time_tokens(segment), now, venue) is None:
+            return _name(segment)
+    return None
 
 
 def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:

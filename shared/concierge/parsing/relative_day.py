@@ -127,7 +127,8 @@ def _compiled(locale: str) -> _Patterns:
         ahead=re.compile(g.ahead.format(n=rf"\d+|{g.one}")),
         weekend_this=(re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
                       re.compile(rf"(?:(?:{g.this}) )?(?:{g.weekend}) {weekday_after}")),
-        weekend_next=(re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after}))"),
+        weekend_next=(re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})"
+                                 rf"|(?:{g.weekend}) (?:{g.next_after}))"),
                       re.compile(rf"(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after})) "
                                  rf"{weekday_after}")),
         next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates),

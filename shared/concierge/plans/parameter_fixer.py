@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from concierge.adapters.llm import ChatModel, LLMUnavailable
-from concierge.plans.llm_planner import action_schema
 from concierge.domain.plans import AtomicAction
+from concierge.plans.action_schemas import action_schema
 
 TOOL_NAME = "corrected_parameters"
 

@@ -4,26 +4,21 @@ from __future__ import annotations
 
 from concierge.domain.plans import ExecutionPlan
 from concierge.plans.registry import ActionRegistry
+from concierge.speech.plans import plan_words
 
-WORDS = {
-    "it": {"title": "Piano", "risk": "ATTENZIONE, azione ad alto rischio", "confirm": "Confermi per eseguire."},
-    "en": {"title": "Plan", "risk": "CAUTION, high-risk action", "confirm": "Confirm to run it."},
-    "fr": {"title": "Plan", "risk": "ATTENTION, action à haut risque", "confirm": "Confirmez pour l'exécuter."},
-    "pt": {"title": "Plano", "risk": "ATENÇÃO, ação de alto risco", "confirm": "Confirme para executar."},
-}
 HIDDEN = {"restaurant_id"}
 
 
 def present(plan: ExecutionPlan, registry: ActionRegistry, locale: str) -> str:
-    words = WORDS.get(locale, WORDS["en"])
-    lines = [f"{words['title']}: {plan.intent_summary}"]
+    words = plan_words(locale)
+    lines = [f"{words.title}: {plan.intent_summary}"]
     for step in plan.actions:
         action = registry.get(step.action_id)
         name = action.name if action else step.action_id
         details = ", ".join(f"{k}: {v}" for k, v in step.parameters.items() if k not in HIDDEN)
         line = f"{step.step_number}. {name} ({details})"
         if step.safety_tier == "high_risk":
-            line = f"⚠ {line} — {words['risk']}"
+            line = f"⚠ {line} — {words.high_risk}"
         lines.append(line)
-    lines.append(words["confirm"])
+    lines.append(words.confirm)
     return "\n".join(lines)

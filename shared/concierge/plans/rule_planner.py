@@ -1,10 +1,11 @@
-"""The deterministic planner: reschedule, guest-count change and contact-detail update, in English and Italian.
+"""The deterministic planner: reschedule, guest-count change and contact-detail update, read in English and Italian.
 
 It follows the planning rules without a language model: the booking comes from the
 conversation first (a booking id said, or the one the session already settled on), then from a
 fuzzy search on the guest's name; it never guesses which booking, how many guests or which
 contact details, and asks one question at a time; dates and times use the project's own
-relative day and time parsing ("Saturday" is the next Saturday).
+relative day and time parsing ("Saturday" is the next Saturday). Its questions are asked in the
+language of the request, or the venue's when the request does not tell (`speech.plans`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from concierge.domain.plans import Clarification, PlanProposal, PlanStep
 from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime, WeekdayMismatch
 from concierge.parsing.relative_day import resolve_relative_day
 from concierge.parsing.relative_time import resolve_relative_time
-from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification
-from concierge.domain.plans import Clarification, PlanProposal, PlanStep
+from concierge.plans.planning import PlanningRequest, rephrase_clarification
+from concierge.speech.plans import PlanWords, language_of, plan_words
 
 BOOKING_ID = re.compile(r"\b[0-9a-f]{12}\b")
 GUESTS = re.compile(r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"
@@ -36,24 +38,6 @@ NOT_NAMES = {
     "next", "this", "prossimo", "prossima", "update", "set", "add", "make", "it", "its", "his", "her",
     "porta", "metti", "aggiorna", "modifica", "imposta", "put", "bring", "switch", "hi", "hello", "ciao",
 }
-
-QUESTIONS = {
-    "which_booking": {"en": "Which booking is it? Tell me the guest's name or the booking reference.",
-                      "it": "Di quale prenotazione si tratta? "
-                            "Mi dica il nome dell'ospite o il codice della prenotazione."},
-    "what_change": {"en": "What would you like to change: the date or time, the number of guests, "
-                          "or the contact details?",
-                    "it": "Cosa vuole cambiare: data o orario, numero di ospiti o recapiti?"},
-    "how_many": {"en": "How many guests should the booking be for?",
-                 "it": "Per quante persone deve essere la prenotazione?"},
-    "no_match": {"en": "I found no booking matching \"{query}\". "
-                       "Could you check the spelling or give the booking reference?",
-                 "it": "Non ho trovato prenotazioni per \"{query}\". "
-                       "Può controllare il nome o darmi il codice della prenotazione?"},
-    "several": {"en": "I found several bookings: {options}. Which one do you mean?",
-                "it": "Ho trovato più prenotazioni: {options}. Quale intende?"},
-}
-
 
 @dataclass
 class Wanted:
@@ -82,7 +66,7 @@ def language(text: str, locale: str) -> str:
         return "it"
     if english and not italian:
         return "en"
-    return "it" if locale == "it" else "en"
+    return language_of(locale)
 
 
 def _spans(words: list[str], longest: int = 4):
@@ -155,7 +139,7 @@ class RulePlanner:
         def ask(key: str, **values) -> Clarification:
             if request.clarifications_so_far >= request.max_clarifications:
                 return rephrase_clarification(lang)
-            return Clarification(question=QUESTIONS[key][lang].format(**values))
+            return Clarification(question=getattr(plan_words(lang), key).format(**values))
 
         if wanted.wants_guest_change and wanted.new_people is None:
             return ask("how_many")
@@ -180,20 +164,18 @@ class RulePlanner:
                 return ask("several", options="; ".join(r.get("display_label") or r["guest_name"] for r in results))
             booking_id = results[0]["booking_id"]
         parameters = {"restaurant_id": request.venue_id, "booking_id": booking_id, **wanted.changes()}
-        return PlanProposal(intent_summary=_summary(lang, wanted, booking_id)[:200],
+        return PlanProposal(intent_summary=_summary(plan_words(lang), wanted, booking_id)[:200],
                             steps=[PlanStep(action_id="modify_booking", parameters=parameters)])
 
 
-def _summary(lang: str, wanted: Wanted, booking_id: str) -> str:
+def _summary(words: PlanWords, wanted: Wanted, booking_id: str) -> str:
     parts = []
     if wanted.new_day or wanted.new_time:
-        when = " ".join(v for v in (wanted.new_day, wanted.new_time) if v)
-        parts.append(("spostare a " if lang == "it" else "move to ") + when)
+        parts.append(words.move_to.format(when=" ".join(v for v in (wanted.new_day, wanted.new_time) if v)))
     if wanted.new_people:
-        parts.append((f"{wanted.new_people} persone" if lang == "it" else f"{wanted.new_people} guests"))
+        parts.append(words.people.format(people=wanted.new_people))
     if wanted.phone:
-        parts.append(("telefono " if lang == "it" else "phone ") + wanted.phone)
+        parts.append(words.phone.format(phone=wanted.phone))
     if wanted.name:
-        parts.append(("a nome " if lang == "it" else "name ") + wanted.name)
-    head = "Prenotazione" if lang == "it" else "Booking"
-    return f"{head} {booking_id}: " + ", ".join(parts)
+        parts.append(words.name.format(name=wanted.name))
+    return words.booking.format(booking_id=booking_id) + ": " + ", ".join(parts)

@@ -14,21 +14,26 @@ import datetime as dt
 import logging
 import uuid
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Callable
 
+from concierge.adapters.actions import ActionClient
 from concierge.adapters.queue import PlanQueue, QueueUnavailable
 from concierge.adapters.store import IdempotencyStore, PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
 from concierge.domain.operators import Operator
-from concierge.plans.action_client import ActionClient
-from concierge.plans.executor import Executor, ask_marker
 from concierge.domain.plan_states import IllegalMove, expire, move
-from concierge.plans.llm_planner import PlanningRequest, rephrase_clarification, validate_proposal
 from concierge.domain.plans import (
-    ActionResult, Clarification, ExecutionPlan, PlannedAction, PlanProposal, utcnow,
+    ActionResult,
+    Clarification,
+    ExecutionPlan,
+    PlannedAction,
+    utcnow,
 )
 from concierge.domain.venue import Venue
+from concierge.plans.executor import Executor, ask_marker
+from concierge.plans.planning import Planner, PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
+from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.requests import Answer, DeliverAgain, NewRequest, PlanRef, PlanRefusal, TaskBody
 from concierge.venues import VenueCatalog
@@ -46,10 +51,6 @@ def _need_operator(operator: Operator | None, said: str | None) -> Operator:
     if said is not None and said != operator.operator_id:
         raise PlanRefusal("not_owner", "user_id does not match the operator the credential belongs to.")
     return operator
-
-
-class Planner(Protocol):
-    def plan(self, request: PlanningRequest) -> PlanProposal | Clarification: ...
 
 
 @dataclass

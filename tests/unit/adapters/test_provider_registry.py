@@ -8,12 +8,13 @@ import inspect
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
+
 from concierge.adapters.providers import BookingProvider
 from concierge.domain.errors import kind_of, worth_keeping
 from concierge.domain.providers import PROVIDERS, provider_codes
 from concierge.domain.venue import ProviderConfig
 from concierge.http.status import STATUS, status_for
-from pydantic import ValidationError
 
 PROVIDER_MODULES = Path(importlib.import_module("concierge.adapters.providers").__file__).parent
 

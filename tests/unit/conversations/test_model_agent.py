@@ -178,3 +178,17 @@ def test_a_booking_under_a_phone_the_customer_typed_is_a_complete_create(venues,
     assert reply.rdv["action"] == "CREATE"
     assert reply.rdv["patient"] == {"name": "John Smith", "phone_e164": "+447400123456"}
     assert d.tools.bookings[0].phone == "+447400123456"
+
+
+def test_a_refused_booking_offers_the_nearest_free_times_the_tool_gave(venues, llm):
+    d = dialogue(venues, llm)
+    real = d.tools.schedule_appointment
+    d.tools.schedule_appointment = lambda **params: {  # type: ignore[method-assign]
+        "success": False, "error": "full", "error_code": "SLOT_FULL", "nearestSlots": ["19:30", "21:00"]}
+    llm.reply_text(answer(tool="schedule_appointment", serviceName="Tavolo", appointmentDate="24/11/2026",
+                          appointmentTime="20:00", clientFullName="Mario Rossi", people=4))
+    llm.reply_text(answer("Alle 20 è pieno: va bene alle 19 e 30 o alle 21?"))
+    reply = d.say("Sì, per 4 domani alle 20")
+    assert reply.rdv["action"] == "FIND_SLOTS"
+    assert [e["label"] for e in reply.rdv["ui_elements"]] == ["19:30", "21:00"]
+    assert real is not None and d.tools.bookings == []

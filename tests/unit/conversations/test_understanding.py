@@ -76,3 +76,10 @@ def test_a_bare_answer_to_name_and_reason_goes_where_it_looks_like_it_belongs(ve
 def test_in_three_is_a_party_but_in_three_days_is_not(venues):
     assert read(venues, "roma", "alle 21 in 3").people == 3
     assert read(venues, "harbour", "in 3 days").people is None
+
+
+def test_a_capitalised_name_between_commas_is_the_name_when_one_is_awaited(venues):
+    reading = read(venues, "cabinet", "Amina Benali, demain 9h, contrôle", ("patient.name", "slot.start_iso"))
+    assert (reading.name, reading.time, reading.care_type) == ("Amina Benali", "09:00", "controle")
+    assert read(venues, "cabinet", "Demain Matin, 9h", ("patient.name",)).name is None
+    assert read(venues, "cabinet", "visite annuelle", ("patient.name", "reason")).reason == "visite annuelle"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from concierge.plans.llm_planner import (DATE_PATTERN, TIME_PATTERN, action_schema, language_of, planning_tools,
-                                         rephrase_clarification)
 from concierge.domain.plans import ActionParameter, AtomicAction
+from concierge.plans.action_schemas import action_schema, planning_tools
+from concierge.plans.planning import rephrase_clarification
+from concierge.plans.proposal_validation import DATE_PATTERN, TIME_PATTERN
 from concierge.plans.registry import ActionRegistry
+from concierge.speech.plans import language_of
 
 
 def parameter(name: str, type_: str, required: bool = False, **extra) -> ActionParameter:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from concierge.plans.llm_planner import validate_proposal
 from concierge.domain.plans import ActionParameter, AtomicAction, PlanProposal, PlanStep
+from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
 
 

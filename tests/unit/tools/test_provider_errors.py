@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+
 from concierge.adapters.clock import FixedClock
 from concierge.adapters.providers import (
     BackendRefused,
