@@ -115,7 +115,8 @@ class LocalSnapshots(SnapshotStore):
             self._entries[key] = Snapshot(body, fresh_until, generation)
             return True
 
-    def replace_snapshot(self, key: str, body: str | None, fresh_until: dt.datetime, expected: int | None = None) -> None:
+    def replace_snapshot(self, key: str, body: str | None, fresh_until: dt.datetime,
+                         expected: int | None = None) -> None:
         with self._lock:
             generation = self._entries[key].generation if key in self._entries else 0
             keep = expected is None or expected == generation
@@ -305,7 +306,8 @@ class SheetsProvider(BookingProvider):
             raise ValueError("values is not a list of rows")
         values = [[str(cell) for cell in r] for r in values]
         try:
-            self.snapshots.offer_snapshot(self._snapshot_key(venue), generation, json.dumps(values), self._fresh_until())
+            self.snapshots.offer_snapshot(self._snapshot_key(venue), generation, json.dumps(values),
+                                          self._fresh_until())
         except Exception as exc:  # noqa: BLE001 - the snapshot saves reads; the answer stands without it
             log.warning("sheets snapshot not kept for venue %s: %s", venue.id, type(exc).__name__)
         return values, generation
@@ -327,9 +329,9 @@ class SheetsProvider(BookingProvider):
         """After a write: the worksheet as the writer left it (kept only if no other writer came between its
         read and now), or, when the outcome is unknown, no snapshot at all."""
         body = json.dumps(after) if after is not None and seen >= 0 else None
+        until = self._fresh_until() if body is not None else dt.datetime.now(dt.timezone.utc)
         try:
-            self.snapshots.replace_snapshot(self._snapshot_key(venue), body,
-                                            self._fresh_until() if body is not None else dt.datetime.now(dt.timezone.utc),
+            self.snapshots.replace_snapshot(self._snapshot_key(venue), body, until,
                                             expected=seen if seen >= 0 else None)
         except Exception as exc:  # noqa: BLE001 - stale for cache_seconds at most
             log.warning("sheets snapshot not replaced for venue %s: %s", venue.id, type(exc).__name__)

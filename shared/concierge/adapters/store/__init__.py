@@ -173,7 +173,8 @@ class SnapshotStore(Protocol):
         may predate that write); False when not kept."""
 
     @abstractmethod
-    def replace_snapshot(self, key: str, body: str | None, fresh_until: dt.datetime, expected: int | None = None) -> None:
+    def replace_snapshot(self, key: str, body: str | None, fresh_until: dt.datetime,
+                         expected: int | None = None) -> None:
         """A writer's copy (None: drop it); the generation moves on, so no older read can overwrite it.
 
         `expected`: the generation the writer's own read saw; if another writer replaced the snapshot since,
