@@ -76,7 +76,7 @@ FIRST_REQUEST_MODULES = {
     "plan": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
              "concierge.adapters.queue.cloud_tasks", "google.cloud.tasks_v2",
              "concierge.adapters.llm.openai_compatible",
-             "concierge.adapters.tracing", "concierge.plans.action_client", "concierge.plans.booking_api",
+             "concierge.adapters.tracing", "concierge.adapters.actions", "concierge.plans.booking_api",
              "concierge.plans.executor", "concierge.plans.llm_planner", "concierge.plans.parameter_fixer",
              "concierge.plans.rule_planner", "concierge.plans.service", "concierge.plans.transformer"),
 }

@@ -87,6 +87,7 @@ locals {
     CONCIERGE_CONVERSATION_HISTORY        = tostring(var.conversation_history)
     CONCIERGE_ACTION_TIMEOUT_SECONDS      = tostring(var.action_timeout_seconds)
     CONCIERGE_IDEMPOTENCY_SECONDS         = tostring(var.idempotency_seconds)
+    CONCIERGE_IDEMPOTENCY_LEASE_SECONDS   = tostring(var.idempotency_lease_seconds)
     CONCIERGE_VENUE_CACHE_SECONDS         = tostring(var.venue_cache_seconds)
   }
 

@@ -71,6 +71,12 @@ variable "action_timeout_seconds" {
   default     = 30
 }
 
+variable "idempotency_lease_seconds" {
+  description = "CONCIERGE_IDEMPOTENCY_LEASE_SECONDS: after how long a replay may take over a writing call whose instance died."
+  type        = number
+  default     = 30
+}
+
 variable "idempotency_seconds" {
   description = "CONCIERGE_IDEMPOTENCY_SECONDS: how long a writing call's answer is kept for replays."
   type        = number

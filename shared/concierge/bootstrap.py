@@ -57,6 +57,7 @@ class Settings:
     firestore_project: str = "demo-concierge"
     firestore_database: str = "(default)"
     idempotency_seconds: float = 3600
+    idempotency_lease_seconds: float = 30  # an in-progress call older than this is taken over by a replay
     queue: str = "inprocess"  # or "cloudtasks"
     actions_base_url: str | None = None  # where plan steps call the booking API (the local server by default)
     actions_spec: str | None = None  # OpenAPI of the actions (default: the project's own booking API)
@@ -94,6 +95,7 @@ class Settings:
             or "demo-concierge",
             firestore_database=env.get("CONCIERGE_FIRESTORE_DATABASE", "(default)"),
             idempotency_seconds=float(env.get("CONCIERGE_IDEMPOTENCY_SECONDS", 3600)),
+            idempotency_lease_seconds=float(env.get("CONCIERGE_IDEMPOTENCY_LEASE_SECONDS", 30)),
             queue=env.get("CONCIERGE_QUEUE", "cloudtasks" if deployed else "inprocess"),
             actions_base_url=env.get("CONCIERGE_ACTIONS_BASE_URL") or None,
             actions_spec=env.get("CONCIERGE_ACTIONS_SPEC") or None,
@@ -229,11 +231,12 @@ def build_context(settings: Settings, store: Store | None = None, tracer: "Trace
 
     return ToolContext(venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
                        providers=provider_for, clock=build_clock(settings),
-                       idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds)),
+                       idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds),
+                                               lease=dt.timedelta(seconds=settings.idempotency_lease_seconds)),
                        tracer=tracer if tracer is not None else build_tracer(settings))
 
 
-def build_queue(settings: Settings, deliver) -> "PlanQueue":
+def build_queue(settings: Settings, deliver: Callable[[str, dict], None]) -> "PlanQueue":
     if settings.queue == "inprocess":
         from concierge.adapters.queue.inprocess import InProcessQueue
 
@@ -260,7 +263,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     import time
 
     from concierge.adapters.tracing import Tracer as NoopTracer
-    from concierge.plans.action_client import ActionClient
+    from concierge.adapters.actions import ActionClient
     from concierge.plans.booking_api import OVERLAY_PATH, SPEC_PATH
     from concierge.plans.executor import Executor
     from concierge.plans.llm_planner import LLMPlanner

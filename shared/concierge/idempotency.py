@@ -18,6 +18,7 @@ from typing import Callable
 
 from concierge.adapters.store import IdempotencyStore
 from concierge.domain.errors import ToolError, worth_keeping
+from concierge.domain.replays import replaying
 
 DEFAULT_EXPIRY = dt.timedelta(hours=1)
 DEFAULT_LEASE = dt.timedelta(seconds=30)
@@ -53,7 +54,8 @@ class Idempotency:
             raise ToolError("IDEMPOTENCY_IN_PROGRESS", "The same request is still being processed; retry shortly.",
                             retry_after_seconds=max(1, int(((held.lease_until or now) - now).total_seconds())))
         try:
-            payload = call()
+            with replaying(key):  # a store can tie the write itself to this key (see domain.replays)
+                payload = call()
         except BaseException:
             self.store.release_idempotency(key)
             raise

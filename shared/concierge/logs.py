@@ -30,7 +30,7 @@ SEVERITY = {logging.DEBUG: "DEBUG", logging.INFO: "INFO", logging.WARNING: "WARN
 # What every LogRecord has; anything else on a record came from `extra=` and is logged as a field.
 _STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
 
-_CLOUD_TRACE = re.compile(r"^([0-9a-fA-F]{32})(?:/(\d+))?(?:;o=([01]))?")
+_CLOUD_TRACE = re.compile(r"^([0-9a-fA-F]{32})(?:/([0-9]{1,20}))?(?:;o=([01]))?")
 _TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$")
 
 _request_trace: ContextVar["tuple[str, str | None, bool | None] | None"] = ContextVar("concierge_request_trace",
@@ -43,7 +43,8 @@ def parse_trace_header(headers: Mapping[str, str]) -> tuple[str, str | None, boo
     if value:
         match = _CLOUD_TRACE.match(value.strip())
         if match:
-            span = format(int(match.group(2)), "016x") if match.group(2) else None
+            span_number = int(match.group(2)) if match.group(2) else None
+            span = format(span_number, "016x") if span_number is not None and span_number < 2**64 else None
             return match.group(1).lower(), span, (match.group(3) == "1") if match.group(3) else None
     value = headers.get("traceparent") or headers.get("Traceparent")
     if value:

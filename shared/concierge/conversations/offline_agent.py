@@ -28,6 +28,7 @@ LOOKAHEAD_DAYS = 7
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
 MISUNDERSTANDINGS_BEFORE_HANDOVER = 2
+EVENING = 18  # from this hour the welcome says good evening
 
 
 def _ddmmyyyy(day: dt.date) -> str:
@@ -165,7 +166,8 @@ class _Run:
         self.mem["misunderstood"] = 0
         profile_name = self.turn.profile.preferred_name if self.turn.profile else None
         message = (self.words.say("welcome_back", name=profile_name, venue=self.venue.name) if profile_name
-                   else self.words.say("welcome", venue=self.venue.name))
+                   else self.words.say("welcome.evening" if self.now.hour >= EVENING else "welcome",
+                                       venue=self.venue.name))
         return self.answer(message, self.rdv.welcome(message))
 
     def goodbye(self) -> AgentAnswer:

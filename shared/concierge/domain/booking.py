@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class Booking(BaseModel):
@@ -30,6 +30,8 @@ class BookingDraft(BaseModel):
     name: str
     phone: str
     notes: str | None = None
+    # the replay key of the call that asks for it: stores that honour it derive the booking id from it
+    replay_key: str | None = Field(default=None, exclude=True)
 
 
 # A booking as a search lists it (no docstring: it would become the OpenAPI schema's description).

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from typing import TYPE_CHECKING, Callable
 
 from flask import Flask, Request, Response, request
+from werkzeug.exceptions import HTTPException
 
 from concierge.adapters.tracing import Tracer, new_trace_id
 from concierge.bootstrap import Access
 from concierge.http.auth import has_api_key
-from concierge.http.envelopes import answer
-from concierge.http.operators import MAX_CREDENTIAL_LENGTH, OperatorGate, OperatorUnauthorized
+from concierge.http.envelopes import answer, refused
+from concierge.http.limits import MAX_BODY_BYTES, BadInput, check_headers, parse_json, too_large
+from concierge.http.operators import OperatorGate, OperatorUnauthorized
 from concierge.logs import configure_logging, request_trace
 from concierge.tools import TOOLS
 from concierge.tools.context import ToolContext
@@ -52,9 +55,52 @@ def _json(body: dict, status: int = 200) -> Response:
     return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json")
 
 
+def _body(req: Request) -> bytes:
+    """The raw body, at most MAX_BODY_BYTES of it read (a longer one is refused, not read)."""
+    if req.content_length is not None and req.content_length > MAX_BODY_BYTES:
+        raise too_large()
+    raw = req.stream.read(MAX_BODY_BYTES + 1)
+    if len(raw) > MAX_BODY_BYTES:
+        raise too_large()
+    return raw
+
+
 def _respond(ctx: ToolContext, name: str, req: Request, access: Access) -> Response:
-    result = answer(ctx, name, req.get_data(cache=True), req.headers, access)
+    try:
+        raw = _body(req)
+    except BadInput as bad:
+        result = refused(bad)
+    else:
+        result = answer(ctx, name, raw, req.headers, access)
     return _json(result.body, result.status)
+
+
+def _tool_error(status: int, code: str, message: str) -> Response:
+    return _json({"ok": False, "error_code": code, "message": message}, status)
+
+
+_HTTP_CODES = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 413: "PAYLOAD_TOO_LARGE"}
+_UNEXPECTED = "Unexpected error; it has been logged. Please try again."
+
+
+def error_response(path: str, status: int, message: str) -> Response:
+    """Every refusal outside a function's own answers as JSON: the plan contract's shape under the plan
+    functions, the tools' shape everywhere else."""
+    from concierge.plans.functions import PLAN_FUNCTIONS
+
+    if path.rstrip("/").rsplit("/", 1)[-1] in PLAN_FUNCTIONS:
+        return _refusal(status, "service_unavailable" if status >= 500 else "invalid_input", message)
+    return _tool_error(status, _HTTP_CODES.get(status, "INTERNAL_ERROR" if status >= 500 else "VALIDATION_ERROR"),
+                       message)
+
+
+def _guarded(path: str, run: Callable[[], Response]) -> Response:
+    """run(), with any unexpected exception logged and answered as JSON (no HTML page, no traceback)."""
+    try:
+        return run()
+    except Exception:  # noqa: BLE001 - the last guard of a function
+        logging.getLogger("concierge.http").exception("unexpected failure serving %s", path)
+        return error_response(path, 500, _UNEXPECTED)
 
 
 ACTION_TOKEN_HEADER = "X-Action-Token"  # the operator's own token for the action API, passed through
@@ -80,14 +126,13 @@ def _plan_response(plans: PlanService, name: str, req: Request, operators: Opera
         except OperatorUnauthorized as refusal:
             return _json(refusal.body, refusal.status)
         token = (req.headers.get(ACTION_TOKEN_HEADER) or "").strip() or None
-        if token is not None and len(token) > MAX_CREDENTIAL_LENGTH:
-            return _refusal(400, "invalid_input", f"{ACTION_TOKEN_HEADER} is too long.")
     elif service_key is not None and not has_api_key(req.headers, service_key):
         return _refusal(401, "auth_required", "This route is for the service's queue and scheduler.")
     try:
-        body = json.loads(req.get_data(cache=True) or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _refusal(400, "invalid_input", "The body is not valid JSON.")
+        check_headers(req.headers)
+        body = parse_json(_body(req))
+    except BadInput as bad:
+        return _refusal(bad.status, "invalid_input", bad.message)
     if name == "plan_request":  # the service opens the plan's trace once the plan id exists
         status, answer_body = call_plan_function(plans, name, body, token, operator)
         return _json(answer_body, status)
@@ -116,7 +161,8 @@ def function_entry(name: str) -> Callable[[Request], Response]:
         from concierge.bootstrap import process_context, process_operator_gate, process_plans
 
         _configure_logging_once()
-        with request_trace(req.headers):
+
+        def run() -> Response:
             if name in PLAN_FUNCTIONS:  # internal ones are guarded by IAM when deployed
                 plans = process_plans()
                 response = _plan_response(plans, name, req, process_operator_gate())
@@ -126,6 +172,9 @@ def function_entry(name: str) -> Callable[[Request], Response]:
             response = _respond(ctx, name, req, settings.access)
             _flush(ctx.tracer)
             return response
+
+        with request_trace(req.headers):
+            return _guarded(name, run)
 
     entry.__name__ = name
     return entry
@@ -159,12 +208,18 @@ def booking_api(req: Request) -> Response:
     _configure_logging_once()
     name = req.path.rstrip("/").rsplit("/", 1)[-1]
     if name not in TOOLS:
-        return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
-    with request_trace(req.headers):
+        return _tool_error(404, "NOT_FOUND", f'No function "{name[:100]}".')
+    if req.method != "POST":
+        return _tool_error(405, "METHOD_NOT_ALLOWED", "Call the tools with POST.")
+
+    def run() -> Response:
         settings, ctx = process_context()
         response = _respond(ctx, name, req, settings.access)
         _flush(ctx.tracer)
         return response
+
+    with request_trace(req.headers):
+        return _guarded(name, run)
 
 
 def mcp(req: Request) -> Response:
@@ -195,6 +250,20 @@ def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = Non
     from concierge.plans.functions import PLAN_FUNCTIONS
 
     app = Flask("concierge")
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        status = error.code or 500
+        message = {404: "No such route; the functions are at POST /api/<function_name>.",
+                   405: "This route does not take that method; the functions take POST.",
+                   413: too_large().message}.get(status, error.description or "Refused.")
+        return error_response(request.path, status, message)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        logging.getLogger("concierge.http").exception("unexpected failure serving %s", request.path)
+        return error_response(request.path, 500, _UNEXPECTED)
 
     @app.post("/api/<name>")
     def call(name: str) -> Response:
@@ -205,7 +274,7 @@ def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = Non
                                                access)
             return _json(body, status)
         if name not in TOOLS:
-            return _json({"ok": False, "error_code": "NOT_FOUND", "message": f'No function "{name}".'}, 404)
+            return _tool_error(404, "NOT_FOUND", f'No function "{name[:100]}".')
         return _respond(ctx, name, request, access)
 
     @app.get("/openapi.json")

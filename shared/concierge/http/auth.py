@@ -9,7 +9,7 @@ import time
 from typing import Mapping
 
 RETELL_WINDOW_MS = 5 * 60 * 1000
-_RETELL_SIGNATURE = re.compile(r"^v=(\d+),d=([0-9a-fA-F]+)$")
+_RETELL_SIGNATURE = re.compile(r"^v=([0-9]{1,15}),d=([0-9a-fA-F]{64})$")
 
 
 def has_api_key(headers: Mapping[str, str], api_key: str) -> bool:

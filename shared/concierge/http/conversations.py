@@ -19,10 +19,10 @@ from concierge.conversations.handover import Handover
 from concierge.conversations.requests import (
     ForgetRequest, ListRequest, MessageRequest, PollRequest, ReadRequest, ReplyRequest, ToolCallRequest,
 )
+from concierge.bootstrap import Access
 from concierge.conversations.service import ConversationService
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key
-from concierge.http.envelopes import Access
 from concierge.http.operators import OperatorGate, OperatorUnauthorized
 from concierge.http.status import status_for
 

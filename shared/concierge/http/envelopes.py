@@ -15,6 +15,7 @@ fills the tool's phone field when the arguments have none; a number the caller s
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -25,6 +26,7 @@ from concierge.adapters.tracing import Span, Tracer, new_trace_id
 from concierge.bootstrap import Access
 from concierge.domain.errors import ToolError, kind_of
 from concierge.http.auth import has_api_key, retell_signature_is_valid
+from concierge.http.limits import MAX_TOOL_CALLS, BadInput, check_headers, parse_json
 from concierge.http.status import status_for
 from concierge.idempotency import fingerprint
 from concierge.tools import TOOLS, Tool
@@ -33,6 +35,7 @@ from concierge.tools.fields import parse_request
 
 log = logging.getLogger("concierge.http")
 
+MAX_CALL_ID_LENGTH = 200
 HTTP_ONLY_FIELDS = frozenset({"slots", "lunch_range", "dinner_range", "ranges", "nearest_slots", "part_range"})
 RETELL_SIGNATURE = "X-Retell-Signature"
 SYSTEM_FAILURES = frozenset({"upstream", "unavailable", "internal"})  # the system's failures, not the caller's
@@ -71,6 +74,9 @@ def _execute(ctx: ToolContext, tool: Tool, args: object, span: Span | None = Non
         response = tool.handle(ctx, parse_request(tool.request, args))
     except ToolError as refusal:
         return refusal.payload()
+    except OverflowError:  # a date or a count far beyond any calendar ("in 99999999999 days")
+        return {"ok": False, "error_code": "VALIDATION_ERROR",
+                "message": "A date or number in the request is out of range."}
     except Exception as exc:
         log.exception("tool %s failed unexpectedly", tool.name)
         if span is not None:
@@ -120,6 +126,30 @@ def _unauthorized() -> Answer:
     return Answer(401, {"ok": False, "error_code": "UNAUTHORIZED", "message": "Missing or wrong credentials."})
 
 
+def refused(bad: BadInput) -> Answer:
+    return Answer(bad.status, {"ok": False, "error_code": bad.code, "message": bad.message})
+
+
+def _malformed(message: str) -> BadInput:
+    return BadInput(400, "INVALID_ENVELOPE", message)
+
+
+def _call_id(value: object, what: str) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > MAX_CALL_ID_LENGTH:
+        raise _malformed(f"{what} must be a string of at most {MAX_CALL_ID_LENGTH} characters.")
+    return value
+
+
+def _tool_name(value: object, what: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 100:
+        raise _malformed(f"{what} must be a tool name.")
+    return value
+
+
 def _is_vapi(body: Any) -> bool:
     message = body.get("message") if isinstance(body, dict) else None
     return isinstance(message, dict) and message.get("type") == "tool-calls"
@@ -134,16 +164,31 @@ def _is_retell_args_only(body: Any, headers: Mapping[str, str]) -> bool:
     return bool(headers.get(RETELL_SIGNATURE)) and isinstance(body, dict) and not _is_vapi(body)
 
 
-def _vapi_arguments(call: dict) -> tuple[str | None, object]:
-    function = call.get("function") if isinstance(call.get("function"), dict) else {}
-    name = function.get("name") or call.get("name")
-    args = function.get("arguments", call.get("arguments", {}))
-    if isinstance(args, str):
-        try:
-            args = json.loads(args) if args.strip() else {}
-        except json.JSONDecodeError:
-            args = None  # parse_request answers VALIDATION_ERROR
-    return name, args
+def _vapi_calls(body: dict) -> list[tuple[str | None, str | None, object]]:
+    """(toolCallId, tool name, arguments) of each call; INVALID_ENVELOPE when the envelope is malformed."""
+    calls = body["message"].get("toolCallList")
+    if calls is None:
+        return []
+    if not isinstance(calls, list):
+        raise _malformed("message.toolCallList must be a list of tool calls.")
+    if len(calls) > MAX_TOOL_CALLS:
+        raise _malformed(f"message.toolCallList holds more than {MAX_TOOL_CALLS} tool calls.")
+    found = []
+    for i, call in enumerate(calls):
+        if not isinstance(call, dict):
+            raise _malformed(f"message.toolCallList[{i}] must be an object.")
+        function = call.get("function") or {}
+        if not isinstance(function, dict):
+            raise _malformed(f"message.toolCallList[{i}].function must be an object.")
+        name = _tool_name(function.get("name") or call.get("name"), f"message.toolCallList[{i}].function.name")
+        args = function.get("arguments", call.get("arguments", {}))
+        if isinstance(args, str):
+            try:
+                args = parse_json(args, empty={})
+            except BadInput:
+                args = None  # parse_request answers VALIDATION_ERROR for this call alone
+        found.append((_call_id(call.get("id"), f"message.toolCallList[{i}].id"), name, args))
+    return found
 
 
 def _dig(body: object, *path: str) -> object:
@@ -188,46 +233,71 @@ def _vapi_result(call_id: object, payload: dict) -> dict:
     return result
 
 
-def _authorized(retell: bool, raw_body: bytes, headers: Mapping[str, str], access: Access) -> bool:
-    """Retell's signature when Retell calls and its key is set; else the tool API key when it is set."""
-    if retell and access.retell_api_key:
+def _signed(raw_body: bytes, headers: Mapping[str, str], access: Access) -> bool | None:
+    """Before the body is parsed: False to refuse, True when Retell signed it, None when the tool key (or no
+    guard) lets it in. A signature is checked when Retell's key is set; else the tool API key when it is set."""
+    if access.retell_api_key and headers.get(RETELL_SIGNATURE):
         return retell_signature_is_valid(raw_body, headers.get(RETELL_SIGNATURE), access.retell_api_key)
-    return not access.api_key or has_api_key(headers, access.api_key)
+    if access.api_key and not has_api_key(headers, access.api_key):
+        return False
+    return None
+
+
+def _caller(headers: Mapping[str, str], signed: bool | None) -> str:
+    """Who is calling, for scoping idempotency keys: Retell, a hash of the credential shown, or nobody."""
+    if signed:
+        return "retell"
+    authorization = headers.get("Authorization") or ""
+    credential = authorization[7:].strip() if authorization[:7].lower() == "bearer " else ""
+    credential = credential or (headers.get("X-Vapi-Secret") or "")
+    return "key-" + hashlib.sha256(credential.encode("latin-1", "replace")).hexdigest()[:16] if credential else "open"
+
+
+def _scoped(caller: str, args: object, key: str) -> str:
+    """An idempotency key as stored: the caller's and the venue's, so nobody else's call can take it first."""
+    venue = args.get("restaurant_id") if isinstance(args, dict) else None
+    return f"{caller}|{venue if isinstance(venue, str) else '-'}|{key}"
 
 
 def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[str, str], access: Access) -> Answer:
+    """Credentials first, then the body within its limits, then the envelope, then the tool."""
     try:
-        body = json.loads(raw_body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        if access.api_key and not has_api_key(headers, access.api_key):
+        check_headers(headers)
+        signed = _signed(raw_body, headers, access)
+        if signed is False:
             return _unauthorized()
-        return Answer(400, {"ok": False, "error_code": "VALIDATION_ERROR", "message": "The body is not valid JSON."})
-
-    retell = _is_retell(body)
-    args_only = not retell and _is_retell_args_only(body, headers)
-    if not _authorized(retell or args_only, raw_body, headers, access):
-        return _unauthorized()
-
-    tool = TOOLS[endpoint]
-    if _is_vapi(body):
-        number = vapi_caller_number(body)
-        results = []
-        for call in body["message"].get("toolCallList") or []:
-            name, args = _vapi_arguments(call)
-            chosen = TOOLS.get(name, tool)  # one server URL may serve every tool
-            key = f"vapi:{call['id']}" if call.get("id") else None
-            payload = reduce(run_once(ctx, chosen, with_caller_phone(chosen, args, number), key, "vapi"))
-            results.append(_vapi_result(call.get("id"), payload))
-        return Answer(200, {"results": results})
-    if retell:
-        chosen = TOOLS.get(body["name"], tool)
-        args = with_caller_phone(chosen, body["args"], retell_caller_number(body))
-        call_id = body["call"].get("call_id") if isinstance(body["call"], dict) else None
-        key = f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, args)}" if call_id else None
-        return Answer(200, reduce(run_once(ctx, chosen, args, key, "retell")))
+        body = parse_json(raw_body)
+        retell = _is_retell(body)
+        args_only = not retell and _is_retell_args_only(body, headers)
+        if (retell or args_only) and access.retell_api_key and not signed:
+            return _unauthorized()  # a Retell call must carry Retell's signature when Retell is configured
+        caller = _caller(headers, signed)
+        tool = TOOLS[endpoint]
+        if _is_vapi(body):
+            number = vapi_caller_number(body)
+            results = []
+            for call_id, name, args in _vapi_calls(body):
+                chosen = TOOLS.get(name, tool) if name else tool  # one server URL may serve every tool
+                args = with_caller_phone(chosen, args, number)
+                key = _scoped(caller, args, f"vapi:{call_id}") if call_id else None
+                payload = reduce(run_once(ctx, chosen, args, key, "vapi"))
+                results.append(_vapi_result(call_id, payload))
+            return Answer(200, {"results": results})
+        if retell and isinstance(body, dict):
+            name = _tool_name(body["name"], "name")
+            chosen = TOOLS.get(name, tool) if name else tool
+            args = with_caller_phone(chosen, body["args"], retell_caller_number(body))
+            call = body["call"] if isinstance(body["call"], dict) else {}
+            call_id = _call_id(call.get("call_id"), "call.call_id")
+            key = _scoped(caller, args, f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, args)}") \
+                if call_id else None
+            return Answer(200, reduce(run_once(ctx, chosen, args, key, "retell")))
+    except BadInput as bad:
+        return refused(bad)
     header_key = headers.get("Idempotency-Key")
     if args_only:  # no call object: no call id, no caller's number
-        key = f"retell:{tool.name}:{header_key}" if header_key else None
+        key = _scoped(caller, body, f"retell:{tool.name}:{header_key}") if header_key else None
         return Answer(200, reduce(run_once(ctx, tool, body, key, "retell")))
-    payload = run_once(ctx, tool, body, f"http:{tool.name}:{header_key}" if header_key else None, "http")
+    key = _scoped(caller, body, f"http:{tool.name}:{header_key}") if header_key else None
+    payload = run_once(ctx, tool, body, key, "http")
     return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

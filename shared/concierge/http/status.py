@@ -20,6 +20,9 @@ STATUS: dict[ErrorKind, int] = {
 }
 BUSINESS_REFUSAL = STATUS["refused"]
 
+# Refusals of the request itself, before any tool runs (http.limits, envelopes, routes).
+REQUEST_REFUSALS = {"INVALID_ENVELOPE": 400, "PAYLOAD_TOO_LARGE": 413, "NOT_FOUND": 404, "METHOD_NOT_ALLOWED": 405}
+
 
 def status_for(error_code: str) -> int:
-    return STATUS[kind_of(error_code)]
+    return REQUEST_REFUSALS.get(error_code) or STATUS[kind_of(error_code)]

@@ -5,10 +5,12 @@ The rules, for every language:
   weekday); "next"/"prossimo" before or after it is the same day, never ambiguous;
 - a day of the month alone is this month's if still ahead (today included), else the next
   month's that has it; with a month and no year, this year's if still ahead, else next year's;
+  a number needs an article, an ordinal, a month or a weekday to be a day ("at 8" is an hour);
   a weekday said with it must agree, or `WeekdayMismatch` says so;
 - "next week"/"this week" with a weekday is that weekday in the calendar week (Monday to Sunday)
   after or of today; the weekend alone is ambiguous between its Saturday and Sunday;
-- a part of the day after the day ("domani sera", "samedi midi") is kept in the answer;
+- a part of the day after the day ("domani sera", "samedi midi") or before it ("la sera di
+  sabato") is kept in the answer;
 - anything not fully understood raises `UnsupportedRelativeDay` rather than guessing.
 """
 
@@ -20,22 +22,16 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
+from concierge.parsing.calendar_dates import calendar_date, nearest_weekday
 from concierge.parsing.day_grammar import GRAMMARS, DayGrammar
+from concierge.parsing.day_tokens import day_tokens
 from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
 from concierge.parsing.holiday_calendar import AMBIGUOUS_FEASTS, feast_date, holiday_country, named_holidays
 from concierge.parsing.spelling import correct_spelling
-from concierge.parsing.text import fold, locale_order, with_digits
-from concierge.speech.names import LOCALES, MONTHS, WEEKDAYS
+from concierge.parsing.text import fold, locale_order
 
 _DAY = datetime.timedelta(days=1)
 _WEEK_IDIOMS = {8: 7, 15: 14}  # "oggi a otto", "samedi en huit", "sábado a quinze"
-_ENGLISH_ABBREVIATIONS = {
-    "weekdays": {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
-                 "sat": 5, "sun": 6},
-    "months": {"jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
-               "nov": 11, "dec": 12},
-}
-_ORDINAL = re.compile(r"\b(\d{1,2}) ?(?:st|nd|rd|th|er|re|eme|e|o|a|º|ª)\b")
 
 
 @dataclass(frozen=True)
@@ -112,6 +108,7 @@ def _compiled(locale: str) -> _Patterns:
 
     parts = "|".join(sorted(map(re.escape, g.parts), key=len, reverse=True))
     weekday_of = rf"(?:wd(?P<wd>[0-6]) )?(?:(?:{g.weekend_of}) )?"
+    next_weekend = rf"(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after}))"
     weekday_after = r"(?:(?:on|di|de|le|no|na|o|a) )?wd(?P<wd>[0-6])"  # "this weekend on Sunday", "ce week-end samedi"
     part_first = None
     if g.part_first is not None:
@@ -127,9 +124,7 @@ def _compiled(locale: str) -> _Patterns:
         ahead=re.compile(g.ahead.format(n=rf"\d+|{g.one}")),
         weekend_this=(re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
                       re.compile(rf"(?:(?:{g.this}) )?(?:{g.weekend}) {weekday_after}")),
-        weekend_next=(re.compile(rf"{weekday_of}(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after}))"),
-                      re.compile(rf"(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after})) "
-                                 rf"{weekday_after}")),
+        weekend_next=(re.compile(rf"{weekday_of}{next_weekend}"), re.compile(rf"{next_weekend} {weekday_after}")),
         next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates),
         next_month=many(g.next_month), this_month=many(g.this_month))
 
@@ -172,7 +167,7 @@ def _day(text: str, today: datetime.date, locale: str, country: str, named: bool
     if text in g.holidays:
         key = g.holidays[text]
         return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
-    tokens, ordinal = _tokens(text, locale)
+    tokens, ordinal = day_tokens(text, locale)
     resolution = (_weekend(tokens, today, rx) or _week_of(tokens, today, rx) or _week_on(tokens, today, locale)
                   or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx) or _of_month(tokens, today, rx)
                   or _spoken_date(text, tokens, today, rx, marked or ordinal))
@@ -191,33 +186,6 @@ def _among(days: list[datetime.date], holiday: bool = False) -> DayResolution | 
         return None
     return DayResolution(days[0], ambiguous=len(days) > 1, candidates=tuple(days) if len(days) > 1 else (),
                          holiday=holiday)
-
-
-@functools.cache
-def _name_patterns() -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], dict[str, int]]:
-    weekdays = dict(_ENGLISH_ABBREVIATIONS["weekdays"])
-    months = dict(_ENGLISH_ABBREVIATIONS["months"])
-    for locale in LOCALES:
-        for index, name in enumerate(WEEKDAYS[locale]):
-            weekdays[fold(name)] = index
-            weekdays[fold(name).removesuffix(" feira")] = index  # "quinta-feira" is usually just "quinta"
-        for index, name in enumerate(MONTHS[locale]):
-            months[fold(name)] = index + 1
-
-    def alternation(names: dict[str, int]) -> re.Pattern[str]:
-        return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")\b")
-
-    return alternation(weekdays), weekdays, alternation(months), months
-
-
-def _tokens(text: str, locale: str) -> tuple[str, bool]:
-    """Weekdays as wd0-wd6 and months as mo1-mo12 (before number words: "segunda" is also "second"),
-    then numbers as digits and ordinals as their number; and whether there was an ordinal."""
-    weekday_re, weekdays, month_re, months = _name_patterns()
-    text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
-    text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
-    text, ordinals = _ORDINAL.subn(r"\1", with_digits(text, locale))
-    return text, ordinals > 0
 
 
 def _weekday(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
@@ -314,42 +282,10 @@ def _spoken_date(text: str, tokens: str, today: datetime.date, rx: _Patterns, ma
         if not (marked or match["mo"] or match["wd"] or rx.day_mark.match(tokens)):
             return None
         month, year = (int(match[key]) if match[key] else None for key in ("mo", "y"))
-        day = _calendar_date(int(match["d"]), month, year, today)
+        day = calendar_date(int(match["d"]), month, year, today)
         if day is None:
             return None
         if match["wd"] is not None and day.weekday() != (weekday := int(match["wd"])):
-            raise WeekdayMismatch(text, day, weekday, _nearest_weekday(day, weekday, today))
+            raise WeekdayMismatch(text, day, weekday, nearest_weekday(day, weekday, today))
         return _on(day)
     return None
-
-
-def _calendar_date(day: int, month: int | None, year: int | None, today: datetime.date) -> datetime.date | None:
-    """A day of the month: this month's if still ahead, else the next month's that has it; with a
-    month, this year's if still ahead, else the next year's that has it."""
-    if not 1 <= day <= 31:
-        return None
-    if year is not None:
-        try:
-            return datetime.date(year, month or today.month, day)
-        except ValueError:
-            return None
-    if month is not None:
-        for y in range(today.year, today.year + 9):
-            if day <= calendar.monthrange(y, month)[1] and (found := datetime.date(y, month, day)) >= today:
-                return found
-        return None
-    y, m = today.year, today.month
-    for _ in range(13):
-        if day <= calendar.monthrange(y, m)[1] and (found := datetime.date(y, m, day)) >= today:
-            return found
-        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
-    return None
-
-
-def _nearest_weekday(day: datetime.date, weekday: int, today: datetime.date) -> datetime.date:
-    """The date on the weekday said that is closest to the date said, and not in the past."""
-    shift = (weekday - day.weekday()) % 7
-    nearest = day + (shift if shift <= 3 else shift - 7) * _DAY
-    while nearest < today:
-        nearest += 7 * _DAY
-    return nearest

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from concierge.adapters.store import PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
-from concierge.plans.action_client import ActionClient
+from concierge.adapters.actions import ActionClient
 from concierge.domain.plan_states import move
 from concierge.domain.plans import (
     ActionResult, AtomicAction, ExecutionPlan, PlannedAction, ReversalFailure, RollbackReport, utcnow,

@@ -7,9 +7,9 @@ execution task later (it came before the confirmation it follows was stored).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
 from concierge.domain.plans import ServiceError, ServiceErrorType
 
@@ -44,25 +44,38 @@ class DeliverAgain(Exception):
         self.outcome = outcome
 
 
-class NewRequest(BaseModel):
-    session_id: str
-    user_id: str | None = None  # optional: the owner is the authenticated operator
-    venue_id: str
-    message: str
+# Identifiers become store keys: the same patterns as the tools' ids (no "/", "..", "__x__").
+SESSION_ID = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$")
+VENUE_ID = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+PLAN_ID = Field(pattern=r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+USER_ID = Field(max_length=64)
+MAX_MESSAGE = 2000  # an operator's request; the planner's work grows with its length
+MAX_ANSWER = 500
 
 
-class PlanRef(BaseModel):
-    plan_id: str
-    user_id: str | None = None
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True)  # a number is not an id, true is not a string
+
+
+class NewRequest(_Strict):
+    session_id: Annotated[str, SESSION_ID]
+    user_id: Annotated[str | None, USER_ID] = None  # optional: the owner is the authenticated operator
+    venue_id: Annotated[str, VENUE_ID]
+    message: Annotated[str, Field(min_length=1, max_length=MAX_MESSAGE)]
+
+
+class PlanRef(_Strict):
+    plan_id: Annotated[str, PLAN_ID]
+    user_id: Annotated[str | None, USER_ID] = None
 
 
 class Answer(PlanRef):
-    user_message: str
+    user_message: Annotated[str, Field(min_length=1, max_length=MAX_ANSWER)]
 
 
-class TaskBody(BaseModel):
-    plan_id: str
-    token: str | None = None
+class TaskBody(_Strict):
+    plan_id: Annotated[str, PLAN_ID]
+    token: Annotated[str | None, Field(max_length=4096)] = None
 
 
 class NoBody(BaseModel):

@@ -14,8 +14,9 @@ import datetime as dt
 import logging
 import uuid
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Callable
 
+from concierge.adapters.actions import ActionClient
 from concierge.adapters.queue import PlanQueue, QueueUnavailable
 from concierge.adapters.store import IdempotencyStore, PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
@@ -26,13 +27,11 @@ from concierge.domain.plans import (
     Clarification,
     ExecutionPlan,
     PlannedAction,
-    PlanProposal,
     utcnow,
 )
 from concierge.domain.venue import Venue
-from concierge.plans.action_client import ActionClient
 from concierge.plans.executor import Executor, ask_marker
-from concierge.plans.planning import PlanningRequest, rephrase_clarification
+from concierge.plans.planning import Planner, PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
 from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
@@ -52,10 +51,6 @@ def _need_operator(operator: Operator | None, said: str | None) -> Operator:
     if said is not None and said != operator.operator_id:
         raise PlanRefusal("not_owner", "user_id does not match the operator the credential belongs to.")
     return operator
-
-
-class Planner(Protocol):
-    def plan(self, request: PlanningRequest) -> PlanProposal | Clarification: ...
 
 
 @dataclass

@@ -13,6 +13,7 @@ from concierge.domain.venue import SCHEDULE_KEYS, Venue
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "welcome": "Hello, welcome to {venue}! How can I help you?",
+        "welcome.evening": "Good evening, welcome to {venue}! How can I help you?",
         "welcome_back": "Hello {name}, welcome back to {venue}! How can I help you?",
         "button.book": "Book",
         "button.book.aria": "Start booking",
@@ -86,6 +87,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "it": {
         "welcome": "Buongiorno, benvenuto da {venue}! Come posso aiutarla?",
+        "welcome.evening": "Buonasera, benvenuto da {venue}! Come posso aiutarla?",
         "welcome_back": "Buongiorno {name}, bentornato da {venue}! Come posso aiutarla?",
         "button.book": "Prenota",
         "button.book.aria": "Inizia la prenotazione",
@@ -161,6 +163,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "welcome": "Bonjour, bienvenue chez {venue} ! Comment puis-je vous aider ?",
+        "welcome.evening": "Bonsoir, bienvenue chez {venue} ! Comment puis-je vous aider ?",
         "welcome_back": "Bonjour {name}, ravi de vous revoir chez {venue} ! Comment puis-je vous aider ?",
         "button.book": "Prendre RDV",
         "button.book.aria": "Démarrer la prise de rendez-vous",
@@ -237,6 +240,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "pt": {
         "welcome": "Olá, bem-vindo ao {venue}! Como posso ajudar?",
+        "welcome.evening": "Boa noite, bem-vindo ao {venue}! Como posso ajudar?",
         "welcome_back": "Olá {name}, bem-vindo de volta ao {venue}! Como posso ajudar?",
         "button.book": "Reservar",
         "button.book.aria": "Começar a reserva",

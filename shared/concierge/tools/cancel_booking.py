@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from concierge.tools.context import ToolContext, speaker
-from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import BookingId, RestaurantId, ToolRequest, ToolResponse
 
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    booking_id: Text
+    booking_id: BookingId
 
 
 class Response(ToolResponse):

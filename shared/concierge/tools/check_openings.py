@@ -20,7 +20,8 @@ class Request(ToolRequest):
     restaurant_id: RestaurantId
     day: Day
     time: Time | None = None
-    expected_weekday: str | None = Field(default=None, description='Weekday the caller said, e.g. "giovedì"')
+    expected_weekday: str | None = Field(default=None, max_length=20,
+                                         description='Weekday the caller said, e.g. "giovedì"')
 
 
 class Response(ToolResponse):

@@ -8,11 +8,12 @@ from pydantic import Field
 
 from concierge.domain.booking import BookingDraft
 from concierge.domain.errors import validation_error
+from concierge.domain.replays import current_replay_key
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
 from concierge.tools.context import ToolContext, speaker
-from concierge.tools.fields import Day, People, RestaurantId, Text, Time, ToolRequest, ToolResponse
+from concierge.tools.fields import Day, Name, Notes, People, Phone, RestaurantId, Time, ToolRequest, ToolResponse
 
 
 # Filled from the caller's number an agent platform sends, when the arguments have none.
@@ -24,9 +25,9 @@ class Request(ToolRequest):
     day: Day
     time: Time
     people: People
-    name: Text = Field(description="Name the booking is under")
-    phone: Text = Field(description="E.164, or a local number of the venue's country")
-    notes: str | None = None
+    name: Name = Field(description="Name the booking is under")
+    phone: Phone = Field(description="E.164, or a local number of the venue's country")
+    notes: Notes | None = None
 
 
 class Response(ToolResponse, BookingView):
@@ -49,7 +50,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     refuse_too_many_people(venue, req.people)
     require_capacity_config(venue)
     draft = BookingDraft(day=day, time=req.time, people=req.people, name=req.name, phone=phone,
-                         notes=(req.notes or "").strip() or None)
+                         notes=(req.notes or "").strip() or None, replay_key=current_replay_key())
     booking = ctx.provider_for(venue).create(
         venue, draft, lambda bookings: admit(venue, day, req.time, phone, bookings, local_now))
     say = speaker(venue)

@@ -9,14 +9,14 @@ from typing import Literal
 from rapidfuzz import fuzz, process
 
 from concierge.tools.context import ToolContext
-from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import Question, RestaurantId, ToolRequest, ToolResponse
 
 THRESHOLD = 0.6
 
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    question: Text
+    question: Question
 
 
 class Response(ToolResponse):

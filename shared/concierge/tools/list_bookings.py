@@ -5,7 +5,7 @@ from __future__ import annotations
 from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.create_booking import normalise_phone
-from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import Phone, RestaurantId, ToolRequest, ToolResponse
 
 
 # Filled from the caller's number an agent platform sends, when the arguments have none.
@@ -14,7 +14,7 @@ CALLER_PHONE_FIELD = "phone"
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    phone: Text
+    phone: Phone
 
 
 class BookingItem(BookingView):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pydantic import AliasChoices, Field, model_validator
+from pydantic import ConfigDict, AliasChoices, Field, model_validator
 
 from concierge.domain.booking import Booking
 from concierge.adapters.store import DayReader
@@ -12,18 +12,33 @@ from concierge.tools.booking_view import BookingView, booking_fields
 from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_people, require_capacity_config
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.create_booking import normalise_phone
-from concierge.tools.fields import Day, People, RestaurantId, Text, Time, ToolRequest, ToolResponse
+from concierge.tools.fields import (
+    BookingId, Day, Name, Notes, People, Phone, RestaurantId, Time, ToolRequest, ToolResponse,
+)
+
+
+ALIASES = {"day": "new_day", "time": "new_time", "people": "new_people"}
+CHANGES = ("new_day", "new_time", "new_people", "name", "phone", "notes", *ALIASES)
+
+
+def _document(schema: dict) -> None:
+    """The aliases the code accepts, and at least one change that is not null (what _something_to_change checks)."""
+    for alias, name in ALIASES.items():
+        schema["properties"][alias] = {**schema["properties"][name], "title": f"{alias} (same as {name})"}
+    schema["anyOf"] = [{"required": [name], "properties": {name: {"not": {"type": "null"}}}} for name in CHANGES]
 
 
 class Request(ToolRequest):
+    model_config = ConfigDict(**ToolRequest.model_config, json_schema_extra=_document)
+
     restaurant_id: RestaurantId
-    booking_id: Text
+    booking_id: BookingId
     new_day: Day | None = Field(default=None, validation_alias=AliasChoices("new_day", "day"))
     new_time: Time | None = Field(default=None, validation_alias=AliasChoices("new_time", "time"))
     new_people: People | None = Field(default=None, validation_alias=AliasChoices("new_people", "people"))
-    name: Text | None = Field(default=None, description="New name the booking is under")
-    phone: Text | None = Field(default=None, description="New contact phone")
-    notes: str | None = Field(default=None, description="New notes; an empty string clears them")
+    name: Name | None = Field(default=None, description="New name the booking is under")
+    phone: Phone | None = Field(default=None, description="New contact phone")
+    notes: Notes | None = Field(default=None, description="New notes; an empty string clears them")
 
     @model_validator(mode="after")
     def _something_to_change(self) -> "Request":

@@ -8,12 +8,12 @@ from concierge.domain.errors import ToolError
 from concierge.parsing.day_reading import read_day
 from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
 from concierge.tools.context import ToolContext, speaker
-from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import RestaurantId, SpokenText, ToolRequest, ToolResponse
 
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    text: Text
+    text: SpokenText
 
 
 class Candidate(BaseModel):

@@ -7,12 +7,12 @@ from concierge.domain.venue import Venue, minutes
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
 from concierge.parsing.relative_time import resolve_relative_time
 from concierge.tools.context import ToolContext
-from concierge.tools.fields import RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import RestaurantId, SpokenText, ToolRequest, ToolResponse
 
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    text: Text
+    text: SpokenText
 
 
 class Response(ToolResponse):

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pydantic import Field
 from rapidfuzz import fuzz
 
 from concierge.domain.booking import BookingSummary
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.faq import normalise
-from concierge.tools.fields import Day, RestaurantId, Text, ToolRequest, ToolResponse
+from concierge.tools.fields import Day, MaxResults, RestaurantId, SearchText, ToolRequest, ToolResponse
 
 MATCH_THRESHOLD = 70
 DEFAULT_HORIZON_DAYS = 90
@@ -18,10 +17,10 @@ DEFAULT_HORIZON_DAYS = 90
 
 class Request(ToolRequest):
     restaurant_id: RestaurantId
-    search_text: Text = Field(max_length=200, description="Guest name, phone or booking reference fragment")
+    search_text: SearchText
     date_range_start: Day | None = None
     date_range_end: Day | None = None
-    max_results: int = Field(default=5, ge=1, le=20)
+    max_results: MaxResults = 5
 
 
 class Response(ToolResponse):

@@ -308,3 +308,9 @@ def test_make_it_later_instead_right_after_booking_moves_that_booking_without_as
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"
+
+
+def test_the_welcome_says_good_evening_in_the_evening(venues):
+    venue = venues["roma"]
+    d = Dialogue(ScreenedAgent(OfflineAgent()), venue, dt.datetime(2026, 11, 23, 19, 0, tzinfo=venue.tz))
+    assert d.say("Salve").reply.startswith("Buonasera")

@@ -45,3 +45,13 @@ def test_the_summary_of_a_plan_is_worded_in_the_requests_language():
     proposal = RulePlanner().plan(request("sposta la prenotazione di Rossi a sabato alle 21", "it", found=found))
     assert isinstance(proposal, PlanProposal)
     assert proposal.intent_summary == "Prenotazione a1b2c3d4e5f6: spostare a 2026-02-21 21:00"
+
+
+def test_the_rule_planner_plans_without_loading_the_llm_planner():
+    import subprocess
+    import sys
+
+    probe = ("import sys, concierge.plans.rule_planner; "
+             "print([m for m in ('concierge.plans.llm_planner', 'concierge.adapters.llm') if m in sys.modules])")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]"

@@ -18,6 +18,7 @@ with another writer's.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from abc import abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal, Protocol
@@ -231,6 +232,17 @@ def record_is_stale(record: IdempotencyRecord, now: dt.datetime) -> bool:
     if record.expires_at <= now:
         return True
     return record.status == "in_progress" and record.lease_until is not None and record.lease_until <= now
+
+
+_STORE_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,255}$")
+
+
+def is_store_key(value: object) -> bool:
+    """An id that is safe as a document id or row key: no "/", not "." or "..", no "__x__", bounded.
+
+    The edges validate ids with stricter patterns; the stores check again, so a caller that skips
+    the edge (a new entry point, a plan step) finds nothing instead of an error."""
+    return isinstance(value, str) and _STORE_KEY.match(value) is not None
 
 
 def new_booking_id() -> str:

@@ -40,12 +40,13 @@ from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 
 from concierge.adapters.store import (
-    Admit, BookingMissing, Change, IdempotencyRecord, SlotTaken, Snapshot, Store, StoreBusy, new_booking_id,
-    record_is_stale,
+    Admit, BookingMissing, Change, IdempotencyRecord, SlotTaken, Snapshot, Store, StoreBusy, is_store_key,
+    new_booking_id, record_is_stale,
 )
 from concierge.adapters.store.firestore_conversations import FirestoreConversations
 from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.replays import booking_id_for
 from concierge.domain.operators import Operator, OperatorRecord
 
 T = TypeVar("T")
@@ -63,6 +64,10 @@ def _booking(venue_id: str, snapshot) -> Booking:
 
 def _slot_key(booking: Booking | BookingDraft) -> str:
     return f"{booking.phone}|{booking.day.isoformat()}|{booking.time}"
+
+
+class _UnsafeKey(LookupError):
+    """An id that cannot be a document id: nothing can be stored under it, so nothing is found."""
 
 
 class _Collision(Exception):
@@ -118,8 +123,14 @@ class FirestoreStore(FirestoreConversations, Store):
         return cls(firestore.Client(project=project, database=database))
 
     # --- references ------------------------------------------------------------------------------
+    @staticmethod
+    def _key(value: str) -> str:
+        if not is_store_key(value):
+            raise _UnsafeKey(value[:80] if isinstance(value, str) else type(value).__name__)
+        return value
+
     def _venue(self, venue_id: str):
-        return self.db.collection("venues").document(venue_id)
+        return self.db.collection("venues").document(self._key(venue_id))
 
     def _bookings(self, venue_id: str):
         return self._venue(venue_id).collection("bookings")
@@ -151,6 +162,8 @@ class FirestoreStore(FirestoreConversations, Store):
 
     # --- venues ------------------------------------------------------------------------------------
     def get_venue(self, venue_id: str) -> dict | None:
+        if not is_store_key(venue_id):
+            return None
         snapshot = self._venue(venue_id).get()
         return snapshot.to_dict()["kb"] if snapshot.exists else None
 
@@ -185,30 +198,50 @@ class FirestoreStore(FirestoreConversations, Store):
         return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
 
     def get_booking(self, venue_id: str, booking_id: str) -> Booking | None:
+        if not (is_store_key(venue_id) and is_store_key(booking_id)):
+            return None
         snapshot = self._bookings(venue_id).document(booking_id).get()
         if not snapshot.exists or snapshot.get("status") != ACTIVE:
             return None
         return _booking(venue_id, snapshot)
 
     def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
-        booking = Booking(booking_id=new_booking_id(), venue_id=venue_id, **draft.model_dump())
+        """A keyed create (a replayable call) writes the booking under an id derived from its key, in the
+        same batch as everything else: a replay after a crash finds it instead of writing it again."""
+        booking_id = booking_id_for(draft.replay_key) if draft.replay_key else new_booking_id()
+        booking = Booking(booking_id=booking_id, venue_id=venue_id, **draft.model_dump())
+        ref = self._bookings(venue_id).document(booking_id)
+
+        def written_before() -> Booking | None:
+            snapshot = ref.get() if draft.replay_key else None
+            return _booking(venue_id, snapshot) if snapshot is not None and snapshot.exists else None
 
         def attempt() -> Booking:
+            earlier = written_before()
+            if earlier is not None:
+                return earlier
             guard = _DayGuard(self, venue_id)
             admit(guard.read(draft.day))
             batch = self.db.batch()
             guard.bump(batch)
             batch.create(self._slot(venue_id, _slot_key(booking)), {"booking_id": booking.booking_id})
-            batch.create(self._bookings(venue_id).document(booking.booking_id), {
+            batch.create(ref, {
                 "day": booking.day.isoformat(), "time": booking.time, "people": booking.people,
                 "name": booking.name, "phone": booking.phone, "notes": booking.notes, "status": ACTIVE,
                 "created_at": firestore.SERVER_TIMESTAMP})
-            guard.commit(batch)
+            try:
+                guard.commit(batch)
+            except SlotTaken:
+                if written_before() is not None:  # our own booking, committed by a delivery racing this one
+                    raise _Collision() from None
+                raise
             return booking
 
         return self._retrying(attempt)
 
     def _active(self, venue_id: str, booking_id: str):
+        if not is_store_key(booking_id):
+            raise BookingMissing(booking_id)
         snapshot = self._bookings(venue_id).document(booking_id).get()
         if not snapshot.exists or snapshot.get("status") != ACTIVE:
             raise BookingMissing(booking_id)
@@ -260,6 +293,8 @@ class FirestoreStore(FirestoreConversations, Store):
     def get_plan(self, plan_id: str):
         from concierge.domain.plans import ExecutionPlan
 
+        if not is_store_key(plan_id):
+            return None
         snapshot = self.db.collection("plans").document(plan_id).get()
         return ExecutionPlan.model_validate_json(snapshot.get("plan")) if snapshot.exists else None
 
@@ -267,7 +302,7 @@ class FirestoreStore(FirestoreConversations, Store):
         """Read, change, and write on condition that nobody wrote the plan in between."""
         from concierge.domain.plans import ExecutionPlan
 
-        ref = self.db.collection("plans").document(plan_id)
+        ref = self.db.collection("plans").document(self._key(plan_id))
 
         def attempt():
             snapshot = ref.get()
@@ -298,11 +333,13 @@ class FirestoreStore(FirestoreConversations, Store):
         return self._plans(("session_id", "==", session_id), ("blocked", "==", True))
 
     def get_session(self, session_id: str) -> dict | None:
+        if not is_store_key(session_id):
+            return None
         snapshot = self.db.collection("sessions").document(session_id).get()
         return json.loads(snapshot.get("state")) if snapshot.exists else None
 
     def put_session(self, session_id: str, state: dict) -> None:
-        self.db.collection("sessions").document(session_id).set({"state": json.dumps(state),
+        self.db.collection("sessions").document(self._key(session_id)).set({"state": json.dumps(state),
                                                                    "updated_at": firestore.SERVER_TIMESTAMP})
 
     # --- leases --------------------------------------------------------------------------------------

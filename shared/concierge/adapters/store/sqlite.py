@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Iterator
 
 from concierge.adapters.store import (
-    Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Snapshot, Store, new_booking_id,
+    Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Snapshot, Store, is_store_key,
+    new_booking_id,
 )
 from concierge.adapters.store.operators import EmailTaken
 from concierge.adapters.store.sqlite_conversations import SCHEMA as CONVERSATION_SCHEMA, SqliteConversations
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.replays import booking_id_for
 from concierge.domain.operators import Operator, OperatorRecord
 
 _SCHEMA = """
@@ -129,6 +131,8 @@ class SqliteStore(SqliteConversations, Store):
 
     # --- venues ------------------------------------------------------------------------
     def get_venue(self, venue_id: str) -> dict | None:
+        if not is_store_key(venue_id):
+            return None  # the same ids as the Firestore store, so both answer alike
         row = self._conn().execute("SELECT body FROM venues WHERE id = ?", (venue_id,)).fetchone()
         return json.loads(row[0]) if row else None
 
@@ -180,8 +184,13 @@ class SqliteStore(SqliteConversations, Store):
         return self._get(self._conn(), venue_id, booking_id)
 
     def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
-        booking = Booking(booking_id=new_booking_id(), venue_id=venue_id, **draft.model_dump())
+        booking_id = booking_id_for(draft.replay_key) if draft.replay_key else new_booking_id()
+        booking = Booking(booking_id=booking_id, venue_id=venue_id, **draft.model_dump())
         with self._atomic() as conn:
+            if draft.replay_key:  # written by this very call before a crash: that booking is the answer
+                row = conn.execute(f"SELECT {_COLUMNS} FROM bookings WHERE booking_id = ?", (booking_id,)).fetchone()
+                if row is not None:
+                    return _booking(row)
             admit(self._on(conn, venue_id, draft.day))
             try:
                 conn.execute(

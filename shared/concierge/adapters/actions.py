@@ -1,4 +1,5 @@
-"""Calling an atomic action over HTTP, and classifying what came back (400, 401/403, 404, 409, 429, 5xx, timeout)."""
+"""The plans' action client: an atomic action called over HTTP, and what came back classified
+(400, 401/403, 404, 409, 429, 5xx, timeout) as an ActionResult."""
 
 from __future__ import annotations
 

@@ -1,0 +1,44 @@
+"""Day words as tokens the day grammars match: weekdays wd0-wd6, months mo1-mo12, numbers as digits."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from concierge.parsing.text import fold, with_digits
+from concierge.speech.names import LOCALES, MONTHS, WEEKDAYS
+
+_ENGLISH_ABBREVIATIONS = {
+    "weekdays": {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+                 "sat": 5, "sun": 6},
+    "months": {"jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
+               "nov": 11, "dec": 12},
+}
+_ORDINAL = re.compile(r"\b(\d{1,2}) ?(?:st|nd|rd|th|er|re|eme|e|o|a|º|ª)\b")
+
+
+@functools.cache
+def _name_patterns() -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], dict[str, int]]:
+    weekdays = dict(_ENGLISH_ABBREVIATIONS["weekdays"])
+    months = dict(_ENGLISH_ABBREVIATIONS["months"])
+    for locale in LOCALES:
+        for index, name in enumerate(WEEKDAYS[locale]):
+            weekdays[fold(name)] = index
+            weekdays[fold(name).removesuffix(" feira")] = index  # "quinta-feira" is usually just "quinta"
+        for index, name in enumerate(MONTHS[locale]):
+            months[fold(name)] = index + 1
+
+    def alternation(names: dict[str, int]) -> re.Pattern[str]:
+        return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")\b")
+
+    return alternation(weekdays), weekdays, alternation(months), months
+
+
+def day_tokens(text: str, locale: str) -> tuple[str, bool]:
+    """Weekdays as wd0-wd6 and months as mo1-mo12 (before number words: "segunda" is also "second"),
+    then numbers as digits and ordinals as their number; and whether there was an ordinal."""
+    weekday_re, weekdays, month_re, months = _name_patterns()
+    text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
+    text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
+    text, ordinals = _ORDINAL.subn(r"\1", with_digits(text, locale))
+    return text, ordinals > 0
