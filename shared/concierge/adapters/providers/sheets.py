@@ -329,14 +329,9 @@ class SheetsProvider(BookingProvider):
         """After a write: the worksheet as the writer left it (kept only if no other writer came between its
         read and now), or, when the outcome is unknown, no snapshot at all."""
         body = json.dumps(after) if after is not None and seen >= 0 else None
-        until = self._fresh_until() if body is not None else dt.datetime.now(dt.timezone.utc)
         try:
-<<<<<<< HEAD
-            self.snapshots.replace_snapshot(self._snapshot_key(venue), body, until,
-=======
             fresh_until = self._fresh_until() if body is not None else dt.datetime.now(dt.timezone.utc)
             self.snapshots.replace_snapshot(self._snapshot_key(venue), body, fresh_until,
->>>>>>> main
                                             expected=seen if seen >= 0 else None)
         except Exception as exc:  # noqa: BLE001 - stale for cache_seconds at most
             log.warning("sheets snapshot not replaced for venue %s: %s", venue.id, type(exc).__name__)
