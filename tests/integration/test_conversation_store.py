@@ -85,7 +85,9 @@ def test_forgetting_a_client_erases_the_profile_conversations_messages_and_answe
     store.save_conversation(conversation(key="c2", thread="web:9", status="archived"), [said("ciao")], LATER)
     store.save_conversation(conversation(key="other", thread="wa:2", phone="+393339999999"), [said("hi")], LATER)
     store.save_profile(ClientProfile(venue_id="roma", phone=PHONE, preferred_name="Ana"), LATER)
+    assert store.client_threads("roma", PHONE) == ["wa:1", "web:9"]
     assert store.forget_client("roma", PHONE) == 2
+    assert store.client_threads("roma", PHONE) == []
     assert store.get_profile("roma", PHONE) is None
     assert store.get_conversation("roma", mine.conversation_key) is None
     assert store.current_conversation("roma", "wa:1") is None

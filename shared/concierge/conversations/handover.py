@@ -2,12 +2,14 @@
 
 A person replying takes the conversation over (`human_support`, the AI silent); handing back
 gives it to the AI again; closing archives it. Every change goes through the thread's lease.
-`client_forget` erases a client's profile and conversations (the right to erasure).
+`client_forget` erases a client's profile and conversations (the right to erasure), holding the
+leases of the client's threads (in thread order, so two erasures cannot deadlock).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,5 +119,13 @@ class Handover:
             phone = to_e164(req.phone, venue.country)
         except InvalidPhone as exc:
             raise validation_error("phone", str(exc)) from None
-        erased = self.threads.store.forget_client(venue.id, phone)
+        store = self.threads.store
+        try:
+            with ExitStack() as held:  # no message of these threads is being answered while they are erased
+                for thread in store.client_threads(venue.id, phone):
+                    held.enter_context(self.threads.held(venue.id, thread))
+                erased = store.forget_client(venue.id, phone)
+        except StoreBusy:
+            raise ToolError("CONVERSATION_BUSY", "A conversation of this client is busy; try again in a moment.") \
+                from None
         return {"ok": True, "phone": phone, "conversations_erased": erased}

@@ -186,12 +186,20 @@ def _conversation_entry(name: str) -> Callable[[Request], Response]:
         from concierge.http.conversations import handle
 
         _configure_logging_once()
-        with request_trace(req.headers):
-            settings, ctx = process_context()
+
+        def run() -> Response:
+            try:
+                raw = _body(req)
+            except BadInput as bad:
+                return _tool_error(bad.status, bad.code, bad.message)
+            settings, _ctx = process_context()
             conversations = process_conversations()
-            status, body = handle(conversations, name, req.get_data(cache=True), req.headers, settings.access)
+            status, body = handle(conversations, name, raw, req.headers, settings.access)
             _flush(conversations.service.tracer)
             return _json(body, status)
+
+        with request_trace(req.headers):
+            return _guarded(name, run)
 
     entry.__name__ = name
     return entry

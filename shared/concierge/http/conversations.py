@@ -7,7 +7,6 @@ operator credential.
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
@@ -23,6 +22,7 @@ from concierge.bootstrap import Access
 from concierge.conversations.service import ConversationService
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key
+from concierge.http.limits import BadInput, check_headers, parse_json
 from concierge.http.operators import OperatorGate, OperatorUnauthorized
 from concierge.http.status import status_for
 
@@ -65,10 +65,11 @@ def handle(functions: ConversationFunctions, name: str, raw_body: bytes, headers
             return refusal.status, refusal.body
     elif access.api_key and not has_api_key(headers, access.api_key):
         return _refusal("UNAUTHORIZED", "Missing or wrong credentials.")
-    try:
-        body = json.loads(raw_body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _refusal("VALIDATION_ERROR", "The body is not valid JSON.")
+    try:  # the same limits as every route: size, depth, numbers, NFKC text
+        check_headers(headers)
+        body = parse_json(raw_body)
+    except BadInput as bad:
+        return _refusal(bad.code, bad.message)
     service, handover = functions.service, functions.handover
     routes: dict[str, Callable[[], dict]] = {
         "conversation_message": lambda: service.message(_parse(MessageRequest, body)),

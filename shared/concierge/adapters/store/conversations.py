@@ -56,6 +56,10 @@ class ConversationStore(Protocol):
                       answer: dict, expire_at: dt.datetime) -> None: ...
 
     @abstractmethod
+    def client_threads(self, venue_id: str, phone: str) -> list[str]:
+        """The threads of the venue's conversations with that phone, sorted."""
+
+    @abstractmethod
     def forget_client(self, venue_id: str, phone: str) -> int:
         """Erase the client's profile and every conversation of that phone at the venue (messages and
         recorded answers included); how many conversations were erased."""

@@ -117,11 +117,16 @@ class FirestoreConversations:
         self._answer(venue_id, thread_id, message_id).set(
             {"conversation_key": conversation_key, "expire_at": expire_at, "body": json.dumps(answer)})
 
+    def _of_client(self, venue_id: str, phone: str):
+        return (self.db.collection("conversations").where(filter=firestore.FieldFilter("venue_id", "==", venue_id))
+                .where(filter=firestore.FieldFilter("customer_phone", "==", phone)))
+
+    def client_threads(self, venue_id: str, phone: str) -> list[str]:
+        return sorted({s.get("thread_id") for s in self._of_client(venue_id, phone).stream()})
+
     def forget_client(self, venue_id: str, phone: str) -> int:
-        query = (self.db.collection("conversations").where(filter=firestore.FieldFilter("venue_id", "==", venue_id))
-                 .where(filter=firestore.FieldFilter("customer_phone", "==", phone)))
         doomed = []
-        conversations = list(query.stream())
+        conversations = list(self._of_client(venue_id, phone).stream())
         for snapshot in conversations:
             key = snapshot.id
             doomed += [m.reference for m in self._messages(key).stream()]

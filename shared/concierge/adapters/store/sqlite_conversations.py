@@ -151,6 +151,11 @@ class SqliteConversations:
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (venue_id, thread_id, message_id, conversation_key, _iso(expire_at), json.dumps(answer)))
 
+    def client_threads(self, venue_id: str, phone: str) -> list[str]:
+        rows = self._conn().execute("SELECT DISTINCT thread_id FROM conversations WHERE venue_id = ? AND"
+                                    " customer_phone = ? ORDER BY thread_id", (venue_id, phone))
+        return [r[0] for r in rows]
+
     def forget_client(self, venue_id: str, phone: str) -> int:
         with self._atomic() as conn:
             keys = [r[0] for r in conn.execute(
