@@ -65,6 +65,12 @@ variable "pending_plan_minutes" {
   default     = 60
 }
 
+variable "max_clarifications" {
+  description = "CONCIERGE_MAX_CLARIFICATIONS: planner questions in a row before it suggests rephrasing."
+  type        = number
+  default     = 3
+}
+
 variable "action_timeout_seconds" {
   description = "CONCIERGE_ACTION_TIMEOUT_SECONDS: time limit of one plan step's call to the booking API."
   type        = number

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from concierge.conversations.agent import Agent
     from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
+    from concierge.plans.cleanup_schedule import CleanupSchedule
 
     AgentChooser = Callable[[Venue], Agent]
 
@@ -63,6 +64,8 @@ class Settings:
     actions_spec: str | None = None  # OpenAPI of the actions (default: the project's own booking API)
     actions_overlay: str | None = None
     pending_plan_minutes: float = 60
+    cleanup_seconds: float = 60  # `concierge serve` runs the plans' cleanup sweep this often (0: never)
+    max_clarifications: int = 3  # planner questions in a row before it suggests rephrasing
     action_timeout_seconds: float = 30
     tasks_project: str | None = None
     tasks_location: str = "europe-west1"
@@ -101,6 +104,8 @@ class Settings:
             actions_spec=env.get("CONCIERGE_ACTIONS_SPEC") or None,
             actions_overlay=env.get("CONCIERGE_ACTIONS_OVERLAY") or None,
             pending_plan_minutes=float(env.get("CONCIERGE_PENDING_PLAN_MINUTES", 60)),
+            cleanup_seconds=float(env.get("CONCIERGE_CLEANUP_SECONDS", 60)),
+            max_clarifications=int(env.get("CONCIERGE_MAX_CLARIFICATIONS", 3)),
             action_timeout_seconds=float(env.get("CONCIERGE_ACTION_TIMEOUT_SECONDS", 30)),
             tasks_project=env.get("CONCIERGE_TASKS_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT") or None,
             tasks_location=env.get("CONCIERGE_TASKS_LOCATION", "europe-west1"),
@@ -317,10 +322,20 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
         store=store, idempotency=store, venues=ctx.venues, registry=registry, refresh=refresh,
         planner=LLMPlanner(llm) if llm else rules, fallback_planner=rules, actions=actions, queue=queue,
         executor=executor, tracer=tracer, pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
+        max_clarifications=settings.max_clarifications,
         service_token=settings.access.api_key, today=lambda venue: ctx.local_now(venue).date())
     service_box.append(service)
     refresh()
     return service
+
+
+def start_cleanup(settings: Settings, plans: "PlanService") -> "CleanupSchedule | None":
+    """The local server's own cleanup schedule (expiry, resumption, purge); None when switched off (0)."""
+    from concierge.plans.cleanup_schedule import CleanupSchedule
+
+    if settings.cleanup_seconds <= 0:
+        return None
+    return CleanupSchedule(plans.plans_cleanup, settings.cleanup_seconds).start()
 
 
 def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "OperatorGate":

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from concierge.bootstrap import (
     Settings, build_chat_agent, build_context, build_conversations, build_operator_gate, build_plan_service,
-    build_store,
+    build_store, start_cleanup,
 )
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
@@ -64,8 +64,15 @@ def _serve(args: argparse.Namespace) -> int:
     loopback = args.host in ("127.0.0.1", "localhost", "::1")
     agent = build_chat_agent(settings, ctx.tracer)
     conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
-    run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback,
-                                                conversations=conversations), threaded=True)
+    cleanup = start_cleanup(settings, plans)
+    if cleanup is not None:
+        print(f"concierge: plans cleanup every {settings.cleanup_seconds:g} s", file=sys.stderr)
+    try:
+        run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback,
+                                                    conversations=conversations), threaded=True)
+    finally:
+        if cleanup is not None:
+            cleanup.stop()
     return 0
 
 

@@ -17,6 +17,7 @@ from werkzeug.serving import make_server
 from concierge.adapters.tracing import InMemoryTracer
 from concierge.bootstrap import (
     Access, Settings, build_context, build_conversations, build_operator_gate, build_plan_service, build_store,
+    start_cleanup,
 )
 from concierge.cli import import_venues
 from concierge.domain.operators import Operator, OperatorRecord, key_hash
@@ -98,20 +99,22 @@ def settings_for(tmp_path: Path, store_kind: str):
 @pytest.fixture
 def serve(settings_for):
     """Start a server: serve(now=..., api_key=..., retell_api_key=..., data_dir=...) -> Api."""
-    servers = []
+    servers, schedules = [], []
     client = httpx.Client(timeout=30)
 
     def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
               data_dir: Path | None = None, venues: Path = VENUES_FILE, queue: str = "inprocess",
               actions: tuple[str, str, str] | None = None, tasks_host: str | None = None,
               action_timeout: float = 30, providers: Callable[[str], dict] | None = None,
-              llm: str | None = None, agent: Callable | None = None) -> Api:
+              llm: str | None = None, agent: Callable | None = None, **changes) -> Api:
         """`actions`: (spec, overlay, base URL) of another action API than the server's own;
         `llm`: the base URL of an OpenAI-compatible server (a ScriptedLLM) the plans use;
-        `agent`: the chat receptionist's agent chooser (venue -> agent)."""
+        `agent`: the chat receptionist's agent chooser (venue -> agent);
+        `changes`: other settings (a `cleanup_seconds` above 0 starts the server's cleanup schedule)."""
         settings = settings_for(now=now, api_key=api_key, retell_api_key=retell_api_key, data_dir=data_dir)
         port = free_port()
-        settings = dataclasses.replace(settings, action_timeout_seconds=action_timeout)
+        changes = {"cleanup_seconds": 0, **changes}  # no schedule unless the test asks for one
+        settings = dataclasses.replace(settings, action_timeout_seconds=action_timeout, **changes)
         if llm:
             settings = dataclasses.replace(settings, llm_base_url=llm, llm_model=LLM_MODEL, llm_api_key=LLM_KEY)
         if actions:
@@ -140,9 +143,14 @@ def serve(settings_for):
         server = make_server("127.0.0.1", port, app, threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)
+        cleanup = start_cleanup(settings, plans)
+        if cleanup is not None:
+            schedules.append(cleanup)
         return Api(f"http://127.0.0.1:{server.server_port}", client, tracer, store)
 
     yield start
+    for schedule in schedules:
+        schedule.stop()
     for server in servers:
         server.shutdown()
         server.server_close()

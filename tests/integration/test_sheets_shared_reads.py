@@ -11,6 +11,7 @@ import json
 import pytest
 
 from concierge.adapters.leases import store_lease
+from concierge.adapters.providers.errors import BackendUnavailable
 from concierge.adapters.providers.sheets import SheetsProvider
 from concierge.bootstrap import build_store
 from concierge.domain.booking import BookingDraft
@@ -91,7 +92,7 @@ def test_a_write_whose_outcome_is_unknown_leaves_no_snapshot(instance, sheets, d
     writer, reader = instance(timeout_seconds=0.5), instance()
     reader.bookings_on(duo, FRIDAY)
     sheets.fail_next(1, "500", on="append")
-    with pytest.raises(Exception):  # noqa: B017 - any failure: the point is what the snapshot holds after it
+    with pytest.raises(BackendUnavailable):
         book(writer, duo)
     before = sheets.count("values_get")
     reader.bookings_on(duo, FRIDAY)

@@ -1,7 +1,7 @@
 """The plan state machine: which moves are allowed, and what each sets.
 
     pending_confirmation -> confirmed      only after the execution task was enqueued
-    pending_confirmation -> failed         the scheduled cleanup expires a plan nobody confirmed in time
+    pending_confirmation -> failed         expiry: a plan nobody confirmed in time (at confirm, or by the sweep)
     confirmed            -> executing      a delivery of the execution task claims the plan
     executing            -> completed | failed
     failed               -> rolled_back    every executed step was compensated
@@ -45,6 +45,16 @@ def move(plan: ExecutionPlan, status: PlanStatus, now: dt.datetime, **changes: A
 
 
 EXPIRED_REASON = "The plan expired before it was confirmed."
+
+
+def is_expired(plan: ExecutionPlan) -> bool:
+    """Whether the plan failed because it was not confirmed in time."""
+    return plan.status == "failed" and plan.failure_reason == EXPIRED_REASON
+
+
+def past_expiry(plan: ExecutionPlan, now: dt.datetime, wait: dt.timedelta) -> bool:
+    """A plan still waiting for its confirmation after `wait` has expired, whether or not it was moved yet."""
+    return plan.status == "pending_confirmation" and now - plan.created_at > wait
 
 
 def expire(plan: ExecutionPlan, now: dt.datetime) -> ExecutionPlan:

@@ -24,6 +24,7 @@ STATUS: dict[RefusalReason, int] = {
     "not_owner": 403,
     "no_such_plan": 404,
     "wrong_state": 409,
+    "expired": 410,  # the plan waited too long for its confirmation: make a new request
     "unavailable": 503,
 }
 DELIVER_AGAIN = 503  # Cloud Tasks retries a task answered with a 5xx

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from concierge.domain.plans import ServiceError, ServiceErrorType
 
-RefusalReason = Literal["invalid_input", "auth_required", "not_owner", "no_such_plan", "wrong_state", "unavailable"]
+RefusalReason = Literal["invalid_input", "auth_required", "not_owner", "no_such_plan", "wrong_state", "expired",
+                        "unavailable"]
 
 # The contract's error_type for each reason.
 ERROR_TYPES: dict[RefusalReason, ServiceErrorType] = {
@@ -22,6 +23,7 @@ ERROR_TYPES: dict[RefusalReason, ServiceErrorType] = {
     "not_owner": "auth_required",
     "no_such_plan": "invalid_input",
     "wrong_state": "invalid_input",
+    "expired": "invalid_input",
     "unavailable": "service_unavailable",
 }
 

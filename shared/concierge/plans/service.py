@@ -21,7 +21,7 @@ from concierge.adapters.queue import PlanQueue, QueueUnavailable
 from concierge.adapters.store import IdempotencyStore, PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
 from concierge.domain.operators import Operator
-from concierge.domain.plan_states import IllegalMove, expire, move
+from concierge.domain.plan_states import IllegalMove, expire, is_expired, move, past_expiry
 from concierge.domain.plans import (
     ActionResult,
     Clarification,
@@ -169,6 +169,9 @@ class PlanService:
         plan = self._owned(ref, operator)
         if plan.status == "confirmed":
             return plan.public()
+        plan = self._expire_if_due(plan)
+        if is_expired(plan):
+            raise self._expired_refusal()
         if plan.status != "pending_confirmation":
             raise PlanRefusal("wrong_state", f"The plan is already {plan.status}.")
         with self.tracer.span("user_confirmation", trace_id=plan.plan_id, plan_id=plan.plan_id,
@@ -182,10 +185,27 @@ class PlanService:
                                                  "confirmation. Try again.") from None
             try:
                 plan = self.store.update_plan(plan.plan_id, lambda p: move(p, "confirmed", self.clock()))
-            except IllegalMove:
+            except IllegalMove:  # confirmed by a concurrent call, or expired by the sweep meanwhile
                 plan = self.store.get_plan(plan.plan_id)
-            span.set(outcome="confirmed")
+            span.set(outcome="expired" if is_expired(plan) else "confirmed")
+        if is_expired(plan):  # the queued task finds the plan failed and does nothing
+            raise self._expired_refusal()
         return plan.public()
+
+    def _expire_if_due(self, plan: ExecutionPlan) -> ExecutionPlan:
+        """The plan, moved to its expiry (failed) when it waited too long for its confirmation."""
+        now = self.clock()
+        if not past_expiry(plan, now, self.pending_expiry):
+            return plan
+        try:
+            return self.store.update_plan(plan.plan_id, lambda p: expire(p, now))
+        except IllegalMove:  # confirmed or expired meanwhile
+            return self.store.get_plan(plan.plan_id) or plan
+
+    def _expired_refusal(self) -> PlanRefusal:
+        minutes = self.pending_expiry.total_seconds() / 60
+        return PlanRefusal("expired", f"The plan expired: plans wait {minutes:g} minutes for confirmation. "
+                                      "Nothing was changed; make a new request.")
 
     def plan_status(self, ref: PlanRef, operator: Operator | None = None) -> dict:
         return self._owned(ref, operator).public()
@@ -236,7 +256,7 @@ class PlanService:
         now = self.clock()
         expired = resumed = 0
         for plan in self.store.plans_in_status("pending_confirmation"):
-            if now - plan.created_at > self.pending_expiry:
+            if past_expiry(plan, now, self.pending_expiry):
                 try:
                     self.store.update_plan(plan.plan_id, lambda p: expire(p, now))
                     expired += 1

@@ -35,3 +35,8 @@ def test_a_wait_beyond_the_budget_is_not_started():
     sent = []
     answer = within_rate_limits(lambda: sent.append(1) or Answer(True, "60"), lambda a: a.limited)
     assert answer.limited and len(sent) == 1
+
+
+def test_retry_after_is_read_in_the_back_ends_unit():
+    assert retry_after({"Retry-After": "1500"}, 1, unit=0.001) == 1.5  # resOS: milliseconds
+    assert retry_after({"Retry-After": "2"}, 1) == 2  # HTTP: seconds

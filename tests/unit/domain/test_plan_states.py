@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from concierge.domain.plan_states import EXPIRED_REASON, MOVES, IllegalMove, expire, move
+from concierge.domain.plan_states import EXPIRED_REASON, MOVES, IllegalMove, expire, is_expired, move, past_expiry
 from concierge.domain.plans import ExecutionPlan, PlannedAction
 
 NOW = dt.datetime(2026, 5, 4, 12, 0, tzinfo=dt.timezone.utc)
@@ -45,3 +45,17 @@ def test_every_move_outside_the_table_is_refused():
         for back in set(MOVES) - set(targets):
             with pytest.raises(IllegalMove):
                 move(plan(status), back, NOW)
+
+
+def test_a_plan_is_past_its_expiry_only_while_it_waits_for_confirmation_longer_than_allowed():
+    wait = dt.timedelta(minutes=60)
+    old = NOW - dt.timedelta(minutes=61)
+    assert past_expiry(plan(created_at=old), NOW, wait)
+    assert not past_expiry(plan(created_at=NOW - dt.timedelta(minutes=59)), NOW, wait)
+    assert not past_expiry(plan("confirmed", created_at=old), NOW, wait)
+
+
+def test_only_a_plan_failed_by_expiry_counts_as_expired():
+    assert is_expired(expire(plan(), NOW))
+    assert not is_expired(move(plan("executing"), "failed", NOW, failure_reason="step 1 failed"))
+    assert not is_expired(plan())

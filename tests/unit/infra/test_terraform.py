@@ -24,6 +24,7 @@ SHARED = ROOT / "shared" / "concierge"
 NOT_FOR_PRODUCTION = {
     "CONCIERGE_DATA": "folder of the embedded SQLite store; deployed functions use Firestore",
     "CONCIERGE_NOW": "fixes the clock for tests and demos",
+    "CONCIERGE_CLEANUP_SECONDS": "the local server's own cleanup schedule; Cloud Scheduler runs it when deployed",
     "CLOUD_TASKS_EMULATOR_HOST": "points the queue at the Cloud Tasks emulator of the tests",
     "CONCIERGE_LOG_FORMAT": "JSON log lines for the local server; deployed functions always write them",
     "CONCIERGE_LOG_LEVEL": "optional; INFO unless an operator asks for more or less",
@@ -193,7 +194,7 @@ def test_fixed_settings_of_a_deployment(tf):
     assert ref(env["CONCIERGE_ROLLBACK_URL"]) == 'local.function_urls["plan_rollback"]'
     assert ref(env["CONCIERGE_ACTIONS_BASE_URL"]) == 'local.function_urls["booking_api"]'
     assert ref(env["CONCIERGE_TASKS_SERVICE_ACCOUNT"]) == "google_service_account.invoker.email"
-    for name in ("CONCIERGE_PENDING_PLAN_MINUTES", "CONCIERGE_ACTION_TIMEOUT_SECONDS",
+    for name in ("CONCIERGE_PENDING_PLAN_MINUTES", "CONCIERGE_MAX_CLARIFICATIONS", "CONCIERGE_ACTION_TIMEOUT_SECONDS",
                  "CONCIERGE_IDEMPOTENCY_SECONDS", "CONCIERGE_VENUE_CACHE_SECONDS"):
         assert re.fullmatch(r"\$\{tostring\(var\.\w+\)\}", env[name]), name
     for name, value in tf.locals["optional_env"].items():
@@ -206,6 +207,7 @@ def test_defaults_agree_with_the_code(tf):
     assert f'"CONCIERGE_EXECUTE_QUEUE", "{tf.default("execute_queue")}"' in source
     assert f'"CONCIERGE_ROLLBACK_QUEUE", "{tf.default("rollback_queue")}"' in source
     assert f'"CONCIERGE_PENDING_PLAN_MINUTES", {tf.default("pending_plan_minutes")})' in source
+    assert f'"CONCIERGE_MAX_CLARIFICATIONS", {tf.default("max_clarifications")})' in source
     assert f'"CONCIERGE_ACTION_TIMEOUT_SECONDS", {tf.default("action_timeout_seconds")})' in source
     assert f'"CONCIERGE_IDEMPOTENCY_SECONDS", {tf.default("idempotency_seconds")})' in source
 
