@@ -42,11 +42,13 @@ class Server:
         env = {**os.environ, "CONCIERGE_STORE": store_kind, "CONCIERGE_NOW": THURSDAY_EVENING_ROME,
                "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT,
                "CONCIERGE_IDEMPOTENCY_LEASE_SECONDS": str(LEASE_SECONDS)}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "concierge.cli", "serve", "--port", str(self.port), "--venues", str(VENUES_FILE),
-             "--data", str(data_dir)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.log = data_dir.parent / f"server-{self.port}.log"
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "concierge.cli", "serve", "--port", str(self.port), "--venues",
+                 str(VENUES_FILE), "--data", str(data_dir)], env=env, stdout=log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # a loaded machine starts a server with the Firestore client slowly
         while True:
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
@@ -54,7 +56,8 @@ class Server:
             except httpx.HTTPError:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
+                raise RuntimeError(f"the server did not start (exit {self.process.poll()}): "
+                                   f"{self.log.read_text(errors='replace')[-2000:]}")
             time.sleep(0.1)
 
     def kill(self) -> None:
