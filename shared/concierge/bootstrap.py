@@ -317,7 +317,8 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
                         # the service's own key stays out of task bodies: plan_rollback falls back to it
                         enqueue_rollback=lambda plan_id, token: queue.enqueue(
                             "rollback", plan_id, None if token == settings.access.api_key else token),
-                        tracer=tracer, fixer=ParameterFixer(llm) if llm else None)
+                        tracer=tracer, fixer=ParameterFixer(llm) if llm else None,
+                        read_only=lambda: service_box[0].read_only_actions)
     service = PlanService(
         store=store, idempotency=store, venues=ctx.venues, registry=registry, refresh=refresh,
         planner=LLMPlanner(llm) if llm else rules, fallback_planner=rules, actions=actions, queue=queue,

@@ -10,7 +10,7 @@ from flask import Flask, Response, jsonify
 from werkzeug.serving import make_server
 
 from concierge.domain.plans import ExecutionPlan, PlannedAction
-from tests.integration.test_plans import TOKEN, book, booking, confirm, settled, stored_plan
+from tests.integration.test_plans import TOKEN, book, booking, confirm, rolled, settled, stored_plan
 
 SPEC = """
 openapi: 3.0.3
@@ -24,12 +24,24 @@ paths:
     post:
       operationId: slow
       responses: {"200": {description: ok}}
+  /bookings/{booking_id}/slow-move:
+    post:
+      operationId: slow_move
+      parameters:
+        - {name: booking_id, in: path, required: true, schema: {type: string}}
+      responses: {"200": {description: ok}}
+  /slow-lookup:
+    post:
+      operationId: slow_lookup
+      responses: {"200": {description: ok}}
 """
 
 OVERLAY = """
 actions:
   - {operation_id: busy, iq_enabled: true, safety_tier: normal, reversible: false}
   - {operation_id: slow, iq_enabled: true, safety_tier: normal, reversible: false}
+  - {operation_id: slow_move, iq_enabled: true, safety_tier: normal, reversible: false}
+  - {operation_id: slow_lookup, iq_enabled: true, read_only: true, safety_tier: normal, reversible: false}
 """
 
 
@@ -47,6 +59,16 @@ def flaky_api(tmp_path):
     def slow():
         time.sleep(1.5)
         return jsonify({"ok": True})
+
+    @app.post("/bookings/<booking_id>/slow-move")
+    def slow_move(booking_id):
+        time.sleep(1.5)
+        return jsonify({"booking_id": booking_id, "moved": True})  # applied, but after the caller gave up
+
+    @app.post("/slow-lookup")
+    def slow_lookup():
+        time.sleep(1.5)
+        return jsonify({"found": []})
 
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
@@ -75,6 +97,29 @@ def test_a_step_that_times_out_reports_a_connectivity_issue(serve, flaky_api):
     plan = failure_of(serve(actions=flaky_api, action_timeout=0.5), [("slow", {})])
     assert plan["actions"][0]["result"]["error_type"] == "timeout"
     assert "connectivity issue" in plan["failure_reason"]
+
+
+def test_a_write_that_timed_out_is_reported_as_possibly_applied_with_the_booking_to_check(serve, flaky_api):
+    api = serve(actions=flaky_api, action_timeout=0.5)
+    plan = failure_of(api, [("slow_move", {"booking_id": "B-4242"})])
+    assert plan["actions"][0]["result"]["error_type"] == "timeout"
+    assert "may have been applied: check booking B-4242" in plan["failure_reason"]
+    plan = rolled(api, plan["plan_id"])
+    report = plan["rollback_report"]
+    assert plan["status"] == "failed"  # not rolled_back: the write may stand
+    assert (report["actions_possibly_applied"], report["actions_reversed"]) == ([1], [])
+    assert report["irreversible_actions_completed"] == []
+    assert len(report["manual_recovery_steps"]) == 1
+    assert report["manual_recovery_steps"][0].startswith("Step 1 may have been applied: check booking B-4242.")
+
+
+def test_a_lookup_that_timed_out_is_not_flagged_and_needs_no_rollback(serve, flaky_api):
+    api = serve(actions=flaky_api, action_timeout=0.5)
+    plan = failure_of(api, [("slow_lookup", {})])
+    assert "connectivity issue" in plan["failure_reason"]
+    assert "may have been applied" not in plan["failure_reason"]
+    time.sleep(0.3)  # a rollback, if one had been queued, would have reported by now
+    assert api.store.get_plan(plan["plan_id"]).rollback_report is None
 
 
 def test_a_pass_through_token_the_action_api_refuses_fails_the_step_as_unauthorised(serve):

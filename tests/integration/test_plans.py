@@ -210,6 +210,35 @@ def test_a_failure_at_any_step_rolls_back_the_completed_steps_in_reverse_order(a
     assert api.ok("list_bookings", {"restaurant_id": "roma", "phone": NEW["phone"]})["count"] == 0
 
 
+def test_lookups_are_neither_reversed_nor_reported_and_undoing_every_write_ends_rolled_back(api):
+    booking_id = book(api)
+    plan_id = stored_plan(api, [("get_booking", {"booking_id": booking_id}),
+                                ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+                                ("search_bookings", {"search_text": "Rossi"}),
+                                ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})])
+    confirm(api, plan_id)
+    plan = rolled(api, plan_id)
+    report = plan["rollback_report"]
+    assert plan["status"] == "rolled_back"
+    assert (report["triggered_by_step"], report["actions_reversed"]) == (4, [2])
+    assert report["irreversible_actions_completed"] == report["actions_possibly_applied"] == []
+    assert report["manual_recovery_steps"] == []
+    assert booking(api, booking_id)["time"] == "20:00"
+
+
+def test_a_failure_after_lookups_alone_fails_the_plan_without_a_rollback(api):
+    booking_id = book(api)
+    plan_id = stored_plan(api, [("get_booking", {"booking_id": booking_id}),
+                                ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})])
+    confirm(api, plan_id)
+    plan = settled(api, plan_id)
+    assert plan["actions"][0]["executed"] is True
+    time.sleep(0.3)  # a rollback, if one had been queued, would have reported by now
+    stored = api.store.get_plan(plan_id)
+    assert (stored.status, stored.rollback_report) == ("failed", None)
+    assert api.ok("plans_cleanup", {})["resumed"] == 0  # and the cleanup does not queue one either
+
+
 def test_a_failing_compensation_is_reported_with_manual_recovery_and_the_rest_still_reversed(api):
     booking_id = book(api)
     steps = [("create_booking", NEW),

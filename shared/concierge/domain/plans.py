@@ -76,6 +76,8 @@ class PlannedAction(BaseModel):
     result: ActionResult | None = None
     # What compensation needs, recorded before the step ran (prior state, resolved parameters).
     compensation_call: dict[str, Any] | None = None
+    # The step's write went out and timed out: it may have been applied.
+    may_have_applied: bool = False
 
 
 class ReversalFailure(BaseModel):
@@ -89,6 +91,8 @@ class RollbackReport(BaseModel):
     actions_failed_to_reverse: list[ReversalFailure] = Field(default_factory=list)
     irreversible_actions_completed: list[int] = Field(default_factory=list)
     manual_recovery_steps: list[str] = Field(default_factory=list)
+    # Extension: writes that timed out and may have been applied; each has a manual recovery step.
+    actions_possibly_applied: list[int] = Field(default_factory=list)
 
 
 class ExecutionPlan(BaseModel):
@@ -114,7 +118,7 @@ class ExecutionPlan(BaseModel):
     def public(self) -> dict:
         """The plan as callers see it: without the executor's bookkeeping."""
         return self.model_dump(mode="json", exclude={"lease_until": True, "pending_step": True,
-                                                     "actions": {"__all__": {"compensation_call"}}})
+                                                     "actions": {"__all__": {"compensation_call", "may_have_applied"}}})
 
 
 class ServiceError(BaseModel):

@@ -6,6 +6,10 @@ nothing. Each step's compensation is worked out (reading the prior state) and re
 the step's call goes out, and every call carries the idempotency key `{plan_id}:{step}`: a
 delivery resuming after a crash re-sends the call whose outcome was not recorded, and the API
 answers it from its idempotency record instead of acting twice.
+
+A rollback concerns writes only: a lookup changed nothing, so it is neither reversed nor reported.
+A write that timed out may have landed: it is reported as such, with what to check, and a plan
+with one cannot end `rolled_back`.
 """
 
 from __future__ import annotations
@@ -52,6 +56,19 @@ def failure_reason(step: PlannedAction, action_name: str, result: ActionResult) 
         "timeout": f"{where} failed: the service could not be reached (connectivity issue).",
     }[result.error_type or "server_error"]
 
+def possibly_applied(step: PlannedAction, what: str) -> str:
+    """The sentence for a write that timed out: nobody knows whether it landed."""
+    return f"Step {step.step_number} may have been applied: check {what}."
+
+def what_to_check(parameters: dict) -> str:
+    """The booking a step touched, as a person looks it up: its id, else the details it was given."""
+    for key in ("booking_id", "reservation_id", "id"):
+        if isinstance(parameters.get(key), (str, int)):
+            return f"booking {parameters[key]}"
+    shown = [f"{k} {v}" for k, v in parameters.items()
+             if k not in ("restaurant_id", "venue_id") and isinstance(v, (str, int, float))]
+    return f"the booking with {', '.join(shown)}" if shown else "what the call did"
+
 def _alternatives(result: ActionResult) -> str:
     nearest = (result.response_data or {}).get("nearest_slots")
     return f"; free times nearby: {', '.join(nearest)}" if nearest else ""
@@ -93,6 +110,7 @@ class Executor:
     enqueue_rollback: Callable[[str, str | None], None]
     tracer: Tracer = field(default_factory=NoopTracer)
     fixer: ParameterFixer | None = None  # when an LLM is configured
+    read_only: Callable[[], set[str]] = set  # the lookups' action ids (the overlay's read_only)
     lease: dt.timedelta = DEFAULT_LEASE
     clock: Callable[[], dt.datetime] = utcnow
 
@@ -179,7 +197,7 @@ class Executor:
             span.set(success=result.success, error_type=result.error_type,
                      self_correction_tried=result is not first, self_corrected=result is not first and result.success)
         if not result.success:
-            return self._fail(plan.plan_id, step, action.name, result, token)
+            return self._fail(plan.plan_id, step, action.name, result, token, sent=parameters)
         self._record(plan.plan_id, step.step_number, result=result)
         return "done"
 
@@ -225,18 +243,29 @@ class Executor:
 
         self.store.update_plan(plan_id, change)
 
+    def is_write(self, step: PlannedAction) -> bool:
+        return step.action_id not in self.read_only()
+
+    def needs_rollback(self, plan: ExecutionPlan) -> bool:
+        """A failed plan with a completed write to undo, or a write that may have landed to report."""
+        return any((s.executed and self.is_write(s)) or s.may_have_applied for s in plan.actions)
+
     def _fail(self, plan_id: str, step: PlannedAction, action_name: str, result: ActionResult,
-              token: str | None) -> str:
+              token: str | None, sent: dict | None = None) -> str:
+        """Fail the plan at `step`; `sent`: the parameters of the step's call, when the call went out."""
         reason = failure_reason(step, action_name, result)
+        in_doubt = sent is not None and result.error_type == "timeout" and self.is_write(step)
+        if in_doubt:
+            reason += " " + possibly_applied(step, what_to_check(sent or {}))
 
         def change(plan: ExecutionPlan) -> ExecutionPlan:
-            steps = [s.model_copy(update={"result": result}) if s.step_number == step.step_number else s
-                     for s in plan.actions]
+            steps = [s.model_copy(update={"result": result, "may_have_applied": in_doubt})
+                     if s.step_number == step.step_number else s for s in plan.actions]
             return move(plan.model_copy(update={"actions": steps, "pending_step": None}), "failed", self.clock(),
                         failure_reason=reason)
 
         plan = self.store.update_plan(plan_id, change)
-        if any(s.executed for s in plan.actions):
+        if self.needs_rollback(plan):
             self.enqueue_rollback(plan_id, token)
         return "failed"
 
@@ -257,9 +286,17 @@ class Executor:
         report = RollbackReport(triggered_by_step=failed_step)
         with self.tracer.span("rollback", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id,
                               user_id=plan.user_id, triggered_by_step=failed_step) as rollback_span:
-            for step in sorted((s for s in plan.actions if s.executed), key=lambda s: -s.step_number):
+            for step in sorted(plan.actions, key=lambda s: -s.step_number):
                 action = registry.get(step.action_id)
                 name = action.name if action else step.action_id
+                if step.may_have_applied:
+                    report.actions_possibly_applied.append(step.step_number)
+                    report.manual_recovery_steps.append(
+                        f"{possibly_applied(step, what_to_check(self._parameters_of(plan, step)))} "
+                        f"({name} timed out; it cannot be undone before it is known to have happened.)")
+                    continue
+                if not step.executed or not self.is_write(step):  # not done, or a lookup: nothing to undo
+                    continue
                 if action is None or not action.reversible or step.compensation_call is None:
                     report.irreversible_actions_completed.append(step.step_number)
                     report.manual_recovery_steps.append(
@@ -273,18 +310,30 @@ class Executor:
                                                                             reason=problem))
                     report.manual_recovery_steps.append(
                         f"Undo step {step.step_number} ({name}) by hand: {problem}")
+            complete = not (report.actions_failed_to_reverse or report.irreversible_actions_completed
+                            or report.actions_possibly_applied)
             rollback_span.set(
                 reversed=len(report.actions_reversed), failed_to_reverse=len(report.actions_failed_to_reverse),
                 irreversible=len(report.irreversible_actions_completed),
-                outcome="rolled_back" if not report.actions_failed_to_reverse
-                and not report.irreversible_actions_completed else "partial")
+                possibly_applied=len(report.actions_possibly_applied),
+                outcome="rolled_back" if complete else "partial")
 
         def finish(p: ExecutionPlan) -> ExecutionPlan:
-            done = not report.actions_failed_to_reverse and not report.irreversible_actions_completed
+            done = complete  # the contract's rolled_back: every write undone, nothing left in doubt
             p = p.model_copy(update={"rollback_report": report, "lease_until": None})
             return move(p, "rolled_back", self.clock()) if done else p
 
         return self.store.update_plan(plan_id, finish).status
+
+    @staticmethod
+    def _parameters_of(plan: ExecutionPlan, step: PlannedAction) -> dict:
+        """The step's parameters with earlier answers filled in, as far as they can be."""
+        scopes = {f"step_{s.step_number}": (s.result.response_data or {}) for s in plan.actions
+                  if s.executed and s.result}
+        try:
+            return fill(step.parameters, scopes)
+        except UnresolvedPlaceholder:
+            return step.parameters
 
     def _claim_rollback(self, plan: ExecutionPlan) -> ExecutionPlan:
         now = self.clock()

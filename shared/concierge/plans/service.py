@@ -267,7 +267,7 @@ class PlanService:
                 self.queue.enqueue("execute", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         for plan in self.store.plans_in_status("failed"):
-            if plan.rollback_report is None and any(s.executed for s in plan.actions) and \
+            if plan.rollback_report is None and self.executor.needs_rollback(plan) and \
                     (plan.lease_until is None or plan.lease_until <= now):
                 self.queue.enqueue("rollback", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
