@@ -4,10 +4,10 @@ Run: .venv/bin/python tests/benchmarks/bench_soak.py [--store sqlite|firestore] 
      [--callers 8] [--threads 8] [--every 5000]
 Starts `concierge serve` in its own process (embedded store in a temporary folder, or the Firestore
 emulator), then sends from `--callers` threads a mix of: availability of a real venue, availability
-of a made-up venue id (a new one each time), the caller's bookings, a booking taken and cancelled (or refused when the slot is full),
-and a health check; every tenth request opens a new connection. Every `--every` requests it prints
-the server's RSS (VmRSS) and its open descriptors (/proc/<pid>/fd), and at the end the growth after
-warm-up (the first report) as a ratio.
+of a made-up venue id (a new one each time), the caller's bookings, a booking taken and cancelled
+(or refused when the slot is full), and a health check; every tenth request opens a new connection.
+Every `--every` requests it prints the server's RSS (VmRSS) and open descriptors (/proc/<pid>/fd),
+and at the end their growth after warm-up (from the first report after the start) as ratios.
 """
 
 from __future__ import annotations
