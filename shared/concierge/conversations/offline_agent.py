@@ -266,7 +266,10 @@ class _Run:
         if not (slots.get("day") and slots.get("time")):
             out.append("slot.start_iso")
         if is_clinic(self.venue):
-            out += [f for f in ("care_type", "reason") if not slots.get(f)]
+            if not slots.get("care_type"):
+                out.append("care_type")
+            if not slots.get("reason") and slots.get("care_type") in (None, "autre"):
+                out.append("reason")  # "pour un détartrage" is its own reason; "autre" needs one
         elif not slots.get("people"):
             out.append("party_size")
         return out
