@@ -49,6 +49,17 @@ def test_faq_answers_null_when_nothing_is_similar_enough(api, question):
     assert answered == {"ok": True, "answer": None, "source": None}
 
 
+@pytest.mark.parametrize("question", ["Do you have parking?", "Can I bring my dog?"])
+def test_faq_does_not_answer_a_question_that_only_shares_its_wording_with_one_in_the_knowledge_base(api, question):
+    answered = api.ok("faq", {"restaurant_id": "harbour", "question": question})
+    assert answered == {"ok": True, "answer": None, "source": None}
+
+
+def test_faq_answers_a_question_worded_differently_in_english(api):
+    answered = api.ok("faq", {"restaurant_id": "harbour", "question": "any vegetarian food?"})
+    assert answered["source"] == "kb" and "vegetarian" in answered["answer"]
+
+
 def test_faq_needs_a_question(api):
     assert api.call("faq", {"restaurant_id": "roma"}).json()["field"] == "question"
 

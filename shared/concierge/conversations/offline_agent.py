@@ -125,17 +125,17 @@ class _Run:
             return self.manage(reading, fresh=True)
         if mem.get("flow") in ("cancel", "move") and (reading.details or turn.action == "choose_booking"):
             return self.manage(reading, fresh=False)
+        if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
+            return self.understood(self.words.say("hours", hours=weekly_hours(self.venue)))  # "open on Saturday?"
         if "book" in reading.intents or turn.action in ("start_booking", "show_calendar") or (
                 mem.get("flow") == "book" and reading.details) or (reading.day or reading.time or reading.people
                                                                   or reading.care_type):
             mem["flow"] = "book"
             return self.book(reading)
-        if "hours" in reading.intents or turn.action == "show_info":
-            return self.understood(self.words.say("hours", hours=weekly_hours(self.venue)))
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
             return self.understood(faq)
-        if "thanks" in reading.intents and not mem.get("flow"):
-            return self.goodbye()
+        if ("thanks" in reading.intents and not mem.get("flow")) or ("bye" in reading.intents and not reading.details):
+            return self.goodbye()  # "bye" ends the conversation even with a booking half asked; "thanks" does not
         if "greeting" in reading.intents or (not turn.history and not turn.text):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:

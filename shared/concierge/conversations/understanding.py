@@ -23,7 +23,7 @@ from concierge.parsing import DayReading, UnsupportedRelativeTime, VagueTime, re
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
-INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks", "instead")
+INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks", "bye", "instead")
 MAX_GRAM = 5
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")

@@ -1,4 +1,9 @@
-"""faq: the venue's closest question by fuzzy similarity, answered when it scores 0.6 or more."""
+"""faq: the venue's closest question by fuzzy similarity, answered when it scores 0.6 or more.
+
+Questions are compared on their content words: the words every question shares ("do you have",
+"avete il", "est-ce que vous avez") would otherwise make "do you have parking?" look like "do you
+have vegetarian options?".
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,14 @@ from concierge.tools.context import ToolContext
 from concierge.tools.fields import Question, RestaurantId, ToolRequest, ToolResponse
 
 THRESHOLD = 0.6
+
+# Words that carry no subject in a customer's question, in the four languages (after `normalise`).
+FUNCTION_WORDS = frozenset("""
+    a an the do does did have has you your is are there can could i we me my of for to any some what how please
+    il lo la i gli le l un una uno di da per si ci c e avete avere posso possiamo potete voi
+    le la les l un une de du des d est ce que qu il y a vous avez pour je j on peut
+    o os as um uma de do da dos das para eu voce voces tem ha posso podemos
+""".split())
 
 
 class Request(ToolRequest):
@@ -31,11 +44,17 @@ def normalise(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", folded).split())
 
 
+def content_words(text: str) -> str:
+    """The normalised text without function words (all of it when nothing else is left)."""
+    words = normalise(text).split()
+    return " ".join(word for word in words if word not in FUNCTION_WORDS) or " ".join(words)
+
+
 def best_match(question: str, questions: list[str]) -> tuple[int, float] | None:
-    """Index and score (0..1) of the closest question (rapidfuzz WRatio over normalised text)."""
+    """Index and score (0..1) of the closest question (rapidfuzz WRatio over content words)."""
     if not questions:
         return None
-    match = process.extractOne(normalise(question), [normalise(q) for q in questions], scorer=fuzz.WRatio)
+    match = process.extractOne(content_words(question), [content_words(q) for q in questions], scorer=fuzz.WRatio)
     _, score, index = match
     return index, score / 100
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile
+from concierge.speech.receptionist import weekly_hours
 
 from tests.unit.conversations.dialogue import Dialogue
 
@@ -259,6 +261,24 @@ def test_thanks_in_the_middle_of_a_booking_does_not_end_it(venues):
     d.say("A table for 2 on Friday at 7pm")
     d.say("thanks")
     assert "end_conversation" not in d.tools.names()
+
+
+def test_goodbye_in_the_middle_of_a_booking_ends_the_conversation(venues):
+    d = dialogue(venues, "harbour")
+    d.say("A table for 2 on Friday at 7pm")
+    d.say("bye")
+    assert d.tools.names()[-1] == "end_conversation" and d.tools.bookings == []
+
+
+@pytest.mark.parametrize(("venue_id", "question"), [
+    ("roma", "A che ora aprite sabato?"), ("harbour", "What time do you open on Saturday?"),
+    ("cabinet", "Vous ouvrez à quelle heure mardi ?"), ("tasca", "A que horas abrem no sábado?"),
+])
+def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking(venues, venue_id, question):
+    d = dialogue(venues, venue_id)
+    answer = d.say(question)
+    assert answer.rdv["action"] == "SHOW_WELCOME" and "schedule_appointment" not in d.tools.names()
+    assert weekly_hours(venues[venue_id]) in answer.reply
 
 
 def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
