@@ -389,7 +389,7 @@ class _Run:
         result = self.tool("schedule_appointment", params)
         if not result.get("success"):
             return self.offer(day, time, [self.words.say("create_failed", error=result.get("error") or "")])
-        message = self.words.say("created", what=self.what()[:1].upper() + self.what()[1:], day=self.day_words(day),
+        message = self.words.say("created", what=self.what(), day=self.day_words(day),
                                  time=self.time_words(time), name=self.name)
         slot, details, patient = Slot.at(self.venue, day, time), self.details, self.patient
         if slots.get("name") and not (self.turn.profile and self.turn.profile.preferred_name):
