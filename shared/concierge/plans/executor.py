@@ -27,6 +27,7 @@ from concierge.domain.plans import (
 )
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.templates import UnresolvedPlaceholder, fill
+from concierge.speech.plan_outcomes import StepWords, step_words
 
 if TYPE_CHECKING:
     from concierge.plans.parameter_fixer import ParameterFixer
@@ -42,36 +43,35 @@ def ask_marker(value: Any) -> str | None:
         return str(value["ask"])
     return None
 
-def failure_reason(step: PlannedAction, action_name: str, result: ActionResult) -> str:
-    where = f"Step {step.step_number} ({action_name})"
-    message = result.error_message or "no details"
+def failure_reason(step: PlannedAction, action_name: str, result: ActionResult, locale: str = "en") -> str:
+    words = step_words(locale)
+    where = words.step.format(number=step.step_number, action=action_name)
+    message = result.error_message or words.no_details
+    nearest = (result.response_data or {}).get("nearest_slots")
+    alternatives = words.alternatives.format(slots=", ".join(nearest)) if nearest else ""
     return {
-        "bad_request": f"{where} was refused: {message}",
-        "unauthorized": f"{where} was not authorised: sign in again, then retry.",
-        "not_found": f"{where} failed: the booking no longer exists; it may have been changed or cancelled.",
-        "conflict": f"{where} hit a conflict: {message} Refresh and try again"
-                    + _alternatives(result) + ".",
-        "rate_limited": f"{where} was rate limited: retry in {result.retry_after_seconds or 'a few'} seconds.",
-        "server_error": f"{where} failed: the service is temporarily unavailable; try again later.",
-        "timeout": f"{where} failed: the service could not be reached (connectivity issue).",
+        "bad_request": words.refused.format(where=where, message=message),
+        "unauthorized": words.unauthorised.format(where=where),
+        "not_found": words.not_found.format(where=where),
+        "conflict": words.conflict.format(where=where, message=message, alternatives=alternatives),
+        "rate_limited": words.rate_limited.format(where=where, seconds=result.retry_after_seconds or words.a_few),
+        "server_error": words.server_error.format(where=where),
+        "timeout": words.timeout.format(where=where),
     }[result.error_type or "server_error"]
 
-def possibly_applied(step: PlannedAction, what: str) -> str:
+def possibly_applied(step: PlannedAction, what: str, locale: str = "en") -> str:
     """The sentence for a write that timed out: nobody knows whether it landed."""
-    return f"Step {step.step_number} may have been applied: check {what}."
+    return step_words(locale).possibly_applied.format(number=step.step_number, what=what)
 
-def what_to_check(parameters: dict) -> str:
+def what_to_check(parameters: dict, locale: str = "en") -> str:
     """The booking a step touched, as a person looks it up: its id, else the details it was given."""
+    words = step_words(locale)
     for key in ("booking_id", "reservation_id", "id"):
         if isinstance(parameters.get(key), (str, int)):
-            return f"booking {parameters[key]}"
+            return words.check_booking.format(booking_id=parameters[key])
     shown = [f"{k} {v}" for k, v in parameters.items()
              if k not in ("restaurant_id", "venue_id") and isinstance(v, (str, int, float))]
-    return f"the booking with {', '.join(shown)}" if shown else "what the call did"
-
-def _alternatives(result: ActionResult) -> str:
-    nearest = (result.response_data or {}).get("nearest_slots")
-    return f"; free times nearby: {', '.join(nearest)}" if nearest else ""
+    return words.check_details.format(details=", ".join(shown)) if shown else words.check_call
 
 def same_meaning(action: AtomicAction, before: dict, after: dict) -> bool:
     """A self-correction may change a value's format, never its meaning or the set of parameters."""
@@ -113,6 +113,11 @@ class Executor:
     read_only: Callable[[], set[str]] = set  # the lookups' action ids (the overlay's read_only)
     lease: dt.timedelta = DEFAULT_LEASE
     clock: Callable[[], dt.datetime] = utcnow
+    # The language of what the plan's operator reads (failures, reports), by venue id.
+    locale_of: Callable[[str], str] = lambda _venue_id: "en"
+
+    def _words(self, plan: ExecutionPlan) -> StepWords:
+        return step_words(self.locale_of(plan.venue_id))
 
     # --- execution ----------------------------------------------------------------------------------
     def execute(self, plan_id: str, token: str | None) -> str:
@@ -164,9 +169,9 @@ class Executor:
     def _run_step(self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None) -> str:
         action = registry.get(step.action_id)
         if action is None:
-            return self._fail(plan.plan_id, step, step.action_id,
+            return self._fail(plan, step, step.action_id,
                               ActionResult(success=False, error_type="bad_request",
-                                           error_message="This action is no longer available."), token)
+                                           error_message=self._words(plan).no_longer_available), token)
         question = next((q for q in map(ask_marker, step.parameters.values()) if q), None)
         if question:
             self.store.update_plan(plan.plan_id, lambda p: p.model_copy(update={"blocking_prompt": question,
@@ -176,14 +181,14 @@ class Executor:
         try:
             parameters = fill(step.parameters, scopes)
         except UnresolvedPlaceholder as missing:
-            return self._fail(plan.plan_id, step, action.name, ActionResult(
+            return self._fail(plan, step, action.name, ActionResult(
                 success=False, error_type="bad_request",
-                error_message=f"A value from an earlier step is missing ({missing})."), token)
+                error_message=self._words(plan).value_missing.format(missing=missing)), token)
 
         if action.reversible and step.compensation_call is None:
-            compensation = self._prepare_compensation(action, parameters, registry, token)
+            compensation = self._prepare_compensation(plan, action, parameters, registry, token)
             if isinstance(compensation, ActionResult):  # the prior state could not be read
-                return self._fail(plan.plan_id, step, action.name, compensation, token)
+                return self._fail(plan, step, action.name, compensation, token)
             self._record(plan.plan_id, step.step_number, compensation_call=compensation)
 
         self._record(plan.plan_id, step.step_number, pending=True)
@@ -197,7 +202,7 @@ class Executor:
             span.set(success=result.success, error_type=result.error_type,
                      self_correction_tried=result is not first, self_corrected=result is not first and result.success)
         if not result.success:
-            return self._fail(plan.plan_id, step, action.name, result, token, sent=parameters)
+            return self._fail(plan, step, action.name, result, token, sent=parameters)
         self._record(plan.plan_id, step.step_number, result=result)
         return "done"
 
@@ -207,18 +212,18 @@ class Executor:
             return failed
         if not same_meaning(action, parameters, corrected):
             return ActionResult(success=False, error_type="bad_request",
-                                error_message="A correction would have changed the confirmed plan; "
-                                              "start a new request.")
+                                error_message=self._words(plan).correction_changes_plan)
         return self.actions.call(action, corrected, token, idempotency_key=f"{plan.plan_id}:{step.step_number}:fixed")
 
-    def _prepare_compensation(self, action: AtomicAction, parameters: dict, registry: ActionRegistry,
-                              token: str | None) -> dict | ActionResult:
+    def _prepare_compensation(self, plan: ExecutionPlan, action: AtomicAction, parameters: dict,
+                              registry: ActionRegistry, token: str | None) -> dict | ActionResult:
         spec = action.compensation
         prior: dict = {}
         if spec and spec.prior_operation_id:
             reader = registry.get(spec.prior_operation_id)
             read = self.actions.call(reader, fill(spec.prior_parameters, {"params": parameters}), token) if reader \
-                else ActionResult(success=False, error_type="bad_request", error_message="prior-state action missing")
+                else ActionResult(success=False, error_type="bad_request",
+                                  error_message=self._words(plan).prior_read_missing)
             if not read.success:
                 return read
             prior = read.response_data or {}
@@ -250,18 +255,19 @@ class Executor:
         """A failed plan with a completed write to undo, or a write that may have landed to report."""
         return any((s.executed and self.is_write(s)) or s.may_have_applied for s in plan.actions)
 
-    def _fail(self, plan_id: str, step: PlannedAction, action_name: str, result: ActionResult,
+    def _fail(self, plan: ExecutionPlan, step: PlannedAction, action_name: str, result: ActionResult,
               token: str | None, sent: dict | None = None) -> str:
         """Fail the plan at `step`; `sent`: the parameters of the step's call, when the call went out."""
-        reason = failure_reason(step, action_name, result)
+        plan_id, locale = plan.plan_id, self.locale_of(plan.venue_id)
+        reason = failure_reason(step, action_name, result, locale)
         in_doubt = sent is not None and result.error_type == "timeout" and self.is_write(step)
         if in_doubt:
-            reason += " " + possibly_applied(step, what_to_check(sent or {}))
+            reason += " " + possibly_applied(step, what_to_check(sent or {}, locale), locale)
 
-        def change(plan: ExecutionPlan) -> ExecutionPlan:
+        def change(p: ExecutionPlan) -> ExecutionPlan:
             steps = [s.model_copy(update={"result": result, "may_have_applied": in_doubt})
-                     if s.step_number == step.step_number else s for s in plan.actions]
-            return move(plan.model_copy(update={"actions": steps, "pending_step": None}), "failed", self.clock(),
+                     if s.step_number == step.step_number else s for s in p.actions]
+            return move(p.model_copy(update={"actions": steps, "pending_step": None}), "failed", self.clock(),
                         failure_reason=reason)
 
         plan = self.store.update_plan(plan_id, change)
@@ -269,11 +275,10 @@ class Executor:
             self.enqueue_rollback(plan_id, token)
         return "failed"
 
-    @staticmethod
-    def _summary(plan: ExecutionPlan) -> str:
+    def _summary(self, plan: ExecutionPlan) -> str:
         messages = [str((s.result.response_data or {}).get("message")) for s in plan.actions
                     if s.result and s.result.response_data and s.result.response_data.get("message")]
-        return " ".join(messages) or f"Done: {plan.intent_summary}"
+        return " ".join(messages) or self._words(plan).done.format(summary=plan.intent_summary)
 
     # --- rollback -----------------------------------------------------------------------------------
     def rollback(self, plan_id: str, token: str | None) -> str:
@@ -282,6 +287,8 @@ class Executor:
         if isinstance(plan, str):
             return plan
         registry = self.registry()
+        locale = self.locale_of(plan.venue_id)
+        words = step_words(locale)
         failed_step = next((s.step_number for s in plan.actions if s.result and not s.result.success), 0)
         report = RollbackReport(triggered_by_step=failed_step)
         with self.tracer.span("rollback", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id,
@@ -292,15 +299,15 @@ class Executor:
                 if step.may_have_applied:
                     report.actions_possibly_applied.append(step.step_number)
                     report.manual_recovery_steps.append(
-                        f"{possibly_applied(step, what_to_check(self._parameters_of(plan, step)))} "
-                        f"({name} timed out; it cannot be undone before it is known to have happened.)")
+                        f"{possibly_applied(step, what_to_check(self._parameters_of(plan, step), locale), locale)} "
+                        f"{words.timed_out.format(action=name)}")
                     continue
                 if not step.executed or not self.is_write(step):  # not done, or a lookup: nothing to undo
                     continue
                 if action is None or not action.reversible or step.compensation_call is None:
                     report.irreversible_actions_completed.append(step.step_number)
                     report.manual_recovery_steps.append(
-                        f"Step {step.step_number} ({name}) cannot be undone automatically; check it by hand.")
+                        words.irreversible.format(number=step.step_number, action=name))
                     continue
                 problem = self._compensate(plan, step, registry, token)
                 if problem is None:
@@ -309,7 +316,7 @@ class Executor:
                     report.actions_failed_to_reverse.append(ReversalFailure(step_number=step.step_number,
                                                                             reason=problem))
                     report.manual_recovery_steps.append(
-                        f"Undo step {step.step_number} ({name}) by hand: {problem}")
+                        words.undo_by_hand.format(number=step.step_number, action=name, problem=problem))
             complete = not (report.actions_failed_to_reverse or report.irreversible_actions_completed
                             or report.actions_possibly_applied)
             rollback_span.set(
@@ -348,13 +355,13 @@ class Executor:
         call = step.compensation_call or {}
         action = registry.get(call.get("action_id") or "")
         if action is None:
-            return "its compensation action is not available"
+            return self._words(plan).compensation_missing
         try:
             result_data = (step.result.response_data if step.result else {}) or {}
             parameters = fill(call.get("parameters", {}),
                               {"params": call.get("params", {}), "prior": call.get("prior", {}), "result": result_data})
         except UnresolvedPlaceholder as missing:
-            return f"a value needed to undo it is missing ({missing})"
+            return self._words(plan).undo_value_missing.format(missing=missing)
         # An empty prior value (no notes) is restored as "", because null means "leave unchanged".
         text = {p.name for p in action.parameters if p.type == "string"}
         parameters = {k: ("" if v is None and k in text else v) for k, v in parameters.items()}

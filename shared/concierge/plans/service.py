@@ -36,6 +36,7 @@ from concierge.plans.presentation import present
 from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.requests import Answer, DeliverAgain, NewRequest, PlanRef, PlanRefusal, TaskBody
+from concierge.speech.plan_outcomes import RefusalWords, refusal_words
 from concierge.venues import VenueCatalog
 
 log = logging.getLogger("concierge.plans")
@@ -44,12 +45,12 @@ DEFAULT_MAX_CLARIFICATIONS = 3
 DEFAULT_PENDING_EXPIRY = dt.timedelta(hours=1)
 
 
-def _need_operator(operator: Operator | None, said: str | None) -> Operator:
+def _need_operator(operator: Operator | None, said: str | None, words: RefusalWords) -> Operator:
     """The authenticated operator; a body `user_id` naming someone else is the contract's user mismatch."""
     if operator is None:
-        raise PlanRefusal("auth_required", "Sign in: the request carries no valid operator credential.")
+        raise PlanRefusal("auth_required", words.sign_in)
     if said is not None and said != operator.operator_id:
-        raise PlanRefusal("not_owner", "user_id does not match the operator the credential belongs to.")
+        raise PlanRefusal("not_owner", words.user_mismatch)
     return operator
 
 
@@ -72,17 +73,23 @@ class PlanService:
     service_token: str | None = None  # the service's own tool key: action calls without a pass-through token
     clock: Callable[[], dt.datetime] = utcnow
     today: Callable[[Venue], dt.date] = lambda _venue: utcnow().date()
+    # The language of the refusals an operator reads about a venue's plans, by venue id.
+    locale_of: Callable[[str], str] = lambda _venue_id: "en"
+
+    def _words(self, venue_id: str) -> RefusalWords:
+        return refusal_words(self.locale_of(venue_id))
 
     # --- owner's functions ----------------------------------------------------------------------------
     def _action_token(self, token: str | None) -> str | None:
         return token or self.service_token
 
     def plan_request(self, req: NewRequest, token: str | None, operator: Operator | None = None) -> dict:
-        owner = _need_operator(operator, req.user_id).operator_id
+        words = self._words(req.venue_id)
+        owner = _need_operator(operator, req.user_id, words).operator_id
         req = req.model_copy(update={"user_id": owner})
         venue = self.venues.get(req.venue_id)
         if venue is None:
-            raise PlanRefusal("invalid_input", f'No venue "{req.venue_id}".')
+            raise PlanRefusal("invalid_input", words.no_venue.format(venue_id=req.venue_id))
         session = self.store.get_session(req.session_id) or {"turns": [], "clarifications": 0}
         registry = self.registry()
         plan_id = str(uuid.uuid4())
@@ -92,7 +99,8 @@ class PlanService:
                               clarifications=session["clarifications"]) as intent:
             planning = PlanningRequest(
                 message=req.message, history=session["turns"], venue_id=venue.id, venue_locale=venue.locale,
-                today=self.today(venue), registry=registry, lookup=self._lookup(registry, self._action_token(token)),
+                today=self.today(venue), registry=registry,
+                lookup=self._lookup(registry, self._action_token(token), words),
                 read_only_actions=self.read_only_actions, clarifications_so_far=session["clarifications"],
                 max_clarifications=self.max_clarifications)
             with self.tracer.span("plan_generation", trace_id=trace, planner=type(self.planner).__name__) as span:
@@ -143,26 +151,28 @@ class PlanService:
             log.warning("planner failed (%s); using the deterministic planner", type(exc).__name__)
             return self.fallback_planner.plan(planning)
 
-    def _lookup(self, registry: ActionRegistry, token: str | None) -> Callable[[str, dict], ActionResult]:
+    def _lookup(self, registry: ActionRegistry, token: str | None,
+                words: RefusalWords) -> Callable[[str, dict], ActionResult]:
         def lookup(action_id: str, parameters: dict) -> ActionResult:
             action = registry.get(action_id)
             if action is None or action_id not in self.read_only_actions:
                 return ActionResult(success=False, error_type="bad_request", error_message="not a lookup")
             result = self.actions.call(action, parameters, token)
             if result.error_type == "unauthorized":
-                raise PlanRefusal("auth_required", "The action API refused the token; sign in again.")
+                raise PlanRefusal("auth_required", words.token_refused)
             return result
 
         return lookup
 
     def _owned(self, ref: PlanRef, operator: Operator | None) -> ExecutionPlan:
         """The plan, if the authenticated operator owns it: 404 when there is none, 403 when it is another's."""
-        owner = _need_operator(operator, ref.user_id)
+        english = refusal_words("en")  # no plan, hence no venue, known yet
+        owner = _need_operator(operator, ref.user_id, english)
         plan = self.store.get_plan(ref.plan_id)
         if plan is None:
-            raise PlanRefusal("no_such_plan", f'No plan "{ref.plan_id}".')
+            raise PlanRefusal("no_such_plan", english.no_plan.format(plan_id=ref.plan_id))
         if plan.user_id != owner.operator_id:
-            raise PlanRefusal("not_owner", "This plan belongs to another operator.")
+            raise PlanRefusal("not_owner", english.not_owner)  # another's plan: nothing of it is told
         return plan
 
     def plan_confirm(self, ref: PlanRef, token: str | None, operator: Operator | None = None) -> dict:
@@ -171,9 +181,9 @@ class PlanService:
             return plan.public()
         plan = self._expire_if_due(plan)
         if is_expired(plan):
-            raise self._expired_refusal()
+            raise self._expired_refusal(plan)
         if plan.status != "pending_confirmation":
-            raise PlanRefusal("wrong_state", f"The plan is already {plan.status}.")
+            raise PlanRefusal("wrong_state", self._words(plan.venue_id).already.format(status=plan.status))
         with self.tracer.span("user_confirmation", trace_id=plan.plan_id, plan_id=plan.plan_id,
                               session_id=plan.session_id, user_id=plan.user_id, venue_id=plan.venue_id,
                               seconds_to_confirm=(self.clock() - plan.created_at).total_seconds()) as span:
@@ -181,15 +191,14 @@ class PlanService:
                 self.queue.enqueue("execute", plan.plan_id, token)
             except QueueUnavailable:
                 span.set(outcome="enqueue_failed")
-                raise PlanRefusal("unavailable", "The plan could not be queued; it is still waiting for "
-                                                 "confirmation. Try again.") from None
+                raise PlanRefusal("unavailable", self._words(plan.venue_id).not_queued) from None
             try:
                 plan = self.store.update_plan(plan.plan_id, lambda p: move(p, "confirmed", self.clock()))
             except IllegalMove:  # confirmed by a concurrent call, or expired by the sweep meanwhile
                 plan = self.store.get_plan(plan.plan_id)
             span.set(outcome="expired" if is_expired(plan) else "confirmed")
         if is_expired(plan):  # the queued task finds the plan failed and does nothing
-            raise self._expired_refusal()
+            raise self._expired_refusal(plan)
         return plan.public()
 
     def _expire_if_due(self, plan: ExecutionPlan) -> ExecutionPlan:
@@ -202,20 +211,20 @@ class PlanService:
         except IllegalMove:  # confirmed or expired meanwhile
             return self.store.get_plan(plan.plan_id) or plan
 
-    def _expired_refusal(self) -> PlanRefusal:
+    def _expired_refusal(self, plan: ExecutionPlan) -> PlanRefusal:
         minutes = self.pending_expiry.total_seconds() / 60
-        return PlanRefusal("expired", f"The plan expired: plans wait {minutes:g} minutes for confirmation. "
-                                      "Nothing was changed; make a new request.")
+        return PlanRefusal("expired", self._words(plan.venue_id).expired.format(minutes=minutes))
 
     def plan_status(self, ref: PlanRef, operator: Operator | None = None) -> dict:
         return self._owned(ref, operator).public()
 
     def plan_answer(self, req: Answer, token: str | None, operator: Operator | None = None) -> dict:
         plan = self._owned(req, operator)
+        words = self._words(plan.venue_id)
         if plan.status != "executing" or plan.blocking_prompt is None:
-            raise PlanRefusal("wrong_state", "The plan is not waiting for an answer.")
+            raise PlanRefusal("wrong_state", words.not_waiting)
         if len(self.store.blocked_plans_of_session(plan.session_id)) > 1:
-            raise PlanRefusal("wrong_state", "Several plans of this session wait for an answer; say which one.")
+            raise PlanRefusal("wrong_state", words.several_waiting)
 
         def fill_gap(p: ExecutionPlan) -> ExecutionPlan:
             if p.status != "executing" or p.blocking_prompt is None:
@@ -233,11 +242,11 @@ class PlanService:
         try:
             plan = self.store.update_plan(plan.plan_id, fill_gap)
         except IllegalMove:
-            raise PlanRefusal("wrong_state", "The plan is not waiting for an answer.") from None
+            raise PlanRefusal("wrong_state", words.not_waiting) from None
         try:
             self.queue.enqueue("execute", plan.plan_id, token, tag=f"answer-{uuid.uuid4().hex[:8]}")
         except QueueUnavailable:
-            raise PlanRefusal("unavailable", "The answer is saved but execution could not resume; retry.") from None
+            raise PlanRefusal("unavailable", words.answer_saved) from None
         return plan.public()
 
     # --- task targets ---------------------------------------------------------------------------------
