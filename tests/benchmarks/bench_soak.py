@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.support import firestore_emulator  # noqa: E402
+from tests.support.local import stop_session_emulators  # noqa: E402
 from tests.support.serve_process import ServeProcess  # noqa: E402
 
 DAYS = [dt.date(2026, 3, 2) + dt.timedelta(days=i) for i in range(60)]
@@ -63,10 +64,20 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--every", type=int, default=5_000)
     args = parser.parse_args()
-    if args.store == "firestore":
-        firestore_emulator.clear(firestore_emulator.emulator_host())
+    env = {}
+    if args.store == "firestore":  # the emulator given in FIRESTORE_EMULATOR_HOST, or one started here
+        host = firestore_emulator.emulator_host()
+        firestore_emulator.clear(host)
+        env["FIRESTORE_EMULATOR_HOST"] = host
+    try:
+        return soak(args, env)
+    finally:
+        stop_session_emulators()
+
+
+def soak(args: argparse.Namespace, env: dict[str, str]) -> int:
     with tempfile.TemporaryDirectory() as folder:
-        server = ServeProcess(Path(folder) / "data", args.store, threads=args.threads)
+        server = ServeProcess(Path(folder) / "data", args.store, threads=args.threads, env=env)
         sent = 0
         statuses: dict[int, int] = {}
         lock = threading.Lock()
