@@ -21,7 +21,7 @@ from concierge.venues import DEFAULT_TTL_SECONDS, VenueCatalog
 if TYPE_CHECKING:
     from concierge.adapters.llm import ChatModel, GenerationHook
     from concierge.adapters.queue import PlanQueue
-    from concierge.adapters.store.operators import OperatorDirectory
+    from concierge.adapters.store import OperatorStore
     from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
     from concierge.conversations.agent import Agent
@@ -339,7 +339,7 @@ def start_cleanup(settings: Settings, plans: "PlanService") -> "CleanupSchedule 
     return CleanupSchedule(plans.plans_cleanup, settings.cleanup_seconds).start()
 
 
-def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "OperatorGate":
+def build_operator_gate(settings: Settings, directory: "OperatorStore") -> "OperatorGate":
     """Operator keys from the store, and Google ID tokens too when an audience is configured."""
     from concierge.http.operators import OperatorGate
 
