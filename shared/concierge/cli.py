@@ -28,6 +28,16 @@ def dt_date(text: str):
         raise argparse.ArgumentTypeError(f'"{text}" is not a date in YYYY-MM-DD') from None
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a whole number above 0')
+    return value
+
+
 def import_venues(settings: Settings, path: Path | None) -> list[str]:
     """Validate a whole knowledge-base file, then write it to the store in one step."""
     if path is None:
@@ -41,9 +51,8 @@ def import_venues(settings: Settings, path: Path | None) -> list[str]:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from werkzeug.serving import run_simple
-
     from concierge.http.app import create_app
+    from concierge.http.server import serve_until_stopped
 
     settings = Settings.from_env(data_dir=args.data)
     if settings.log_json:  # else the local server keeps readable logs
@@ -55,7 +64,8 @@ def _serve(args: argparse.Namespace) -> int:
     ctx = build_context(settings, store)
     plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://{args.host}:{args.port}")
     print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
-    print(f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name>", file=sys.stderr)
+    print(f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name> "
+          f"({args.threads} worker threads)", file=sys.stderr)
     print(f"concierge: MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", file=sys.stderr)
     operators = build_operator_gate(settings, store)
     if not store.operators():
@@ -67,12 +77,16 @@ def _serve(args: argparse.Namespace) -> int:
     cleanup = start_cleanup(settings, plans)
     if cleanup is not None:
         print(f"concierge: plans cleanup every {settings.cleanup_seconds:g} s", file=sys.stderr)
-    try:
-        run_simple(args.host, args.port, create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback,
-                                                    conversations=conversations), threaded=True)
-    finally:
+    app = create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback, conversations=conversations)
+
+    def stopped() -> None:
         if cleanup is not None:
             cleanup.stop()
+        close = getattr(store, "close", None)
+        if close is not None:
+            close()  # the store's connections, now that no worker thread uses them
+
+    serve_until_stopped(app, args.host, args.port, threads=args.threads, on_stop=stopped)
     return 0
 
 
@@ -195,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--venues", type=Path, help="knowledge-base YAML (default: the demo venues)")
     serve.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
+    serve.add_argument("--threads", type=_positive, default=8,
+                       help="worker threads answering requests (default: 8); one process serves, "
+                            "run several behind a load balancer to use more cores")
     serve.set_defaults(run=_serve)
 
     mcp = commands.add_parser("mcp", help="serve the tools over MCP on stdin/stdout (for desktop agents)")

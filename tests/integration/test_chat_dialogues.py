@@ -57,8 +57,8 @@ BOOKINGS = {
     "harbour": (None, ["Hello", "A table for two on Friday at 7pm please, my name is John Smith",
                        "my number is 07400 123456"], "yes", ("2026-11-27", "19:00", 2)),
     "cabinet": ("+213555987654", ["Bonjour",
-                                  "Un rendez-vous pour un détartrage demain à 10h, je m'appelle Amina Benali",
-                                  "Contrôle annuel"], "oui", ("2026-11-24", "10:00", 1)),
+                                  "Un rendez-vous demain à 10h, je m'appelle Amina Benali",
+                                  "Pour un détartrage"], "oui", ("2026-11-24", "10:00", 1)),
     "tasca": ("+351912345678", ["Olá", "Mesa para 3 pessoas no sábado às 20h30, em nome de Ana Sousa"], "sim",
               ("2026-11-28", "20:30", 3)),
 }

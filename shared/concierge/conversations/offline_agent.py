@@ -266,7 +266,10 @@ class _Run:
         if not (slots.get("day") and slots.get("time")):
             out.append("slot.start_iso")
         if is_clinic(self.venue):
-            out += [f for f in ("care_type", "reason") if not slots.get(f)]
+            if not slots.get("care_type"):
+                out.append("care_type")
+            if not slots.get("reason") and slots.get("care_type") in (None, "autre"):
+                out.append("reason")  # "pour un détartrage" is its own reason; "autre" needs one
         elif not slots.get("people"):
             out.append("party_size")
         return out
@@ -386,7 +389,7 @@ class _Run:
         result = self.tool("schedule_appointment", params)
         if not result.get("success"):
             return self.offer(day, time, [self.words.say("create_failed", error=result.get("error") or "")])
-        message = self.words.say("created", what=self.what()[:1].upper() + self.what()[1:], day=self.day_words(day),
+        message = self.words.say("created", what=self.what(), day=self.day_words(day),
                                  time=self.time_words(time), name=self.name)
         slot, details, patient = Slot.at(self.venue, day, time), self.details, self.patient
         if slots.get("name") and not (self.turn.profile and self.turn.profile.preferred_name):

@@ -21,7 +21,7 @@ def test_a_terminal_chat_books_a_table_with_a_button_press(tmp_path, monkeypatch
                  "--data", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "  [1] Sim, confirmo" in out and "Feito! Uma mesa para 2" in out
+    assert "  [1] Sim, confirmo" in out and "Feito! Reservei uma mesa para 2" in out
     [booking] = build_store(Settings(store="sqlite", data_dir=tmp_path)).bookings_for_phone(
         "tasca", "+351912345678", dt.date(2026, 11, 23))
     assert (booking.time, booking.people, booking.name) == ("20:00", 2, "Ana Sousa")

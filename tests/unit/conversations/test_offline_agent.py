@@ -76,8 +76,8 @@ def test_french_clinic_booking_asks_for_care_type_and_reason_and_never_twice(ven
     d = dialogue(venues, "cabinet")
     first = d.say("Bonjour, je voudrais un rendez-vous demain à 10h")
     assert first.rdv["missing_fields"] == ["patient.name", "care_type", "reason"]
-    second = d.say("Je m'appelle Amina Benali, pour un détartrage")
-    assert second.rdv["missing_fields"] == ["reason"] and second.rdv["care_type"] == "detartrage"
+    second = d.say("Je m'appelle Amina Benali, pour autre chose")
+    assert second.rdv["missing_fields"] == ["reason"] and second.rdv["care_type"] == "autre"
     confirm = d.say("Contrôle annuel, et un détartrage")  # the answer to "the reason?" is the reason
     assert confirm.rdv["action"] == "CONFIRMATION"
     assert confirm.rdv["reason"] == "Contrôle annuel, et un détartrage"
@@ -85,9 +85,16 @@ def test_french_clinic_booking_asks_for_care_type_and_reason_and_never_twice(ven
     done = d.say("oui")
     assert done.rdv["action"] == "CREATE"
     booking = d.tools.bookings[0]
-    assert (booking.care_type, booking.reason) == ("detartrage", "Contrôle annuel, et un détartrage")
+    assert (booking.care_type, booking.reason) == ("autre", "Contrôle annuel, et un détartrage")
     asked = [tuple(a.rdv.get("missing_fields", ())) for a in d.answers]
     assert sum("patient.name" in m for m in asked) == 1 and sum("care_type" in m for m in asked) == 1
+
+
+def test_a_care_type_that_says_what_the_visit_is_for_needs_no_other_reason(venues):
+    d = dialogue(venues, "cabinet")
+    d.say("Bonjour, je voudrais un rendez-vous demain à 10h")
+    confirm = d.say("Je m'appelle Amina Benali, pour un détartrage")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["care_type"] == "detartrage"
 
 
 def test_portuguese_booking_declined_then_changed_and_a_returning_client_is_welcomed_by_name(venues):

@@ -118,6 +118,10 @@ class FirestoreStore(FirestoreConversations, Store):
         self.first_backoff = first_backoff
         self.max_backoff = max_backoff
 
+    def close(self) -> None:
+        """Close the client's channels (the server calls it when it stops)."""
+        self.db.close()
+
     @classmethod
     def connect(cls, project: str, database: str = "(default)") -> "FirestoreStore":
         return cls(firestore.Client(project=project, database=database))

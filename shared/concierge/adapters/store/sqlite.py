@@ -104,6 +104,10 @@ class SqliteStore(SqliteConversations, Store):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._writer = threading.Lock()
+        # Every connection opened, by the thread that opened it: a thread's connection is closed as soon as
+        # a later one finds the thread gone, and every one by close(); none waits for the garbage collector.
+        self._open: dict[threading.Thread, sqlite3.Connection] = {}
+        self._open_lock = threading.Lock()
         self._conn().executescript(_SCHEMA + CONVERSATION_SCHEMA)
 
     def _conn(self) -> sqlite3.Connection:
@@ -113,7 +117,23 @@ class SqliteStore(SqliteConversations, Store):
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             self._local.conn = conn
+            with self._open_lock:
+                for thread in [t for t in self._open if not t.is_alive()]:
+                    self._open.pop(thread).close()
+                self._open[threading.current_thread()] = conn
         return conn
+
+    def open_connections(self) -> int:
+        with self._open_lock:
+            return len(self._open)
+
+    def close(self) -> None:
+        """Close every connection this store opened (a thread that uses the store again reopens its own)."""
+        with self._open_lock:
+            conns, self._open = list(self._open.values()), {}
+        for conn in conns:
+            conn.close()
+        self._local = threading.local()
 
     @contextmanager
     def _atomic(self) -> Iterator[sqlite3.Connection]:
