@@ -21,7 +21,7 @@ from concierge.venues import DEFAULT_TTL_SECONDS, VenueCatalog
 if TYPE_CHECKING:
     from concierge.adapters.llm import ChatModel, GenerationHook
     from concierge.adapters.queue import PlanQueue
-    from concierge.adapters.store.operators import OperatorDirectory
+    from concierge.adapters.store import OperatorStore
     from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
     from concierge.conversations.agent import Agent
@@ -313,7 +313,13 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
     actions = ActionClient(actions_base_url, timeout=settings.action_timeout_seconds)
     llm = build_llm(settings, on_generation=tracer.on_generation if tracer.enabled else None)
     rules = RulePlanner()
-    executor = Executor(store=store, registry=registry, actions=actions,
+
+    def locale_of(venue_id: str) -> str:
+        """Plan refusals and step reports speak the venue's language, like the plan's presentation."""
+        venue = ctx.venues.get(venue_id)
+        return venue.locale if venue is not None else "en"
+
+    executor = Executor(store=store, registry=registry, actions=actions, locale_of=locale_of,
                         # the service's own key stays out of task bodies: plan_rollback falls back to it
                         enqueue_rollback=lambda plan_id, token: queue.enqueue(
                             "rollback", plan_id, None if token == settings.access.api_key else token),
@@ -323,7 +329,7 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
         store=store, idempotency=store, venues=ctx.venues, registry=registry, refresh=refresh,
         planner=LLMPlanner(llm) if llm else rules, fallback_planner=rules, actions=actions, queue=queue,
         executor=executor, tracer=tracer, pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
-        max_clarifications=settings.max_clarifications,
+        max_clarifications=settings.max_clarifications, locale_of=locale_of,
         service_token=settings.access.api_key, today=lambda venue: ctx.local_now(venue).date())
     service_box.append(service)
     refresh()
@@ -339,7 +345,7 @@ def start_cleanup(settings: Settings, plans: "PlanService") -> "CleanupSchedule 
     return CleanupSchedule(plans.plans_cleanup, settings.cleanup_seconds).start()
 
 
-def build_operator_gate(settings: Settings, directory: "OperatorDirectory") -> "OperatorGate":
+def build_operator_gate(settings: Settings, directory: "OperatorStore") -> "OperatorGate":
     """Operator keys from the store, and Google ID tokens too when an audience is configured."""
     from concierge.http.operators import OperatorGate
 

@@ -90,34 +90,35 @@ def test_a_rate_limited_step_reports_the_retry_delay(serve, flaky_api):
     plan = failure_of(serve(actions=flaky_api), [("busy", {})])
     assert plan["actions"][0]["result"]["error_type"] == "rate_limited"
     assert plan["actions"][0]["result"]["retry_after_seconds"] == 7
-    assert "retry in 7 seconds" in plan["failure_reason"]
+    assert "riprova tra 7 secondi" in plan["failure_reason"]
 
 
 def test_a_step_that_times_out_reports_a_connectivity_issue(serve, flaky_api):
     plan = failure_of(serve(actions=flaky_api, action_timeout=0.5), [("slow", {})])
     assert plan["actions"][0]["result"]["error_type"] == "timeout"
-    assert "connectivity issue" in plan["failure_reason"]
+    assert "problema di connessione" in plan["failure_reason"]
 
 
 def test_a_write_that_timed_out_is_reported_as_possibly_applied_with_the_booking_to_check(serve, flaky_api):
     api = serve(actions=flaky_api, action_timeout=0.5)
     plan = failure_of(api, [("slow_move", {"booking_id": "B-4242"})])
     assert plan["actions"][0]["result"]["error_type"] == "timeout"
-    assert "may have been applied: check booking B-4242" in plan["failure_reason"]
+    assert "potrebbe essere stato applicato: controlla la prenotazione B-4242" in plan["failure_reason"]
     plan = rolled(api, plan["plan_id"])
     report = plan["rollback_report"]
     assert plan["status"] == "failed"  # not rolled_back: the write may stand
     assert (report["actions_possibly_applied"], report["actions_reversed"]) == ([1], [])
     assert report["irreversible_actions_completed"] == []
     assert len(report["manual_recovery_steps"]) == 1
-    assert report["manual_recovery_steps"][0].startswith("Step 1 may have been applied: check booking B-4242.")
+    assert report["manual_recovery_steps"][0].startswith(
+        "Il passo 1 potrebbe essere stato applicato: controlla la prenotazione B-4242.")
 
 
 def test_a_lookup_that_timed_out_is_not_flagged_and_needs_no_rollback(serve, flaky_api):
     api = serve(actions=flaky_api, action_timeout=0.5)
     plan = failure_of(api, [("slow_lookup", {})])
-    assert "connectivity issue" in plan["failure_reason"]
-    assert "may have been applied" not in plan["failure_reason"]
+    assert "problema di connessione" in plan["failure_reason"]
+    assert "potrebbe essere stato applicato" not in plan["failure_reason"]
     time.sleep(0.3)  # a rollback, if one had been queued, would have reported by now
     assert api.store.get_plan(plan["plan_id"]).rollback_report is None
 
@@ -133,7 +134,7 @@ def test_a_pass_through_token_the_action_api_refuses_fails_the_step_as_unauthori
     plan = settled(api, plan_id)
     assert plan["status"] == "failed"
     assert plan["actions"][0]["result"]["error_type"] == "unauthorized"
-    assert "sign in again" in plan["failure_reason"]
+    assert "accedi di nuovo" in plan["failure_reason"]
 
 
 def test_without_a_pass_through_token_steps_call_the_action_api_with_the_service_key(serve):
@@ -152,7 +153,7 @@ def test_a_conflict_reports_nearby_free_times(api):
     mover = book(api, time="22:00")
     plan = failure_of(api, [("modify_booking", {"booking_id": mover, "new_time": "20:00"})])
     assert plan["actions"][0]["result"]["error_type"] == "conflict"
-    assert "Refresh and try again; free times nearby: 21:30, 22:00" in plan["failure_reason"]
+    assert "Aggiorna e riprova; orari liberi vicini: 21:30, 22:00" in plan["failure_reason"]
     assert booking(api, mover)["time"] == "22:00"
 
 
@@ -169,5 +170,5 @@ def test_when_two_plans_of_a_session_wait_for_an_answer_the_answer_is_refused_as
     response = api.call("plan_answer", {"plan_id": ids[0], "user_id": "u1", "user_message": "+393331112222"},
                         headers=TOKEN)
     assert (response.status_code, response.json()["error_type"]) == (409, "invalid_input")
-    assert "Several plans" in response.json()["message"]
+    assert "Più piani" in response.json()["message"]
     assert api.store.get_plan(ids[0]).blocking_prompt == "Which phone number?"

@@ -35,7 +35,7 @@ def test_a_fix_that_changes_the_confirmed_value_fails_the_plan(llm_api):
     plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "9:00 PM"})])
     confirm(api, plan_id)
     plan = settled(api, plan_id)
-    assert plan["status"] == "failed" and "changed the confirmed plan" in plan["failure_reason"]
+    assert plan["status"] == "failed" and "cambiato il piano confermato" in plan["failure_reason"]
     assert booking(api, booking_id)["time"] == "20:00"
 
 

@@ -205,7 +205,7 @@ def test_a_failure_at_any_step_rolls_back_the_completed_steps_in_reverse_order(a
         assert plan["status"] == "rolled_back"
         assert report["triggered_by_step"] == failing
         assert report["actions_reversed"] == list(range(failing - 1, 0, -1))
-    assert "no longer exists" in plan["failure_reason"]
+    assert "non esiste più" in plan["failure_reason"]
     assert (booking(api, booking_id)["time"], booking(api, booking_id)["people"]) == ("20:00", 4)
     assert api.ok("list_bookings", {"restaurant_id": "roma", "phone": NEW["phone"]})["count"] == 0
 

@@ -21,7 +21,7 @@ from concierge.domain.operators import Operator, key_hash, normalised_email
 
 if TYPE_CHECKING:  # the tool functions load this module: no HTTP client at import time
     from concierge.adapters.google_identity import IdTokenVerifier
-    from concierge.adapters.store.operators import OperatorDirectory
+    from concierge.adapters.store import OperatorStore
 
 MAX_CREDENTIAL_LENGTH = 4096  # a Google ID token is about 1 KB; an operator key is 47 characters
 
@@ -53,7 +53,7 @@ def _looks_like_jwt(credential: str) -> bool:
 
 @dataclass(frozen=True)
 class OperatorGate:
-    directory: "OperatorDirectory"
+    directory: "OperatorStore"
     id_tokens: "IdTokenVerifier | None" = None  # Google sign-in, when configured
 
     def authenticate(self, headers: Mapping[str, str]) -> Operator:

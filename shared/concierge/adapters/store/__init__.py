@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal, Protocol
 
 from concierge.adapters.store.conversations import ConversationStore
+from concierge.adapters.store.operators import OperatorStore
 from concierge.domain.booking import Booking, BookingDraft
 
 if TYPE_CHECKING:
-    from concierge.domain.operators import Operator, OperatorRecord
     from concierge.domain.plans import ExecutionPlan
 
 
@@ -201,25 +201,6 @@ class IdempotencyStore(Protocol):
     @abstractmethod
     def purge_idempotency(self, now: dt.datetime) -> int:
         """Delete expired records; how many."""
-
-
-class OperatorStore(Protocol):
-    """Operators and their keys: what `adapters.store.operators.OperatorDirectory` describes, required of adapters."""
-
-    @abstractmethod
-    def add_operator(self, record: OperatorRecord) -> None: ...
-
-    @abstractmethod
-    def operator_for_key(self, key_hash: str) -> Operator | None: ...
-
-    @abstractmethod
-    def operator_for_email(self, email: str) -> Operator | None: ...
-
-    @abstractmethod
-    def operators(self) -> list[OperatorRecord]: ...
-
-    @abstractmethod
-    def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool: ...
 
 
 class Store(VenueStore, BookingStore, PlanStore, LeaseStore, SnapshotStore, IdempotencyStore, OperatorStore,
