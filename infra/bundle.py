@@ -28,8 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _provider_registry() -> dict:
     """concierge.domain.providers.PROVIDERS, read from this checkout (the module imports nothing)."""
-    spec = importlib.util.spec_from_file_location("_concierge_provider_registry",
-                                                  ROOT / "shared" / "concierge" / "domain" / "providers.py")
+    spec = importlib.util.spec_from_file_location(
+        "_concierge_provider_registry", ROOT / "shared" / "concierge" / "domain" / "providers.py"
+    )
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
     spec.loader.exec_module(module)
@@ -40,8 +41,19 @@ REGISTRY = _provider_registry()
 
 # What every function needs, what talks to the booking back-ends (each provider's registration says), and
 # what runs plans.
-BASE = ("functions-framework", "flask", "pydantic", "pyyaml", "phonenumbers", "rapidfuzz", "text2num", "tzdata",
-        "holidays", "python-dateutil", "google-cloud-firestore")
+BASE = (
+    "functions-framework",
+    "flask",
+    "pydantic",
+    "pyyaml",
+    "phonenumbers",
+    "rapidfuzz",
+    "text2num",
+    "tzdata",
+    "holidays",
+    "python-dateutil",
+    "google-cloud-firestore",
+)
 PROVIDERS = tuple(sorted({name for entry in REGISTRY.values() for name in entry.requires}))
 PLANS = ("httpx", "jsonref", "google-cloud-tasks", "google-auth")
 # The MCP function: the tools' needs plus the MCP SDK and the bridge that runs its ASGI transport from WSGI.
@@ -51,34 +63,85 @@ EVERYWHERE_IF_DECLARED = ("langfuse",)
 
 # The plan functions (concierge.plans.functions.PLAN_FUNCTIONS); "mcp" serves the tools over MCP; every other
 # folder is a tool or booking_api.
-PLAN_FUNCTIONS = ("plan_request", "plan_confirm", "plan_status", "plan_answer", "plan_execute", "plan_rollback",
-                  "plans_cleanup", "registry_refresh")
+PLAN_FUNCTIONS = (
+    "plan_request",
+    "plan_confirm",
+    "plan_status",
+    "plan_answer",
+    "plan_execute",
+    "plan_rollback",
+    "plans_cleanup",
+    "registry_refresh",
+)
 
 # The chat receptionist's functions (concierge.conversations.functions.CONVERSATION_FUNCTIONS): the tools'
 # needs (providers, httpx for the model) plus the agents.
 CONVERSATION_FUNCTIONS = (
-    "schedule_appointment", "get_available_slots", "list_events", "cancel_appointment", "request_human_support",
-    "update_client_info", "update_conversation_tags", "end_conversation", "summarize_conversation",
-    "conversation_message", "conversation_messages", "conversations_list", "conversation_read", "conversation_reply",
-    "conversation_handback", "conversation_close", "client_forget")
+    "schedule_appointment",
+    "get_available_slots",
+    "list_events",
+    "cancel_appointment",
+    "request_human_support",
+    "update_client_info",
+    "update_conversation_tags",
+    "end_conversation",
+    "summarize_conversation",
+    "conversation_message",
+    "conversation_messages",
+    "conversations_list",
+    "conversation_read",
+    "conversation_reply",
+    "conversation_handback",
+    "conversation_close",
+    "client_forget",
+)
 
 # Modules a function loads on its first request (lazily, so importing main.py alone would not show
 # a missing dependency): the import check loads them too.
 FIRST_REQUEST_MODULES = {
-    "tool": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
-             *(entry.module for entry in REGISTRY.values())),
-    "conversation": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
-                     *(entry.module for entry in REGISTRY.values()), "concierge.adapters.llm.openai_compatible",
-                     "concierge.conversations.agents", "concierge.http.conversations"),
-    "mcp": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
-            *(entry.module for entry in REGISTRY.values()), "concierge.mcp.endpoint", "concierge.mcp.stdio",
-            "concierge.conversations.service", "concierge.conversations.handover", "concierge.http.conversations"),
-    "plan": ("functions_framework", "concierge.bootstrap", "concierge.adapters.store.firestore",
-             "concierge.adapters.queue.cloud_tasks", "google.cloud.tasks_v2",
-             "concierge.adapters.llm.openai_compatible",
-             "concierge.adapters.tracing", "concierge.adapters.actions", "concierge.plans.booking_api",
-             "concierge.plans.executor", "concierge.plans.llm_planner", "concierge.plans.parameter_fixer",
-             "concierge.plans.rule_planner", "concierge.plans.service", "concierge.plans.transformer"),
+    "tool": (
+        "functions_framework",
+        "concierge.bootstrap",
+        "concierge.adapters.store.firestore",
+        *(entry.module for entry in REGISTRY.values()),
+    ),
+    "conversation": (
+        "functions_framework",
+        "concierge.bootstrap",
+        "concierge.adapters.store.firestore",
+        *(entry.module for entry in REGISTRY.values()),
+        "concierge.adapters.llm.openai_compatible",
+        "concierge.conversations.agents",
+        "concierge.http.conversations",
+    ),
+    "mcp": (
+        "functions_framework",
+        "concierge.bootstrap",
+        "concierge.adapters.store.firestore",
+        *(entry.module for entry in REGISTRY.values()),
+        "concierge.mcp.endpoint",
+        "concierge.mcp.stdio",
+        "concierge.conversations.service",
+        "concierge.conversations.handover",
+        "concierge.http.conversations",
+    ),
+    "plan": (
+        "functions_framework",
+        "concierge.bootstrap",
+        "concierge.adapters.store.firestore",
+        "concierge.adapters.queue.cloud_tasks",
+        "google.cloud.tasks_v2",
+        "concierge.adapters.llm.openai_compatible",
+        "concierge.adapters.tracing",
+        "concierge.adapters.actions",
+        "concierge.plans.booking_api",
+        "concierge.plans.executor",
+        "concierge.plans.llm_planner",
+        "concierge.plans.parameter_fixer",
+        "concierge.plans.rule_planner",
+        "concierge.plans.service",
+        "concierge.plans.transformer",
+    ),
 }
 
 # Distributions the import check sees loaded from the development virtualenv that a bundle does
@@ -116,16 +179,24 @@ def pins(project: dict) -> dict[str, dict]:
     """
     found: dict[str, dict] = {}
     sections = [("dependencies", project.get("dependencies", []))]
-    sections += [(f"optional-dependencies.{group}", reqs)
-                 for group, reqs in sorted(project.get("optional-dependencies", {}).items())]
+    sections += [
+        (f"optional-dependencies.{group}", reqs)
+        for group, reqs in sorted(project.get("optional-dependencies", {}).items())
+    ]
     for section, requirements in sections:
         for raw in requirements:
             match = _REQUIREMENT.match(raw)
             if not match:
                 raise BundleError(f"cannot read the requirement {raw!r} in pyproject.toml ({section})")
             name, _extras, spec, _marker = match.groups()
-            found.setdefault(normalize(name), {"line": f"{name}{spec.replace(' ', '')}", "section": section,
-                                               "pinned": bool(re.fullmatch(r"==[^,*]+", spec.replace(" ", "")))})
+            found.setdefault(
+                normalize(name),
+                {
+                    "line": f"{name}{spec.replace(' ', '')}",
+                    "section": section,
+                    "pinned": bool(re.fullmatch(r"==[^,*]+", spec.replace(" ", ""))),
+                },
+            )
     return found
 
 
@@ -185,8 +256,11 @@ def build(out: Path, root: Path = ROOT) -> dict[str, list[str]]:
             shutil.rmtree(folder)
         folder.mkdir()
         shutil.copy2(root / "functions" / name / "main.py", folder / "main.py")
-        shutil.copytree(root / "shared" / "concierge", folder / "concierge",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"))
+        shutil.copytree(
+            root / "shared" / "concierge",
+            folder / "concierge",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"),
+        )
         lines = requirements(name, project)
         (folder / "requirements.txt").write_text("\n".join(lines) + "\n")
         _zip(folder, out / f"{name}.zip")
@@ -242,6 +316,7 @@ def check(out: Path, python: str = sys.executable, root: Path = ROOT) -> list[st
     problems = []
     python = os.path.abspath(python)  # not resolve(): a virtualenv's python is a symlink
     project = read_pyproject(root / "pyproject.toml")
+
     def one(name: str) -> list[str]:
         folder = (out / name).resolve()
         if not (out / f"{name}.zip").is_file() or not (folder / "requirements.txt").is_file():
@@ -253,10 +328,22 @@ def check(out: Path, python: str = sys.executable, root: Path = ROOT) -> list[st
             found.append(f"{name}: unpinned requirements {unpinned}")
         if lines != requirements(name, project):
             found.append(f"{name}: requirements.txt differs from pyproject.toml's pins (rebuild)")
-        result = subprocess.run([python, "-I", "-c", _CHECK, str(folder), name,
-                                 json.dumps(FIRST_REQUEST_MODULES[kind(name)]), json.dumps(lines),
-                                 json.dumps(sorted(OPTIONAL_IMPORTS))],
-                                capture_output=True, text=True, cwd="/")
+        result = subprocess.run(
+            [
+                python,
+                "-I",
+                "-c",
+                _CHECK,
+                str(folder),
+                name,
+                json.dumps(FIRST_REQUEST_MODULES[kind(name)]),
+                json.dumps(lines),
+                json.dumps(sorted(OPTIONAL_IMPORTS)),
+            ],
+            capture_output=True,
+            text=True,
+            cwd="/",
+        )
         if result.returncode != 0:
             tail = (result.stderr.strip().splitlines() or ["(no output)"])[-1]
             found.append(f"{name}: import check failed: {tail}")
@@ -286,8 +373,10 @@ def main(argv: list[str] | None = None) -> int:
             used = sorted({n for f in function_names() for n in needs(f, project)})
             for name in used:
                 if available.get(name, {}).get("section", "dependencies") != "dependencies":
-                    print(f"warning: {name} is used at run time but pinned only in "
-                          f"[project.{available[name]['section']}] of pyproject.toml")
+                    print(
+                        f"warning: {name} is used at run time but pinned only in "
+                        f"[project.{available[name]['section']}] of pyproject.toml"
+                    )
         else:
             problems = check(args.out, args.python)
             for problem in problems:

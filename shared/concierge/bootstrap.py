@@ -94,7 +94,8 @@ class Settings:
         values = dict(
             store=env.get("CONCIERGE_STORE", "firestore" if deployed else "sqlite"),
             data_dir=Path(env.get("CONCIERGE_DATA", ".concierge")),
-            firestore_project=env.get("CONCIERGE_FIRESTORE_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT")
+            firestore_project=env.get("CONCIERGE_FIRESTORE_PROJECT")
+            or env.get("GOOGLE_CLOUD_PROJECT")
             or "demo-concierge",
             firestore_database=env.get("CONCIERGE_FIRESTORE_DATABASE", "(default)"),
             idempotency_seconds=float(env.get("CONCIERGE_IDEMPOTENCY_SECONDS", 3600)),
@@ -109,10 +110,13 @@ class Settings:
             action_timeout_seconds=float(env.get("CONCIERGE_ACTION_TIMEOUT_SECONDS", 30)),
             tasks_project=env.get("CONCIERGE_TASKS_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT") or None,
             tasks_location=env.get("CONCIERGE_TASKS_LOCATION", "europe-west1"),
-            tasks_queues=(env.get("CONCIERGE_EXECUTE_QUEUE", "plan-execute"),
-                          env.get("CONCIERGE_ROLLBACK_QUEUE", "plan-rollback")),
+            tasks_queues=(
+                env.get("CONCIERGE_EXECUTE_QUEUE", "plan-execute"),
+                env.get("CONCIERGE_ROLLBACK_QUEUE", "plan-rollback"),
+            ),
             tasks_urls=(env["CONCIERGE_EXECUTE_URL"], env["CONCIERGE_ROLLBACK_URL"])
-            if env.get("CONCIERGE_EXECUTE_URL") and env.get("CONCIERGE_ROLLBACK_URL") else None,
+            if env.get("CONCIERGE_EXECUTE_URL") and env.get("CONCIERGE_ROLLBACK_URL")
+            else None,
             tasks_service_account=env.get("CONCIERGE_TASKS_SERVICE_ACCOUNT") or None,
             tasks_emulator_host=env.get("CLOUD_TASKS_EMULATOR_HOST") or None,
             now=env.get("CONCIERGE_NOW") or None,
@@ -122,14 +126,18 @@ class Settings:
             conversation_history=int(env.get("CONCIERGE_CONVERSATION_HISTORY", 20)),
             log_json=env.get("CONCIERGE_LOG_FORMAT", "").lower() == "json",
             log_level=env.get("CONCIERGE_LOG_LEVEL", "INFO").upper(),
-            log_project=env.get("CONCIERGE_LOG_PROJECT") or env.get("GOOGLE_CLOUD_PROJECT")
-            or env.get("GCLOUD_PROJECT") or env.get("GCP_PROJECT") or None,
+            log_project=env.get("CONCIERGE_LOG_PROJECT")
+            or env.get("GOOGLE_CLOUD_PROJECT")
+            or env.get("GCLOUD_PROJECT")
+            or env.get("GCP_PROJECT")
+            or None,
             langfuse=_langfuse_settings(env),
             llm_base_url=(env.get("CONCIERGE_LLM_BASE_URL") or "").strip() or None,
             llm_model=(env.get("CONCIERGE_LLM_MODEL") or "").strip() or None,
             llm_api_key=(env.get("CONCIERGE_LLM_API_KEY") or "").strip(),
-            access=Access(api_key=env.get("CONCIERGE_API_KEY") or None,
-                          retell_api_key=env.get("RETELL_API_KEY") or None),
+            access=Access(
+                api_key=env.get("CONCIERGE_API_KEY") or None, retell_api_key=env.get("RETELL_API_KEY") or None
+            ),
         )
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
@@ -140,9 +148,12 @@ def _langfuse_settings(env: Mapping[str, str]) -> LangfuseSettings | None:
     secret_key = (env.get("LANGFUSE_SECRET_KEY") or "").strip()
     if not (public_key and secret_key):
         return None
-    return LangfuseSettings(public_key=public_key, secret_key=secret_key,
-                            base_url=env.get("LANGFUSE_BASE_URL") or env.get("LANGFUSE_HOST") or None,
-                            release=env.get("LANGFUSE_RELEASE") or env.get("K_REVISION") or None)
+    return LangfuseSettings(
+        public_key=public_key,
+        secret_key=secret_key,
+        base_url=env.get("LANGFUSE_BASE_URL") or env.get("LANGFUSE_HOST") or None,
+        release=env.get("LANGFUSE_RELEASE") or env.get("K_REVISION") or None,
+    )
 
 
 def build_store(settings: Settings) -> Store:
@@ -190,8 +201,9 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
                 except ProviderFailure:
                     raise
                 except Exception as exc:
-                    raise ProviderNotConfigured(f'Provider "{kind}" of venue "{venue.id}" is misconfigured: '
-                                                f"{type(exc).__name__}.") from None
+                    raise ProviderNotConfigured(
+                        f'Provider "{kind}" of venue "{venue.id}" is misconfigured: {type(exc).__name__}.'
+                    ) from None
             return built[key]
 
     return provider_for
@@ -213,11 +225,18 @@ def build_tracer(settings: Settings) -> "Tracer":
 
         from concierge.adapters.langfuse_tracer import LangfuseTracer
 
-        return LangfuseTracer(Langfuse(public_key=langfuse.public_key, secret_key=langfuse.secret_key,
-                                       base_url=langfuse.base_url, release=langfuse.release))
+        return LangfuseTracer(
+            Langfuse(
+                public_key=langfuse.public_key,
+                secret_key=langfuse.secret_key,
+                base_url=langfuse.base_url,
+                release=langfuse.release,
+            )
+        )
     except Exception as exc:  # noqa: BLE001 - observability must not take the service down
-        logging.getLogger("concierge.tracing").warning("tracing is off: Langfuse could not start (%s)",
-                                                       type(exc).__name__)
+        logging.getLogger("concierge.tracing").warning(
+            "tracing is off: Langfuse could not start (%s)", type(exc).__name__
+        )
         return NoopTracer()
 
 
@@ -234,11 +253,17 @@ def build_context(settings: Settings, store: Store | None = None, tracer: "Trace
     store = store or build_store(settings)
     provider_for = provider_factory(store)
 
-    return ToolContext(venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
-                       providers=provider_for, clock=build_clock(settings),
-                       idempotency=Idempotency(store, expiry=dt.timedelta(seconds=settings.idempotency_seconds),
-                                               lease=dt.timedelta(seconds=settings.idempotency_lease_seconds)),
-                       tracer=tracer if tracer is not None else build_tracer(settings))
+    return ToolContext(
+        venues=VenueCatalog(store, ttl=settings.venue_cache_seconds),
+        providers=provider_for,
+        clock=build_clock(settings),
+        idempotency=Idempotency(
+            store,
+            expiry=dt.timedelta(seconds=settings.idempotency_seconds),
+            lease=dt.timedelta(seconds=settings.idempotency_lease_seconds),
+        ),
+        tracer=tracer if tracer is not None else build_tracer(settings),
+    )
 
 
 def build_queue(settings: Settings, deliver: Callable[[str, dict], None]) -> "PlanQueue":
@@ -250,20 +275,24 @@ def build_queue(settings: Settings, deliver: Callable[[str, dict], None]) -> "Pl
         from concierge.adapters.queue.cloud_tasks import CloudTasksQueue
 
         if not settings.tasks_urls or not settings.tasks_project:
-            raise ValueError("Cloud Tasks needs CONCIERGE_TASKS_PROJECT, CONCIERGE_EXECUTE_URL and "
-                             "CONCIERGE_ROLLBACK_URL")
+            raise ValueError(
+                "Cloud Tasks needs CONCIERGE_TASKS_PROJECT, CONCIERGE_EXECUTE_URL and CONCIERGE_ROLLBACK_URL"
+            )
         queues = dict(zip(("execute", "rollback"), settings.tasks_queues, strict=True))
         urls = dict(zip(("execute", "rollback"), settings.tasks_urls, strict=True))
         if settings.tasks_emulator_host:
-            return CloudTasksQueue.for_emulator(settings.tasks_emulator_host, settings.tasks_project,
-                                                settings.tasks_location, queues, urls)
-        return CloudTasksQueue(settings.tasks_project, settings.tasks_location, queues, urls,
-                               settings.tasks_service_account)
+            return CloudTasksQueue.for_emulator(
+                settings.tasks_emulator_host, settings.tasks_project, settings.tasks_location, queues, urls
+            )
+        return CloudTasksQueue(
+            settings.tasks_project, settings.tasks_location, queues, urls, settings.tasks_service_account
+        )
     raise ValueError(f'CONCIERGE_QUEUE="{settings.queue}" is not a queue this build knows (inprocess, cloudtasks)')
 
 
-def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actions_base_url: str,
-                       tracer: "Tracer | None" = None) -> "PlanService":
+def build_plan_service(
+    settings: Settings, ctx: ToolContext, store: Store, actions_base_url: str, tracer: "Tracer | None" = None
+) -> "PlanService":
     """The plan lifecycle: registry, planners, action client, queue and executor around one store."""
     import time
 
@@ -319,18 +348,37 @@ def build_plan_service(settings: Settings, ctx: ToolContext, store: Store, actio
         venue = ctx.venues.get(venue_id)
         return venue.locale if venue is not None else "en"
 
-    executor = Executor(store=store, registry=registry, actions=actions, locale_of=locale_of,
-                        # the service's own key stays out of task bodies: plan_rollback falls back to it
-                        enqueue_rollback=lambda plan_id, token: queue.enqueue(
-                            "rollback", plan_id, None if token == settings.access.api_key else token),
-                        tracer=tracer, fixer=ParameterFixer(llm) if llm else None,
-                        read_only=lambda: service_box[0].read_only_actions)
+    executor = Executor(
+        store=store,
+        registry=registry,
+        actions=actions,
+        locale_of=locale_of,
+        # the service's own key stays out of task bodies: plan_rollback falls back to it
+        enqueue_rollback=lambda plan_id, token: queue.enqueue(
+            "rollback", plan_id, None if token == settings.access.api_key else token
+        ),
+        tracer=tracer,
+        fixer=ParameterFixer(llm) if llm else None,
+        read_only=lambda: service_box[0].read_only_actions,
+    )
     service = PlanService(
-        store=store, idempotency=store, venues=ctx.venues, registry=registry, refresh=refresh,
-        planner=LLMPlanner(llm) if llm else rules, fallback_planner=rules, actions=actions, queue=queue,
-        executor=executor, tracer=tracer, pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
-        max_clarifications=settings.max_clarifications, locale_of=locale_of,
-        service_token=settings.access.api_key, today=lambda venue: ctx.local_now(venue).date())
+        store=store,
+        idempotency=store,
+        venues=ctx.venues,
+        registry=registry,
+        refresh=refresh,
+        planner=LLMPlanner(llm) if llm else rules,
+        fallback_planner=rules,
+        actions=actions,
+        queue=queue,
+        executor=executor,
+        tracer=tracer,
+        pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
+        max_clarifications=settings.max_clarifications,
+        locale_of=locale_of,
+        service_token=settings.access.api_key,
+        today=lambda venue: ctx.local_now(venue).date(),
+    )
     service_box.append(service)
     refresh()
     return service
@@ -357,9 +405,14 @@ def build_operator_gate(settings: Settings, directory: "OperatorStore") -> "Oper
     return OperatorGate(directory, id_tokens)
 
 
-def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agent_for: "AgentChooser",
-                        operators: "OperatorGate | None" = None, tracer: "Tracer | None" = None
-                        ) -> "ConversationFunctions":
+def build_conversations(
+    settings: Settings,
+    ctx: ToolContext,
+    store: Store,
+    agent_for: "AgentChooser",
+    operators: "OperatorGate | None" = None,
+    tracer: "Tracer | None" = None,
+) -> "ConversationFunctions":
     """The chat receptionist: its service over the thread leases of the store, the staff's functions."""
     from concierge.adapters.leases import store_lease
     from concierge.conversations.handover import Handover
@@ -368,11 +421,15 @@ def build_conversations(settings: Settings, ctx: ToolContext, store: Store, agen
     from concierge.http.conversations import ConversationFunctions
 
     # A turn may wait on a model for several calls: the lease outlives it, a second message waits for it.
-    threads = Threads(store, store_lease(store, term=dt.timedelta(seconds=120), wait=60.0),
-                      retention=dt.timedelta(days=settings.conversation_retention_days),
-                      history_limit=settings.conversation_history)
-    return ConversationFunctions(ConversationService(ctx, threads, agent_for, tracer), Handover(ctx, threads),
-                                 operators)
+    threads = Threads(
+        store,
+        store_lease(store, term=dt.timedelta(seconds=120), wait=60.0),
+        retention=dt.timedelta(days=settings.conversation_retention_days),
+        history_limit=settings.conversation_history,
+    )
+    return ConversationFunctions(
+        ConversationService(ctx, threads, agent_for, tracer), Handover(ctx, threads), operators
+    )
 
 
 def build_chat_agent(settings: Settings, tracer: "Tracer | None" = None) -> "Agent":
@@ -441,6 +498,7 @@ def process_conversations() -> "ConversationFunctions":
     with _lock:
         if _process_conversations is None:
             agent = build_chat_agent(settings, ctx.tracer)
-            _process_conversations = build_conversations(settings, ctx, build_store(settings), lambda venue: agent,
-                                                         gate)
+            _process_conversations = build_conversations(
+                settings, ctx, build_store(settings), lambda venue: agent, gate
+            )
         return _process_conversations

@@ -38,8 +38,12 @@ def chat(settings: Settings, venue_id: str, phone: str | None, lines: IO[str], o
             break
         if not text:
             continue
-        request: dict[str, Any] = {"venue_id": venue.id, "conversation_id": thread, "channel": "api",
-                                   "customer": Customer(phone=phone) if phone else None}
+        request: dict[str, Any] = {
+            "venue_id": venue.id,
+            "conversation_id": thread,
+            "channel": "api",
+            "customer": Customer(phone=phone) if phone else None,
+        }
         if text.isdigit() and 1 <= int(text) <= len(buttons):
             pressed = buttons[int(text) - 1]
             request.update(action=pressed["action"], data=pressed.get("data"))

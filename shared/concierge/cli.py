@@ -11,8 +11,14 @@ from importlib import resources
 from pathlib import Path
 
 from concierge.bootstrap import (
-    Settings, build_chat_agent, build_context, build_conversations, build_operator_gate, build_plan_service,
-    build_store, start_cleanup,
+    Settings,
+    build_chat_agent,
+    build_context,
+    build_conversations,
+    build_operator_gate,
+    build_plan_service,
+    build_store,
+    start_cleanup,
 )
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
@@ -41,8 +47,9 @@ def _positive(text: str) -> int:
 def import_venues(settings: Settings, path: Path | None) -> list[str]:
     """Validate a whole knowledge-base file, then write it to the store in one step."""
     if path is None:
-        venues = parse_knowledge_base(resources.files("concierge").joinpath(DEMO_VENUES).read_text("utf-8"),
-                                      source="demo knowledge base")
+        venues = parse_knowledge_base(
+            resources.files("concierge").joinpath(DEMO_VENUES).read_text("utf-8"), source="demo knowledge base"
+        )
     else:
         venues = load_knowledge_base(path)
     store = build_store(settings)
@@ -64,13 +71,17 @@ def _serve(args: argparse.Namespace) -> int:
     ctx = build_context(settings, store)
     plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://{args.host}:{args.port}")
     print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
-    print(f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name> "
-          f"({args.threads} worker threads)", file=sys.stderr)
+    print(
+        f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name> ({args.threads} worker threads)",
+        file=sys.stderr,
+    )
     print(f"concierge: MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", file=sys.stderr)
     operators = build_operator_gate(settings, store)
     if not store.operators():
-        print("concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
-              file=sys.stderr)
+        print(
+            "concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
+            file=sys.stderr,
+        )
     loopback = args.host in ("127.0.0.1", "localhost", "::1")
     agent = build_chat_agent(settings, ctx.tracer)
     conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
@@ -165,8 +176,10 @@ def _operators_list(args: argparse.Namespace) -> int:
     records = build_store(Settings.from_env(data_dir=args.data)).operators()
     for r in records:
         state = f"revoked {r.revoked_at:%Y-%m-%d %H:%M}" if r.revoked_at else "active"
-        print(f"{r.operator.operator_id}\t{r.operator.name}\t{r.operator.email or '-'}\t"
-              f"added {r.created_at:%Y-%m-%d %H:%M}\t{state}")
+        print(
+            f"{r.operator.operator_id}\t{r.operator.name}\t{r.operator.email or '-'}\t"
+            f"added {r.created_at:%Y-%m-%d %H:%M}\t{state}"
+        )
     if not records:
         print("no operators; `concierge operators add NAME` issues a key", file=sys.stderr)
     return 0
@@ -209,22 +222,32 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--venues", type=Path, help="knowledge-base YAML (default: the demo venues)")
     serve.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
-    serve.add_argument("--threads", type=_positive, default=8,
-                       help="worker threads answering requests (default: 8); one process serves, "
-                            "run several behind a load balancer to use more cores")
+    serve.add_argument(
+        "--threads",
+        type=_positive,
+        default=8,
+        help="worker threads answering requests (default: 8); one process serves, "
+        "run several behind a load balancer to use more cores",
+    )
     serve.set_defaults(run=_serve)
 
     mcp = commands.add_parser("mcp", help="serve the tools over MCP on stdin/stdout (for desktop agents)")
-    mcp.add_argument("--venues", type=Path,
-                     help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
+    mcp.add_argument(
+        "--venues",
+        type=Path,
+        help="knowledge-base YAML to import first (default: the demo venues when the store has none)",
+    )
     mcp.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     mcp.set_defaults(run=_mcp)
 
     chat = commands.add_parser("chat", help="chat with a venue's receptionist in the terminal (local store, no model)")
     chat.add_argument("--venue", required=True, help="the venue's id")
     chat.add_argument("--phone", help="your phone number, as a channel would give it (E.164 or local)")
-    chat.add_argument("--venues", type=Path,
-                      help="knowledge-base YAML to import first (default: the demo venues when the store has none)")
+    chat.add_argument(
+        "--venues",
+        type=Path,
+        help="knowledge-base YAML to import first (default: the demo venues when the store has none)",
+    )
     chat.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     chat.set_defaults(run=_chat)
 

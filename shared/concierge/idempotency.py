@@ -47,12 +47,16 @@ class Idempotency:
         held = self.store.claim_idempotency(key, print_, now, now + self.lease, now + self.expiry)
         if held is not None:
             if held.fingerprint != print_:
-                raise ToolError("IDEMPOTENCY_KEY_REUSED",
-                                "This idempotency key was already used for a different request.")
+                raise ToolError(
+                    "IDEMPOTENCY_KEY_REUSED", "This idempotency key was already used for a different request."
+                )
             if held.status == "completed":
                 return held.payload
-            raise ToolError("IDEMPOTENCY_IN_PROGRESS", "The same request is still being processed; retry shortly.",
-                            retry_after_seconds=max(1, int(((held.lease_until or now) - now).total_seconds())))
+            raise ToolError(
+                "IDEMPOTENCY_IN_PROGRESS",
+                "The same request is still being processed; retry shortly.",
+                retry_after_seconds=max(1, int(((held.lease_until or now) - now).total_seconds())),
+            )
         try:
             with replaying(key):  # a store can tie the write itself to this key (see domain.replays)
                 payload = call()

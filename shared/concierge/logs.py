@@ -24,8 +24,13 @@ from typing import Any, Iterator, Mapping, TextIO
 from concierge.adapters.tracing import current_span, trace_hex
 from concierge.masking import mask, mask_text, names_in
 
-SEVERITY = {logging.DEBUG: "DEBUG", logging.INFO: "INFO", logging.WARNING: "WARNING", logging.ERROR: "ERROR",
-            logging.CRITICAL: "CRITICAL"}
+SEVERITY = {
+    logging.DEBUG: "DEBUG",
+    logging.INFO: "INFO",
+    logging.WARNING: "WARNING",
+    logging.ERROR: "ERROR",
+    logging.CRITICAL: "CRITICAL",
+}
 
 # What every LogRecord has; anything else on a record came from `extra=` and is logged as a field.
 _STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
@@ -33,8 +38,9 @@ _STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
 _CLOUD_TRACE = re.compile(r"^([0-9a-fA-F]{32})(?:/([0-9]{1,20}))?(?:;o=([01]))?")
 _TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$")
 
-_request_trace: ContextVar["tuple[str, str | None, bool | None] | None"] = ContextVar("concierge_request_trace",
-                                                                                       default=None)
+_request_trace: ContextVar["tuple[str, str | None, bool | None] | None"] = ContextVar(
+    "concierge_request_trace", default=None
+)
 
 
 def parse_trace_header(headers: Mapping[str, str]) -> tuple[str, str | None, bool | None] | None:
@@ -84,8 +90,11 @@ class JsonFormatter(logging.Formatter):
             "message": mask_text(message, names_in(fields)),
             "time": dt.datetime.fromtimestamp(record.created, dt.timezone.utc).isoformat(),
             "logger": record.name,
-            "logging.googleapis.com/sourceLocation": {"file": record.pathname, "line": str(record.lineno),
-                                                      "function": record.funcName},
+            "logging.googleapis.com/sourceLocation": {
+                "file": record.pathname,
+                "line": str(record.lineno),
+                "function": record.funcName,
+            },
         }
         span = current_span()
         request = _request_trace.get()
@@ -108,8 +117,9 @@ class JsonFormatter(logging.Formatter):
 _HANDLER_MARK = "_concierge_json"
 
 
-def configure_logging(level: int | str = "INFO", project: str | None = None,
-                      stream: TextIO | None = None) -> logging.Handler:
+def configure_logging(
+    level: int | str = "INFO", project: str | None = None, stream: TextIO | None = None
+) -> logging.Handler:
     """Install the JSON formatter on the root logger, once per process (later calls return the same handler).
 
     `project`: the Google Cloud project whose traces the lines name. Handlers already writing to stdout/stderr are
@@ -123,8 +133,10 @@ def configure_logging(level: int | str = "INFO", project: str | None = None,
     setattr(handler, _HANDLER_MARK, True)
     handler.setFormatter(JsonFormatter(project))
     for existing in list(root.handlers):
-        if isinstance(existing, logging.StreamHandler) and \
-                getattr(existing, "stream", None) in (sys.stdout, sys.stderr):
+        if isinstance(existing, logging.StreamHandler) and getattr(existing, "stream", None) in (
+            sys.stdout,
+            sys.stderr,
+        ):
             root.removeHandler(existing)
     root.addHandler(handler)
     root.setLevel(level)

@@ -22,25 +22,100 @@ from typing import Any, Iterable
 
 REDACTED = "[REDACTED]"
 
-_SECRET_KEYS = frozenset({
-    "authorization", "proxy_authorization", "token", "access_token", "refresh_token", "id_token", "auth_token",
-    "bearer", "api_key", "apikey", "x_api_key", "secret", "client_secret", "secret_key", "password", "passwd",
-    "pwd", "credentials", "credential", "cookie", "set_cookie", "signature", "x_retell_signature", "x_vapi_secret",
-    "private_key", "private_key_id", "service_account", "session_token",
-})
-_SECRET_SUFFIXES = ("_token", "_secret", "_password", "_api_key", "_apikey", "_credentials", "_signature",
-                    "_private_key", "_auth")
+_SECRET_KEYS = frozenset(
+    {
+        "authorization",
+        "proxy_authorization",
+        "token",
+        "access_token",
+        "refresh_token",
+        "id_token",
+        "auth_token",
+        "bearer",
+        "api_key",
+        "apikey",
+        "x_api_key",
+        "secret",
+        "client_secret",
+        "secret_key",
+        "password",
+        "passwd",
+        "pwd",
+        "credentials",
+        "credential",
+        "cookie",
+        "set_cookie",
+        "signature",
+        "x_retell_signature",
+        "x_vapi_secret",
+        "private_key",
+        "private_key_id",
+        "service_account",
+        "session_token",
+    }
+)
+_SECRET_SUFFIXES = (
+    "_token",
+    "_secret",
+    "_password",
+    "_api_key",
+    "_apikey",
+    "_credentials",
+    "_signature",
+    "_private_key",
+    "_auth",
+)
 
-_NAME_KEYS = frozenset({
-    "name", "names", "surname", "first_name", "last_name", "full_name", "given_name", "family_name", "middle_name",
-    "nickname", "guest", "customer", "caller", "patient", "contact", "booked_by", "booking_for", "under_name",
-})
+_NAME_KEYS = frozenset(
+    {
+        "name",
+        "names",
+        "surname",
+        "first_name",
+        "last_name",
+        "full_name",
+        "given_name",
+        "family_name",
+        "middle_name",
+        "nickname",
+        "guest",
+        "customer",
+        "caller",
+        "patient",
+        "contact",
+        "booked_by",
+        "booking_for",
+        "under_name",
+    }
+)
 # Free-text searches for a booking (by guest name or phone): everything in them is treated as a name.
 _SEARCH_KEYS = frozenset({"search_text", "search", "query", "q", "search_query", "who", "name_or_phone"})
-_PERSON_PREFIXES = frozenset({
-    "guest", "customer", "caller", "contact", "new", "old", "current", "previous", "booking", "booked", "client",
-    "patient", "person", "user", "owner", "holder", "display", "party", "lead", "reservation", "full", "preferred",
-})
+_PERSON_PREFIXES = frozenset(
+    {
+        "guest",
+        "customer",
+        "caller",
+        "contact",
+        "new",
+        "old",
+        "current",
+        "previous",
+        "booking",
+        "booked",
+        "client",
+        "patient",
+        "person",
+        "user",
+        "owner",
+        "holder",
+        "display",
+        "party",
+        "lead",
+        "reservation",
+        "full",
+        "preferred",
+    }
+)
 _ADDRESS_HINTS = ("address",)  # a client's address text: its words keep their first letter, like a name
 _PHONE_HINTS = ("phone", "mobile", "telephone", "msisdn", "cell")
 _PHONE_KEYS = frozenset({"tel", "new_tel", "caller_number", "customer_number", "from_number", "to_number", "number"})
@@ -49,8 +124,10 @@ _EMAIL_HINTS = ("email", "e_mail", "mail")
 _KEY_NORMAL = re.compile(r"[^a-z0-9]+")
 _IDENTIFIER = re.compile(r"[a-z0-9]+(?:[_:.\-][a-z0-9]+)+")  # tool and action names: create_booking, submit_plan
 
-_EMAIL = re.compile(r"(?<![\w.+-])([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
-                    r"\.([A-Za-z]{2,24})\b")
+_EMAIL = re.compile(
+    r"(?<![\w.+-])([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+    r"\.([A-Za-z]{2,24})\b"
+)
 # A run of digits with phone separators, not glued to letters, hyphenated ids or other digits.
 _PHONE_CANDIDATE = re.compile(r"(?<![\w\-/.+])(?:\+|00)?\(?\d[\d \u00a0().\-/]{5,22}\d(?![\w\-/])")
 _DATE = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{4}[-/.]\d{1,2}")
@@ -58,7 +135,8 @@ _BEARER = re.compile(r"\b(Bearer|Basic|Token)\s+[A-Za-z0-9\-._~+/=:]{6,}", re.IG
 _JWT = re.compile(r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}")
 _KEY_VALUE_SECRET = re.compile(
     r"(?i)\b(api[_-]?key|token|secret|password|passwd|authorization|access[_-]?token|sk)([\"']?\s*[:=]\s*[\"']?)"
-    r"[^\s\"'&,;}]{4,}")
+    r"[^\s\"'&,;}]{4,}"
+)
 _SK = re.compile(r"\b(?:sk|pk|rk)-(?:lf-|proj-|live-|test-)?[A-Za-z0-9_\-]{12,}")
 _WORD = re.compile(r"[^\W\d_][^\W\d_'’\-]*", re.UNICODE)
 
@@ -141,8 +219,9 @@ def mask_text(text: str, names: Iterable[str] = ()) -> str:
         text = _PHONE_CANDIDATE.sub(_phone_match, text)
     words = _name_words(names)
     if words:
-        pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")(?!\w)",
-                             re.IGNORECASE)
+        pattern = re.compile(
+            r"(?<!\w)(" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")(?!\w)", re.IGNORECASE
+        )
         text = pattern.sub(lambda m: mask_name(m.group(0)), text)
     return text
 
@@ -192,7 +271,8 @@ def _collect_names(value: Any, found: set[str], depth: int = 0) -> None:
 
 
 # Capitalised words that are not names, kept by mask_proper_nouns (days, months, pronouns; it/en/fr/pt).
-_COMMON_CAPITALISED = frozenset("""
+_COMMON_CAPITALISED = frozenset(
+    """
 i i'm i'll i'd ok okay move change cancel book booking add remove find check sono è é what when where which how
 hi hello yes no please thanks thank the a an and but can could would will is are this that
 monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
@@ -204,15 +284,22 @@ lundi mardi mercredi jeudi vendredi samedi dimanche janvier février fevrier mar
 septembre octobre novembre décembre decembre aujourd'hui demain bonjour bonsoir merci oui je nous vous pouvez
 segunda terça terca quarta quinta sexta sábado domingo janeiro fevereiro março marco abril maio junho julho agosto
 setembro outubro novembro dezembro hoje amanhã amanha olá ola obrigado obrigada sim não nao eu
-""".split())
+""".split()
+)
 
 
 def mask_proper_nouns(text: str) -> str:
     """Free text that may name people (a caller's sentence): every capitalised word outside a small list of
     days, months and common words keeps only its first letter. Phones, e-mails and secrets as in mask_text."""
     text = mask_text(text)
-    return _WORD.sub(lambda m: mask_name(m.group(0)) if m.group(0)[0].isupper() and len(m.group(0)) > 1
-                     and m.group(0).lower() not in _COMMON_CAPITALISED else m.group(0), text)
+    return _WORD.sub(
+        lambda m: (
+            mask_name(m.group(0))
+            if m.group(0)[0].isupper() and len(m.group(0)) > 1 and m.group(0).lower() not in _COMMON_CAPITALISED
+            else m.group(0)
+        ),
+        text,
+    )
 
 
 def names_in(value: Any) -> set[str]:
@@ -231,8 +318,10 @@ def mask(value: Any, names: Iterable[str] = ()) -> Any:
 
 def _mask_value_under(key: Any, value: Any, names: frozenset[str], depth: int) -> Any:
     if isinstance(value, (list, tuple)) and is_name_key(key):
-        return [mask_name(v) if isinstance(v, str) and not _IDENTIFIER.fullmatch(v) else _mask(v, names, depth + 1)
-                for v in value]
+        return [
+            mask_name(v) if isinstance(v, str) and not _IDENTIFIER.fullmatch(v) else _mask(v, names, depth + 1)
+            for v in value
+        ]
     if isinstance(value, str):
         if is_name_key(key):
             return value if _IDENTIFIER.fullmatch(value) else mask_name(mask_text(value))
@@ -254,11 +343,11 @@ def _mask(value: Any, names: frozenset[str], depth: int) -> Any:
             return json.dumps(_mask(parsed, names, depth + 1), ensure_ascii=False)
         return mask_text(value, names)
     if isinstance(value, dict):
-        return {key: _mask_value_under(key, item, names, depth)
-                for key, item in value.items() if not is_secret_key(key)}
+        return {
+            key: _mask_value_under(key, item, names, depth) for key, item in value.items() if not is_secret_key(key)
+        }
     if isinstance(value, (list, tuple)):
         return [_mask(item, names, depth + 1) for item in value]
     if value is None or isinstance(value, (bool, int, float)):
         return value
     return mask_text(str(value), names)
-

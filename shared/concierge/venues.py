@@ -27,9 +27,15 @@ class VenueCatalog:
     seconds, so made-up ids cannot grow the process nor push real venues out.
     """
 
-    def __init__(self, store: VenueStore, ttl: float = DEFAULT_TTL_SECONDS,
-                 monotonic: Callable[[], float] = time.monotonic, max_venues: int = DEFAULT_MAX_VENUES,
-                 negative_ttl: float = DEFAULT_NEGATIVE_TTL_SECONDS, max_unknown: int = DEFAULT_MAX_UNKNOWN) -> None:
+    def __init__(
+        self,
+        store: VenueStore,
+        ttl: float = DEFAULT_TTL_SECONDS,
+        monotonic: Callable[[], float] = time.monotonic,
+        max_venues: int = DEFAULT_MAX_VENUES,
+        negative_ttl: float = DEFAULT_NEGATIVE_TTL_SECONDS,
+        max_unknown: int = DEFAULT_MAX_UNKNOWN,
+    ) -> None:
         self._store = store
         self._ttl = ttl
         self._negative_ttl = min(negative_ttl, ttl)

@@ -52,8 +52,14 @@ from tests.support.local import free_port  # noqa: E402
 from tests.support.scripted_llm import ScriptedLLM  # noqa: E402
 
 NOW = "2026-11-23T10:00:00+01:00"
-DIALOGUE = ["Buongiorno", "Vorrei un tavolo per 2 mercoledì alle 20", "Mario Rossi", "sì", "Avete il parcheggio?",
-            "Grazie, a presto"]
+DIALOGUE = [
+    "Buongiorno",
+    "Vorrei un tavolo per 2 mercoledì alle 20",
+    "Mario Rossi",
+    "sì",
+    "Avete il parcheggio?",
+    "Grazie, a presto",
+]
 MODEL_REPLY = json.dumps({"response_to_client": "Certo, mi dica.", "tool_request": None})
 _ids = itertools.count(1)
 
@@ -85,8 +91,10 @@ def conversation(client: httpx.Client, base: str, turns: int, floor: list[float]
     phone = f"+39347{next(_ids):07d}"
     for text in itertools.islice(itertools.cycle(DIALOGUE), turns):
         started = time.perf_counter()
-        response = client.post(f"{base}/conversation_message", json={
-            "venue_id": "roma", "conversation_id": thread, "text": text, "customer": {"phone": phone}})
+        response = client.post(
+            f"{base}/conversation_message",
+            json={"venue_id": "roma", "conversation_id": thread, "text": text, "customer": {"phone": phone}},
+        )
         samples.append((time.perf_counter() - started) * 1000)
         assert response.status_code == 200, response.text
         started = time.perf_counter()
@@ -100,8 +108,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def latency(store: str, rounds: int, turns: int) -> None:
-    print(f"\n1. Turn latency over HTTP ({store}, {turns} messages per conversation), ms: median (min-max) "
-          f"over {rounds} rounds")
+    print(
+        f"\n1. Turn latency over HTTP ({store}, {turns} messages per conversation), ms: median (min-max) "
+        f"over {rounds} rounds"
+    )
     print(f"{'agent':22} {'conversations':>13} {'p50':>22} {'p99':>22} {'floor p50':>12} {'p50 / floor':>12}")
     with ScriptedLLM() as llm, tempfile.TemporaryDirectory() as data:
         llm_client = ChatClient(llm.base_url, "bench-key", "scripted-model")
@@ -119,16 +129,20 @@ def latency(store: str, rounds: int, turns: int) -> None:
                     with httpx.Client(timeout=60, limits=httpx.Limits(max_connections=concurrent + 5)) as client:
                         conversation(client, server.base, 1, [], [])  # warm up
                         with ThreadPoolExecutor(concurrent) as pool:
-                            for future in [pool.submit(conversation, client, server.base, turns, floor, samples)
-                                           for _ in range(concurrent)]:
+                            for future in [
+                                pool.submit(conversation, client, server.base, turns, floor, samples)
+                                for _ in range(concurrent)
+                            ]:
                                 future.result()
                     server.stop()
                     p50s.append(percentile(samples, 0.5))
                     p99s.append(percentile(samples, 0.99))
                     floors.append(percentile(floor, 0.5))
                     ratios.append(p50s[-1] / floors[-1])
-                print(f"{label:22} {concurrent:>13} {spread(p50s):>22} {spread(p99s):>22} "
-                      f"{statistics.median(floors):>12.1f} {statistics.median(ratios):>12.1f}")
+                print(
+                    f"{label:22} {concurrent:>13} {spread(p50s):>22} {spread(p99s):>22} "
+                    f"{statistics.median(floors):>12.1f} {statistics.median(ratios):>12.1f}"
+                )
 
 
 def spread(values: list[float]) -> str:
@@ -143,9 +157,18 @@ def prompt_growth() -> None:
         server = Server(settings_for("sqlite", data), pick_agent(ChatClient(llm.base_url, "k", "scripted-model")))
         with httpx.Client(timeout=60) as client:
             for _ in range(40):
-                assert client.post(f"{server.base}/conversation_message", json={
-                    "venue_id": "roma", "conversation_id": "bench:prompt", "text": "Vorrei sapere una cosa " * 8,
-                    "customer": {"phone": "+393471234567"}}).status_code == 200
+                assert (
+                    client.post(
+                        f"{server.base}/conversation_message",
+                        json={
+                            "venue_id": "roma",
+                            "conversation_id": "bench:prompt",
+                            "text": "Vorrei sapere una cosa " * 8,
+                            "customer": {"phone": "+393471234567"},
+                        },
+                    ).status_code
+                    == 200
+                )
         server.stop()
         print(f"   {'turn':>5} {'messages':>9} {'characters':>11} {'~tokens':>8}")
         for turn, request in enumerate(llm.requests, start=1):

@@ -33,23 +33,27 @@ from tests.support.local import free_port  # noqa: E402
 ROMA = {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00"}
 CASES = {  # function: (body, the SDKs it truly needs)
     "check_openings": (ROMA, ["google.cloud.firestore", "pydantic"]),
-    "create_booking": ({**ROMA, "people": 2, "name": "Ana", "phone": "+393331234567"},
-                       ["google.cloud.firestore", "pydantic", "phonenumbers"]),
+    "create_booking": (
+        {**ROMA, "people": 2, "name": "Ana", "phone": "+393331234567"},
+        ["google.cloud.firestore", "pydantic", "phonenumbers"],
+    ),
     "faq": ({"restaurant_id": "roma", "question": "parcheggio?"}, ["google.cloud.firestore", "pydantic", "rapidfuzz"]),
-    "resolve_relative_day": ({"restaurant_id": "roma", "text": "domani"},
-                             ["google.cloud.firestore", "pydantic", "text_to_num"]),
+    "resolve_relative_day": (
+        {"restaurant_id": "roma", "text": "domani"},
+        ["google.cloud.firestore", "pydantic", "text_to_num"],
+    ),
     "booking_api": (ROMA, ["google.cloud.firestore", "pydantic"]),
     "plan_status": ({"plan_id": "none", "user_id": "u"}, ["google.cloud.firestore", "pydantic", "httpx", "jsonref"]),
     # One stateless MCP tools/call, as an MCP client sends it after the handshake.
-    "mcp": ({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-             "params": {"name": "check_openings", "arguments": ROMA}},
-            ["google.cloud.firestore", "pydantic", "mcp.server.lowlevel", "mcp.server.streamable_http_manager",
-             "a2wsgi"]),
+    "mcp": (
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "check_openings", "arguments": ROMA}},
+        ["google.cloud.firestore", "pydantic", "mcp.server.lowlevel", "mcp.server.streamable_http_manager", "a2wsgi"],
+    ),
 }
 HEADERS = {"Authorization": "Bearer t"}
 MCP_HEADERS = {**HEADERS, "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 
-FLOOR = '''
+FLOOR = """
 import importlib, os
 from flask import jsonify
 MODULES = {modules!r}
@@ -61,15 +65,18 @@ _db = firestore.Client(project=os.environ["CONCIERGE_FIRESTORE_PROJECT"])
 def floor(request):
     snapshot = _db.collection("venues").document("roma").get()
     return jsonify({{"ok": snapshot.exists}})
-'''
+"""
 
 
 def first_answer(target: str, source: Path, env: dict, body: dict, headers: dict = HEADERS) -> float:
     port = free_port()
     started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "functions_framework", "--target", target,
-                                "--source", str(source), "--port", str(port)],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "functions_framework", "--target", target, "--source", str(source), "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         while True:
             try:
@@ -94,12 +101,20 @@ def main() -> None:
     with firestore_emulator.running_emulator() as host, tempfile.TemporaryDirectory() as folder:
         firestore_emulator.clear(host)
         import_venues(Settings(store="firestore", firestore_project=firestore_emulator.PROJECT), VENUES_FILE)
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "shared"), "CONCIERGE_STORE": "firestore",
-               "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT, "FIRESTORE_EMULATOR_HOST": host,
-               "CONCIERGE_NOW": "2026-02-19T18:00:00+01:00", "CONCIERGE_QUEUE": "inprocess",
-               "CONCIERGE_ACTIONS_BASE_URL": "http://127.0.0.1:9"}
-        print(f"{args.runs} rounds, each the function then its floor; process start to first answered request "
-              "(Firestore emulator); medians, and the ratio's min-max")
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT / "shared"),
+            "CONCIERGE_STORE": "firestore",
+            "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT,
+            "FIRESTORE_EMULATOR_HOST": host,
+            "CONCIERGE_NOW": "2026-02-19T18:00:00+01:00",
+            "CONCIERGE_QUEUE": "inprocess",
+            "CONCIERGE_ACTIONS_BASE_URL": "http://127.0.0.1:9",
+        }
+        print(
+            f"{args.runs} rounds, each the function then its floor; process start to first answered request "
+            "(Firestore emulator); medians, and the ratio's min-max"
+        )
         print(f"{'function':22} {'function ms':>12} {'floor ms':>9} {'ratio':>6} {'min-max':>11}")
         for name, (body, needed) in CASES.items():
             if args.only and name not in args.only:
@@ -112,9 +127,11 @@ def main() -> None:
                 measured = first_answer(name, ROOT / "functions" / name / "main.py", env, body, headers)
                 rounds.append((measured, first_answer("floor", floor_file, env, body, headers)))
             ratios = [measured / floor for measured, floor in rounds]
-            print(f"{name:22} {statistics.median(m for m, _ in rounds):12.0f} "
-                  f"{statistics.median(f for _, f in rounds):9.0f} {statistics.median(ratios):6.2f} "
-                  f"{min(ratios):5.2f}-{max(ratios):.2f}")
+            print(
+                f"{name:22} {statistics.median(m for m, _ in rounds):12.0f} "
+                f"{statistics.median(f for _, f in rounds):9.0f} {statistics.median(ratios):6.2f} "
+                f"{min(ratios):5.2f}-{max(ratios):.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -80,9 +80,17 @@ def run_round(base: str, callers: int, first_thread: int) -> tuple[list[float], 
         with httpx.Client(timeout=60) as client:
             for text in DIALOGUE:
                 took_floor = timed(client, f"{base}/api/check_openings", FLOOR)
-                took = timed(client, f"{base}/api/conversation_message", {
-                    "venue_id": "tasca", "conversation_id": f"bench:{n}", "text": text, "channel": "whatsapp",
-                    "customer": {"phone": phone(n)}})
+                took = timed(
+                    client,
+                    f"{base}/api/conversation_message",
+                    {
+                        "venue_id": "tasca",
+                        "conversation_id": f"bench:{n}",
+                        "text": text,
+                        "channel": "whatsapp",
+                        "customer": {"phone": phone(n)},
+                    },
+                )
                 with lock:
                     turns.append(took)
                     floor.append(took_floor)
@@ -99,8 +107,10 @@ def latency(store, rounds: int) -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
     run_round(base, 2, 900_000)  # warm-up
-    print(f"{'callers':>7} {'turn p50':>9} {'turn p99':>9} {'floor p50':>9} {'p50 ratio (median, min-max)':>30} "
-          f"{'p99 ratio (median, min-max)':>30}")
+    print(
+        f"{'callers':>7} {'turn p50':>9} {'turn p99':>9} {'floor p50':>9} {'p50 ratio (median, min-max)':>30} "
+        f"{'p99 ratio (median, min-max)':>30}"
+    )
     thread = 0
     for callers in (1, 20):
         all_turns, all_floor, p50s, p99s = [], [], [], []
@@ -111,10 +121,12 @@ def latency(store, rounds: int) -> None:
             all_floor += floor
             p50s.append(statistics.median(turns) / statistics.median(floor))
             p99s.append(percentile(turns, 0.99) / percentile(floor, 0.99))
-        print(f"{callers:>7} {statistics.median(all_turns):>8.1f}ms {percentile(all_turns, 0.99):>8.1f}ms "
-              f"{statistics.median(all_floor):>8.1f}ms "
-              f"{statistics.median(p50s):>14.1f}x ({min(p50s):.1f}-{max(p50s):.1f}) "
-              f"{statistics.median(p99s):>16.1f}x ({min(p99s):.1f}-{max(p99s):.1f})")
+        print(
+            f"{callers:>7} {statistics.median(all_turns):>8.1f}ms {percentile(all_turns, 0.99):>8.1f}ms "
+            f"{statistics.median(all_floor):>8.1f}ms "
+            f"{statistics.median(p50s):>14.1f}x ({min(p50s):.1f}-{max(p50s):.1f}) "
+            f"{statistics.median(p99s):>16.1f}x ({min(p99s):.1f}-{max(p99s):.1f})"
+        )
     server.shutdown()
 
 
@@ -124,8 +136,9 @@ def round_trips(store, counter) -> list[int]:
     counts = []
     for text in DIALOGUE:
         before = counter.calls
-        conversations.service.message(MessageRequest(venue_id="tasca", conversation_id="count:1", text=text,
-                                                     customer={"phone": phone(1)}))
+        conversations.service.message(
+            MessageRequest(venue_id="tasca", conversation_id="count:1", text=text, customer={"phone": phone(1)})
+        )
         counts.append(counter.calls - before)
     return counts
 
@@ -138,6 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     emulator = firestore_emulator.running_emulator() if args.store == "firestore" else contextlib.nullcontext()
     with tempfile.TemporaryDirectory() as data, emulator as host:
+
         def fresh():
             if args.store == "sqlite":
                 return CountingSqliteStore(tempfile.mkdtemp(dir=data))

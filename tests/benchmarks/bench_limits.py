@@ -16,15 +16,39 @@ import time
 from concierge.http.limits import parse_json
 
 BODIES = {
-    "create_booking (170 B)": json.dumps({"restaurant_id": "roma", "day": "2026-02-20", "time": "20:30", "people": 4,
-                                          "name": "Mario Rossi", "phone": "+39 333 123 4567",
-                                          "notes": "tavolo vicino alla finestra"}).encode(),
-    "Vapi envelope, 3 calls (600 B)": json.dumps({"message": {"type": "tool-calls", "call": {"customer": {
-        "number": "+393331234567"}}, "toolCallList": [
-        {"id": f"call_{i}", "type": "function", "function": {"name": "check_openings", "arguments": json.dumps(
-            {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00"})}} for i in range(3)]}}).encode(),
-    "notes near the cap (60 KB)": json.dumps({"restaurant_id": "roma", "notes": "è " * 20_000},
-                                              ensure_ascii=False).encode(),
+    "create_booking (170 B)": json.dumps(
+        {
+            "restaurant_id": "roma",
+            "day": "2026-02-20",
+            "time": "20:30",
+            "people": 4,
+            "name": "Mario Rossi",
+            "phone": "+39 333 123 4567",
+            "notes": "tavolo vicino alla finestra",
+        }
+    ).encode(),
+    "Vapi envelope, 3 calls (600 B)": json.dumps(
+        {
+            "message": {
+                "type": "tool-calls",
+                "call": {"customer": {"number": "+393331234567"}},
+                "toolCallList": [
+                    {
+                        "id": f"call_{i}",
+                        "type": "function",
+                        "function": {
+                            "name": "check_openings",
+                            "arguments": json.dumps({"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00"}),
+                        },
+                    }
+                    for i in range(3)
+                ],
+            }
+        }
+    ).encode(),
+    "notes near the cap (60 KB)": json.dumps(
+        {"restaurant_id": "roma", "notes": "è " * 20_000}, ensure_ascii=False
+    ).encode(),
 }
 
 
@@ -50,8 +74,10 @@ def main() -> None:
             floors.append(floor)
             guarded.append(ours)
             ratios.append(ours / floor)
-        print(f"{name:34} {statistics.median(floors) * 1e6:9.1f} {statistics.median(guarded) * 1e6:11.1f} "
-              f"{statistics.median(ratios):13.2f} {min(ratios):5.2f}-{max(ratios):.2f}")
+        print(
+            f"{name:34} {statistics.median(floors) * 1e6:9.1f} {statistics.median(guarded) * 1e6:11.1f} "
+            f"{statistics.median(ratios):13.2f} {min(ratios):5.2f}-{max(ratios):.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -26,19 +26,39 @@ from concierge.parsing.errors import UnsupportedRelativeDay  # noqa: E402
 from concierge.parsing.text import fold  # noqa: E402
 
 NOW = datetime.datetime(2026, 2, 18, 18, 0)
-VENUE = Venue(id="roma", name="Trattoria Roma", locale="it", timezone="Europe/Rome", max_people=8,
-              hours={"fri": {"lunch": ("12:30", "14:30"), "dinner": ("19:00", "23:00")},
-                     "sat": {"lunch": ("12:30", "14:30"), "dinner": ("19:00", "23:00")}},
-              closed_dates=[datetime.date(2026, 12, 25)])
+VENUE = Venue(
+    id="roma",
+    name="Trattoria Roma",
+    locale="it",
+    timezone="Europe/Rome",
+    max_people=8,
+    hours={
+        "fri": {"lunch": ("12:30", "14:30"), "dinner": ("19:00", "23:00")},
+        "sat": {"lunch": ("12:30", "14:30"), "dinner": ("19:00", "23:00")},
+    },
+    closed_dates=[datetime.date(2026, 12, 25)],
+)
 
 GROUPS: dict[str, list[tuple[str, str]]] = {
     "today/tomorrow, weekdays": [("it", "domani"), ("en", "next Friday"), ("fr", "samedi"), ("pt", "sexta que vem")],
-    "spoken dates": [("it", "il 3 marzo"), ("en", "Tuesday the 3rd"), ("fr", "vendredi 27 février"),
-                     ("pt", "primeiro de março")],
-    "a day and its part": [("it", "domani sera"), ("en", "Friday evening"), ("fr", "samedi midi"),
-                           ("pt", "amanhã de manhã")],
-    "week idioms, weekends": [("it", "sabato della settimana prossima"), ("en", "a week on Saturday"),
-                              ("fr", "samedi en huit"), ("pt", "sábado deste fim de semana")],
+    "spoken dates": [
+        ("it", "il 3 marzo"),
+        ("en", "Tuesday the 3rd"),
+        ("fr", "vendredi 27 février"),
+        ("pt", "primeiro de março"),
+    ],
+    "a day and its part": [
+        ("it", "domani sera"),
+        ("en", "Friday evening"),
+        ("fr", "samedi midi"),
+        ("pt", "amanhã de manhã"),
+    ],
+    "week idioms, weekends": [
+        ("it", "sabato della settimana prossima"),
+        ("en", "a week on Saturday"),
+        ("fr", "samedi en huit"),
+        ("pt", "sábado deste fim de semana"),
+    ],
     "holidays": [("it", "Natale"), ("en", "Easter Monday"), ("fr", "la fête nationale"), ("pt", "Dia de Portugal")],
     "misspellings": [("en", "tomorow"), ("fr", "aujourdhui"), ("it", "domanni"), ("pt", "sabádo")],
     "refused (unsupported)": [("it", "quando volete"), ("en", "whenever suits"), ("fr", "hier"), ("pt", "ontem")],
@@ -84,8 +104,10 @@ def main() -> None:
     for group, samples in results.items():
         us = [s[0] for s in samples]
         ratio = [s[1] for s in samples]
-        print(f"{group:28} {statistics.median(us):15.1f} {f'({min(us):.0f}-{max(us):.0f})':>14} "
-              f"{statistics.median(ratio):15.1f} {f'({min(ratio):.0f}-{max(ratio):.0f})':>12}")
+        print(
+            f"{group:28} {statistics.median(us):15.1f} {f'({min(us):.0f}-{max(us):.0f})':>14} "
+            f"{statistics.median(ratio):15.1f} {f'({min(ratio):.0f}-{max(ratio):.0f})':>12}"
+        )
 
 
 if __name__ == "__main__":

@@ -35,8 +35,12 @@ def main() -> None:
     parser.add_argument("--callers", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        key = subprocess.run([sys.executable, "-m", "concierge.cli", "operators", "add", "Bench Operator",
-                              "--data", data], check=True, capture_output=True, text=True).stdout.strip()
+        key = subprocess.run(
+            [sys.executable, "-m", "concierge.cli", "operators", "add", "Bench Operator", "--data", data],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
         TOKEN = {"Authorization": f"Bearer {key}"}
         process, base = start_server(data, "sqlite")
         limits = httpx.Limits(max_connections=args.callers + 5)
@@ -45,12 +49,23 @@ def main() -> None:
                 march = [d for d in range(2, 32) if (d + 6) % 7 != 0]  # Trattoria Roma shuts on Sundays
                 guests = [surname() for _ in range(args.plans)]
                 for i, name in enumerate(guests):
-                    client.post(f"{base}/api/create_booking", json={
-                        "restaurant_id": "roma", "day": f"2026-03-{march[i // 6 % len(march)]:02d}",
-                        "time": ["19:00", "21:00"][i % 2], "people": 2, "name": f"Anna {name}",
-                        "phone": f"+39333000{i:04d}"}).raise_for_status()
-                timings: dict[str, list[float]] = {"plan_request": [], "plan_status": [], "plan_confirm": [],
-                                                   "confirm to completed": []}
+                    client.post(
+                        f"{base}/api/create_booking",
+                        json={
+                            "restaurant_id": "roma",
+                            "day": f"2026-03-{march[i // 6 % len(march)]:02d}",
+                            "time": ["19:00", "21:00"][i % 2],
+                            "people": 2,
+                            "name": f"Anna {name}",
+                            "phone": f"+39333000{i:04d}",
+                        },
+                    ).raise_for_status()
+                timings: dict[str, list[float]] = {
+                    "plan_request": [],
+                    "plan_status": [],
+                    "plan_confirm": [],
+                    "confirm to completed": [],
+                }
                 lock = threading.Lock()
 
                 def timed(name, call):
@@ -61,17 +76,22 @@ def main() -> None:
                     return response
 
                 def one(i: int) -> None:
-                    body = {"session_id": f"s{i}", "venue_id": "roma",
-                            "message": f"Porta la prenotazione di {guests[i]} a 4 persone"}
-                    answer = timed("plan_request", lambda: client.post(f"{base}/api/plan_request", json=body,
-                                                                       headers=TOKEN)).json()
+                    body = {
+                        "session_id": f"s{i}",
+                        "venue_id": "roma",
+                        "message": f"Porta la prenotazione di {guests[i]} a 4 persone",
+                    }
+                    answer = timed(
+                        "plan_request", lambda: client.post(f"{base}/api/plan_request", json=body, headers=TOKEN)
+                    ).json()
                     assert answer["type"] == "plan", answer
                     ref = {"plan_id": answer["plan"]["plan_id"]}
                     timed("plan_status", lambda: client.post(f"{base}/api/plan_status", json=ref, headers=TOKEN))
                     confirmed = time.perf_counter()
                     timed("plan_confirm", lambda: client.post(f"{base}/api/plan_confirm", json=ref, headers=TOKEN))
-                    while client.post(f"{base}/api/plan_status", json=ref,
-                                      headers=TOKEN).json()["status"] != "completed":
+                    while (
+                        client.post(f"{base}/api/plan_status", json=ref, headers=TOKEN).json()["status"] != "completed"
+                    ):
                         time.sleep(0.01)
                     with lock:
                         timings["confirm to completed"].append((time.perf_counter() - confirmed) * 1000)

@@ -51,8 +51,14 @@ def bench(kind: str, rounds: int) -> dict[str, tuple[float, float, float]]:
             day = days[i % len(days)]
             bodies = {
                 "check_openings": {"restaurant_id": "roma", "day": day, "time": "20:00"},
-                "create_booking": {"restaurant_id": "roma", "day": day, "time": "19:00", "people": 2,
-                                   "name": f"Ospite {i}", "phone": f"+39333100{i:04d}"},
+                "create_booking": {
+                    "restaurant_id": "roma",
+                    "day": day,
+                    "time": "19:00",
+                    "people": 2,
+                    "name": f"Ospite {i}",
+                    "phone": f"+39333100{i:04d}",
+                },
                 "list_bookings": {"restaurant_id": "roma", "phone": f"+39333100{i:04d}"},
             }
             for tool in TOOLS:
@@ -70,9 +76,14 @@ def bench(kind: str, rounds: int) -> dict[str, tuple[float, float, float]]:
                     booking_id = payload["booking_id"]
         for name in secrets:
             os.environ.pop(name, None)
-    return {tool: (statistics.median(c for _, c in s), statistics.median(t for t, _ in s),
-                   statistics.quantiles([t for t, _ in s], n=100, method="inclusive")[98])
-            for tool, s in samples.items()}
+    return {
+        tool: (
+            statistics.median(c for _, c in s),
+            statistics.median(t for t, _ in s),
+            statistics.quantiles([t for t, _ in s], n=100, method="inclusive")[98],
+        )
+        for tool, s in samples.items()
+    }
 
 
 def main() -> None:

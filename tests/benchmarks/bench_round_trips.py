@@ -67,8 +67,17 @@ class CountingSqliteStore(SqliteStore):
 CALLS = [
     ("check_openings", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00"}),
     ("check_openings (day only)", {"restaurant_id": "roma", "day": "2026-02-20"}),
-    ("create_booking", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00", "people": 2, "name": "A",
-                        "phone": "+393331234567"}),
+    (
+        "create_booking",
+        {
+            "restaurant_id": "roma",
+            "day": "2026-02-20",
+            "time": "20:00",
+            "people": 2,
+            "name": "A",
+            "phone": "+393331234567",
+        },
+    ),
     ("create_booking (refused: full)", None),
     ("list_bookings", {"restaurant_id": "roma", "phone": "+393331234567"}),
     ("modify_booking", None),
@@ -85,15 +94,24 @@ def count_calls(store, counter: Counter) -> dict[str, int]:
     ctx = build_context(Settings(now=THURSDAY_EVENING_ROME), store=store)
     ctx.venues.get("roma")  # a warm instance has the venue cached
     for phone in ("+393330000001", "+393330000002", "+393330000003"):
-        run_tool(ctx, TOOLS["create_booking"], {"restaurant_id": "roma", "day": "2026-02-21", "time": "20:00",
-                                                "people": 2, "name": "B", "phone": phone})
+        run_tool(
+            ctx,
+            TOOLS["create_booking"],
+            {"restaurant_id": "roma", "day": "2026-02-21", "time": "20:00", "people": 2, "name": "B", "phone": phone},
+        )
     booking_id = None
     counts = {}
     for label, body in CALLS:
         name = label.split(" ")[0]
         if label == "create_booking (refused: full)":
-            body = {"restaurant_id": "roma", "day": "2026-02-21", "time": "20:00", "people": 2, "name": "C",
-                    "phone": "+393330000009"}
+            body = {
+                "restaurant_id": "roma",
+                "day": "2026-02-21",
+                "time": "20:00",
+                "people": 2,
+                "name": "C",
+                "phone": "+393330000009",
+            }
         elif name in ("modify_booking", "cancel_booking"):
             body = {"restaurant_id": "roma", "booking_id": booking_id}
             if name == "modify_booking":

@@ -40,9 +40,22 @@ TIMES = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"]
 def start_server(data_dir: str, venues: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "concierge.cli", "serve", "--port", str(port), "--venues", str(venues),
-         "--data", data_dir], env={**os.environ, **env, "CONCIERGE_NOW": NOW, "CONCIERGE_STORE": "sqlite"},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "concierge.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--venues",
+            str(venues),
+            "--data",
+            data_dir,
+        ],
+        env={**os.environ, **env, "CONCIERGE_NOW": NOW, "CONCIERGE_STORE": "sqlite"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -58,8 +71,13 @@ def start_server(data_dir: str, venues: Path, env: dict[str, str]) -> tuple[subp
 def run_round(cache_seconds: float, seconds: float, callers: int, pause: float) -> tuple[float, float, int]:
     """(Sheets reads per minute, tool calls per minute, calls answered PROVIDER_UNAVAILABLE)."""
     with tempfile.TemporaryDirectory() as folder, start_sheets_server() as sheets:
-        block = {"kind": "sheets", "base_url": sheets.base_url, "spreadsheet_id": SPREADSHEET_ID,
-                 "credentials_env": "SHEETS_CREDENTIALS_JSON", "cache_seconds": cache_seconds}
+        block = {
+            "kind": "sheets",
+            "base_url": sheets.base_url,
+            "spreadsheet_id": SPREADSHEET_ID,
+            "credentials_env": "SHEETS_CREDENTIALS_JSON",
+            "cache_seconds": cache_seconds,
+        }
         venues = with_providers(VENUES, lambda venue_id: {**block, "worksheet": venue_id}, Path(folder))
         env = {"SHEETS_CREDENTIALS_JSON": json.dumps(sheets.credentials())}
         servers = [start_server(folder, venues, env) for _ in range(2)]
@@ -74,8 +92,14 @@ def run_round(cache_seconds: float, seconds: float, callers: int, pause: float) 
                 base = servers[(n + i) % 2][1]
                 day, at = DAYS[(n + i) % len(DAYS)], TIMES[(n * 3 + i) % len(TIMES)]
                 if i % 10 == 9:
-                    body = {"restaurant_id": "roma", "day": day, "time": at, "people": 2, "name": f"Ospite {n}",
-                            "phone": f"+39333{n:03d}{i:04d}"}
+                    body = {
+                        "restaurant_id": "roma",
+                        "day": day,
+                        "time": at,
+                        "people": 2,
+                        "name": f"Ospite {n}",
+                        "phone": f"+39333{n:03d}{i:04d}",
+                    }
                     tool = "create_booking"
                 else:
                     body, tool = {"restaurant_id": "roma", "day": day, "time": at}, "check_openings"
@@ -115,14 +139,18 @@ def main() -> None:
         results["floor (cache_seconds 0)"].append(run_round(0, args.seconds, args.callers, args.pause))
         results["shared (cache_seconds 5)"].append(run_round(5, args.seconds, args.callers, args.pause))
     floor = statistics.median(r[0] for r in results["floor (cache_seconds 0)"])
-    print(f"{args.callers} callers ({args.pause:g} s between a caller's calls), 2 server processes, "
-          f"{args.rounds} rounds of {args.seconds:.0f} s; median (min-max)")
+    print(
+        f"{args.callers} callers ({args.pause:g} s between a caller's calls), 2 server processes, "
+        f"{args.rounds} rounds of {args.seconds:.0f} s; median (min-max)"
+    )
     print(f"{'':26} {'Sheets reads/min':>24} {'tool calls/min':>24} {'reads/floor':>12} {'unavailable':>12}")
     for name, rows in results.items():
         reads, rate = [r[0] for r in rows], [r[1] for r in rows]
-        print(f"{name:26} {statistics.median(reads):>9.0f} ({min(reads):.0f}-{max(reads):.0f})".ljust(51)
-              + f"{statistics.median(rate):>9.0f} ({min(rate):.0f}-{max(rate):.0f})".ljust(25)
-              + f"{statistics.median(reads) / floor:>8.2f} {sum(r[2] for r in rows):>12}")
+        print(
+            f"{name:26} {statistics.median(reads):>9.0f} ({min(reads):.0f}-{max(reads):.0f})".ljust(51)
+            + f"{statistics.median(rate):>9.0f} ({min(rate):.0f}-{max(rate):.0f})".ljust(25)
+            + f"{statistics.median(reads) / floor:>8.2f} {sum(r[2] for r in rows):>12}"
+        )
 
 
 if __name__ == "__main__":

@@ -43,16 +43,24 @@ def one(client: httpx.Client, url: str, n: int) -> int:
         body = {"restaurant_id": f"made-up-{n}", "day": day, "time": "20:00", "people": 2}
         return client.post(f"{url}/api/check_openings", json=body).status_code
     if kind == 2:
-        return client.post(f"{url}/api/list_bookings", json={"restaurant_id": "roma", "phone": "+393331234567"}
-                           ).status_code
+        return client.post(
+            f"{url}/api/list_bookings", json={"restaurant_id": "roma", "phone": "+393331234567"}
+        ).status_code
     if kind == 3:
-        body = {"restaurant_id": "roma", "day": day, "time": "21:00", "people": 2, "name": "Soak",
-                "phone": f"+39333{n % 10_000_000:07d}"}
+        body = {
+            "restaurant_id": "roma",
+            "day": day,
+            "time": "21:00",
+            "people": 2,
+            "name": "Soak",
+            "phone": f"+39333{n % 10_000_000:07d}",
+        }
         created = client.post(f"{url}/api/create_booking", json=body)
         if created.status_code != 200:
             return created.status_code
-        return client.post(f"{url}/api/cancel_booking",
-                           json={"restaurant_id": "roma", "booking_id": created.json()["booking_id"]}).status_code
+        return client.post(
+            f"{url}/api/cancel_booking", json={"restaurant_id": "roma", "booking_id": created.json()["booking_id"]}
+        ).status_code
     return client.get(f"{url}/healthz").status_code
 
 
@@ -87,8 +95,11 @@ def soak(args: argparse.Namespace, env: dict[str, str]) -> int:
         def report() -> None:
             rss, fds = server.rss_kib(), server.open_descriptors()
             reports.append((sent, rss, fds))
-            print(f"{sent:>7} requests  RSS {rss / 1024:7.1f} MB  open descriptors {fds:4d}  "
-                  f"({time.monotonic() - started:6.1f} s)", flush=True)
+            print(
+                f"{sent:>7} requests  RSS {rss / 1024:7.1f} MB  open descriptors {fds:4d}  "
+                f"({time.monotonic() - started:6.1f} s)",
+                flush=True,
+            )
 
         def caller() -> None:
             nonlocal sent
@@ -121,8 +132,9 @@ def soak(args: argparse.Namespace, env: dict[str, str]) -> int:
             _, rss0, fds0 = reports[1]  # after the first `--every` requests: warm
             rss_max = max(r[1] for r in reports[1:])
             fds_max = max(r[2] for r in reports[1:])
-            print(f"after warm-up: RSS max/first {rss_max / rss0:.3f}x, "
-                  f"open descriptors max/first {fds_max / fds0:.3f}x")
+            print(
+                f"after warm-up: RSS max/first {rss_max / rss0:.3f}x, open descriptors max/first {fds_max / fds0:.3f}x"
+            )
     return 0
 
 

@@ -33,18 +33,46 @@ VENUES = ROOT / "tests" / "fixtures" / "venues.yaml"
 NOW = "2026-02-19T18:00:00+01:00"
 DAYS = ["2026-02-20", "2026-02-21", "2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26"]
 TIMES = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"]
-DAY_TEXTS = ["domani", "sabato", "tra 3 giorni", "domani sera", "il 3 marzo", "sabato della settimana prossima",
-             "samedi en huit", "Natale", "questo weekend", "amanhã de manhã"]
+DAY_TEXTS = [
+    "domani",
+    "sabato",
+    "tra 3 giorni",
+    "domani sera",
+    "il 3 marzo",
+    "sabato della settimana prossima",
+    "samedi en huit",
+    "Natale",
+    "questo weekend",
+    "amanhã de manhã",
+]
 TIME_TEXTS = ["tra mezz'ora", "20 e 30", "alle 8", "half seven"]
 
 
 def start_server(data_dir: str, store: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    env = {**os.environ, "CONCIERGE_NOW": NOW, "CONCIERGE_STORE": store,
-           "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT}
+    env = {
+        **os.environ,
+        "CONCIERGE_NOW": NOW,
+        "CONCIERGE_STORE": store,
+        "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT,
+    }
     process = subprocess.Popen(
-        [sys.executable, "-m", "concierge.cli", "serve", "--port", str(port), "--venues", str(VENUES),
-         "--data", data_dir], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "concierge.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--venues",
+            str(VENUES),
+            "--data",
+            data_dir,
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -63,11 +91,20 @@ def bodies(tool: str, n: int, booking_ids: list[str]) -> list[dict]:
 
     make = {
         "check_openings": lambda i: {"restaurant_id": "roma", "day": slot(i)[0], "time": slot(i)[1]},
-        "create_booking": lambda i: {"restaurant_id": "harbour", "day": "2026-02-20", "time": "18:00",
-                                     "people": 2, "name": f"Guest {i}", "phone": f"+44770090{i:04d}"},
+        "create_booking": lambda i: {
+            "restaurant_id": "harbour",
+            "day": "2026-02-20",
+            "time": "18:00",
+            "people": 2,
+            "name": f"Guest {i}",
+            "phone": f"+44770090{i:04d}",
+        },
         "list_bookings": lambda i: {"restaurant_id": "roma", "phone": f"+39333000{i % 50:04d}"},
-        "modify_booking": lambda i: {"restaurant_id": "roma", "booking_id": booking_ids[i % len(booking_ids)],
-                                     "new_people": 2 + i % 3},
+        "modify_booking": lambda i: {
+            "restaurant_id": "roma",
+            "booking_id": booking_ids[i % len(booking_ids)],
+            "new_people": 2 + i % 3,
+        },
         "cancel_booking": lambda i: {"restaurant_id": "roma", "booking_id": booking_ids[i % len(booking_ids)]},
         "faq": lambda i: {"restaurant_id": "roma", "question": ["c'è parcheggio?", "cani?", "glutine"][i % 3]},
         "is_open_now": lambda i: {"restaurant_id": "roma"},
@@ -118,9 +155,14 @@ def main() -> None:
                 booking_ids = []
                 march = [d for d in range(2, 31) if (d + 6) % 7 != 0][:25]  # Trattoria Roma shuts on Sundays
                 for i in range(50):
-                    body = {"restaurant_id": "roma", "day": f"2026-03-{march[i // 2]:02d}",
-                            "time": ["19:00", "21:00"][i % 2], "people": 2, "name": f"Seed {i}",
-                            "phone": f"+39333000{i:04d}"}
+                    body = {
+                        "restaurant_id": "roma",
+                        "day": f"2026-03-{march[i // 2]:02d}",
+                        "time": ["19:00", "21:00"][i % 2],
+                        "people": 2,
+                        "name": f"Seed {i}",
+                        "phone": f"+39333000{i:04d}",
+                    }
                     booking_ids.append(client.post(f"{base}/api/create_booking", json=body).json()["booking_id"])
                 measure(client, base, "check_openings", bodies("check_openings", 100, []), args.callers)  # warm-up
                 # The resolvers' one-time costs (grammars compiled, holiday library loaded on the first holiday
@@ -129,8 +171,17 @@ def main() -> None:
                     measure(client, base, tool, bodies(tool, len(texts), []), 1)
                 print(f"{args.requests} requests per tool, {args.callers} concurrent callers, store: {args.store}")
                 print(f"{'tool':24} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-                for tool in ["check_openings", "create_booking", "list_bookings", "modify_booking", "faq",
-                             "is_open_now", "resolve_relative_day", "resolve_relative_time", "cancel_booking"]:
+                for tool in [
+                    "check_openings",
+                    "create_booking",
+                    "list_bookings",
+                    "modify_booking",
+                    "faq",
+                    "is_open_now",
+                    "resolve_relative_day",
+                    "resolve_relative_time",
+                    "cancel_booking",
+                ]:
                     if args.tools and tool not in args.tools:
                         continue
                     n = min(args.requests, len(booking_ids)) if tool == "cancel_booking" else args.requests

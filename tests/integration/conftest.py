@@ -16,7 +16,13 @@ from werkzeug.serving import make_server
 
 from concierge.adapters.tracing import InMemoryTracer
 from concierge.bootstrap import (
-    Access, Settings, build_context, build_conversations, build_operator_gate, build_plan_service, build_store,
+    Access,
+    Settings,
+    build_context,
+    build_conversations,
+    build_operator_gate,
+    build_plan_service,
+    build_store,
     start_cleanup,
 )
 from concierge.cli import import_venues
@@ -40,8 +46,11 @@ def add_test_operators(store) -> None:
     known = {r.operator.operator_id for r in store.operators()}
     for operator_id, key in OPERATOR_KEYS.items():
         if operator_id not in known:
-            store.add_operator(OperatorRecord(Operator(operator_id, f"Operator {operator_id}"), key_hash(key),
-                                              dt.datetime.now(dt.timezone.utc)))
+            store.add_operator(
+                OperatorRecord(
+                    Operator(operator_id, f"Operator {operator_id}"), key_hash(key), dt.datetime.now(dt.timezone.utc)
+                )
+            )
 
 
 def _no_agent(venue):
@@ -87,11 +96,19 @@ def store_kind(request) -> str:
 def settings_for(tmp_path: Path, store_kind: str):
     """Settings for a server or CLI run on the test's store: settings_for(now=..., data_dir=...)."""
 
-    def make(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
-             data_dir: Path | None = None) -> Settings:
-        return Settings(store=store_kind, data_dir=data_dir or tmp_path / "data", now=now,
-                        firestore_project=firestore_emulator.PROJECT,
-                        access=Access(api_key=api_key, retell_api_key=retell_api_key))
+    def make(
+        now: str = THURSDAY_EVENING_ROME,
+        api_key: str | None = None,
+        retell_api_key: str | None = None,
+        data_dir: Path | None = None,
+    ) -> Settings:
+        return Settings(
+            store=store_kind,
+            data_dir=data_dir or tmp_path / "data",
+            now=now,
+            firestore_project=firestore_emulator.PROJECT,
+            access=Access(api_key=api_key, retell_api_key=retell_api_key),
+        )
 
     return make
 
@@ -102,11 +119,21 @@ def serve(settings_for):
     servers, schedules = [], []
     client = httpx.Client(timeout=30)
 
-    def start(now: str = THURSDAY_EVENING_ROME, api_key: str | None = None, retell_api_key: str | None = None,
-              data_dir: Path | None = None, venues: Path = VENUES_FILE, queue: str = "inprocess",
-              actions: tuple[str, str, str] | None = None, tasks_host: str | None = None,
-              action_timeout: float = 30, providers: Callable[[str], dict] | None = None,
-              llm: str | None = None, agent: Callable | None = None, **changes) -> Api:
+    def start(
+        now: str = THURSDAY_EVENING_ROME,
+        api_key: str | None = None,
+        retell_api_key: str | None = None,
+        data_dir: Path | None = None,
+        venues: Path = VENUES_FILE,
+        queue: str = "inprocess",
+        actions: tuple[str, str, str] | None = None,
+        tasks_host: str | None = None,
+        action_timeout: float = 30,
+        providers: Callable[[str], dict] | None = None,
+        llm: str | None = None,
+        agent: Callable | None = None,
+        **changes,
+    ) -> Api:
         """`actions`: (spec, overlay, base URL) of another action API than the server's own;
         `llm`: the base URL of an OpenAI-compatible server (a ScriptedLLM) the plans use;
         `agent`: the chat receptionist's agent chooser (venue -> agent);
@@ -118,24 +145,29 @@ def serve(settings_for):
         if llm:
             settings = dataclasses.replace(settings, llm_base_url=llm, llm_model=LLM_MODEL, llm_api_key=LLM_KEY)
         if actions:
-            settings = dataclasses.replace(settings, actions_spec=actions[0], actions_overlay=actions[1],
-                                           actions_base_url=actions[2])
+            settings = dataclasses.replace(
+                settings, actions_spec=actions[0], actions_overlay=actions[1], actions_base_url=actions[2]
+            )
         if queue == "cloudtasks":  # the emulator delivers real HTTP tasks back to this server
             base = f"http://127.0.0.1:{port}/api"
             settings = dataclasses.replace(
-                settings, queue="cloudtasks", tasks_project=tasks_emulator.PROJECT,
+                settings,
+                queue="cloudtasks",
+                tasks_project=tasks_emulator.PROJECT,
                 tasks_location=tasks_emulator.LOCATION,
                 tasks_emulator_host=tasks_host or tasks_emulator.emulator_host(),
                 tasks_queues=(tasks_emulator.QUEUES["execute"], tasks_emulator.QUEUES["rollback"]),
-                tasks_urls=(f"{base}/plan_execute", f"{base}/plan_rollback"))
+                tasks_urls=(f"{base}/plan_execute", f"{base}/plan_rollback"),
+            )
         if providers is not None:  # every venue's bookings on another back-end
             venues = with_providers(venues, providers, settings.data_dir.parent)
         import_venues(settings, venues)
         store = build_store(settings)
         ctx = build_context(settings, store)
         tracer = InMemoryTracer()
-        plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://127.0.0.1:{port}",
-                                   tracer=tracer)
+        plans = build_plan_service(
+            settings, ctx, store, settings.actions_base_url or f"http://127.0.0.1:{port}", tracer=tracer
+        )
         add_test_operators(store)
         gate = build_operator_gate(settings, store)
         conversations = build_conversations(settings, ctx, store, agent or _no_agent, gate, tracer)

@@ -22,8 +22,9 @@ def _post(api, function: str, body: dict, key: str | None = None, signature: str
         headers["X-Retell-Signature"] = retell_signature(raw, key)
     elif signature is not None:
         headers["X-Retell-Signature"] = signature
-    return api.client.post(f"{api.base_url}/api/{function}", content=raw,
-                           headers={"Content-Type": "application/json", **headers})
+    return api.client.post(
+        f"{api.base_url}/api/{function}", content=raw, headers={"Content-Type": "application/json", **headers}
+    )
 
 
 # --- Retell: args only ----------------------------------------------------------------------
@@ -67,8 +68,10 @@ def test_an_args_only_booking_is_made_once_and_answered_like_retell(serve):
 
 # --- Vapi: error for the system's failures ------------------------------------------------------
 def test_a_business_refusal_stays_a_spoken_message_in_the_result_without_error(api):
-    response = api.call("create_booking", vapi(
-        {"id": "c1", "function": {"name": "create_booking", "arguments": {**BOOKING, "people": 20}}}))
+    response = api.call(
+        "create_booking",
+        vapi({"id": "c1", "function": {"name": "create_booking", "arguments": {**BOOKING, "people": 20}}}),
+    )
     result = response.json()["results"][0]
     assert "error" not in result
     assert json.loads(result["result"])["error_code"] == "MAX_PEOPLE_EXCEEDED"
@@ -82,10 +85,16 @@ def test_a_system_failure_sets_error_as_one_line_as_well_as_the_result(serve, mo
         monkeypatch.delenv("RESOS_KEY_FOR_THIS_TEST", raising=False)
     dead = {"kind": "resos", "base_url": "http://127.0.0.1:9", "api_key_env": "RESOS_KEY_FOR_THIS_TEST"}
     api = serve(providers=lambda venue_id: dead)
-    response = api.call("check_openings", vapi(
-        {"id": "c1", "function": {"name": "check_openings", "arguments": CHECK}},
-        {"id": "c2", "function": {"name": "resolve_relative_day", "arguments": {"restaurant_id": "roma",
-                                                                                "text": "domani"}}}))
+    response = api.call(
+        "check_openings",
+        vapi(
+            {"id": "c1", "function": {"name": "check_openings", "arguments": CHECK}},
+            {
+                "id": "c2",
+                "function": {"name": "resolve_relative_day", "arguments": {"restaurant_id": "roma", "text": "domani"}},
+            },
+        ),
+    )
     failed, fine = response.json()["results"]
     payload = json.loads(failed["result"])
     assert payload["ok"] is False and status_for(payload["error_code"]) >= 500
@@ -112,8 +121,11 @@ def test_a_number_the_caller_said_is_never_overridden_by_the_callers_number(api)
 
 def test_a_retell_list_without_a_phone_lists_the_callers_bookings(api):
     api.ok("create_booking", {**BOOKING, "phone": CALLER})
-    body = {"name": "list_bookings", "args": {"restaurant_id": "roma"},
-            "call": {"call_id": "r9", "from_number": CALLER}}
+    body = {
+        "name": "list_bookings",
+        "args": {"restaurant_id": "roma"},
+        "call": {"call_id": "r9", "from_number": CALLER},
+    }
     response = api.call("list_bookings", body)
     assert (response.status_code, response.json()["count"]) == (200, 1)
 
@@ -133,9 +145,11 @@ def test_without_a_dialable_callers_number_the_phone_is_still_required(api, numb
 
 def test_the_callers_number_does_not_become_a_new_contact_phone_on_modify(api):
     made = api.ok("create_booking", BOOKING)
-    body = {"name": "modify_booking", "args": {"restaurant_id": "roma", "booking_id": made["booking_id"],
-                                               "new_people": 3},
-            "call": {"call_id": "r11", "from_number": CALLER}}
+    body = {
+        "name": "modify_booking",
+        "args": {"restaurant_id": "roma", "booking_id": made["booking_id"], "new_people": 3},
+        "call": {"call_id": "r11", "from_number": CALLER},
+    }
     assert api.call("modify_booking", body).json()["phone"] == BOOKING["phone"]
 
 

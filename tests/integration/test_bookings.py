@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 
 THURSDAY = "2026-02-19"
-MARIO = {"restaurant_id": "roma", "day": THURSDAY, "time": "20:00", "people": 4, "name": "Mario Rossi",
-         "phone": "+393331234567"}
+MARIO = {
+    "restaurant_id": "roma",
+    "day": THURSDAY,
+    "time": "20:00",
+    "people": 4,
+    "name": "Mario Rossi",
+    "phone": "+393331234567",
+}
 
 
 def create(api, **changes):
@@ -15,14 +21,21 @@ def create(api, **changes):
 
 # --- create_booking ----------------------------------------------------------------------
 
+
 def test_a_booking_is_confirmed_with_a_ready_to_say_message(api):
     response = create(api)
     assert response.status_code == 200
     body = response.json()
     assert body["ok"] is True and len(body["booking_id"]) >= 8
     assert {k: body[k] for k in ("day", "day_label", "time", "time_human", "people", "name", "phone")} == {
-        "day": THURSDAY, "day_label": "giovedì 19 febbraio", "time": "20:00", "time_human": "20",
-        "people": 4, "name": "Mario Rossi", "phone": "+393331234567"}
+        "day": THURSDAY,
+        "day_label": "giovedì 19 febbraio",
+        "time": "20:00",
+        "time_human": "20",
+        "people": 4,
+        "name": "Mario Rossi",
+        "phone": "+393331234567",
+    }
     assert body["message"] == "Prenotazione confermata per giovedì 19 febbraio alle 20, 4 persone a nome Mario Rossi."
 
 
@@ -34,8 +47,12 @@ def test_a_phone_number_is_stored_in_e164_reading_local_numbers_in_the_venues_co
 def test_a_party_larger_than_max_people_is_refused_with_the_limit(api):
     response = create(api, people=9)
     assert response.status_code == 422
-    assert response.json() == {"ok": False, "error_code": "MAX_PEOPLE_EXCEEDED",
-                               "message": "Per le prenotazioni online il massimo è 8 persone.", "max_people": 8}
+    assert response.json() == {
+        "ok": False,
+        "error_code": "MAX_PEOPLE_EXCEEDED",
+        "message": "Per le prenotazioni online il massimo è 8 persone.",
+        "max_people": 8,
+    }
 
 
 def test_the_same_phone_day_and_time_twice_is_a_duplicate(api):
@@ -56,18 +73,28 @@ def test_a_full_slot_is_refused_with_spoken_alternatives(api):
     assert body["message"] == "Capacità esaurita a quest'ora. Orari più vicini: 21 e 30, 22."
 
 
-@pytest.mark.parametrize("day, time", [(THURSDAY, "18:00"), (THURSDAY, "20:10"), (THURSDAY, "22:30"),
-                                       ("2026-02-22", "20:00")])
+@pytest.mark.parametrize(
+    "day, time", [(THURSDAY, "18:00"), (THURSDAY, "20:10"), (THURSDAY, "22:30"), ("2026-02-22", "20:00")]
+)
 def test_a_time_outside_the_opening_slots_is_outside_hours(api, day, time):
     response = create(api, day=day, time=time)
     assert (response.status_code, response.json()["error_code"]) == (422, "OUTSIDE_HOURS")
     assert response.json()["message"].startswith("Orario fuori dagli orari di apertura.")
 
 
-@pytest.mark.parametrize("changes, field", [
-    ({"phone": "12"}, "phone"), ({"phone": ""}, "phone"), ({"people": 0}, "people"), ({"people": "four"}, "people"),
-    ({"name": "  "}, "name"), ({"day": "2026-02-18"}, "day"), ({"time": "17:00"}, "time"), ({"time": None}, "time"),
-])
+@pytest.mark.parametrize(
+    "changes, field",
+    [
+        ({"phone": "12"}, "phone"),
+        ({"phone": ""}, "phone"),
+        ({"people": 0}, "people"),
+        ({"people": "four"}, "people"),
+        ({"name": "  "}, "name"),
+        ({"day": "2026-02-18"}, "day"),
+        ({"time": "17:00"}, "time"),
+        ({"time": None}, "time"),
+    ],
+)
 def test_invalid_or_past_input_is_a_validation_error_and_writes_nothing(api, changes, field):
     response = create(api, **changes)
     assert response.status_code == 400
@@ -76,6 +103,7 @@ def test_invalid_or_past_input_is_a_validation_error_and_writes_nothing(api, cha
 
 
 # --- list_bookings -----------------------------------------------------------------------
+
 
 def test_bookings_are_listed_from_today_on_in_time_order(serve, tmp_path):
     early = serve(now="2026-02-16T12:00:00+01:00", data_dir=tmp_path / "shared")
@@ -102,10 +130,13 @@ def test_listing_needs_a_phone(api):
 
 # --- modify_booking ------------------------------------------------------------------------
 
+
 def test_a_booking_moves_to_a_new_day_and_time(api):
     booking_id = create(api).json()["booking_id"]
-    body = api.ok("modify_booking", {"restaurant_id": "roma", "booking_id": booking_id,
-                                     "new_day": "2026-02-21", "new_time": "21:00"})
+    body = api.ok(
+        "modify_booking",
+        {"restaurant_id": "roma", "booking_id": booking_id, "new_day": "2026-02-21", "new_time": "21:00"},
+    )
     assert (body["day"], body["time"], body["people"]) == ("2026-02-21", "21:00", 4)
     assert body["message"] == "Prenotazione modificata: sabato 21 febbraio alle 21."
 
@@ -119,8 +150,9 @@ def test_the_short_aliases_day_time_and_people_are_accepted(api):
 
 def test_a_booking_can_stay_in_its_own_full_slot_while_changing_its_party(api):
     ids = [create(api, phone=p).json()["booking_id"] for p in ("+393331111111", "+393332222222", "+393333333333")]
-    body = api.ok("modify_booking", {"restaurant_id": "roma", "booking_id": ids[0], "new_people": 6,
-                                     "new_time": "20:00"})
+    body = api.ok(
+        "modify_booking", {"restaurant_id": "roma", "booking_id": ids[0], "new_people": 6, "new_time": "20:00"}
+    )
     assert body["people"] == 6
 
 
@@ -134,14 +166,17 @@ def test_moving_into_a_full_slot_is_refused_and_changes_nothing(api):
     assert listed[0]["time"] == "22:00"
 
 
-@pytest.mark.parametrize("change, code, status", [
-    ({"new_time": "18:00"}, "OUTSIDE_HOURS", 422),
-    ({"new_day": "2026-02-22"}, "OUTSIDE_HOURS", 422),
-    ({"new_people": 9}, "MAX_PEOPLE_EXCEEDED", 422),
-    ({"new_people": 0}, "VALIDATION_ERROR", 400),
-    ({"new_day": "2026-02-18"}, "VALIDATION_ERROR", 400),
-    ({}, "VALIDATION_ERROR", 400),
-])
+@pytest.mark.parametrize(
+    "change, code, status",
+    [
+        ({"new_time": "18:00"}, "OUTSIDE_HOURS", 422),
+        ({"new_day": "2026-02-22"}, "OUTSIDE_HOURS", 422),
+        ({"new_people": 9}, "MAX_PEOPLE_EXCEEDED", 422),
+        ({"new_people": 0}, "VALIDATION_ERROR", 400),
+        ({"new_day": "2026-02-18"}, "VALIDATION_ERROR", 400),
+        ({}, "VALIDATION_ERROR", 400),
+    ],
+)
 def test_a_change_is_rechecked_against_every_rule(api, change, code, status):
     booking_id = create(api).json()["booking_id"]
     response = api.call("modify_booking", {"restaurant_id": "roma", "booking_id": booking_id, **change})
@@ -162,6 +197,7 @@ def test_modifying_an_unknown_booking_is_booking_not_found(api):
 
 
 # --- cancel_booking ------------------------------------------------------------------------
+
 
 def test_a_cancelled_booking_is_gone_and_a_second_cancel_is_not_found(api):
     booking_id = create(api).json()["booking_id"]

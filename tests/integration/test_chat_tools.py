@@ -14,8 +14,18 @@ def tool(api, name: str, thread: str = "web:1", venue: str = "tasca", **params) 
 
 
 def book(api, thread="web:1", time="20:00", phone=PHONE, name="Ana Sousa", day="19/02/2026", **extra) -> dict:
-    return tool(api, "schedule_appointment", thread, serviceName="Jantar", appointmentDate=day,
-                appointmentTime=time, clientFullName=name, clientPhone=phone, people=2, **extra)
+    return tool(
+        api,
+        "schedule_appointment",
+        thread,
+        serviceName="Jantar",
+        appointmentDate=day,
+        appointmentTime=time,
+        clientFullName=name,
+        clientPhone=phone,
+        people=2,
+        **extra,
+    )
 
 
 def test_a_booking_is_saved_with_the_manuals_portuguese_words_and_listed_as_busy(api):
@@ -24,8 +34,14 @@ def test_a_booking_is_saved_with_the_manuals_portuguese_words_and_listed_as_busy
     assert booked["message"] == "Agendamento salvo com sucesso no sistema."
     assert booked["appointmentDate"] == "19/02/2026" and booked["appointmentTime"] == "20:00"
     events = tool(api, "list_events", startDate="19/02/2026", endDate="20/02/2026")["events"]
-    assert events == [{"id": booked["eventId"], "summary": "Compromisso Ocupado", "start": "19/02/2026 20:00",
-                       "end": "19/02/2026 22:00"}]
+    assert events == [
+        {
+            "id": booked["eventId"],
+            "summary": "Compromisso Ocupado",
+            "start": "19/02/2026 20:00",
+            "end": "19/02/2026 22:00",
+        }
+    ]
     stored = api.ok("list_bookings", {"restaurant_id": "tasca", "phone": PHONE})
     assert [b["booking_id"] for b in stored["results"]] == [booked["eventId"]]
 
@@ -46,10 +62,20 @@ def test_the_voice_tools_booking_rules_refuse_in_the_venues_language(api):
 
 
 def test_without_a_phone_the_booking_is_refused_and_asks_for_it(api):
-    refused = tool(api, "schedule_appointment", serviceName="Jantar", appointmentDate="19/02/2026",
-                   appointmentTime="20:00", clientFullName="Ana")
-    assert refused == {"success": False, "error": "O telefone do cliente ainda não é conhecido: peça-o antes.",
-                       "conversation_id": "web:1", "status": "active"}
+    refused = tool(
+        api,
+        "schedule_appointment",
+        serviceName="Jantar",
+        appointmentDate="19/02/2026",
+        appointmentTime="20:00",
+        clientFullName="Ana",
+    )
+    assert refused == {
+        "success": False,
+        "error": "O telefone do cliente ainda não é conhecido: peça-o antes.",
+        "conversation_id": "web:1",
+        "status": "active",
+    }
 
 
 def test_available_slots_show_hours_full_times_and_free_start_times(api):
@@ -73,8 +99,9 @@ def test_a_closed_day_says_so_in_the_venues_language(api):
 def test_a_conversation_sees_and_cancels_only_its_own_bookings(api):
     theirs = book(api, thread="web:other", phone="+351912345679", name="Rui")
     mine = book(api, thread="web:mine")
-    assert [e["id"] for e in tool(api, "list_events", "web:mine", startDate="19/02/2026",
-                                  endDate="19/02/2026")["events"]] == [mine["eventId"]]
+    assert [
+        e["id"] for e in tool(api, "list_events", "web:mine", startDate="19/02/2026", endDate="19/02/2026")["events"]
+    ] == [mine["eventId"]]
     refused = tool(api, "cancel_appointment", "web:mine", eventId=theirs["eventId"])
     assert refused["success"] is False
     assert refused["error"] == "Não há nenhum agendamento deste cliente com esse ID."
@@ -87,10 +114,13 @@ def test_a_conversation_sees_and_cancels_only_its_own_bookings(api):
 def test_client_details_tags_and_summary_are_saved_with_the_manuals_words(api):
     book(api)
     saved = tool(api, "update_client_info", preferredName="João", notes="Prefere a esplanada")
-    assert saved["message"] == ("Dados do cliente foram salvos no sistema: "
-                                "Nome Preferido='João', Notas='Prefere a esplanada'.")
-    assert tool(api, "update_conversation_tags", tags=["Agendamento"])["message"] == \
-        "As etiquetas foram salvas com sucesso na conversa."
+    assert saved["message"] == (
+        "Dados do cliente foram salvos no sistema: Nome Preferido='João', Notas='Prefere a esplanada'."
+    )
+    assert (
+        tool(api, "update_conversation_tags", tags=["Agendamento"])["message"]
+        == "As etiquetas foram salvas com sucesso na conversa."
+    )
     assert tool(api, "summarize_conversation")["message"] == "Resumo salvo com sucesso."
     profile = api.store.get_profile("tasca", PHONE)
     assert profile.preferred_name == "João" and profile.notes == ["Prefere a esplanada"]
@@ -118,11 +148,16 @@ def test_english_venues_get_natural_english(api):
 
 def test_bad_parameters_are_answered_not_raised(api):
     assert tool(api, "list_events", startDate="31/02/2026", endDate="01/03/2026") == {
-        "success": False, "error": '"31/02/2026" não é uma data (DD/MM/AAAA).', "conversation_id": "web:1",
-        "status": "active"}
+        "success": False,
+        "error": '"31/02/2026" não é uma data (DD/MM/AAAA).',
+        "conversation_id": "web:1",
+        "status": "active",
+    }
     assert tool(api, "cancel_appointment")["error"] == "Parâmetros inválidos: eventId: is required"
     missing = api.call("list_events", {"venue_id": "tasca"})
     assert missing.status_code == 400 and missing.json()["error_code"] == "VALIDATION_ERROR"
-    unknown = api.call("list_events", {"venue_id": "nowhere", "conversation_id": "x", "startDate": "19/02/2026",
-                                       "endDate": "19/02/2026"})
+    unknown = api.call(
+        "list_events",
+        {"venue_id": "nowhere", "conversation_id": "x", "startDate": "19/02/2026", "endDate": "19/02/2026"},
+    )
     assert unknown.status_code == 404

@@ -32,16 +32,20 @@ def traced(tmp_path):
     from langfuse import Langfuse
 
     exporter = InMemorySpanExporter()
-    client = Langfuse(public_key=f"pk-lf-it-{uuid.uuid4().hex[:8]}", secret_key="sk-lf-it",
-                      base_url="http://127.0.0.1:9", tracer_provider=TracerProvider(), span_exporter=exporter)
+    client = Langfuse(
+        public_key=f"pk-lf-it-{uuid.uuid4().hex[:8]}",
+        secret_key="sk-lf-it",
+        base_url="http://127.0.0.1:9",
+        tracer_provider=TracerProvider(),
+        span_exporter=exporter,
+    )
     tracer = LangfuseTracer(client)
     settings = Settings(store="sqlite", data_dir=tmp_path / "data", now="2026-11-23T10:00:00+00:00")
     import_venues(settings, VENUES_FILE)
     store = build_store(settings)
     ctx = build_context(settings, store, tracer=tracer)
     agent = build_chat_agent(settings, tracer)
-    app = create_app(ctx, settings.access, conversations=build_conversations(settings, ctx, store,
-                                                                             lambda venue: agent))
+    app = create_app(ctx, settings.access, conversations=build_conversations(settings, ctx, store, lambda venue: agent))
     server = make_server("127.0.0.1", free_port(), app, threaded=True)
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
     http = httpx.Client(base_url=f"http://127.0.0.1:{server.server_port}", timeout=30)
@@ -58,15 +62,19 @@ def test_a_turn_is_one_trace_in_the_conversations_session_with_its_tools_and_not
     http, tracer, exporter, store = traced
 
     def say(text):
-        response = http.post("/api/conversation_message", json={
-            "venue_id": "tasca", "conversation_id": "wa:1", "text": text, "customer": {"phone": "+351912345678"}})
+        response = http.post(
+            "/api/conversation_message",
+            json={"venue_id": "tasca", "conversation_id": "wa:1", "text": text, "customer": {"phone": "+351912345678"}},
+        )
         assert response.status_code == 200, response.text
         return response.json()
 
     say("Queria reservar uma mesa para 2 na sexta às 20h, sou a Ana Sousa")
     assert say("sim")["rdv"]["action"] == "CREATE"
-    http.post("/api/update_client_info", json={"venue_id": "tasca", "conversation_id": "wa:1",
-                                               "addressText": "Rua das Flores 3, Porto"})
+    http.post(
+        "/api/update_client_info",
+        json={"venue_id": "tasca", "conversation_id": "wa:1", "addressText": "Rua das Flores 3, Porto"},
+    )
     tracer.flush()
     spans = list(exporter.get_finished_spans())
     key = store.current_conversation("tasca", "wa:1").conversation_key
@@ -77,4 +85,4 @@ def test_a_turn_is_one_trace_in_the_conversations_session_with_its_tools_and_not
     assert booked.context.trace_id == turns[1].context.trace_id
     blob = json.dumps([{"name": s.name, **dict(s.attributes)} for s in spans], ensure_ascii=False)
     for secret in PERSONAL:
-        assert secret not in blob, (secret, blob[max(0, blob.find(secret) - 300):blob.find(secret) + 80])
+        assert secret not in blob, (secret, blob[max(0, blob.find(secret) - 300) : blob.find(secret) + 80])

@@ -9,18 +9,32 @@ ROMA_THURSDAY_SLOTS = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22
 
 
 def book(api, time, phone, day=THURSDAY, venue="roma", people=2):
-    return api.ok("create_booking", {"restaurant_id": venue, "day": day, "time": time, "people": people,
-                                     "name": "Ospite", "phone": phone})
+    return api.ok(
+        "create_booking",
+        {"restaurant_id": venue, "day": day, "time": time, "people": people, "name": "Ospite", "phone": phone},
+    )
 
 
 def test_a_free_slot_is_available_with_the_full_http_payload(api):
     body = api.ok("check_openings", {"restaurant_id": "roma", "day": THURSDAY, "time": "20:00"})
     assert body == {
-        "ok": True, "restaurant_id": "roma", "day": THURSDAY, "day_label": "giovedì 19 febbraio", "closed": False,
-        "slots": ROMA_THURSDAY_SLOTS, "lunch_range": None, "dinner_range": ["19:00", "22:30"],
-        "ranges": {"dinner": ["19:00", "22:30"]}, "requested_time": "20:00", "time_human": "20",
-        "available": True, "reason": None, "nearest_slots": [], "nearest_slots_human": None,
-        "max_people": 8, "message": "Disponibile.",
+        "ok": True,
+        "restaurant_id": "roma",
+        "day": THURSDAY,
+        "day_label": "giovedì 19 febbraio",
+        "closed": False,
+        "slots": ROMA_THURSDAY_SLOTS,
+        "lunch_range": None,
+        "dinner_range": ["19:00", "22:30"],
+        "ranges": {"dinner": ["19:00", "22:30"]},
+        "requested_time": "20:00",
+        "time_human": "20",
+        "available": True,
+        "reason": None,
+        "nearest_slots": [],
+        "nearest_slots_human": None,
+        "max_people": 8,
+        "message": "Disponibile.",
     }
 
 
@@ -38,8 +52,10 @@ def test_a_weekly_closing_day_names_the_next_opening_day_and_its_hours(api):
     assert body["next_open_day"] == "2026-02-23"
     assert body["next_open_day_label"] == "lunedì 23 febbraio"
     assert body["next_open_ranges"] == {"lunch": None, "dinner": "19 alle 22 e 30"}
-    assert body["message"] == ("Il ristorante è chiuso domenica. Il prossimo giorno di apertura è "
-                               "lunedì 23 febbraio con cena dalle 19 alle 22 e 30.")
+    assert body["message"] == (
+        "Il ristorante è chiuso domenica. Il prossimo giorno di apertura è "
+        "lunedì 23 febbraio con cena dalle 19 alle 22 e 30."
+    )
 
 
 def test_a_closed_date_overrides_the_weekly_schedule_and_is_named_by_its_date(serve):
@@ -96,13 +112,16 @@ def test_a_stay_that_ends_when_another_starts_does_not_overlap_it(api):
 
 
 def test_a_weekday_that_does_not_match_the_date_is_corrected_to_the_next_such_weekday(api):
-    response = api.call("check_openings", {"restaurant_id": "roma", "day": "2026-02-23", "time": "20:00",
-                                           "expected_weekday": "giovedi"})
+    response = api.call(
+        "check_openings", {"restaurant_id": "roma", "day": "2026-02-23", "time": "20:00", "expected_weekday": "giovedi"}
+    )
     assert response.status_code == 422
     assert response.json() == {
-        "ok": False, "error_code": "WEEKDAY_MISMATCH",
+        "ok": False,
+        "error_code": "WEEKDAY_MISMATCH",
         "message": "La data 2026-02-23 è lunedì 23 febbraio, non giovedì. Il prossimo giovedì è giovedì 19 febbraio.",
-        "corrected_day": "2026-02-19", "corrected_day_label": "giovedì 19 febbraio",
+        "corrected_day": "2026-02-19",
+        "corrected_day_label": "giovedì 19 febbraio",
     }
 
 
@@ -130,16 +149,19 @@ def test_later_today_offers_only_slots_that_have_not_passed(serve):
     assert body["nearest_slots"] == ["20:30", "21:00", "21:30"]
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"day": THURSDAY}, "restaurant_id"),
-    ({"restaurant_id": "roma"}, "day"),
-    ({"restaurant_id": "roma", "day": "19/02/2026"}, "day"),
-    ({"restaurant_id": "roma", "day": "{{day}}"}, "day"),
-    ({"restaurant_id": "roma", "day": "2026-02-30"}, "day"),
-    ({"restaurant_id": "roma", "day": THURSDAY, "time": "8pm"}, "time"),
-    ({"restaurant_id": "roma", "day": THURSDAY, "time": "24:00"}, "time"),
-    ({"restaurant_id": "roma", "day": THURSDAY, "expected_weekday": "someday"}, "expected_weekday"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"day": THURSDAY}, "restaurant_id"),
+        ({"restaurant_id": "roma"}, "day"),
+        ({"restaurant_id": "roma", "day": "19/02/2026"}, "day"),
+        ({"restaurant_id": "roma", "day": "{{day}}"}, "day"),
+        ({"restaurant_id": "roma", "day": "2026-02-30"}, "day"),
+        ({"restaurant_id": "roma", "day": THURSDAY, "time": "8pm"}, "time"),
+        ({"restaurant_id": "roma", "day": THURSDAY, "time": "24:00"}, "time"),
+        ({"restaurant_id": "roma", "day": THURSDAY, "expected_weekday": "someday"}, "expected_weekday"),
+    ],
+)
 def test_bad_input_is_a_validation_error_naming_the_field(api, body, field):
     response = api.call("check_openings", body)
     assert response.status_code == 400

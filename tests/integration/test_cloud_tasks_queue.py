@@ -126,7 +126,9 @@ def test_a_different_tag_delivers_the_same_plan_again(queue, receiver):
     queue.enqueue("execute", plan, TOKEN, tag="retry-1")
     deliveries = receiver.wait_for(lambda got: len(got) == 2)
     assert sorted(d.headers["X-Cloudtasks-Taskname"] for d in deliveries) == [
-        f"execute-{plan}", f"execute-{plan}-retry-1"]
+        f"execute-{plan}",
+        f"execute-{plan}-retry-1",
+    ]
 
 
 def test_characters_cloud_tasks_does_not_allow_are_replaced_in_the_task_name(queue, receiver):
@@ -143,8 +145,14 @@ def test_the_stored_task_carries_an_oidc_token_for_the_functions_url(host, recei
     client.create_queue(parent=paused.rsplit("/queues/", 1)[0], queue={"name": paused}, timeout=10)
     client.pause_queue(name=paused, timeout=10)
     try:
-        queue = CloudTasksQueue(PROJECT, LOCATION, {"execute": paused.rsplit("/", 1)[1]}, receiver.urls,
-                                service_account_email="tasks@demo.iam.gserviceaccount.com", client=client)
+        queue = CloudTasksQueue(
+            PROJECT,
+            LOCATION,
+            {"execute": paused.rsplit("/", 1)[1]},
+            receiver.urls,
+            service_account_email="tasks@demo.iam.gserviceaccount.com",
+            client=client,
+        )
         plan = new_plan()
         queue.enqueue("execute", plan, TOKEN)
         [task] = client.list_tasks(parent=paused, timeout=10).tasks
@@ -156,7 +164,9 @@ def test_the_stored_task_carries_an_oidc_token_for_the_functions_url(host, recei
     assert dict(request.headers) == {"Content-Type": "application/json"}
     assert json.loads(request.body) == {"plan_id": plan, "token": TOKEN}
     assert (request.oidc_token.service_account_email, request.oidc_token.audience) == (
-        "tasks@demo.iam.gserviceaccount.com", receiver.urls["execute"])
+        "tasks@demo.iam.gserviceaccount.com",
+        receiver.urls["execute"],
+    )
 
 
 def test_a_missing_queue_raises_queue_unavailable(host, receiver):
@@ -166,8 +176,9 @@ def test_a_missing_queue_raises_queue_unavailable(host, receiver):
 
 
 def test_an_unreachable_emulator_raises_queue_unavailable_quickly():
-    queue = CloudTasksQueue.for_emulator(f"127.0.0.1:{free_port()}", PROJECT, LOCATION, QUEUES,
-                                         {"execute": "http://127.0.0.1:9/plan_execute"})
+    queue = CloudTasksQueue.for_emulator(
+        f"127.0.0.1:{free_port()}", PROJECT, LOCATION, QUEUES, {"execute": "http://127.0.0.1:9/plan_execute"}
+    )
     started = time.monotonic()
     with pytest.raises(QueueUnavailable):
         queue.enqueue("execute", new_plan(), TOKEN)
@@ -204,15 +215,28 @@ class ClientThatKnowsEveryName:
 
 def test_a_name_cloud_tasks_already_knows_counts_as_enqueued():
     client = ClientThatKnowsEveryName()
-    queue = CloudTasksQueue(PROJECT, LOCATION, QUEUES, {"execute": "https://example.invalid/plan_execute"},
-                            service_account_email=None, client=client)
+    queue = CloudTasksQueue(
+        PROJECT,
+        LOCATION,
+        QUEUES,
+        {"execute": "https://example.invalid/plan_execute"},
+        service_account_email=None,
+        client=client,
+    )
     queue.enqueue("execute", new_plan(), TOKEN)
     assert client.creates == 1
 
 
 def test_importing_the_queue_adapters_does_not_import_the_cloud_tasks_client():
     loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, concierge.adapters.queue.cloud_tasks, concierge.adapters.queue.inprocess;"
-                               "print('google.cloud.tasks_v2' in sys.modules)"],
-        capture_output=True, text=True, check=True)
+        [
+            sys.executable,
+            "-c",
+            "import sys, concierge.adapters.queue.cloud_tasks, concierge.adapters.queue.inprocess;"
+            "print('google.cloud.tasks_v2' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert loaded.stdout.strip() == "False"

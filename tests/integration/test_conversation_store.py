@@ -20,8 +20,15 @@ def store(settings_for):
 
 
 def conversation(key="c1", thread="wa:1", phone=PHONE, status="active", at=NOW) -> Conversation:
-    return Conversation(venue_id="roma", thread_id=thread, conversation_key=key, customer_phone=phone,
-                        status=status, created_at=at, updated_at=at)
+    return Conversation(
+        venue_id="roma",
+        thread_id=thread,
+        conversation_key=key,
+        customer_phone=phone,
+        status=status,
+        created_at=at,
+        updated_at=at,
+    )
 
 
 def said(text: str, role="customer", **extra) -> Message:
@@ -59,8 +66,9 @@ def test_the_next_life_of_a_thread_replaces_the_archived_one_as_current(store):
 
 def test_conversations_in_a_status_come_most_recent_first(store):
     store.save_conversation(conversation(key="old", thread="t1", status="human_support"), [], LATER)
-    store.save_conversation(conversation(key="new", thread="t2", status="human_support",
-                                         at=NOW + dt.timedelta(minutes=5)), [], LATER)
+    store.save_conversation(
+        conversation(key="new", thread="t2", status="human_support", at=NOW + dt.timedelta(minutes=5)), [], LATER
+    )
     assert [c.conversation_key for c in store.conversations_in_status("roma", "human_support")] == ["new", "old"]
 
 

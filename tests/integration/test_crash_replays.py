@@ -32,21 +32,48 @@ TIMES = ["19:00", "21:00"]  # 90-minute stays: two a day never fill the three ta
 
 
 def bookings(n: int) -> list[dict]:
-    return [{"restaurant_id": "roma", "day": DAYS[i // len(TIMES)].isoformat(), "time": TIMES[i % len(TIMES)],
-             "people": 2, "name": f"Ospite {i}", "phone": f"+39333100{i:04d}"} for i in range(n)]
+    return [
+        {
+            "restaurant_id": "roma",
+            "day": DAYS[i // len(TIMES)].isoformat(),
+            "time": TIMES[i % len(TIMES)],
+            "people": 2,
+            "name": f"Ospite {i}",
+            "phone": f"+39333100{i:04d}",
+        }
+        for i in range(n)
+    ]
 
 
 class Server:
     def __init__(self, data_dir, store_kind: str) -> None:
         self.port = free_port()
-        env = {**os.environ, "CONCIERGE_STORE": store_kind, "CONCIERGE_NOW": THURSDAY_EVENING_ROME,
-               "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT,
-               "CONCIERGE_IDEMPOTENCY_LEASE_SECONDS": str(LEASE_SECONDS)}
+        env = {
+            **os.environ,
+            "CONCIERGE_STORE": store_kind,
+            "CONCIERGE_NOW": THURSDAY_EVENING_ROME,
+            "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT,
+            "CONCIERGE_IDEMPOTENCY_LEASE_SECONDS": str(LEASE_SECONDS),
+        }
         self.log = data_dir.parent / f"server-{self.port}.log"
         with open(self.log, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "concierge.cli", "serve", "--port", str(self.port), "--venues",
-                 str(VENUES_FILE), "--data", str(data_dir)], env=env, stdout=log, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "concierge.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--venues",
+                    str(VENUES_FILE),
+                    "--data",
+                    str(data_dir),
+                ],
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 120  # a loaded machine starts a server with the Firestore client slowly
         while True:
@@ -56,8 +83,10 @@ class Server:
             except httpx.HTTPError:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start (exit {self.process.poll()}): "
-                                   f"{self.log.read_text(errors='replace')[-2000:]}")
+                raise RuntimeError(
+                    f"the server did not start (exit {self.process.poll()}): "
+                    f"{self.log.read_text(errors='replace')[-2000:]}"
+                )
             time.sleep(0.1)
 
     def kill(self) -> None:
@@ -76,7 +105,8 @@ def active(store, day_range=("2026-03-01", "2026-04-30")) -> list:
 
 
 def test_a_server_killed_mid_write_and_restarted_answers_every_replay_with_its_one_booking(
-        tmp_path, store_kind, settings_for):
+    tmp_path, store_kind, settings_for
+):
     settings = settings_for(data_dir=tmp_path / "data")
     store = build_store(settings)
     requests = bookings(32)
@@ -95,8 +125,9 @@ def test_a_server_killed_mid_write_and_restarted_answers_every_replay_with_its_o
 
             def create(i: int) -> None:
                 try:
-                    response = client.post(f"{server.url}/api/create_booking", json=requests[i],
-                                           headers={"Idempotency-Key": keys[i]})
+                    response = client.post(
+                        f"{server.url}/api/create_booking", json=requests[i], headers={"Idempotency-Key": keys[i]}
+                    )
                     answered[i] = response.json()
                 except httpx.HTTPError:
                     pass  # the server died under this call
@@ -110,15 +141,22 @@ def test_a_server_killed_mid_write_and_restarted_answers_every_replay_with_its_o
             [t.join() for t in threads]
             client.close()
             committed = {b.booking_id for b in active(store)}
-            unanswered_but_written = [i for i in range(len(requests)) if i not in answered and any(
-                b.phone == requests[i]["phone"] for b in active(store))]
+            unanswered_but_written = [
+                i
+                for i in range(len(requests))
+                if i not in answered and any(b.phone == requests[i]["phone"] for b in active(store))
+            ]
             orphaned_rounds += bool(unanswered_but_written)
 
             server = Server(tmp_path / "data", store_kind)
             time.sleep(LEASE_SECONDS + 0.5)  # the killed calls' claims lapse
             with httpx.Client(timeout=30) as replayer:
-                replays = [replayer.post(f"{server.url}/api/create_booking", json=requests[i],
-                                         headers={"Idempotency-Key": keys[i]}) for i in range(len(requests))]
+                replays = [
+                    replayer.post(
+                        f"{server.url}/api/create_booking", json=requests[i], headers={"Idempotency-Key": keys[i]}
+                    )
+                    for i in range(len(requests))
+                ]
             for i, replay in enumerate(replays):
                 body = replay.json()
                 assert replay.status_code == 200 and body["ok"] is True, (i, body)
@@ -134,8 +172,7 @@ def test_a_server_killed_mid_write_and_restarted_answers_every_replay_with_its_o
     assert orphaned_rounds >= 1
 
 
-def test_a_booking_committed_by_a_call_that_died_before_its_record_completed_is_the_replays_answer(
-        serve, store_kind):
+def test_a_booking_committed_by_a_call_that_died_before_its_record_completed_is_the_replays_answer(serve, store_kind):
     """The crash window itself, without a process: the claim is in progress, the booking committed."""
     api = serve()
     request = bookings(1)[0]
@@ -143,10 +180,19 @@ def test_a_booking_committed_by_a_call_that_died_before_its_record_completed_is_
     now = dt.datetime.now(dt.timezone.utc)
     from concierge.idempotency import fingerprint
 
-    assert api.store.claim_idempotency(scoped, fingerprint("create_booking", request), now,
-                                       now - dt.timedelta(seconds=1), now + dt.timedelta(hours=1)) is None
-    draft = BookingDraft(day=dt.date(2026, 3, 2), time="19:00", people=2, name="Ospite 0", phone="+393331000000",
-                         replay_key=scoped)
+    assert (
+        api.store.claim_idempotency(
+            scoped,
+            fingerprint("create_booking", request),
+            now,
+            now - dt.timedelta(seconds=1),
+            now + dt.timedelta(hours=1),
+        )
+        is None
+    )
+    draft = BookingDraft(
+        day=dt.date(2026, 3, 2), time="19:00", people=2, name="Ospite 0", phone="+393331000000", replay_key=scoped
+    )
     written = api.store.create_booking("roma", draft, lambda day_bookings: None)
     assert written.booking_id == booking_id_for(scoped)
 
@@ -162,8 +208,9 @@ def test_a_booking_committed_by_a_call_that_died_before_its_record_completed_is_
 def test_a_key_used_by_another_caller_does_not_block_the_real_call(serve, other):
     api = serve()
     request = bookings(1)[0]
-    squatter = api.call("create_booking", {**request, "phone": "+393339990000"},
-                        headers={**other, "Idempotency-Key": "call-1"})
+    squatter = api.call(
+        "create_booking", {**request, "phone": "+393339990000"}, headers={**other, "Idempotency-Key": "call-1"}
+    )
     assert squatter.status_code == 200
     real = api.call("create_booking", request, headers={"Idempotency-Key": "call-1"})
     assert real.status_code == 200 and real.json()["ok"] is True, real.text

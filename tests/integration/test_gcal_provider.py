@@ -44,8 +44,14 @@ def venue():
 
 def provider_for(server, env: dict | None = None, **block) -> SpokenProvider:
     """The provider as the tools reach it: its failures as the contract's codes, in the venue's words."""
-    config = {"kind": "gcal", "base_url": server.base_url, "calendar_id": CAL, "credentials_env": ENV_NAME,
-              "timeout_seconds": 0.5, **block}
+    config = {
+        "kind": "gcal",
+        "base_url": server.base_url,
+        "calendar_id": CAL,
+        "credentials_env": ENV_NAME,
+        "timeout_seconds": 0.5,
+        **block,
+    }
     return SpokenProvider(GoogleCalendarProvider(config, {ENV_NAME: server.credentials_json()} if env is None else env))
 
 
@@ -69,19 +75,28 @@ def book(provider, venue, **fields) -> Booking:
 
 def foreign(server, start: str, end: str, day: dt.date = DAY, **fields) -> dict:
     """Someone else's event: a private title and description that must never reach a caller."""
-    return server.add_event(CAL, f"{day}T{start}:00+01:00", f"{day}T{end}:00+01:00", summary=SECRET_TITLE,
-                            description=f"Paziente {SECRET_DETAIL}", **fields)
+    return server.add_event(
+        CAL,
+        f"{day}T{start}:00+01:00",
+        f"{day}T{end}:00+01:00",
+        summary=SECRET_TITLE,
+        description=f"Paziente {SECRET_DETAIL}",
+        **fields,
+    )
 
 
 def move(venue, time=None, day=None, people=None):
     """The change modify_booking makes: new values, re-admitted against the target day's others."""
+
     def change(current: Booking, day_of) -> Booking:
-        updated = current.model_copy(update={"time": time or current.time, "day": day or current.day,
-                                             "people": people or current.people})
+        updated = current.model_copy(
+            update={"time": time or current.time, "day": day or current.day, "people": people or current.people}
+        )
         if (updated.day, updated.time) != (current.day, current.time):
             others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
             admit(venue, updated.day, updated.time, updated.phone, others, LOCAL_NOW)
         return updated
+
     return change
 
 
@@ -94,8 +109,14 @@ def refusal(call) -> ToolError:
 # --- creating --------------------------------------------------------------------------------------------
 def test_a_booking_becomes_an_event_in_the_venue_time_zone_with_our_data_private(gcal, provider, venue):
     booking = book(provider, venue, notes="seggiolone")
-    assert (booking.day, booking.time, booking.people, booking.name, booking.phone, booking.notes) == \
-        (DAY, "20:00", 2, "Mario Rossi", PHONE, "seggiolone")
+    assert (booking.day, booking.time, booking.people, booking.name, booking.phone, booking.notes) == (
+        DAY,
+        "20:00",
+        2,
+        "Mario Rossi",
+        PHONE,
+        "seggiolone",
+    )
     event = gcal.event(CAL, booking.booking_id)
     assert event["start"] == {"dateTime": "2026-03-05T20:00:00+01:00", "timeZone": "Europe/Rome"}
     assert event["end"]["dateTime"] == "2026-03-05T21:30:00+01:00"  # + avg_stay_minutes
@@ -152,10 +173,23 @@ def test_a_booking_that_lost_a_race_for_the_same_slot_is_withdrawn_and_refused(g
 def test_the_earlier_writer_keeps_its_booking_when_a_later_one_races_it(gcal, provider, venue):
     """A rival event for the last place lands right after ours: ours was first, so it stands."""
     single = venue.model_copy(update={"max_concurrent_bookings": 1})
-    gcal.after_next_insert(lambda state: state.add_event(
-        CAL, "2026-03-05T20:00:00+01:00", "2026-03-05T21:30:00+01:00", summary="Prenotazione: Later (2)",
-        extendedProperties={"private": {"concierge": "booking", "concierge_venue": "roma",
-                                        "phone": "+393330000002", "people": "2", "name": "Later"}}))
+    gcal.after_next_insert(
+        lambda state: state.add_event(
+            CAL,
+            "2026-03-05T20:00:00+01:00",
+            "2026-03-05T21:30:00+01:00",
+            summary="Prenotazione: Later (2)",
+            extendedProperties={
+                "private": {
+                    "concierge": "booking",
+                    "concierge_venue": "roma",
+                    "phone": "+393330000002",
+                    "people": "2",
+                    "name": "Later",
+                }
+            },
+        )
+    )
     mine = book(provider, single)
     assert provider.get(single, mine.booking_id) == mine
     assert len(gcal.events(CAL)) == 2  # the rival's own re-check is what withdraws it
@@ -175,8 +209,9 @@ def test_foreign_events_are_busy_bookings_with_a_neutral_name_and_no_details(gca
     assert all(e["id"] not in dumped for e in gcal.events(CAL) if e["summary"] == SECRET_TITLE)
 
 
-@pytest.mark.parametrize("locale, name", [("it", "Occupato"), ("en", "Busy"), ("fr", "Occupé"),
-                                          ("pt", "Compromisso ocupado")])
+@pytest.mark.parametrize(
+    "locale, name", [("it", "Occupato"), ("en", "Busy"), ("fr", "Occupé"), ("pt", "Compromisso ocupado")]
+)
 def test_the_busy_name_is_in_the_venue_language(gcal, provider, venue, locale, name):
     foreign(gcal, "19:00", "20:00")
     assert [b.name for b in provider.bookings_on(venue.model_copy(update={"locale": locale}), DAY)] == [name]
@@ -201,8 +236,9 @@ def test_a_foreign_event_longer_than_a_stay_blocks_every_slot_it_covers(gcal, pr
 def test_an_all_day_foreign_event_blocks_the_day_and_a_free_one_blocks_nothing(gcal, provider, venue):
     single = venue.model_copy(update={"max_concurrent_bookings": 1})
     gcal.add_event(CAL, "2026-03-05", "2026-03-06", summary=SECRET_TITLE)
-    gcal.add_event(CAL, "2026-03-06T19:00:00+01:00", "2026-03-06T23:00:00+01:00", summary=SECRET_TITLE,
-                   transparency="transparent")
+    gcal.add_event(
+        CAL, "2026-03-06T19:00:00+01:00", "2026-03-06T23:00:00+01:00", summary=SECRET_TITLE, transparency="transparent"
+    )
     assert refusal(lambda: book(provider, single, time="21:00")).code == "SLOT_FULL"
     assert book(provider, single, time="21:00", day=NEXT_DAY).day == NEXT_DAY
     assert provider.bookings_on(venue, NEXT_DAY)[0].name == "Mario Rossi"
@@ -215,8 +251,9 @@ def test_a_foreign_event_from_the_previous_evening_occupies_the_morning_it_runs_
 
 def test_busy_times_of_other_calendars_come_from_freebusy(gcal, venue):
     gcal.add_calendar("dottore@example.com")
-    gcal.add_event("dottore@example.com", "2026-03-05T19:00:00+01:00", "2026-03-05T20:00:00+01:00",
-                   summary=SECRET_TITLE)
+    gcal.add_event(
+        "dottore@example.com", "2026-03-05T19:00:00+01:00", "2026-03-05T20:00:00+01:00", summary=SECRET_TITLE
+    )
     provider = provider_for(gcal, busy_calendar_ids=["dottore@example.com"])
     day = provider.bookings_on(venue, DAY)
     assert [(b.time, b.name) for b in day] == [("19:00", "Occupato")]
@@ -254,8 +291,10 @@ def test_bookings_between_lists_our_bookings_across_days_in_time_order(gcal, pro
 
 def test_every_page_of_events_is_read(gcal, provider, venue):
     gcal.state.page_size = 2
-    made = [book(provider, venue, phone=f"+39333000000{i}", time=t)
-            for i, t in enumerate(["19:00", "19:30", "20:00", "21:00", "22:00"])]
+    made = [
+        book(provider, venue, phone=f"+39333000000{i}", time=t)
+        for i, t in enumerate(["19:00", "19:30", "20:00", "21:00", "22:00"])
+    ]
     assert provider.bookings_between(venue, DAY, DAY) == made
     assert [b.booking_id for b in provider.bookings_on(venue, DAY)] == [b.booking_id for b in made]
 
@@ -286,15 +325,22 @@ def test_a_booking_of_another_venue_on_the_same_calendar_is_not_ours(gcal, provi
 
 def test_a_booking_staff_dragged_in_the_calendar_is_read_at_its_new_time(gcal, provider, venue):
     made = book(provider, venue)
-    gcal.touch(CAL, made.booking_id, start={"dateTime": "2026-03-05T21:00:00+01:00"},
-               end={"dateTime": "2026-03-05T22:30:00+01:00"})
+    gcal.touch(
+        CAL,
+        made.booking_id,
+        start={"dateTime": "2026-03-05T21:00:00+01:00"},
+        end={"dateTime": "2026-03-05T22:30:00+01:00"},
+    )
     assert provider.get(venue, made.booking_id).time == "21:00"
 
 
 def test_our_event_with_unreadable_data_is_a_provider_error(gcal, provider, venue):
     made = book(provider, venue)
-    gcal.touch(CAL, made.booking_id, extendedProperties={"private": {"concierge": "booking",
-                                                                     "concierge_venue": "roma", "people": "two"}})
+    gcal.touch(
+        CAL,
+        made.booking_id,
+        extendedProperties={"private": {"concierge": "booking", "concierge_venue": "roma", "people": "two"}},
+    )
     error = refusal(lambda: provider.get(venue, made.booking_id))
     assert error.code == "PROVIDER_ERROR"
 
@@ -374,9 +420,13 @@ def test_a_lease_given_by_the_wiring_is_held_around_writes(gcal, venue):
         held.append(name)
         yield
 
-    provider = SpokenProvider(GoogleCalendarProvider(
-        {"base_url": gcal.base_url, "calendar_id": CAL, "credentials_env": ENV_NAME},
-        {ENV_NAME: gcal.credentials_json()}, lease=lease))
+    provider = SpokenProvider(
+        GoogleCalendarProvider(
+            {"base_url": gcal.base_url, "calendar_id": CAL, "credentials_env": ENV_NAME},
+            {ENV_NAME: gcal.credentials_json()},
+            lease=lease,
+        )
+    )
     made = book(provider, venue)
     provider.update(venue, made.booking_id, move(venue, people=3))
     assert held == [f"gcal:{CAL}", f"gcal:{CAL}"]
@@ -403,9 +453,17 @@ def test_a_malformed_answer_is_a_provider_error(gcal, provider, venue):
 
 
 def test_a_refused_connection_is_provider_unavailable(venue):
-    provider = SpokenProvider(GoogleCalendarProvider(
-        {"base_url": f"http://127.0.0.1:{free_port()}/calendar/v3", "calendar_id": CAL, "credentials_env": ENV_NAME,
-         "timeout_seconds": 0.5}, {ENV_NAME: json.dumps(new_service_account(f"http://127.0.0.1:{free_port()}/token")[0])}))
+    provider = SpokenProvider(
+        GoogleCalendarProvider(
+            {
+                "base_url": f"http://127.0.0.1:{free_port()}/calendar/v3",
+                "calendar_id": CAL,
+                "credentials_env": ENV_NAME,
+                "timeout_seconds": 0.5,
+            },
+            {ENV_NAME: json.dumps(new_service_account(f"http://127.0.0.1:{free_port()}/token")[0])},
+        )
+    )
     assert refusal(lambda: provider.get(venue, "abc")).code == "PROVIDER_UNAVAILABLE"
 
 
@@ -462,8 +520,15 @@ def test_a_token_endpoint_failure_is_provider_unavailable(gcal, provider, venue)
     assert provider.bookings_on(venue, DAY) == []
 
 
-@pytest.mark.parametrize("env", [{}, {ENV_NAME: ""}, {ENV_NAME: "{not json"},
-                                 {ENV_NAME: json.dumps({"client_email": "x@y", "private_key": "nope"})}])
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {ENV_NAME: ""},
+        {ENV_NAME: "{not json"},
+        {ENV_NAME: json.dumps({"client_email": "x@y", "private_key": "nope"})},
+    ],
+)
 def test_missing_or_unusable_credentials_are_gcal_not_configured(gcal, venue, env):
     error = refusal(lambda: provider_for(gcal, env=env).bookings_on(venue, DAY))
     assert error.code == "GCAL_NOT_CONFIGURED" and ENV_NAME in error.message
@@ -477,10 +542,15 @@ def test_a_key_the_token_endpoint_does_not_know_is_gcal_not_configured(gcal, ven
 
 
 def test_a_calendar_that_is_missing_or_not_shared_is_gcal_not_configured(gcal, venue):
-    assert refusal(lambda: provider_for(gcal, calendar_id="other@example.com").bookings_on(venue, DAY)
-                   ).code == "GCAL_NOT_CONFIGURED"
-    no_id = SpokenProvider(GoogleCalendarProvider({"base_url": gcal.base_url, "credentials_env": ENV_NAME},
-                                                  {ENV_NAME: gcal.credentials_json()}))
+    assert (
+        refusal(lambda: provider_for(gcal, calendar_id="other@example.com").bookings_on(venue, DAY)).code
+        == "GCAL_NOT_CONFIGURED"
+    )
+    no_id = SpokenProvider(
+        GoogleCalendarProvider(
+            {"base_url": gcal.base_url, "credentials_env": ENV_NAME}, {ENV_NAME: gcal.credentials_json()}
+        )
+    )
     assert refusal(lambda: no_id.bookings_on(venue, DAY)).code == "GCAL_NOT_CONFIGURED"
 
 
@@ -500,11 +570,16 @@ def test_secrets_never_reach_logs_or_error_messages(gcal, venue, caplog):
     with pytest.raises(ToolError) as caught:
         provider_for(gcal, env={ENV_NAME: json.dumps(stranger)}).bookings_on(venue, DAY)
     messages.append(str(caught.value))
-    key_lines = [line for account in (gcal.service_account, stranger)
-                 for line in account["private_key"].splitlines() if "PRIVATE KEY" not in line]
+    key_lines = [
+        line
+        for account in (gcal.service_account, stranger)
+        for line in account["private_key"].splitlines()
+        if "PRIVATE KEY" not in line
+    ]
     tokens = list(gcal.tokens)
-    assertions = [r["headers"].get("Authorization", "") for r in gcal.requests] + \
-        [r["form"]["assertion"] for r in gcal.requests if r["form"].get("assertion")]
+    assertions = [r["headers"].get("Authorization", "") for r in gcal.requests] + [
+        r["form"]["assertion"] for r in gcal.requests if r["form"].get("assertion")
+    ]
     text = caplog.text + "\n".join(messages)
     assert tokens and not any(t in text for t in tokens)
     assert not any(line in text for line in key_lines)

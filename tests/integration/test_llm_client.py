@@ -45,18 +45,25 @@ def test_the_client_parses_several_tool_calls_with_their_arguments(llm, client):
     llm.reply_tool_calls(("search_bookings", {"query": "Rossi"}), ("weather", {}))
     result = client.complete([{"role": "user", "content": "x"}], tools=[WEATHER])
     assert [(c.name, c.arguments, c.error) for c in result.tool_calls] == [
-        ("search_bookings", {"query": "Rossi"}, None), ("weather", {}, None)]
+        ("search_bookings", {"query": "Rossi"}, None),
+        ("weather", {}, None),
+    ]
     assert result.content is None
     assert result.tool_calls[0].id != result.tool_calls[1].id
     assert result.assistant_message()["tool_calls"][0] == {
-        "id": result.tool_calls[0].id, "type": "function",
-        "function": {"name": "search_bookings", "arguments": '{"query": "Rossi"}'}}
+        "id": result.tool_calls[0].id,
+        "type": "function",
+        "function": {"name": "search_bookings", "arguments": '{"query": "Rossi"}'},
+    }
 
 
-@pytest.mark.parametrize("raw, error", [
-    ('{"query": "Rossi"', "the arguments are not valid JSON"),
-    ('["Rossi"]', "the arguments are a JSON list, not an object"),
-])
+@pytest.mark.parametrize(
+    "raw, error",
+    [
+        ('{"query": "Rossi"', "the arguments are not valid JSON"),
+        ('["Rossi"]', "the arguments are a JSON list, not an object"),
+    ],
+)
 def test_malformed_tool_call_arguments_are_reported_on_the_call_not_raised(llm, client, raw, error):
     llm.reply_raw_tool_call("search_bookings", raw)
     call = client.complete([{"role": "user", "content": "x"}]).tool_calls[0]
@@ -136,8 +143,13 @@ def from_env(env: dict[str, str]):
 def test_the_llm_settings_need_a_base_url_and_a_model(llm):
     assert from_env({}) is None
     assert from_env({"CONCIERGE_LLM_BASE_URL": llm.base_url, "CONCIERGE_LLM_API_KEY": KEY}) is None
-    client = from_env({"CONCIERGE_LLM_BASE_URL": llm.base_url + "/", "CONCIERGE_LLM_API_KEY": KEY,
-                       "CONCIERGE_LLM_MODEL": "gemini-flash"})
+    client = from_env(
+        {
+            "CONCIERGE_LLM_BASE_URL": llm.base_url + "/",
+            "CONCIERGE_LLM_API_KEY": KEY,
+            "CONCIERGE_LLM_MODEL": "gemini-flash",
+        }
+    )
     assert (client.base_url, client.model) == (llm.base_url, "gemini-flash")
     assert KEY not in repr(client)
     llm.reply_text("ok")

@@ -15,30 +15,63 @@ from concierge.plans.planning import PlanningRequest
 from concierge.plans.registry import ActionRegistry
 
 THURSDAY = dt.date(2026, 2, 19)
-ROSSI = {"booking_id": "B-7", "guest_name": "Rossi", "booking_date": "2026-02-21", "booking_time": "20:00",
-         "party_size": 4}
+ROSSI = {
+    "booking_id": "B-7",
+    "guest_name": "Rossi",
+    "booking_date": "2026-02-21",
+    "booking_time": "20:00",
+    "party_size": 4,
+}
 
 
 def parameter(name: str, type_: str = "string", required: bool = False) -> ActionParameter:
     return ActionParameter(name=name, type=type_, required=required, description=name.replace("_", " "))
 
 
-REGISTRY = ActionRegistry([
-    AtomicAction(action_id="search_bookings", name="Search bookings", description="Find bookings by guest name.",
-                 parameters=[parameter("restaurant_id", required=True), parameter("query", required=True),
-                             parameter("day", "date")],
-                 safety_tier="normal", reversible=True, path="/search_bookings", response_fields=["results"]),
-    AtomicAction(action_id="modify_booking", name="Modify booking", description="Change a booking.",
-                 parameters=[parameter("restaurant_id", required=True), parameter("booking_id", required=True),
-                             parameter("new_time", "time"), parameter("new_day", "date"),
-                             parameter("new_people", "number")],
-                 safety_tier="normal", reversible=True, path="/modify_booking",
-                 response_fields=["booking_id", "day", "time", "people"]),
-])
+REGISTRY = ActionRegistry(
+    [
+        AtomicAction(
+            action_id="search_bookings",
+            name="Search bookings",
+            description="Find bookings by guest name.",
+            parameters=[
+                parameter("restaurant_id", required=True),
+                parameter("query", required=True),
+                parameter("day", "date"),
+            ],
+            safety_tier="normal",
+            reversible=True,
+            path="/search_bookings",
+            response_fields=["results"],
+        ),
+        AtomicAction(
+            action_id="modify_booking",
+            name="Modify booking",
+            description="Change a booking.",
+            parameters=[
+                parameter("restaurant_id", required=True),
+                parameter("booking_id", required=True),
+                parameter("new_time", "time"),
+                parameter("new_day", "date"),
+                parameter("new_people", "number"),
+            ],
+            safety_tier="normal",
+            reversible=True,
+            path="/modify_booking",
+            response_fields=["booking_id", "day", "time", "people"],
+        ),
+    ]
+)
 
-MOVE_ROSSI = {"intent_summary": "Spostare la prenotazione di Rossi di sabato alle 21:00", "steps": [
-    {"action_id": "modify_booking",
-     "parameters": {"restaurant_id": "roma", "booking_id": "B-7", "new_time": "21:00", "new_day": "2026-02-21"}}]}
+MOVE_ROSSI = {
+    "intent_summary": "Spostare la prenotazione di Rossi di sabato alle 21:00",
+    "steps": [
+        {
+            "action_id": "modify_booking",
+            "parameters": {"restaurant_id": "roma", "booking_id": "B-7", "new_time": "21:00", "new_day": "2026-02-21"},
+        }
+    ],
+}
 
 
 class Lookups:
@@ -64,12 +97,25 @@ def lookups() -> Lookups:
     return Lookups()
 
 
-def request(lookups: Lookups, message: str = "sposta la prenotazione di Rossi di sabato alle 21",
-            history: list[dict] | None = None, clarifications_so_far: int = 0,
-            locale: str = "it-IT") -> PlanningRequest:
-    return PlanningRequest(message=message, history=history or [], venue_id="roma", venue_locale=locale,
-                           today=THURSDAY, registry=REGISTRY, lookup=lookups, read_only_actions={"search_bookings"},
-                           clarifications_so_far=clarifications_so_far, max_clarifications=2)
+def request(
+    lookups: Lookups,
+    message: str = "sposta la prenotazione di Rossi di sabato alle 21",
+    history: list[dict] | None = None,
+    clarifications_so_far: int = 0,
+    locale: str = "it-IT",
+) -> PlanningRequest:
+    return PlanningRequest(
+        message=message,
+        history=history or [],
+        venue_id="roma",
+        venue_locale=locale,
+        today=THURSDAY,
+        registry=REGISTRY,
+        lookup=lookups,
+        read_only_actions={"search_bookings"},
+        clarifications_so_far=clarifications_so_far,
+        max_clarifications=2,
+    )
 
 
 def last_tool_message(body: dict) -> dict:
@@ -90,12 +136,24 @@ def test_the_model_is_sent_the_rules_the_context_the_history_and_every_tool(llm,
     [body] = llm.requests
     system, *turns = body["messages"]
     assert system["role"] == "system"
-    for fact in ("Thursday 2026-02-19", "Saturday 2026-02-21", "'roma'", "Italian", "{{step_N.field}}",
-                 "ONE question", "YYYY-MM-DD", "HH:MM"):
+    for fact in (
+        "Thursday 2026-02-19",
+        "Saturday 2026-02-21",
+        "'roma'",
+        "Italian",
+        "{{step_N.field}}",
+        "ONE question",
+        "YYYY-MM-DD",
+        "HH:MM",
+    ):
         assert fact in system["content"]
     assert turns == [*history, {"role": "user", "content": "sposta la prenotazione di Rossi di sabato alle 21"}]
     assert [t["function"]["name"] for t in body["tools"]] == [
-        "search_bookings", "modify_booking", "submit_plan", "ask_clarification"]
+        "search_bookings",
+        "modify_booking",
+        "submit_plan",
+        "ask_clarification",
+    ]
     assert body["tools"][1]["function"]["parameters"]["required"] == ["restaurant_id", "booking_id"]
 
 
@@ -111,18 +169,39 @@ def test_a_search_bookings_lookup_runs_during_planning_and_its_result_goes_back_
     assert json.loads(second[-1]["content"]) == {"success": True, "response_data": {"results": [ROSSI]}}
 
 
-@pytest.mark.parametrize("bad_plan, problem", [
-    ({**MOVE_ROSSI, "steps": [{"action_id": "move_booking", "parameters": {"booking_id": "B-7"}}]},
-     "step 1: there is no action 'move_booking'"),
-    ({**MOVE_ROSSI, "steps": [{"action_id": "modify_booking", "parameters": {
-        "restaurant_id": "roma", "booking_id": "{{step_0.booking_id}}", "new_time": "21:00"}}]},
-     "refers to step 0, which does not come before this step"),
-    ({**MOVE_ROSSI, "steps": [{"action_id": "modify_booking", "parameters": {"restaurant_id": "roma"}}]},
-     "missing required parameter 'booking_id' of modify_booking"),
-    ({**MOVE_ROSSI, "steps": [{"action_id": "modify_booking"}]}, "steps.0.parameters: Field required"),
-])
-def test_a_rejected_plan_goes_back_to_the_model_which_then_submits_a_valid_one(llm, planner, lookups, bad_plan,
-                                                                               problem):
+@pytest.mark.parametrize(
+    "bad_plan, problem",
+    [
+        (
+            {**MOVE_ROSSI, "steps": [{"action_id": "move_booking", "parameters": {"booking_id": "B-7"}}]},
+            "step 1: there is no action 'move_booking'",
+        ),
+        (
+            {
+                **MOVE_ROSSI,
+                "steps": [
+                    {
+                        "action_id": "modify_booking",
+                        "parameters": {
+                            "restaurant_id": "roma",
+                            "booking_id": "{{step_0.booking_id}}",
+                            "new_time": "21:00",
+                        },
+                    }
+                ],
+            },
+            "refers to step 0, which does not come before this step",
+        ),
+        (
+            {**MOVE_ROSSI, "steps": [{"action_id": "modify_booking", "parameters": {"restaurant_id": "roma"}}]},
+            "missing required parameter 'booking_id' of modify_booking",
+        ),
+        ({**MOVE_ROSSI, "steps": [{"action_id": "modify_booking"}]}, "steps.0.parameters: Field required"),
+    ],
+)
+def test_a_rejected_plan_goes_back_to_the_model_which_then_submits_a_valid_one(
+    llm, planner, lookups, bad_plan, problem
+):
     llm.reply_tool_call("submit_plan", bad_plan).reply_tool_call("submit_plan", MOVE_ROSSI)
     assert planner.plan(request(lookups)) == PlanProposal.model_validate(MOVE_ROSSI)
     feedback = last_tool_message(llm.requests[1])["content"]
@@ -142,7 +221,8 @@ def test_a_changing_action_called_directly_is_refused_and_must_be_planned(llm, p
     assert isinstance(planner.plan(request(lookups)), PlanProposal)
     assert lookups.calls == []
     assert last_tool_message(llm.requests[1])["content"].startswith(
-        "Refused: modify_booking changes data, so it is never run during planning")
+        "Refused: modify_booking changes data, so it is never run during planning"
+    )
 
 
 def test_a_tool_that_does_not_exist_is_answered_with_the_available_tools(llm, planner, lookups):
@@ -150,14 +230,17 @@ def test_a_tool_that_does_not_exist_is_answered_with_the_available_tools(llm, pl
     assert isinstance(planner.plan(request(lookups)), PlanProposal)
     assert last_tool_message(llm.requests[1])["content"] == (
         "Error: there is no tool named 'delete_everything'. Available tools: search_bookings, modify_booking, "
-        "submit_plan, ask_clarification.")
+        "submit_plan, ask_clarification."
+    )
 
 
 def test_a_plain_text_answer_is_nudged_towards_the_tools(llm, planner, lookups):
     llm.reply_text("Certo, lo sposto!").reply_tool_call("submit_plan", MOVE_ROSSI)
     assert isinstance(planner.plan(request(lookups)), PlanProposal)
     assert llm.requests[1]["messages"][-1] == {
-        "role": "user", "content": "Answer by calling submit_plan or ask_clarification (or a read-only lookup)."}
+        "role": "user",
+        "content": "Answer by calling submit_plan or ask_clarification (or a read-only lookup).",
+    }
 
 
 def test_the_scripted_clarification_is_returned(llm, planner, lookups):

@@ -49,11 +49,15 @@ def send(url: str, count: int, statuses: dict[int, int]) -> None:
 def test_the_server_answers_and_its_descriptors_stay_flat_over_thousands_of_requests(tmp_path, store_kind):
     server = ServeProcess(tmp_path / "data", store_kind, threads=4)
     try:
-        real = httpx.post(f"{server.url}/api/check_openings",
-                          json={"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00", "people": 2})
+        real = httpx.post(
+            f"{server.url}/api/check_openings",
+            json={"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00", "people": 2},
+        )
         assert real.status_code == 200, real.text
-        unknown = httpx.post(f"{server.url}/api/check_openings",
-                             json={"restaurant_id": "nowhere", "day": "2026-02-20", "time": "20:00", "people": 2})
+        unknown = httpx.post(
+            f"{server.url}/api/check_openings",
+            json={"restaurant_id": "nowhere", "day": "2026-02-20", "time": "20:00", "people": 2},
+        )
         assert unknown.status_code == 404, unknown.text
 
         statuses: dict[int, int] = {}

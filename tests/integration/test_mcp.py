@@ -25,12 +25,36 @@ from tests.support import firestore_emulator
 from tests.support.mcp_client import HttpServer, McpClient, mcp_client
 
 KEY = "tool-key"
-NINE = ["check_openings", "create_booking", "list_bookings", "modify_booking", "cancel_booking", "faq",
-        "is_open_now", "resolve_relative_day", "resolve_relative_time"]
-CHAT = ["schedule_appointment", "get_available_slots", "list_events", "cancel_appointment", "request_human_support",
-        "update_client_info", "update_conversation_tags", "end_conversation", "summarize_conversation"]
-MARIO = {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00", "people": 4, "name": "Mario Rossi",
-         "phone": "+393331234567"}
+NINE = [
+    "check_openings",
+    "create_booking",
+    "list_bookings",
+    "modify_booking",
+    "cancel_booking",
+    "faq",
+    "is_open_now",
+    "resolve_relative_day",
+    "resolve_relative_time",
+]
+CHAT = [
+    "schedule_appointment",
+    "get_available_slots",
+    "list_events",
+    "cancel_appointment",
+    "request_human_support",
+    "update_client_info",
+    "update_conversation_tags",
+    "end_conversation",
+    "summarize_conversation",
+]
+MARIO = {
+    "restaurant_id": "roma",
+    "day": "2026-02-19",
+    "time": "20:00",
+    "people": 4,
+    "name": "Mario Rossi",
+    "phone": "+393331234567",
+}
 
 
 @dataclass
@@ -65,8 +89,12 @@ def assert_same_answer(result: CallToolResult, body: dict, what: str = "") -> No
 def stdio_server(store_kind: str, data_dir) -> StdioServerParameters:
     """`concierge mcp` on the test's store, with the test's clock."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("LANGFUSE_", "CONCIERGE_"))}
-    env.update(CONCIERGE_STORE=store_kind, CONCIERGE_DATA=str(data_dir), CONCIERGE_NOW=THURSDAY_EVENING_ROME,
-               CONCIERGE_FIRESTORE_PROJECT=firestore_emulator.PROJECT)
+    env.update(
+        CONCIERGE_STORE=store_kind,
+        CONCIERGE_DATA=str(data_dir),
+        CONCIERGE_NOW=THURSDAY_EVENING_ROME,
+        CONCIERGE_FIRESTORE_PROJECT=firestore_emulator.PROJECT,
+    )
     if store_kind == "firestore":
         env["FIRESTORE_EMULATOR_HOST"] = firestore_emulator.emulator_host()
     return StdioServerParameters(command=sys.executable, args=["-m", "concierge.cli", "mcp"], env=env)
@@ -76,8 +104,9 @@ def stdio_server(store_kind: str, data_dir) -> StdioServerParameters:
 def agent(request, serve, store_kind, tmp_path) -> Iterator[Agent]:
     api = serve(api_key=KEY, data_dir=tmp_path / "data")
     if request.param == "http":
-        server: HttpServer | StdioServerParameters = HttpServer(f"{api.base_url}/mcp",
-                                                                {"Authorization": f"Bearer {KEY}"})
+        server: HttpServer | StdioServerParameters = HttpServer(
+            f"{api.base_url}/mcp", {"Authorization": f"Bearer {KEY}"}
+        )
     else:
         server = stdio_server(store_kind, tmp_path / "data")
     with mcp_client(server) as client:
@@ -135,8 +164,11 @@ READS = [
     ("check_openings", {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00"}, None),
     ("check_openings", {"restaurant_id": "roma", "day": "2026-02-22"}, None),
     ("check_openings", {"restaurant_id": "roma", "day": "2026-02-19", "time": "23:30"}, None),
-    ("check_openings", {"restaurant_id": "roma", "day": "2026-02-23", "expected_weekday": "giovedì"},
-     "WEEKDAY_MISMATCH"),
+    (
+        "check_openings",
+        {"restaurant_id": "roma", "day": "2026-02-23", "expected_weekday": "giovedì"},
+        "WEEKDAY_MISMATCH",
+    ),
     ("check_openings", {"restaurant_id": "roma", "day": "2026-02-18"}, "PAST_DATE"),
     ("check_openings", {"restaurant_id": "roma", "day": "19/02/2026"}, "VALIDATION_ERROR"),
     ("list_bookings", {"restaurant_id": "roma", "phone": "+393331234567"}, None),
@@ -173,8 +205,10 @@ def test_create_booking_answers_as_the_http_tool_and_books(agent):
 
     over_http = agent.http("create_booking", MARIO)
     assert without_id(booked) == without_id(over_http) and booked["booking_id"] != over_http["booking_id"]
-    assert over_mcp.content[0].text == "Prenotazione confermata per giovedì 19 febbraio alle 20, 4 persone a nome " \
-                                       "Mario Rossi."
+    assert (
+        over_mcp.content[0].text == "Prenotazione confermata per giovedì 19 febbraio alle 20, 4 persone a nome "
+        "Mario Rossi."
+    )
     # The same booking again: both refuse it as a duplicate, in the same words.
     agent.both("create_booking", MARIO)
 
@@ -183,8 +217,9 @@ def test_modify_booking_answers_as_the_http_tool(agent):
     booking_id = agent.http("create_booking", MARIO)["booking_id"]
     change = {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "21:00", "new_people": 3}
     over_mcp = agent.mcp.call_tool("modify_booking", change)
-    agent.http("modify_booking", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "20:00",
-                                  "new_people": 4})
+    agent.http(
+        "modify_booking", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "20:00", "new_people": 4}
+    )
     assert_same_answer(over_mcp, agent.http("modify_booking", change))
     assert over_mcp.structured_content["time"] == "21:00"
     agent.both("modify_booking", {"restaurant_id": "roma", "booking_id": booking_id, "new_people": 30})
@@ -219,14 +254,18 @@ def test_a_retried_call_with_the_same_idempotency_key_header_books_once(serve):
         first = client.call_tool("create_booking", MARIO)
         retried = client.call_tool("create_booking", MARIO)
     assert first.is_error is False and retried.structured_content == first.structured_content
-    listed = api.call("list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]},
-                      headers={"Authorization": f"Bearer {KEY}"}).json()
+    listed = api.call(
+        "list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]}, headers={"Authorization": f"Bearer {KEY}"}
+    ).json()
     assert listed["count"] == 1
 
 
-INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-              "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                         "clientInfo": {"name": "probe", "version": "1"}}}
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "probe", "version": "1"}},
+}
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
@@ -259,8 +298,11 @@ def test_without_a_tool_key_configured_the_http_endpoint_is_open(serve):
 def test_the_local_endpoint_refuses_a_foreign_host_header(serve):
     """A web page reaching the loopback server through DNS rebinding arrives with its own Host."""
     api = serve(api_key=KEY)
-    response = httpx.post(f"{api.base_url}/mcp", json=INITIALIZE,
-                          headers={**MCP_HEADERS, "Authorization": f"Bearer {KEY}", "Host": "evil.example"})
+    response = httpx.post(
+        f"{api.base_url}/mcp",
+        json=INITIALIZE,
+        headers={**MCP_HEADERS, "Authorization": f"Bearer {KEY}", "Host": "evil.example"},
+    )
     assert response.status_code == 421
 
 
@@ -314,13 +356,22 @@ def test_every_chat_tool_answers_as_its_http_function(agent):
         assert comparable(answers["mcp"]) == comparable(answers["http"]), tool
         return answers
 
-    booked = both("schedule_appointment", lambda via: {
-        "serviceName": "Cena", "appointmentDate": "19/02/2026", "appointmentTime": "20:00", "people": 2,
-        "clientFullName": "Mario Rossi", "clientPhone": phones[via]})
+    booked = both(
+        "schedule_appointment",
+        lambda via: {
+            "serviceName": "Cena",
+            "appointmentDate": "19/02/2026",
+            "appointmentTime": "20:00",
+            "people": 2,
+            "clientFullName": "Mario Rossi",
+            "clientPhone": phones[via],
+        },
+    )
     assert booked["mcp"]["success"] is True
     events = {via: answer["eventId"] for via, answer in booked.items()}
-    refused = both("schedule_appointment", {"serviceName": "Cena", "appointmentDate": "31/02/2026",
-                                            "appointmentTime": "20:00"})
+    refused = both(
+        "schedule_appointment", {"serviceName": "Cena", "appointmentDate": "31/02/2026", "appointmentTime": "20:00"}
+    )
     assert refused["mcp"]["success"] is False and refused["mcp"]["error"]
     assert both("get_available_slots", {"startDate": "19/02/2026", "endDate": "20/02/2026"})["mcp"]["days"]
     assert both("get_available_slots", {"startDate": "20/02/2026", "endDate": "19/02/2026"})["mcp"]["success"] is False

@@ -29,14 +29,34 @@ def function_url(settings_for, store_kind, tmp_path) -> Iterator[str]:
     import_venues(settings, VENUES_FILE)
     port = free_port()
     env = {key: value for key, value in os.environ.items() if not key.startswith(("LANGFUSE_", "CONCIERGE_"))}
-    env.update(CONCIERGE_STORE=store_kind, CONCIERGE_DATA=str(settings.data_dir), CONCIERGE_NOW=THURSDAY_EVENING_ROME,
-               CONCIERGE_FIRESTORE_PROJECT=firestore_emulator.PROJECT, CONCIERGE_API_KEY=KEY)
+    env.update(
+        CONCIERGE_STORE=store_kind,
+        CONCIERGE_DATA=str(settings.data_dir),
+        CONCIERGE_NOW=THURSDAY_EVENING_ROME,
+        CONCIERGE_FIRESTORE_PROJECT=firestore_emulator.PROJECT,
+        CONCIERGE_API_KEY=KEY,
+    )
     if store_kind == "firestore":
         env["FIRESTORE_EMULATOR_HOST"] = firestore_emulator.emulator_host()
     process = subprocess.Popen(
-        [sys.executable, "-m", "functions_framework", "--target", "mcp",
-         "--source", str(ROOT / "functions" / "mcp" / "main.py"), "--host", "127.0.0.1", "--port", str(port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
+        [
+            sys.executable,
+            "-m",
+            "functions_framework",
+            "--target",
+            "mcp",
+            "--source",
+            str(ROOT / "functions" / "mcp" / "main.py"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=tmp_path,
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60
@@ -59,15 +79,20 @@ def test_the_deployed_function_serves_the_tools_and_refuses_without_the_key(func
     with mcp_client(HttpServer(function_url, {"Authorization": f"Bearer {KEY}"})) as client:
         assert [tool.name for tool in client.list_tools().tools][:2] == ["check_openings", "create_booking"]
         assert "concierge://venues/roma" in {str(r.uri) for r in client.list_resources().resources}
-        for arguments in ({"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00"},
-                          {"restaurant_id": "roma", "day": "2026-02-18"}):
+        for arguments in (
+            {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00"},
+            {"restaurant_id": "roma", "day": "2026-02-18"},
+        ):
             http = api.call("check_openings", arguments, headers={"Authorization": f"Bearer {KEY}"}).json()
             assert_same_answer(client.call_tool("check_openings", arguments), http)
         booked = client.call_tool("create_booking", MARIO, meta={"idempotencyKey": "fn-1"})
-        assert client.call_tool("create_booking", MARIO, meta={"idempotencyKey": "fn-1"}).structured_content == \
-            booked.structured_content
-    listed = api.call("list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]},
-                      headers={"Authorization": f"Bearer {KEY}"}).json()
+        assert (
+            client.call_tool("create_booking", MARIO, meta={"idempotencyKey": "fn-1"}).structured_content
+            == booked.structured_content
+        )
+    listed = api.call(
+        "list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]}, headers={"Authorization": f"Bearer {KEY}"}
+    ).json()
     assert listed["count"] == 1
 
     refused = httpx.post(function_url, json=INITIALIZE, headers=MCP_HEADERS)

@@ -91,15 +91,21 @@ def test_an_action_added_by_spec_and_overlay_is_planned_and_executed(serve, sett
     (tmp_path / "extras.yaml").write_text(SPEC)
     (tmp_path / "overlay.yaml").write_text(OVERLAY)
     with ScriptedLLM() as llm:
-        llm.reply_tool_call("submit_plan", {"intent_summary": "Tag booking b42 as VIP",
-                                            "steps": [{"action_id": "tagBooking",
-                                                       "parameters": {"booking_id": "b42", "tag": "VIP"}}]})
-        api = serve(actions=(str(tmp_path / "extras.yaml"), str(tmp_path / "overlay.yaml"), base_url),
-                    llm=llm.base_url)
+        llm.reply_tool_call(
+            "submit_plan",
+            {
+                "intent_summary": "Tag booking b42 as VIP",
+                "steps": [{"action_id": "tagBooking", "parameters": {"booking_id": "b42", "tag": "VIP"}}],
+            },
+        )
+        api = serve(actions=(str(tmp_path / "extras.yaml"), str(tmp_path / "overlay.yaml"), base_url), llm=llm.base_url)
         # the operator signs in with their key and passes their own token for the foreign API through
         headers = {"Authorization": f"Bearer {OPERATOR_KEYS['u1']}", "X-Action-Token": "operator-token"}
-        answer = api.call("plan_request", {"session_id": "x", "venue_id": "roma",
-                                           "message": "Mark booking b42 as VIP"}, headers=headers).json()
+        answer = api.call(
+            "plan_request",
+            {"session_id": "x", "venue_id": "roma", "message": "Mark booking b42 as VIP"},
+            headers=headers,
+        ).json()
         assert answer["type"] == "plan", answer
         plan_id = answer["plan"]["plan_id"]
         assert [a["action_id"] for a in answer["plan"]["actions"]] == ["tagBooking"]

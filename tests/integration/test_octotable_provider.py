@@ -44,8 +44,15 @@ def server():
 
 
 def block(server, **more) -> dict:
-    return {"kind": "octotable", "base_url": server.base_url, "property_id": "4242",
-            "client_id_env": "OCTO_ID_ROMA", "client_secret_env": "OCTO_SECRET_ROMA", "timeout_seconds": 0.5, **more}
+    return {
+        "kind": "octotable",
+        "base_url": server.base_url,
+        "property_id": "4242",
+        "client_id_env": "OCTO_ID_ROMA",
+        "client_secret_env": "OCTO_SECRET_ROMA",
+        "timeout_seconds": 0.5,
+        **more,
+    }
 
 
 def spoken(config: dict, env: dict, **needs) -> SpokenProvider:
@@ -79,24 +86,44 @@ def refusal(call) -> ToolError:
 
 # --- reading --------------------------------------------------------------------------------
 def test_a_days_bookings_come_back_in_time_order_with_e164_phones_and_local_times(provider, server, roma):
-    late = server.add_reservation("2026-02-20", "21:30:00", pax=2, first_name="Anna", last_name="Bianchi",
-                                  phone="333 7654321", special_request="seggiolone")
-    early = server.add_reservation("2026-02-20", "19:00:00", pax=3, first_name="Mario", last_name="De Rossi",
-                                   phone="3331234567")
+    late = server.add_reservation(
+        "2026-02-20",
+        "21:30:00",
+        pax=2,
+        first_name="Anna",
+        last_name="Bianchi",
+        phone="333 7654321",
+        special_request="seggiolone",
+    )
+    early = server.add_reservation(
+        "2026-02-20", "19:00:00", pax=3, first_name="Mario", last_name="De Rossi", phone="3331234567"
+    )
     server.add_reservation("2026-02-21", "20:00:00")
 
     bookings = provider.bookings_on(roma, FRIDAY)
 
     assert bookings == [
-        Booking(booking_id=early, venue_id="roma", day=FRIDAY, time="19:00", people=3, name="Mario De Rossi",
-                phone=MARIO),
-        Booking(booking_id=late, venue_id="roma", day=FRIDAY, time="21:30", people=2, name="Anna Bianchi",
-                phone="+393337654321", notes="seggiolone")]
+        Booking(
+            booking_id=early, venue_id="roma", day=FRIDAY, time="19:00", people=3, name="Mario De Rossi", phone=MARIO
+        ),
+        Booking(
+            booking_id=late,
+            venue_id="roma",
+            day=FRIDAY,
+            time="21:30",
+            people=2,
+            name="Anna Bianchi",
+            phone="+393337654321",
+            notes="seggiolone",
+        ),
+    ]
 
 
 def test_only_reservations_that_hold_a_table_are_listed(provider, server, roma):
-    shown = {status: server.add_reservation("2026-02-20", f"{19 + i}:00:00", status=status)
-             for i, status in enumerate(["WAITING", "ACCEPTED", "CONFIRMED", "PREPAY"])}
+    shown = {
+        status: server.add_reservation("2026-02-20", f"{19 + i}:00:00", status=status)
+        for i, status in enumerate(["WAITING", "ACCEPTED", "CONFIRMED", "PREPAY"])
+    }
     for status in ["CANCELLED", "EXPIRED", "REJECTED", "OUTOFORDER"]:
         server.add_reservation("2026-02-20", "20:00:00", status=status)
 
@@ -112,8 +139,9 @@ def test_bookings_between_cover_both_ends_and_follow_every_page(provider, server
 
     bookings = provider.bookings_between(roma, FRIDAY, SATURDAY)
 
-    assert [(b.day, b.time) for b in bookings] == [(d, t) for d in (FRIDAY, SATURDAY)
-                                                   for t in ("19:00", "20:00", "21:00")]
+    assert [(b.day, b.time) for b in bookings] == [
+        (d, t) for d in (FRIDAY, SATURDAY) for t in ("19:00", "20:00", "21:00")
+    ]
     assert len([r for r in server.requests if r["path"] == "/reservations"]) == 3
 
 
@@ -134,18 +162,21 @@ def test_every_request_carries_one_granted_token_and_the_property_header(provide
     provider.bookings_on(roma, FRIDAY)
     provider.create(roma, draft(), lambda bookings: None)
 
-    assert server.token_requests == [{"grant_type": "client_credentials", "client_id": CLIENT_ID,
-                                      "client_secret": CLIENT_SECRET}]
+    assert server.token_requests == [
+        {"grant_type": "client_credentials", "client_id": CLIENT_ID, "client_secret": CLIENT_SECRET}
+    ]
     assert len({(r["authorization"], r["property"]) for r in server.requests}) == 1
     assert server.requests[0]["authorization"].startswith("Bearer ") and server.requests[0]["property"] == "4242"
 
 
 def test_get_returns_one_active_booking(provider, server, roma):
-    rid = server.add_reservation("2026-02-20", "20:30:00", pax=5, first_name="Mario", last_name="Rossi",
-                                 phone="3331234567")
+    rid = server.add_reservation(
+        "2026-02-20", "20:30:00", pax=5, first_name="Mario", last_name="Rossi", phone="3331234567"
+    )
 
-    assert provider.get(roma, rid) == Booking(booking_id=rid, venue_id="roma", day=FRIDAY, time="20:30",
-                                              people=5, name="Mario Rossi", phone=MARIO)
+    assert provider.get(roma, rid) == Booking(
+        booking_id=rid, venue_id="roma", day=FRIDAY, time="20:30", people=5, name="Mario Rossi", phone=MARIO
+    )
 
 
 @pytest.mark.parametrize("which", ["missing", "cancelled", "expired", "not an octotable id", "../../services"])
@@ -168,11 +199,23 @@ def test_create_hands_the_days_active_bookings_to_admit_and_then_writes_the_rese
     booking = provider.create(roma, draft(notes="anniversario"), seen.append)
 
     assert [[b.booking_id for b in bookings] for bookings in seen] == [[other]]
-    assert booking == Booking(booking_id=booking.booking_id, venue_id="roma", day=FRIDAY, time="20:00", people=4,
-                              name="Mario Rossi", phone=MARIO, notes="anniversario")
+    assert booking == Booking(
+        booking_id=booking.booking_id,
+        venue_id="roma",
+        day=FRIDAY,
+        time="20:00",
+        people=4,
+        name="Mario Rossi",
+        phone=MARIO,
+        notes="anniversario",
+    )
     written = server.reservation(booking.booking_id)
-    assert (written["start_date"], written["start_hour"], written["pax"], written["channel"]) == \
-           ("2026-02-20", "20:00:00", 4, "OCTOTABLE_ADMIN")
+    assert (written["start_date"], written["start_hour"], written["pax"], written["channel"]) == (
+        "2026-02-20",
+        "20:00:00",
+        4,
+        "OCTOTABLE_ADMIN",
+    )
     assert {"first_name": "Mario", "last_name": "Rossi", "phone": MARIO}.items() <= written["customer"].items()
     assert written["special_request"] == "anniversario"
 
@@ -185,10 +228,17 @@ def test_create_sends_the_room_and_service_of_the_block(server, roma):
 
 def test_octotable_itself_accepts_a_duplicate_so_admit_is_what_refuses_it(provider, server, roma):
     server.add_reservation("2026-02-20", "20:00:00", phone="3331234567")
-    body = {"start_date": "2026-02-20", "start_hour": "20:00:00", "pax": 2,
-            "customer": {"first_name": "Mario", "phone": "3331234567"}}
-    raw = httpx.post(f"{server.base_url}/reservations", json=body,
-                     headers={"Authorization": f"Bearer {server.valid_token()}", "Property": "4242"})
+    body = {
+        "start_date": "2026-02-20",
+        "start_hour": "20:00:00",
+        "pax": 2,
+        "customer": {"first_name": "Mario", "phone": "3331234567"},
+    }
+    raw = httpx.post(
+        f"{server.base_url}/reservations",
+        json=body,
+        headers={"Authorization": f"Bearer {server.valid_token()}", "Property": "4242"},
+    )
     assert raw.status_code == 201  # OctoTable's side: no duplicate check of its own
     before = len(server.reservations())
 
@@ -275,8 +325,9 @@ def test_writers_sharing_the_lease_cannot_both_book_the_same_phone_and_time(serv
 
 # --- updating and cancelling -------------------------------------------------------------------
 def test_update_reads_the_booking_lets_change_see_the_new_day_and_writes_the_result(provider, server, roma):
-    rid = server.add_reservation("2026-02-20", "20:00:00", pax=2, first_name="Mario", last_name="Rossi",
-                                 phone="3331234567")
+    rid = server.add_reservation(
+        "2026-02-20", "20:00:00", pax=2, first_name="Mario", last_name="Rossi", phone="3331234567"
+    )
     neighbour = server.add_reservation("2026-02-21", "21:00:00")
     read_days = []
 
@@ -287,11 +338,23 @@ def test_update_reads_the_booking_lets_change_see_the_new_day_and_writes_the_res
     updated = provider.update(roma, rid, change)
 
     assert read_days == [[neighbour]]
-    assert updated == Booking(booking_id=rid, venue_id="roma", day=SATURDAY, time="21:00", people=3,
-                              name="Mario Rossi", phone=MARIO, notes="terrazza")
+    assert updated == Booking(
+        booking_id=rid,
+        venue_id="roma",
+        day=SATURDAY,
+        time="21:00",
+        people=3,
+        name="Mario Rossi",
+        phone=MARIO,
+        notes="terrazza",
+    )
     row = server.reservation(rid)
-    assert (row["start_date"], row["start_hour"], row["pax"], row["special_request"]) == \
-           ("2026-02-21", "21:00:00", 3, "terrazza")
+    assert (row["start_date"], row["start_hour"], row["pax"], row["special_request"]) == (
+        "2026-02-21",
+        "21:00:00",
+        3,
+        "terrazza",
+    )
 
 
 def test_update_of_a_missing_or_cancelled_booking_is_booking_not_found(provider, server, roma):
@@ -381,8 +444,10 @@ def test_server_errors_are_provider_unavailable(provider, seeded, roma, method, 
 
 
 def test_a_refused_connection_is_provider_unavailable(roma):
-    client = spoken({"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}", "property_id": "4242"},
-                    {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET})
+    client = spoken(
+        {"kind": "octotable", "base_url": f"http://127.0.0.1:{free_port()}", "property_id": "4242"},
+        {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET},
+    )
     for method in PORT_CALLS:
         assert refusal(lambda: PORT_CALLS[method](client, roma)).code == "PROVIDER_UNAVAILABLE"
 
@@ -418,16 +483,21 @@ def test_a_429_without_retry_after_backs_off_and_succeeds(provider, seeded, roma
     assert len(seeded.requests) == 3
 
 
-@pytest.mark.parametrize("body,content_type", [
-    ("<html>Bad gateway", "text/html"),
-    ('{"data": [', "application/json"),
-    ('{"reservations": []}', "application/json"),
-    ('{"data": [{"id": 1, "status": "CONFIRMED"}]}', "application/json"),
-    ('{"data": [{"id": 1, "status": "CONFIRMED", "start_date": "2026-02-20", "start_hour": "8pm", "pax": 2}]}',
-     "application/json"),
-    ('{"success": false, "error": {"code": "X"}}', "application/json"),
-    ('[1, 2]', "application/json"),
-])
+@pytest.mark.parametrize(
+    "body,content_type",
+    [
+        ("<html>Bad gateway", "text/html"),
+        ('{"data": [', "application/json"),
+        ('{"reservations": []}', "application/json"),
+        ('{"data": [{"id": 1, "status": "CONFIRMED"}]}', "application/json"),
+        (
+            '{"data": [{"id": 1, "status": "CONFIRMED", "start_date": "2026-02-20", "start_hour": "8pm", "pax": 2}]}',
+            "application/json",
+        ),
+        ('{"success": false, "error": {"code": "X"}}', "application/json"),
+        ("[1, 2]", "application/json"),
+    ],
+)
 @pytest.mark.parametrize("method", PORT_CALLS)
 def test_a_malformed_answer_is_provider_error(provider, seeded, roma, method, body, content_type):
     seeded.malformed_next(body=body, content_type=content_type)
@@ -518,9 +588,14 @@ def test_a_refused_property_is_provider_error(server, roma):
 def test_the_secret_and_the_token_never_appear_in_logs_or_error_messages(provider, seeded, roma, caplog):
     caplog.set_level(logging.DEBUG)
     errors = []
-    for inject in (lambda: None, lambda: seeded.delay_next(0.8), lambda: seeded.fail_next(),
-                   lambda: seeded.rate_limit_next(times=3, retry_after="0"), lambda: seeded.malformed_next(),
-                   seeded.expire_tokens):
+    for inject in (
+        lambda: None,
+        lambda: seeded.delay_next(0.8),
+        lambda: seeded.fail_next(),
+        lambda: seeded.rate_limit_next(times=3, retry_after="0"),
+        lambda: seeded.malformed_next(),
+        seeded.expire_tokens,
+    ):
         for method in PORT_CALLS:
             inject()
             try:

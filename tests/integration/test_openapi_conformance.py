@@ -17,7 +17,10 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 from schemathesis.checks import (
-    content_type_conformance, negative_data_rejection, not_a_server_error, response_schema_conformance,
+    content_type_conformance,
+    negative_data_rejection,
+    not_a_server_error,
+    response_schema_conformance,
     status_code_conformance,
 )
 
@@ -46,8 +49,12 @@ def local_server(store_kind: str, folder):
 
     if store_kind == "firestore":
         firestore_emulator.clear(firestore_emulator.emulator_host())
-    settings = Settings(store=store_kind, data_dir=folder / "data", now=THURSDAY_EVENING_ROME,
-                        firestore_project=firestore_emulator.PROJECT)
+    settings = Settings(
+        store=store_kind,
+        data_dir=folder / "data",
+        now=THURSDAY_EVENING_ROME,
+        firestore_project=firestore_emulator.PROJECT,
+    )
     import_venues(settings, VENUES_FILE)
     store = build_store(settings)
     ctx = build_context(settings, store)
@@ -86,8 +93,13 @@ def valid_data_is_not_refused_as_malformed(case, response) -> None:
 
 def conforms(case, base_url: str) -> None:
     response = case.call(base_url=base_url)
-    for check in (not_a_server_error, content_type_conformance, response_schema_conformance,
-                  status_code_conformance, negative_data_rejection):
+    for check in (
+        not_a_server_error,
+        content_type_conformance,
+        response_schema_conformance,
+        status_code_conformance,
+        negative_data_rejection,
+    ):
         case.validate_response(response, checks=[check])
     content_type = {k.lower(): v for k, v in response.headers.items()}["content-type"]
     assert (content_type[0] if isinstance(content_type, list) else content_type).startswith("application/json")
@@ -97,9 +109,15 @@ def conforms(case, base_url: str) -> None:
 def run_examples(path: str, base_url: str) -> None:
     operation = SCHEMA[path]["POST"]
     for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
         @given(case=operation.as_strategy(generation_mode=mode))
-        @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
         def example(case) -> None:
             conforms(case, base_url)
 

@@ -36,6 +36,7 @@ def cli(capsys, *args: str) -> tuple[int, str, str]:
 
 # --- the store keeps operators, never their keys ----------------------------------------------------
 
+
 def test_an_operator_is_found_by_the_hash_of_their_key_and_by_email_until_revoked(settings_for):
     store = build_store(settings_for())
     record, key = new_operator("Giulia  Bianchi", "Giulia@Example.com", NOW)
@@ -66,8 +67,10 @@ def test_two_active_operators_cannot_share_an_email_but_a_revoked_one_frees_it(s
 
 # --- from a fresh machine to a confirmed plan, with the CLI -------------------------------------------
 
-def test_a_newcomer_adds_an_operator_and_confirms_a_plan_with_the_key_they_were_given(serve, tmp_path, capsys,
-                                                                                     store_kind, monkeypatch):
+
+def test_a_newcomer_adds_an_operator_and_confirms_a_plan_with_the_key_they_were_given(
+    serve, tmp_path, capsys, store_kind, monkeypatch
+):
     monkeypatch.setenv("CONCIERGE_STORE", store_kind)
     monkeypatch.setenv("CONCIERGE_FIRESTORE_PROJECT", firestore_emulator.PROJECT)
     data = str(tmp_path / "data")
@@ -77,8 +80,11 @@ def test_a_newcomer_adds_an_operator_and_confirms_a_plan_with_the_key_they_were_
     api = serve(data_dir=tmp_path / "data")
     book(api)
     headers = {"Authorization": f"Bearer {key}"}
-    asked = api.call("plan_request", {"session_id": "s1", "venue_id": "roma",
-                                      "message": "Move Mario Rossi's booking to Saturday at 9pm"}, headers=headers)
+    asked = api.call(
+        "plan_request",
+        {"session_id": "s1", "venue_id": "roma", "message": "Move Mario Rossi's booking to Saturday at 9pm"},
+        headers=headers,
+    )
     assert asked.status_code == 200, asked.text
     plan = asked.json()["plan"]
     operator_id = err.split()[1]
@@ -109,6 +115,7 @@ def test_the_cli_refuses_an_empty_name_and_a_malformed_email(tmp_path, capsys, s
 
 # --- a plan is its operator's --------------------------------------------------------------------------
 
+
 def test_another_operators_credential_cannot_read_confirm_or_answer_a_plan(api):
     plan_id = stored_plan(api, [("create_booking", NEW)])
     for function, extra in (("plan_status", {}), ("plan_confirm", {}), ("plan_answer", {"user_message": "x"})):
@@ -123,8 +130,12 @@ def test_a_made_up_or_missing_credential_is_refused_before_any_work(api):
     plan_id = stored_plan(api, [("create_booking", NEW)])
     huge = {"session_id": "s-probe", "venue_id": "roma", "message": "Move Rossi's booking " * 5000}
     for headers in (MADE_UP, {}, {"Authorization": "Basic dTE6cGFzcw=="}, {"Authorization": "Bearer " + "x" * 5000}):
-        for function, body in (("plan_status", {"plan_id": plan_id}), ("plan_confirm", {"plan_id": plan_id}),
-                               ("plan_answer", {"plan_id": plan_id, "user_message": "x"}), ("plan_request", huge)):
+        for function, body in (
+            ("plan_status", {"plan_id": plan_id}),
+            ("plan_confirm", {"plan_id": plan_id}),
+            ("plan_answer", {"plan_id": plan_id, "user_message": "x"}),
+            ("plan_request", huge),
+        ):
             response = api.call(function, body, headers=headers)
             assert (response.status_code, response.json()["error_type"]) == (401, "auth_required"), function
     assert api.store.get_session("s-probe") is None
@@ -137,8 +148,11 @@ def test_a_body_user_id_that_disagrees_with_the_credential_is_refused(api):
     assert (response.status_code, response.json()["error_type"]) == (403, "auth_required")
     # the owner's own id in the body is accepted, as the contract's callers send it
     assert api.call("plan_status", {"plan_id": plan_id, "user_id": "u1"}, headers=OWNER).status_code == 200
-    asked = api.call("plan_request", {"session_id": "s9", "user_id": "u1-not", "venue_id": "roma",
-                                      "message": "Move Rossi's booking to Saturday"}, headers=OWNER)
+    asked = api.call(
+        "plan_request",
+        {"session_id": "s9", "user_id": "u1-not", "venue_id": "roma", "message": "Move Rossi's booking to Saturday"},
+        headers=OWNER,
+    )
     assert asked.status_code == 403 and api.store.get_session("s9") is None
 
 
@@ -153,8 +167,12 @@ def test_the_tool_key_is_not_an_operator_credential(serve):
 def test_internal_routes_of_the_local_server_need_the_service_key(serve):
     api = serve(api_key="the-tool-key")
     plan_id = stored_plan(api, [("create_booking", NEW)], status="confirmed", confirmed_at=NOW)
-    for function, body in (("plan_execute", {"plan_id": plan_id}), ("plan_rollback", {"plan_id": plan_id}),
-                           ("plans_cleanup", {}), ("registry_refresh", {})):
+    for function, body in (
+        ("plan_execute", {"plan_id": plan_id}),
+        ("plan_rollback", {"plan_id": plan_id}),
+        ("plans_cleanup", {}),
+        ("registry_refresh", {}),
+    ):
         for headers in ({}, OWNER, {"Authorization": "Bearer wrong"}):
             response = api.call(function, body, headers=headers)
             assert (response.status_code, response.json()["error_type"]) == (401, "auth_required"), function
@@ -165,6 +183,7 @@ def test_internal_routes_of_the_local_server_need_the_service_key(serve):
 
 
 # --- Google sign-in ---------------------------------------------------------------------------------------
+
 
 class _Certs(BaseHTTPRequestHandler):
     body = b"{}"
@@ -190,22 +209,45 @@ def google():
 
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "test-google")])
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-            .serial_number(1).not_valid_before(dt.datetime(2020, 1, 1)).not_valid_after(dt.datetime(2100, 1, 1))
-            .sign(key, hashes.SHA256()))
-    pem_key = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                serialization.NoEncryption()).decode()
-    handler = type("Certs", (_Certs,), {"body": json.dumps(
-        {"kid-1": cert.public_bytes(serialization.Encoding.PEM).decode()}).encode()})
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(dt.datetime(2020, 1, 1))
+        .not_valid_after(dt.datetime(2100, 1, 1))
+        .sign(key, hashes.SHA256())
+    )
+    pem_key = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+    handler = type(
+        "Certs",
+        (_Certs,),
+        {"body": json.dumps({"kid-1": cert.public_bytes(serialization.Encoding.PEM).decode()}).encode()},
+    )
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     signer = crypt.RSASigner.from_string(pem_key, key_id="kid-1")
 
-    def token(email: str, audience: str = "concierge-client", verified: bool = True,
-              issuer: str = "https://accounts.google.com", expires_in: int = 600) -> str:
+    def token(
+        email: str,
+        audience: str = "concierge-client",
+        verified: bool = True,
+        issuer: str = "https://accounts.google.com",
+        expires_in: int = 600,
+    ) -> str:
         now = int(time.time())
-        claims = {"iss": issuer, "aud": audience, "sub": "1234", "email": email, "email_verified": verified,
-                  "iat": now, "exp": now + expires_in}
+        claims = {
+            "iss": issuer,
+            "aud": audience,
+            "sub": "1234",
+            "email": email,
+            "email_verified": verified,
+            "iat": now,
+            "exp": now + expires_in,
+        }
         return jwt.encode(signer, claims).decode()
 
     token.certs_url = f"http://127.0.0.1:{server.server_port}/certs"
@@ -219,19 +261,34 @@ def test_a_google_id_token_signs_in_the_operator_with_that_email(serve, google, 
     from concierge import bootstrap
 
     real = bootstrap.build_operator_gate
-    monkeypatch.setattr("tests.integration.conftest.build_operator_gate", lambda settings, store: real(
-        dataclasses.replace(settings, operator_audience="concierge-client", operator_certs_url=google.certs_url),
-        store))
+    monkeypatch.setattr(
+        "tests.integration.conftest.build_operator_gate",
+        lambda settings, store: real(
+            dataclasses.replace(settings, operator_audience="concierge-client", operator_certs_url=google.certs_url),
+            store,
+        ),
+    )
     api = serve()
     record, _key = new_operator("Giulia", "giulia@example.com", NOW)
     api.store.add_operator(record)
-    plan = api.call("plan_request", {"session_id": "g1", "venue_id": "roma", "message": "Move Rossi's booking"},
-                    headers={"Authorization": f"Bearer {google('Giulia@example.com')}"})
+    plan = api.call(
+        "plan_request",
+        {"session_id": "g1", "venue_id": "roma", "message": "Move Rossi's booking"},
+        headers={"Authorization": f"Bearer {google('Giulia@example.com')}"},
+    )
     assert plan.status_code == 200, plan.text
     assert api.store.get_session("g1") is not None
-    for refused in (google("someone@example.com"), google("giulia@example.com", audience="another-app"),
-                    google("giulia@example.com", verified=False), google("giulia@example.com", issuer="evil"),
-                    google("giulia@example.com", expires_in=-600), google("giulia@example.com")[:-4] + "AAAA"):
-        response = api.call("plan_status", {"plan_id": "00000000-0000-4000-8000-000000000000"},
-                            headers={"Authorization": f"Bearer {refused}"})
+    for refused in (
+        google("someone@example.com"),
+        google("giulia@example.com", audience="another-app"),
+        google("giulia@example.com", verified=False),
+        google("giulia@example.com", issuer="evil"),
+        google("giulia@example.com", expires_in=-600),
+        google("giulia@example.com")[:-4] + "AAAA",
+    ):
+        response = api.call(
+            "plan_status",
+            {"plan_id": "00000000-0000-4000-8000-000000000000"},
+            headers={"Authorization": f"Bearer {refused}"},
+        )
         assert response.status_code == 401, response.text

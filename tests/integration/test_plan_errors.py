@@ -52,8 +52,9 @@ def flaky_api(tmp_path):
 
     @app.post("/busy")
     def busy():
-        return Response('{"message": "Too many requests"}', status=429, headers={"Retry-After": "7"},
-                        mimetype="application/json")
+        return Response(
+            '{"message": "Too many requests"}', status=429, headers={"Retry-After": "7"}, mimetype="application/json"
+        )
 
     @app.post("/slow")
     def slow():
@@ -111,7 +112,8 @@ def test_a_write_that_timed_out_is_reported_as_possibly_applied_with_the_booking
     assert report["irreversible_actions_completed"] == []
     assert len(report["manual_recovery_steps"]) == 1
     assert report["manual_recovery_steps"][0].startswith(
-        "Il passo 1 potrebbe essere stato applicato: controlla la prenotazione B-4242.")
+        "Il passo 1 potrebbe essere stato applicato: controlla la prenotazione B-4242."
+    )
 
 
 def test_a_lookup_that_timed_out_is_not_flagged_and_needs_no_rollback(serve, flaky_api):
@@ -125,9 +127,18 @@ def test_a_lookup_that_timed_out_is_not_flagged_and_needs_no_rollback(serve, fla
 
 def test_a_pass_through_token_the_action_api_refuses_fails_the_step_as_unauthorised(serve):
     api = serve(api_key="the-real-key")
-    booking_id = api.call("create_booking", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00",
-                                             "people": 2, "name": "Ana", "phone": "+393331234567"},
-                          headers={"Authorization": "Bearer the-real-key"}).json()["booking_id"]
+    booking_id = api.call(
+        "create_booking",
+        {
+            "restaurant_id": "roma",
+            "day": "2026-02-20",
+            "time": "20:00",
+            "people": 2,
+            "name": "Ana",
+            "phone": "+393331234567",
+        },
+        headers={"Authorization": "Bearer the-real-key"},
+    ).json()["booking_id"]
     plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"})])
     confirmed = api.call("plan_confirm", {"plan_id": plan_id}, headers={**TOKEN, "X-Action-Token": "expired-token"})
     assert confirmed.status_code == 200, confirmed.text
@@ -139,9 +150,18 @@ def test_a_pass_through_token_the_action_api_refuses_fails_the_step_as_unauthori
 
 def test_without_a_pass_through_token_steps_call_the_action_api_with_the_service_key(serve):
     api = serve(api_key="the-real-key")
-    booking_id = api.call("create_booking", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00",
-                                             "people": 2, "name": "Ana", "phone": "+393331234567"},
-                          headers={"Authorization": "Bearer the-real-key"}).json()["booking_id"]
+    booking_id = api.call(
+        "create_booking",
+        {
+            "restaurant_id": "roma",
+            "day": "2026-02-20",
+            "time": "20:00",
+            "people": 2,
+            "name": "Ana",
+            "phone": "+393331234567",
+        },
+        headers={"Authorization": "Bearer the-real-key"},
+    ).json()["booking_id"]
     plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"})])
     assert confirm(api, plan_id).status_code == 200
     assert settled(api, plan_id)["status"] == "completed"
@@ -160,15 +180,27 @@ def test_a_conflict_reports_nearby_free_times(api):
 def test_when_two_plans_of_a_session_wait_for_an_answer_the_answer_is_refused_as_ambiguous(api):
     ids = []
     for _ in range(2):
-        plan = ExecutionPlan(session_id="shared-session", user_id="u1", venue_id="roma", intent_summary="paused",
-                             status="executing", blocking_prompt="Which phone number?",
-                             actions=[PlannedAction(step_number=1, action_id="modify_booking", safety_tier="normal",
-                                                    parameters={"booking_id": "b",
-                                                                "phone": {"ask": "Which phone number?"}})])
+        plan = ExecutionPlan(
+            session_id="shared-session",
+            user_id="u1",
+            venue_id="roma",
+            intent_summary="paused",
+            status="executing",
+            blocking_prompt="Which phone number?",
+            actions=[
+                PlannedAction(
+                    step_number=1,
+                    action_id="modify_booking",
+                    safety_tier="normal",
+                    parameters={"booking_id": "b", "phone": {"ask": "Which phone number?"}},
+                )
+            ],
+        )
         api.store.create_plan(plan)
         ids.append(plan.plan_id)
-    response = api.call("plan_answer", {"plan_id": ids[0], "user_id": "u1", "user_message": "+393331112222"},
-                        headers=TOKEN)
+    response = api.call(
+        "plan_answer", {"plan_id": ids[0], "user_id": "u1", "user_message": "+393331112222"}, headers=TOKEN
+    )
     assert (response.status_code, response.json()["error_type"]) == (409, "invalid_input")
     assert "Più piani" in response.json()["message"]
     assert api.store.get_plan(ids[0]).blocking_prompt == "Which phone number?"

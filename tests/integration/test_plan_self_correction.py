@@ -19,8 +19,9 @@ def llm_api(serve):
 def test_a_format_fix_is_applied_and_the_step_completes(llm_api):
     api, llm = llm_api
     booking_id = book(api)
-    llm.reply_tool_call("corrected_parameters",
-                        {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "21:00"})
+    llm.reply_tool_call(
+        "corrected_parameters", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "21:00"}
+    )
     plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "9:00 PM"})])
     confirm(api, plan_id)
     assert settled(api, plan_id)["status"] == "completed"
@@ -30,8 +31,9 @@ def test_a_format_fix_is_applied_and_the_step_completes(llm_api):
 def test_a_fix_that_changes_the_confirmed_value_fails_the_plan(llm_api):
     api, llm = llm_api
     booking_id = book(api)
-    llm.reply_tool_call("corrected_parameters",
-                        {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "22:00"})
+    llm.reply_tool_call(
+        "corrected_parameters", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "22:00"}
+    )
     plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "9:00 PM"})])
     confirm(api, plan_id)
     plan = settled(api, plan_id)
@@ -43,8 +45,13 @@ def test_no_log_line_carries_the_user_token(serve, caplog):
     api = serve()
     caplog.set_level(logging.DEBUG)
     booking_id = book(api)
-    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
-                                ("modify_booking", {"booking_id": "missing", "new_people": 2})])
+    plan_id = stored_plan(
+        api,
+        [
+            ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+            ("modify_booking", {"booking_id": "missing", "new_people": 2}),
+        ],
+    )
     confirm(api, plan_id)
     settled(api, plan_id)
     api.call("plan_status", {"plan_id": plan_id, "user_id": "u1"}, headers=TOKEN)

@@ -17,8 +17,10 @@ FRIDAY = "2026-02-20"
 
 
 def book(api, name="Mario Rossi", phone="+393331234567", day=FRIDAY, time="20:00", people=4) -> str:
-    return api.ok("create_booking", {"restaurant_id": "roma", "day": day, "time": time, "people": people,
-                                     "name": name, "phone": phone})["booking_id"]
+    return api.ok(
+        "create_booking",
+        {"restaurant_id": "roma", "day": day, "time": time, "people": people, "name": name, "phone": phone},
+    )["booking_id"]
 
 
 def booking(api, booking_id: str) -> dict:
@@ -26,8 +28,9 @@ def booking(api, booking_id: str) -> dict:
 
 
 def request(api, message: str, session="s1", user="u1"):
-    return api.call("plan_request", {"session_id": session, "user_id": user, "venue_id": "roma", "message": message},
-                    headers=TOKEN)
+    return api.call(
+        "plan_request", {"session_id": session, "user_id": user, "venue_id": "roma", "message": message}, headers=TOKEN
+    )
 
 
 def plan_of(api, message: str, **kwargs) -> dict:
@@ -47,7 +50,8 @@ def settled(api, plan_id: str, user="u1", waiting_for_answer=False) -> dict:
     while time.monotonic() < deadline:
         plan = api.call("plan_status", {"plan_id": plan_id, "user_id": user}, headers=TOKEN).json()
         if plan["status"] in ("completed", "failed", "rolled_back") and not (
-                plan["status"] == "failed" and plan["rollback_report"] is None and plan.get("_wait_rollback")):
+            plan["status"] == "failed" and plan["rollback_report"] is None and plan.get("_wait_rollback")
+        ):
             return plan
         if waiting_for_answer and plan.get("blocking_prompt"):
             return plan
@@ -66,6 +70,7 @@ def rolled(api, plan_id: str) -> dict:
 
 
 # --- the three intents, from request to completed ----------------------------------------------------
+
 
 def test_a_reschedule_is_planned_confirmed_and_executed(api):
     booking_id = book(api)
@@ -101,6 +106,7 @@ def test_a_contact_detail_update_is_planned_and_executed(api):
 
 
 # --- clarifications ---------------------------------------------------------------------------------
+
 
 def test_an_ambiguous_booking_gets_one_question_and_the_answer_completes_the_plan(api):
     book(api)
@@ -142,14 +148,16 @@ def test_after_the_bounded_clarifications_it_suggests_rephrasing(api):
 
 # --- ownership, auth, state -------------------------------------------------------------------------
 
+
 def test_another_operators_plan_is_forbidden_and_an_unknown_plan_is_not_found(api):
     book(api)
     plan = plan_of(api, "Move Rossi's booking to Saturday at 9pm")
     other = {"Authorization": f"Bearer {OPERATOR_KEYS['u2']}"}
     assert api.call("plan_confirm", {"plan_id": plan["plan_id"]}, headers=other).status_code == 403
     assert api.call("plan_status", {"plan_id": plan["plan_id"]}, headers=other).status_code == 403
-    missing = api.call("plan_status", {"plan_id": "00000000-0000-0000-0000-000000000000", "user_id": "u1"},
-                       headers=TOKEN)
+    missing = api.call(
+        "plan_status", {"plan_id": "00000000-0000-0000-0000-000000000000", "user_id": "u1"}, headers=TOKEN
+    )
     assert missing.status_code == 404 and missing.json()["error_type"] == "invalid_input"
 
 
@@ -174,12 +182,26 @@ def test_bad_input_is_invalid_input(api):
 
 # --- executing stored plans: failures, rollback, pauses, deliveries -----------------------------------
 
+
 def stored_plan(api, steps: list[tuple[str, dict]], status="pending_confirmation", **changes) -> str:
-    actions = [PlannedAction(step_number=i, action_id=a, parameters={"restaurant_id": "roma", **p},
-                             safety_tier="high_risk" if a == "cancel_booking" else "normal")
-               for i, (a, p) in enumerate(steps, start=1)]
-    plan = ExecutionPlan(session_id="s-stored", user_id="u1", venue_id="roma", intent_summary="test plan",
-                         actions=actions, status=status, **changes)
+    actions = [
+        PlannedAction(
+            step_number=i,
+            action_id=a,
+            parameters={"restaurant_id": "roma", **p},
+            safety_tier="high_risk" if a == "cancel_booking" else "normal",
+        )
+        for i, (a, p) in enumerate(steps, start=1)
+    ]
+    plan = ExecutionPlan(
+        session_id="s-stored",
+        user_id="u1",
+        venue_id="roma",
+        intent_summary="test plan",
+        actions=actions,
+        status=status,
+        **changes,
+    )
     api.store.create_plan(plan)
     return plan.plan_id
 
@@ -190,9 +212,11 @@ NEW = {"day": "2026-02-21", "time": "20:00", "people": 2, "name": "Nuovo Ospite"
 @pytest.mark.parametrize("failing", [1, 2, 3])
 def test_a_failure_at_any_step_rolls_back_the_completed_steps_in_reverse_order(api, failing):
     booking_id = book(api)
-    steps = [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
-             ("create_booking", NEW),
-             ("modify_booking", {"booking_id": booking_id, "new_people": 5})]
+    steps = [
+        ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+        ("create_booking", NEW),
+        ("modify_booking", {"booking_id": booking_id, "new_people": 5}),
+    ]
     steps[failing - 1] = ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})
     plan_id = stored_plan(api, steps)
     confirm(api, plan_id)
@@ -212,10 +236,15 @@ def test_a_failure_at_any_step_rolls_back_the_completed_steps_in_reverse_order(a
 
 def test_lookups_are_neither_reversed_nor_reported_and_undoing_every_write_ends_rolled_back(api):
     booking_id = book(api)
-    plan_id = stored_plan(api, [("get_booking", {"booking_id": booking_id}),
-                                ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
-                                ("search_bookings", {"search_text": "Rossi"}),
-                                ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})])
+    plan_id = stored_plan(
+        api,
+        [
+            ("get_booking", {"booking_id": booking_id}),
+            ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+            ("search_bookings", {"search_text": "Rossi"}),
+            ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2}),
+        ],
+    )
     confirm(api, plan_id)
     plan = rolled(api, plan_id)
     report = plan["rollback_report"]
@@ -228,8 +257,13 @@ def test_lookups_are_neither_reversed_nor_reported_and_undoing_every_write_ends_
 
 def test_a_failure_after_lookups_alone_fails_the_plan_without_a_rollback(api):
     booking_id = book(api)
-    plan_id = stored_plan(api, [("get_booking", {"booking_id": booking_id}),
-                                ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})])
+    plan_id = stored_plan(
+        api,
+        [
+            ("get_booking", {"booking_id": booking_id}),
+            ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2}),
+        ],
+    )
     confirm(api, plan_id)
     plan = settled(api, plan_id)
     assert plan["actions"][0]["executed"] is True
@@ -241,10 +275,12 @@ def test_a_failure_after_lookups_alone_fails_the_plan_without_a_rollback(api):
 
 def test_a_failing_compensation_is_reported_with_manual_recovery_and_the_rest_still_reversed(api):
     booking_id = book(api)
-    steps = [("create_booking", NEW),
-             ("cancel_booking", {"booking_id": "{{step_1.booking_id}}"}),
-             ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
-             ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})]
+    steps = [
+        ("create_booking", NEW),
+        ("cancel_booking", {"booking_id": "{{step_1.booking_id}}"}),
+        ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+        ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2}),
+    ]
     plan_id = stored_plan(api, steps)
     confirm(api, plan_id)
     plan = rolled(api, plan_id)
@@ -259,13 +295,15 @@ def test_a_failing_compensation_is_reported_with_manual_recovery_and_the_rest_st
 
 def test_a_missing_value_pauses_the_plan_and_the_answer_resumes_it(api):
     booking_id = book(api)
-    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id,
-                                                    "phone": {"ask": "What is the new phone number?"}})])
+    plan_id = stored_plan(
+        api, [("modify_booking", {"booking_id": booking_id, "phone": {"ask": "What is the new phone number?"}})]
+    )
     confirm(api, plan_id)
     paused = settled(api, plan_id, waiting_for_answer=True)
     assert (paused["status"], paused["blocking_prompt"]) == ("executing", "What is the new phone number?")
-    answered = api.call("plan_answer", {"plan_id": plan_id, "user_id": "u1", "user_message": "+39 347 111 2222"},
-                        headers=TOKEN)
+    answered = api.call(
+        "plan_answer", {"plan_id": plan_id, "user_id": "u1", "user_message": "+39 347 111 2222"}, headers=TOKEN
+    )
     assert answered.status_code == 200 and answered.json()["blocking_prompt"] is None
     assert settled(api, plan_id)["status"] == "completed"
     assert booking(api, booking_id)["phone"] == "+393471112222"
@@ -274,8 +312,9 @@ def test_a_missing_value_pauses_the_plan_and_the_answer_resumes_it(api):
 
 
 def test_duplicate_and_concurrent_execute_deliveries_run_each_step_once(api):
-    plan_id = stored_plan(api, [("create_booking", NEW)], status="confirmed",
-                          confirmed_at=dt.datetime.now(dt.timezone.utc))
+    plan_id = stored_plan(
+        api, [("create_booking", NEW)], status="confirmed", confirmed_at=dt.datetime.now(dt.timezone.utc)
+    )
     start = threading.Barrier(5)
     answers = []
 
@@ -294,19 +333,29 @@ def test_duplicate_and_concurrent_execute_deliveries_run_each_step_once(api):
 
 def test_a_plan_whose_worker_died_between_steps_is_resumed_by_cleanup(api):
     booking_id = book(api)
-    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
-                                ("modify_booking", {"booking_id": booking_id, "new_people": 6})],
-                          status="confirmed")
-    api.store.update_plan(plan_id, lambda p: p.model_copy(update={
-        "status": "executing", "lease_until": dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=1)}))
+    plan_id = stored_plan(
+        api,
+        [
+            ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+            ("modify_booking", {"booking_id": booking_id, "new_people": 6}),
+        ],
+        status="confirmed",
+    )
+    api.store.update_plan(
+        plan_id,
+        lambda p: p.model_copy(
+            update={"status": "executing", "lease_until": dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=1)}
+        ),
+    )
     assert api.call("plans_cleanup", {}).json()["resumed"] == 1
     assert settled(api, plan_id)["status"] == "completed"
     assert (booking(api, booking_id)["time"], booking(api, booking_id)["people"]) == ("21:00", 6)
 
 
 def test_cleanup_expires_plans_left_unconfirmed(api):
-    old = stored_plan(api, [("create_booking", NEW)],
-                      created_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(hours=2))
+    old = stored_plan(
+        api, [("create_booking", NEW)], created_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(hours=2)
+    )
     fresh = stored_plan(api, [("create_booking", NEW)])
     assert api.call("plans_cleanup", {}).json()["expired"] == 1
     assert api.store.get_plan(old).status == "failed" and api.store.get_plan(fresh).status == "pending_confirmation"
@@ -327,19 +376,30 @@ def test_neither_the_operator_key_nor_the_pass_through_token_is_stored(api, tmp_
 
 def test_every_lifecycle_step_leaves_a_span_in_the_plans_trace(api):
     booking_id = book(api)
-    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
-                                ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})])
+    plan_id = stored_plan(
+        api,
+        [
+            ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+            ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2}),
+        ],
+    )
     confirm(api, plan_id)
     rolled(api, plan_id)
     names = api.tracer.names(plan_id)
-    for expected in ("user_confirmation", "execution", "tool_call:modify_booking", "rollback",
-                     "compensation:modify_booking"):
+    for expected in (
+        "user_confirmation",
+        "execution",
+        "tool_call:modify_booking",
+        "rollback",
+        "compensation:modify_booking",
+    ):
         assert expected in names, names
     planned = plan_of(api, "Move Rossi's booking to Saturday at 9pm", session="s9")
     assert {"intent_understanding", "plan_generation"} <= set(api.tracer.names(planned["plan_id"]))
 
 
 # --- through the Cloud Tasks emulator: real HTTP tasks back to the server -----------------------------
+
 
 @pytest.fixture
 def tasks_api(serve):
@@ -358,8 +418,13 @@ def test_through_cloud_tasks_a_confirmed_reschedule_completes(tasks_api):
 def test_through_cloud_tasks_a_failed_step_is_rolled_back_by_the_rollback_task(tasks_api):
     api = tasks_api
     booking_id = book(api)
-    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
-                                ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2})])
+    plan_id = stored_plan(
+        api,
+        [
+            ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+            ("modify_booking", {"booking_id": "does-not-exist", "new_people": 2}),
+        ],
+    )
     confirm(api, plan_id)
     plan = rolled(api, plan_id)
     assert (plan["status"], plan["rollback_report"]["actions_reversed"]) == ("rolled_back", [1])

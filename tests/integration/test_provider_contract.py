@@ -7,8 +7,14 @@ import pytest
 from tests.support.providers import KINDS, provider_setup
 
 FRIDAY = "2026-02-20"
-MARIO = {"restaurant_id": "roma", "day": FRIDAY, "time": "20:00", "people": 4, "name": "Mario Rossi",
-         "phone": "+393331234567"}
+MARIO = {
+    "restaurant_id": "roma",
+    "day": FRIDAY,
+    "time": "20:00",
+    "people": 4,
+    "name": "Mario Rossi",
+    "phone": "+393331234567",
+}
 
 
 @pytest.fixture(params=KINDS)
@@ -23,18 +29,29 @@ def on(request, serve, monkeypatch):
 def test_a_booking_is_created_listed_read_moved_resized_and_cancelled(on):
     api, kind, _ = on
     created = api.ok("create_booking", MARIO)
-    assert created["message"] == ("Prenotazione confermata per venerdì 20 febbraio alle 20, "
-                                  "4 persone a nome Mario Rossi.")
+    assert created["message"] == (
+        "Prenotazione confermata per venerdì 20 febbraio alle 20, 4 persone a nome Mario Rossi."
+    )
     booking_id = created["booking_id"]
     listed = api.ok("list_bookings", {"restaurant_id": "roma", "phone": "333 123 4567"})
     assert [b["booking_id"] for b in listed["results"]] == [booking_id]
     assert api.ok("get_booking", {"restaurant_id": "roma", "booking_id": booking_id})["people"] == 4
-    moved = api.ok("modify_booking", {"restaurant_id": "roma", "booking_id": booking_id, "new_day": "2026-02-21",
-                                      "new_time": "21:00", "new_people": 3})
+    moved = api.ok(
+        "modify_booking",
+        {
+            "restaurant_id": "roma",
+            "booking_id": booking_id,
+            "new_day": "2026-02-21",
+            "new_time": "21:00",
+            "new_people": 3,
+        },
+    )
     assert (moved["day"], moved["time"], moved["people"]) == ("2026-02-21", "21:00", 3)
     assert moved["message"] == "Prenotazione modificata: sabato 21 febbraio alle 21, 3 persone."
-    assert api.ok("cancel_booking", {"restaurant_id": "roma", "booking_id": booking_id})["message"] == \
-        "Prenotazione cancellata."
+    assert (
+        api.ok("cancel_booking", {"restaurant_id": "roma", "booking_id": booking_id})["message"]
+        == "Prenotazione cancellata."
+    )
     again = api.call("cancel_booking", {"restaurant_id": "roma", "booking_id": booking_id})
     assert (again.status_code, again.json()["error_code"]) == (404, "BOOKING_NOT_FOUND")
     assert api.ok("list_bookings", {"restaurant_id": "roma", "phone": MARIO["phone"]})["count"] == 0
@@ -104,8 +121,17 @@ def test_twenty_concurrent_creates_on_a_slot_of_capacity_two_give_two_bookings_o
     from tests.integration.test_races import race
 
     api, _, _ = on
-    bodies = [{"restaurant_id": "duo", "day": FRIDAY, "time": "20:00", "people": 2, "name": f"Guest {i}",
-               "phone": f"+39333100{i:04d}"} for i in range(20)]
+    bodies = [
+        {
+            "restaurant_id": "duo",
+            "day": FRIDAY,
+            "time": "20:00",
+            "people": 2,
+            "name": f"Guest {i}",
+            "phone": f"+39333100{i:04d}",
+        }
+        for i in range(20)
+    ]
     assert race(api, bodies) == Counter({"OK": 2, "SLOT_FULL": 18})
 
 

@@ -44,9 +44,15 @@ def test_a_ready_sheet_is_reported_ready_with_the_days_bookings(check):
 
 def test_unreadable_rows_are_reported_with_their_numbers_and_what_is_wrong(check):
     with provider_setup("sheets") as (block_for, secrets, sheets):
-        sheets.add_worksheet("roma", rows=[HEADER, ["a", "20/02/2026", "8pm", "2", "Anna", PHONE],
-                                           ["b", "venerdì", "20:00", "2", "Bea", PHONE],
-                                           ["c", "2026-02-20", "dopo cena", "2", "Cleo", PHONE]])
+        sheets.add_worksheet(
+            "roma",
+            rows=[
+                HEADER,
+                ["a", "20/02/2026", "8pm", "2", "Anna", PHONE],
+                ["b", "venerdì", "20:00", "2", "Bea", PHONE],
+                ["c", "2026-02-20", "dopo cena", "2", "Cleo", PHONE],
+            ],
+        )
         code, report = check(block_for, secrets)
     assert code == 1
     assert "1 booking(s) read" in report
@@ -64,16 +70,19 @@ def test_a_missing_worksheet_is_named(check):
 def test_a_missing_octotable_secret_names_the_variable_to_set(check, monkeypatch):
     monkeypatch.delenv("OCTOTABLE_CLIENT_SECRET", raising=False)
     with start_octotable_server() as server:
-        code, report = check(lambda venue_id: BLOCKS["octotable"](venue_id, server),
-                             {"OCTOTABLE_CLIENT_ID": server.client_id})
+        code, report = check(
+            lambda venue_id: BLOCKS["octotable"](venue_id, server), {"OCTOTABLE_CLIENT_ID": server.client_id}
+        )
     assert code == 1 and "configuration" in report and "OCTOTABLE_CLIENT_SECRET" in report
     assert server.requests == []
 
 
 def test_refused_octotable_credentials_are_reported_without_the_secret(check):
     with start_octotable_server() as server:
-        code, report = check(lambda venue_id: BLOCKS["octotable"](venue_id, server),
-                             {"OCTOTABLE_CLIENT_ID": server.client_id, "OCTOTABLE_CLIENT_SECRET": "not-the-secret"})
+        code, report = check(
+            lambda venue_id: BLOCKS["octotable"](venue_id, server),
+            {"OCTOTABLE_CLIENT_ID": server.client_id, "OCTOTABLE_CLIENT_SECRET": "not-the-secret"},
+        )
     assert code == 1 and "refused the client credentials" in report and "not-the-secret" not in report
 
 

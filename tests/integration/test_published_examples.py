@@ -61,12 +61,19 @@ def test_octotable_refuses_the_docs_example_with_unknown_credentials():
 def test_the_octotable_adapter_reads_the_docs_example_reservation_and_hides_it_while_cancelled(roma):
     published = example("octotable/reservation.json")["reservation"]
     with start_octotable_server() as server:
-        rid = server.add_reservation(published["start_date"], published["start_hour"], pax=published["pax"],
-                                     first_name=published["customer"]["first_name"],
-                                     last_name=published["customer"]["last_name"],
-                                     phone=published["customer"]["phone"], status=published["status"])
-        listed = httpx.get(f"{server.base_url}/reservations/{rid}",
-                           headers={"Authorization": f"Bearer {server.valid_token()}", "Property": "4242"}).json()
+        rid = server.add_reservation(
+            published["start_date"],
+            published["start_hour"],
+            pax=published["pax"],
+            first_name=published["customer"]["first_name"],
+            last_name=published["customer"]["last_name"],
+            phone=published["customer"]["phone"],
+            status=published["status"],
+        )
+        listed = httpx.get(
+            f"{server.base_url}/reservations/{rid}",
+            headers={"Authorization": f"Bearer {server.valid_token()}", "Property": "4242"},
+        ).json()
         assert same_shape(listed["data"], published)
         env = {"OCTOTABLE_CLIENT_ID": CLIENT_ID, "OCTOTABLE_CLIENT_SECRET": CLIENT_SECRET}
         client = OctoTableProvider({"base_url": server.base_url, "property_id": "4242"}, env)
@@ -94,8 +101,16 @@ def test_retells_example_request_nested_and_args_only_gets_the_same_answer(serve
     answers = []
     for body in (published, published["args"]):
         raw = json.dumps(body).encode()
-        answers.append(api.client.post(f"{api.base_url}/api/check_openings", content=raw, headers={
-            "Content-Type": "application/json", "X-Retell-Signature": retell_signature(raw, "retell-secret")}))
+        answers.append(
+            api.client.post(
+                f"{api.base_url}/api/check_openings",
+                content=raw,
+                headers={
+                    "Content-Type": "application/json",
+                    "X-Retell-Signature": retell_signature(raw, "retell-secret"),
+                },
+            )
+        )
     assert [a.status_code for a in answers] == [200, 200] and answers[0].json() == answers[1].json()
 
 

@@ -34,8 +34,17 @@ def race(api, bodies: list[dict]) -> Counter:
 @pytest.mark.parametrize("round_", range(ROUNDS))
 def test_twenty_concurrent_creates_on_a_slot_of_capacity_two_give_exactly_two_bookings(api, round_):
     time = ["19:00", "19:30", "20:00", "20:30", "21:00"][round_]
-    bodies = [{"restaurant_id": "duo", "day": "2026-02-20", "time": time, "people": 2, "name": f"Guest {i}",
-               "phone": f"+39333100{i:04d}"} for i in range(20)]
+    bodies = [
+        {
+            "restaurant_id": "duo",
+            "day": "2026-02-20",
+            "time": time,
+            "people": 2,
+            "name": f"Guest {i}",
+            "phone": f"+39333100{i:04d}",
+        }
+        for i in range(20)
+    ]
     assert race(api, bodies) == Counter({"OK": 2, "SLOT_FULL": 18})
     check = api.ok("check_openings", {"restaurant_id": "duo", "day": "2026-02-20", "time": time})
     assert check["reason"] == "full"
@@ -43,7 +52,13 @@ def test_twenty_concurrent_creates_on_a_slot_of_capacity_two_give_exactly_two_bo
 
 @pytest.mark.parametrize("round_", range(ROUNDS))
 def test_ten_identical_concurrent_creates_give_one_booking_and_nine_duplicates(api, round_):
-    body = {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00", "people": 2, "name": "Mario",
-            "phone": f"+39333200{round_:04d}"}
+    body = {
+        "restaurant_id": "roma",
+        "day": "2026-02-20",
+        "time": "20:00",
+        "people": 2,
+        "name": "Mario",
+        "phone": f"+39333200{round_:04d}",
+    }
     assert race(api, [body] * 10) == Counter({"OK": 1, "DUPLICATE_BOOKING": 9})
     assert api.ok("list_bookings", {"restaurant_id": "roma", "phone": body["phone"]})["count"] == 1

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import json
 
-BOOKING = {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00", "people": 2, "name": "Anna",
-           "phone": "+393331234567"}
+BOOKING = {
+    "restaurant_id": "roma",
+    "day": "2026-02-19",
+    "time": "20:00",
+    "people": 2,
+    "name": "Anna",
+    "phone": "+393331234567",
+}
 
 
 def count(api, phone=BOOKING["phone"]) -> int:
@@ -13,8 +19,18 @@ def count(api, phone=BOOKING["phone"]) -> int:
 
 
 def vapi_call(call_id: str, args: dict) -> dict:
-    return {"message": {"type": "tool-calls", "toolCallList": [
-        {"id": call_id, "type": "function", "function": {"name": "create_booking", "arguments": json.dumps(args)}}]}}
+    return {
+        "message": {
+            "type": "tool-calls",
+            "toolCallList": [
+                {
+                    "id": call_id,
+                    "type": "function",
+                    "function": {"name": "create_booking", "arguments": json.dumps(args)},
+                }
+            ],
+        }
+    }
 
 
 def test_a_replayed_vapi_tool_call_returns_the_first_response_and_creates_nothing(api):

@@ -14,18 +14,27 @@ def day(api, venue: str, text: str) -> dict:
     return api.ok("resolve_relative_day", {"restaurant_id": venue, "text": text})
 
 
-@pytest.mark.parametrize("venue, text, date, part, part_range, part_hours", [
-    ("roma", "domani sera", "2026-02-20", "evening", ["19:00", "23:00"], "cena dalle 19 alle 23"),
-    ("roma", "sabato a pranzo", "2026-02-21", "lunch", ["12:30", "14:30"], "pranzo dalle 12 e 30 alle 14 e 30"),
-    ("harbour", "Sunday lunch", "2026-02-22", "lunch", ["12:00", "16:00"], "lunch from noon to 4 pm"),
-    ("cabinet", "lundi après-midi", "2026-02-23", "afternoon", ["13:00", "18:00"], "après-midi de 13 h à 18 h"),
-    ("tasca", "sexta à noite", "2026-02-20", "night", ["19:30", "23:30"], "jantar das 19h30 às 23h30"),
-])
-def test_a_day_with_a_part_of_the_day_gives_the_venues_range_in_it(api, venue, text, date, part, part_range,
-                                                                   part_hours):
+@pytest.mark.parametrize(
+    "venue, text, date, part, part_range, part_hours",
+    [
+        ("roma", "domani sera", "2026-02-20", "evening", ["19:00", "23:00"], "cena dalle 19 alle 23"),
+        ("roma", "sabato a pranzo", "2026-02-21", "lunch", ["12:30", "14:30"], "pranzo dalle 12 e 30 alle 14 e 30"),
+        ("harbour", "Sunday lunch", "2026-02-22", "lunch", ["12:00", "16:00"], "lunch from noon to 4 pm"),
+        ("cabinet", "lundi après-midi", "2026-02-23", "afternoon", ["13:00", "18:00"], "après-midi de 13 h à 18 h"),
+        ("tasca", "sexta à noite", "2026-02-20", "night", ["19:30", "23:30"], "jantar das 19h30 às 23h30"),
+    ],
+)
+def test_a_day_with_a_part_of_the_day_gives_the_venues_range_in_it(
+    api, venue, text, date, part, part_range, part_hours
+):
     body = day(api, venue, text)
     assert (body["date"], body["part"], body["part_range"], body["part_hours"], body["closed"]) == (
-        date, part, part_range, part_hours, False)
+        date,
+        part,
+        part_range,
+        part_hours,
+        False,
+    )
 
 
 def test_a_part_of_the_day_the_venue_does_not_open_in_has_no_range(api):
@@ -36,8 +45,14 @@ def test_a_part_of_the_day_the_venue_does_not_open_in_has_no_range(api):
 
 def test_a_holiday_is_the_venues_closed_date_when_it_says_so(api):
     body = day(api, "roma", "Natale")
-    assert body == {"ok": True, "date": "2026-12-25", "day_label": "venerdì 25 dicembre", "ambiguous": False,
-                    "closed": True, "holiday": "Natale"}
+    assert body == {
+        "ok": True,
+        "date": "2026-12-25",
+        "day_label": "venerdì 25 dicembre",
+        "ambiguous": False,
+        "closed": True,
+        "holiday": "Natale",
+    }
 
 
 def test_a_holiday_with_special_hours_gives_the_range_of_that_day(api):
@@ -47,21 +62,37 @@ def test_a_holiday_with_special_hours_gives_the_range_of_that_day(api):
 
 def test_a_national_day_is_found_by_its_name_in_the_venues_country(api):
     assert (day(api, "roma", "festa della Repubblica")["date"], day(api, "tasca", "Dia de Portugal")["date"]) == (
-        "2026-06-02", "2026-06-10")
+        "2026-06-02",
+        "2026-06-10",
+    )
 
 
 def test_the_weekend_alone_is_ambiguous_with_both_days_to_ask_about(api):
     body = day(api, "roma", "questo weekend")
-    assert body == {"ok": True, "date": "2026-02-21", "day_label": "sabato 21 febbraio", "ambiguous": True,
-                    "closed": False, "candidates": [{"date": "2026-02-21", "day_label": "sabato 21 febbraio"},
-                                                    {"date": "2026-02-22", "day_label": "domenica 22 febbraio"}]}
+    assert body == {
+        "ok": True,
+        "date": "2026-02-21",
+        "day_label": "sabato 21 febbraio",
+        "ambiguous": True,
+        "closed": False,
+        "candidates": [
+            {"date": "2026-02-21", "day_label": "sabato 21 febbraio"},
+            {"date": "2026-02-22", "day_label": "domenica 22 febbraio"},
+        ],
+    }
 
 
-@pytest.mark.parametrize("venue, text, date", [
-    ("roma", "il 3 marzo", "2026-03-03"), ("harbour", "a week on Saturday", "2026-02-28"),
-    ("cabinet", "samedi en huit", "2026-02-28"), ("tasca", "segunda da semana que vem", "2026-02-23"),
-    ("harbour", "tomorow", "2026-02-20"), ("tasca", "neste sábado", "2026-02-21"),
-])
+@pytest.mark.parametrize(
+    "venue, text, date",
+    [
+        ("roma", "il 3 marzo", "2026-03-03"),
+        ("harbour", "a week on Saturday", "2026-02-28"),
+        ("cabinet", "samedi en huit", "2026-02-28"),
+        ("tasca", "segunda da semana que vem", "2026-02-23"),
+        ("harbour", "tomorow", "2026-02-20"),
+        ("tasca", "neste sábado", "2026-02-21"),
+    ],
+)
 def test_spoken_dates_and_week_idioms_resolve_in_each_language(api, venue, text, date):
     assert day(api, venue, text)["date"] == date
 
@@ -70,10 +101,14 @@ def test_a_weekday_that_disagrees_with_the_date_is_reported_with_the_nearest_mat
     response = api.call("resolve_relative_day", {"restaurant_id": "roma", "text": "martedì 25"})
     assert response.status_code == 422
     assert response.json() == {
-        "ok": False, "error_code": "WEEKDAY_MISMATCH",
+        "ok": False,
+        "error_code": "WEEKDAY_MISMATCH",
         "message": "Mercoledì 25 febbraio non è martedì. Il martedì più vicino è martedì 24 febbraio.",
-        "date": "2026-02-25", "day_label": "mercoledì 25 febbraio",
-        "corrected_day": "2026-02-24", "corrected_day_label": "martedì 24 febbraio"}
+        "date": "2026-02-25",
+        "day_label": "mercoledì 25 febbraio",
+        "corrected_day": "2026-02-24",
+        "corrected_day_label": "martedì 24 febbraio",
+    }
 
 
 @pytest.mark.parametrize("text", ["ieri", "la settimana prossima", "il 30 febbraio"])
@@ -83,12 +118,21 @@ def test_what_is_not_fully_understood_is_refused_rather_than_guessed(api, text):
 
 
 def test_a_vapi_caller_gets_the_range_as_said_and_not_the_raw_one(api):
-    call = {"id": "c1", "type": "function",
-            "function": {"name": "resolve_relative_day", "arguments": {"restaurant_id": "roma", "text": "domani sera"}}}
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "resolve_relative_day", "arguments": {"restaurant_id": "roma", "text": "domani sera"}},
+    }
     response = api.call("resolve_relative_day", {"message": {"type": "tool-calls", "toolCallList": [call]}})
     result = json.loads(response.json()["results"][0]["result"])
-    assert result == {"date": "2026-02-20", "day_label": "venerdì 20 febbraio", "ambiguous": False, "closed": False,
-                      "part": "evening", "part_hours": "cena dalle 19 alle 23"}
+    assert result == {
+        "date": "2026-02-20",
+        "day_label": "venerdì 20 febbraio",
+        "ambiguous": False,
+        "closed": False,
+        "part": "evening",
+        "part_hours": "cena dalle 19 alle 23",
+    }
 
 
 @pytest.mark.parametrize("text, time", [("half seven", "19:30"), ("half one", "13:30"), ("at half eight", "20:30")])

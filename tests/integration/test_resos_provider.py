@@ -37,8 +37,12 @@ def resos():
 
 def provider_for(server, env=None, **block) -> SpokenProvider:
     """The provider as the tools reach it: its failures as the contract's codes, in the venue's words."""
-    config = {"kind": "resos", "base_url": server.base_url, "api_key_env": "RESOS_API_KEY",
-              "timeout_seconds": 2} | block
+    config = {
+        "kind": "resos",
+        "base_url": server.base_url,
+        "api_key_env": "RESOS_API_KEY",
+        "timeout_seconds": 2,
+    } | block
     return SpokenProvider(ResosProvider(config, {"RESOS_API_KEY": DEFAULT_KEY} if env is None else env))
 
 
@@ -71,10 +75,26 @@ def test_a_days_approved_bookings_come_back_in_venue_local_time_and_in_time_orde
     bookings = provider.bookings_on(roma, FRIDAY)
 
     assert bookings == [
-        Booking(booking_id=early, venue_id="roma", day=FRIDAY, time="09:05", people=3, name="Mario Rossi",
-                phone=MARIO, notes=None),
-        Booking(booking_id=late, venue_id="roma", day=FRIDAY, time="21:30", people=2, name="Lucia Bianchi",
-                phone=LUCIA, notes="Seggiolone"),
+        Booking(
+            booking_id=early,
+            venue_id="roma",
+            day=FRIDAY,
+            time="09:05",
+            people=3,
+            name="Mario Rossi",
+            phone=MARIO,
+            notes=None,
+        ),
+        Booking(
+            booking_id=late,
+            venue_id="roma",
+            day=FRIDAY,
+            time="21:30",
+            people=2,
+            name="Lucia Bianchi",
+            phone=LUCIA,
+            notes="Seggiolone",
+        ),
     ]
     assert resos.requests[0]["authorization"] == "Basic " + base64.b64encode(f"{DEFAULT_KEY}:".encode()).decode()
 
@@ -136,8 +156,14 @@ def test_walk_ins_without_a_phone_still_count_on_their_day(resos, provider, roma
 
 
 def test_a_record_with_only_a_utc_date_time_is_read_in_the_venues_time(resos, provider, roma):
-    booking_id = resos.put_record({"dateTime": "2026-02-20T19:30:00Z", "people": 2, "status": "approved",
-                                   "guest": {"name": "Mario Rossi", "phone": MARIO}})
+    booking_id = resos.put_record(
+        {
+            "dateTime": "2026-02-20T19:30:00Z",
+            "people": 2,
+            "status": "approved",
+            "guest": {"name": "Mario Rossi", "phone": MARIO},
+        }
+    )
 
     booking = provider.get(roma, booking_id)
 
@@ -202,8 +228,14 @@ def test_create_checks_the_days_bookings_through_admit_then_writes_an_approved_b
     assert booking == Booking(booking_id=booking.booking_id, venue_id="roma", **wanted.model_dump())
     record = resos.booking(booking.booking_id)
     assert {k: record[k] for k in ("date", "time", "people", "guest", "status", "comment", "duration")} == {
-        "date": "2026-02-20", "time": "20:00", "people": 4, "guest": {"name": "Mario Rossi", "phone": MARIO},
-        "status": "approved", "comment": "Tavolo vicino alla finestra", "duration": 90}
+        "date": "2026-02-20",
+        "time": "20:00",
+        "people": 4,
+        "guest": {"name": "Mario Rossi", "phone": MARIO},
+        "status": "approved",
+        "comment": "Tavolo vicino alla finestra",
+        "duration": 90,
+    }
     assert provider.get(roma, booking.booking_id) == booking
 
 
@@ -254,14 +286,22 @@ def test_no_suitable_table_becomes_no_table_available_in_the_venues_language(res
 def test_a_validation_refusal_from_resos_is_a_provider_error(resos, provider, roma):
     error = refusal(lambda: provider.create(roma, draft(name="M"), lambda bookings: None))  # resOS wants 2+ letters
 
-    assert (error.code, error.message) == ("PROVIDER_ERROR",
-                                           "C'è stato un errore tecnico con il sistema di prenotazione.")
+    assert (error.code, error.message) == (
+        "PROVIDER_ERROR",
+        "C'è stato un errore tecnico con il sistema di prenotazione.",
+    )
 
 
 # --- updating and cancelling ---------------------------------------------------------------------------------
 def test_update_sends_only_what_changed_and_keeps_the_guests_other_details(resos, provider, roma):
-    booking_id = resos.add_booking("2026-02-20", "20:00", people=2, comment="Compleanno", tables=[{"_id": "t1"}],
-                                   guest={"name": "Mario Rossi", "phone": MARIO, "email": "mario@example.com"})
+    booking_id = resos.add_booking(
+        "2026-02-20",
+        "20:00",
+        people=2,
+        comment="Compleanno",
+        tables=[{"_id": "t1"}],
+        guest={"name": "Mario Rossi", "phone": MARIO, "email": "mario@example.com"},
+    )
 
     def change(current, day_of):
         return current.model_copy(update={"day": SATURDAY, "time": "21:00", "name": "Mario R.", "notes": None})
@@ -269,7 +309,12 @@ def test_update_sends_only_what_changed_and_keeps_the_guests_other_details(resos
     updated = provider.update(roma, booking_id, change)
 
     assert (updated.booking_id, updated.day, updated.time, updated.people, updated.notes) == (
-        booking_id, SATURDAY, "21:00", 2, None)
+        booking_id,
+        SATURDAY,
+        "21:00",
+        2,
+        None,
+    )
     put = resos.writes()[-1]
     assert put["method"] == "PUT" and set(put["json"]) == {"date", "time", "guest", "comment"}
     record = resos.booking(booking_id)
@@ -307,8 +352,9 @@ def test_moving_to_a_slot_without_a_suitable_table_is_no_table_available(resos, 
     booking_id = resos.add_booking("2026-02-20", "20:00")
     resos.refuse_tables("2026-02-20", "21:00")
 
-    error = refusal(lambda: provider.update(roma, booking_id,
-                                            lambda current, day_of: current.model_copy(update={"time": "21:00"})))
+    error = refusal(
+        lambda: provider.update(roma, booking_id, lambda current, day_of: current.model_copy(update={"time": "21:00"}))
+    )
 
     assert error.code == "NO_TABLE_AVAILABLE" and resos.booking(booking_id)["time"] == "20:00"
 
@@ -393,8 +439,13 @@ def test_the_provider_factory_builds_it_from_a_venues_block(resos, roma):
     from concierge.bootstrap import provider_factory
 
     resos.add_booking("2026-02-20", "20:00")
-    venue = roma.model_copy(update={"provider": roma.provider.model_validate(
-        {"kind": "resos", "base_url": resos.base_url, "api_key_env": "RESOS_API_KEY"})})
+    venue = roma.model_copy(
+        update={
+            "provider": roma.provider.model_validate(
+                {"kind": "resos", "base_url": resos.base_url, "api_key_env": "RESOS_API_KEY"}
+            )
+        }
+    )
 
     provider = provider_factory(None, {"RESOS_API_KEY": DEFAULT_KEY})(venue)
 
@@ -407,13 +458,18 @@ def test_a_slow_answer_is_provider_unavailable(resos, roma):
 
     error = refusal(lambda: provider_for(resos, timeout_seconds=0.3).bookings_on(roma, FRIDAY))
 
-    assert (error.code, error.message) == ("PROVIDER_UNAVAILABLE",
-                                           "Il sistema di prenotazione non è raggiungibile in questo momento.")
+    assert (error.code, error.message) == (
+        "PROVIDER_UNAVAILABLE",
+        "Il sistema di prenotazione non è raggiungibile in questo momento.",
+    )
 
 
 def test_nothing_listening_is_provider_unavailable(roma):
-    provider = SpokenProvider(ResosProvider({"kind": "resos", "base_url": f"http://127.0.0.1:{free_port()}/v1"},
-                                            {"RESOS_API_KEY": DEFAULT_KEY}))
+    provider = SpokenProvider(
+        ResosProvider(
+            {"kind": "resos", "base_url": f"http://127.0.0.1:{free_port()}/v1"}, {"RESOS_API_KEY": DEFAULT_KEY}
+        )
+    )
 
     for call in PORT_CALLS.values():
         assert refusal(lambda: call(provider, roma)).code == "PROVIDER_UNAVAILABLE"
@@ -478,14 +534,17 @@ def test_a_body_that_is_not_json_is_a_provider_error(resos, provider, roma, meth
     assert refusal(lambda: PORT_CALLS[method](provider, roma)).code == "PROVIDER_ERROR"
 
 
-@pytest.mark.parametrize("record", [
-    {"time": "20:00", "people": 2},  # no date
-    {"date": "20/02/2026", "time": "20:00", "people": 2},
-    {"date": "2026-02-20", "time": "8pm", "people": 2},
-    {"date": "2026-02-20", "time": "20:00", "people": "two"},
-    {"date": "2026-02-20", "time": "20:00", "people": 2, "guest": "Mario"},
-    {"dateTime": "2026-02-20T20:00:00", "people": 2},  # no zone: ambiguous
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"time": "20:00", "people": 2},  # no date
+        {"date": "20/02/2026", "time": "20:00", "people": 2},
+        {"date": "2026-02-20", "time": "8pm", "people": 2},
+        {"date": "2026-02-20", "time": "20:00", "people": "two"},
+        {"date": "2026-02-20", "time": "20:00", "people": 2, "guest": "Mario"},
+        {"dateTime": "2026-02-20T20:00:00", "people": 2},  # no zone: ambiguous
+    ],
+)
 def test_an_unreadable_booking_record_is_a_provider_error(resos, provider, roma, record):
     booking_id = resos.put_record({"status": "approved", "guest": {"name": "Mario Rossi"}} | record)
 

@@ -65,8 +65,14 @@ def make(sheets, lease):
 
     def build(lease=lease, env=None, **config) -> SpokenProvider:
         """The provider as the tools reach it: its failures as the contract's codes, in the venue's words."""
-        block = {"kind": "sheets", "spreadsheet_id": SPREADSHEET_ID, "credentials_env": "SHEETS_CREDENTIALS_JSON",
-                 "base_url": sheets.base_url, "timeout_seconds": 0.5, **config}
+        block = {
+            "kind": "sheets",
+            "spreadsheet_id": SPREADSHEET_ID,
+            "credentials_env": "SHEETS_CREDENTIALS_JSON",
+            "base_url": sheets.base_url,
+            "timeout_seconds": 0.5,
+            **config,
+        }
         env = {"SHEETS_CREDENTIALS_JSON": json.dumps(sheets.credentials())} if env is None else env
         return SpokenProvider(SheetsProvider(block, env, lease=lease, snapshots=snapshots))
 
@@ -104,12 +110,14 @@ def book(provider, venue, **fields) -> Booking:
 
 def move_to(day=None, time=None, venue=None):
     """A change like modify_booking's: move the booking and re-admit it on its new day."""
+
     def change(current: Booking, day_of) -> Booking:
         updated = current.model_copy(update={"day": day or current.day, "time": time or current.time})
         others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
         if venue is not None:
             admit_rule(venue, updated.day, updated.time, updated.phone, others, NOW)
         return updated
+
     return change
 
 
@@ -121,12 +129,19 @@ def refusal(call) -> ToolError:
 
 # --- every port method ------------------------------------------------------------------------
 
+
 def test_a_created_booking_is_a_row_under_the_header_and_reads_back_everywhere(provider, sheets, duo):
     booking = book(provider, duo, notes="finestra")
     [row] = sheets.bookings("duo")
     assert row["booking_id"] == booking.booking_id
-    assert (row["day"], row["time"], row["people"], row["name"], row["phone"], row["notes"]) == \
-        ("2026-02-20", "20:00", "2", "Mario Rossi", PHONE, "finestra")
+    assert (row["day"], row["time"], row["people"], row["name"], row["phone"], row["notes"]) == (
+        "2026-02-20",
+        "20:00",
+        "2",
+        "Mario Rossi",
+        PHONE,
+        "finestra",
+    )
     assert row["created_at"].endswith("+00:00")
     assert provider.bookings_on(duo, FRIDAY) == [booking]
     assert provider.get(duo, booking.booking_id) == booking
@@ -161,8 +176,15 @@ def test_bookings_between_include_both_ends_and_come_in_time_order(provider, duo
 
 
 def test_rows_typed_by_hand_are_read_with_local_phones_and_short_hours(provider, sheets, roma):
-    sheets.add_worksheet("roma", rows=[HEADER, ["r1", "2026-02-20", "9:30", "3", "Anna", "06 1234 5678"],
-                                       ["", "", "", "", "", ""], ["r2", "2026-02-20", "20:00", "2", "Bea", PHONE]])
+    sheets.add_worksheet(
+        "roma",
+        rows=[
+            HEADER,
+            ["r1", "2026-02-20", "9:30", "3", "Anna", "06 1234 5678"],
+            ["", "", "", "", "", ""],
+            ["r2", "2026-02-20", "20:00", "2", "Bea", PHONE],
+        ],
+    )
     first, second = provider.bookings_on(roma, FRIDAY)
     assert (first.booking_id, first.time, first.phone, first.notes) == ("r1", "09:30", "+390612345678", None)
     assert second.booking_id == "r2"
@@ -257,6 +279,7 @@ def test_cancel_removes_only_its_own_row_among_others(provider, sheets, duo):
 
 # --- refusals through admit -------------------------------------------------------------------------
 
+
 def test_a_time_outside_the_hours_is_outside_hours_with_the_nearest_slots_spoken(provider, sheets, duo):
     error = refusal(lambda: book(provider, duo, time="23:00"))
     assert error.code == "OUTSIDE_HOURS"
@@ -319,8 +342,10 @@ def test_a_block_without_spreadsheet_or_credentials_env_is_config_error(sheets):
         assert caught.value.code == "CONFIG_ERROR"
 
 
-@pytest.mark.parametrize("env", [{}, {"SHEETS_CREDENTIALS_JSON": "not json"},
-                                 {"SHEETS_CREDENTIALS_JSON": json.dumps({"type": "service_account"})}])
+@pytest.mark.parametrize(
+    "env",
+    [{}, {"SHEETS_CREDENTIALS_JSON": "not json"}, {"SHEETS_CREDENTIALS_JSON": json.dumps({"type": "service_account"})}],
+)
 def test_missing_or_unreadable_credentials_are_config_error_naming_only_the_variable(make, duo, env):
     error = refusal(lambda: make(env=env).bookings_on(duo, FRIDAY))
     assert error.code == "CONFIG_ERROR" and "SHEETS_CREDENTIALS_JSON" in error.message
@@ -340,6 +365,7 @@ def test_every_api_call_carries_the_token_obtained_with_the_service_account_key(
 
 # --- faults ---------------------------------------------------------------------------------
 
+
 def test_a_server_error_is_provider_unavailable(provider, sheets, duo):
     sheets.fail_next(1, "500")
     error = refusal(lambda: provider.bookings_on(duo, FRIDAY))
@@ -355,6 +381,7 @@ def test_no_answer_within_the_timeout_is_provider_unavailable_soon(provider, she
 
 def test_a_server_that_is_not_there_is_provider_unavailable(make, duo):
     from tests.support.local import free_port
+
     provider = make(base_url=f"http://127.0.0.1:{free_port()}")
     assert refusal(lambda: provider.bookings_on(duo, FRIDAY)).code == "PROVIDER_UNAVAILABLE"
 
@@ -372,9 +399,18 @@ def test_a_worksheet_with_another_header_is_provider_error(provider, sheets, duo
     assert len(sheets.rows("duo")) == 2
 
 
-@pytest.mark.parametrize("day, time, people", [
-    ("20/02/2026", "20:00", "2"), ("20.2.26", "20.00", "2"), ("20-02-2026", "20h", "2"), ("2026-02-20", "8pm", "2"),
-    ("20/02/2026", "8:00 p.m.", "2.0"), ("2026/02/20", "20h00", "2"), ("2026-02-20", "20:00:00", "2,0")])
+@pytest.mark.parametrize(
+    "day, time, people",
+    [
+        ("20/02/2026", "20:00", "2"),
+        ("20.2.26", "20.00", "2"),
+        ("20-02-2026", "20h", "2"),
+        ("2026-02-20", "8pm", "2"),
+        ("20/02/2026", "8:00 p.m.", "2.0"),
+        ("2026/02/20", "20h00", "2"),
+        ("2026-02-20", "20:00:00", "2,0"),
+    ],
+)
 def test_days_times_and_parties_typed_by_staff_in_the_venues_locale_are_read(provider, sheets, roma, day, time, people):
     sheets.add_worksheet("roma", rows=[HEADER, ["s1", day, time, people, "Anna", "06 1234 5678"]])
     [booking] = provider.bookings_on(roma, FRIDAY)
@@ -382,16 +418,25 @@ def test_days_times_and_parties_typed_by_staff_in_the_venues_locale_are_read(pro
 
 
 def test_half_past_typed_as_20h30_or_8_30pm_is_read_to_the_minute(provider, sheets, roma):
-    sheets.add_worksheet("roma", rows=[HEADER, ["a", "20/02/2026", "20h30", "2", "A", PHONE],
-                                       ["b", "20/02/2026", "8:30 pm", "2", "B", PHONE]])
+    sheets.add_worksheet(
+        "roma",
+        rows=[HEADER, ["a", "20/02/2026", "20h30", "2", "A", PHONE], ["b", "20/02/2026", "8:30 pm", "2", "B", PHONE]],
+    )
     assert [b.time for b in provider.bookings_on(roma, FRIDAY)] == ["20:30", "20:30"]
 
 
 def test_a_row_that_cannot_be_read_is_skipped_with_a_warning_naming_it_and_the_others_still_work(
-        provider, sheets, duo, caplog):
-    sheets.add_worksheet("duo", rows=[HEADER, ["b1", "venerdì", "20:00", "2", "A", PHONE],
-                                      ["b2", "20/02/2026", "21:00", "2", "B", PHONE],
-                                      ["b3", "2026-02-20", "dopo cena", "2", "C", PHONE]])
+    provider, sheets, duo, caplog
+):
+    sheets.add_worksheet(
+        "duo",
+        rows=[
+            HEADER,
+            ["b1", "venerdì", "20:00", "2", "A", PHONE],
+            ["b2", "20/02/2026", "21:00", "2", "B", PHONE],
+            ["b3", "2026-02-20", "dopo cena", "2", "C", PHONE],
+        ],
+    )
     assert [b.booking_id for b in provider.bookings_on(duo, FRIDAY)] == ["b2"]
     assert "row 2 skipped" in caplog.text and "row 4 skipped" in caplog.text and "venerdì" in caplog.text
 
@@ -501,6 +546,7 @@ def test_a_lease_that_cannot_be_had_is_provider_unavailable(make, sheets, duo):
 
 # --- quota: one values read per call, a short shared cache ------------------------------------------
 
+
 def test_reads_within_the_cache_time_share_one_values_read_across_instances(make, sheets, duo):
     first, second = make(cache_seconds=30), make(cache_seconds=30)
     first.bookings_on(duo, FRIDAY)
@@ -511,10 +557,14 @@ def test_reads_within_the_cache_time_share_one_values_read_across_instances(make
 
 def test_every_call_makes_at_most_one_values_read(provider, sheets, duo):
     booking = book(provider, duo)
-    for call in (lambda: provider.bookings_on(duo, FRIDAY), lambda: provider.get(duo, booking.booking_id),
-                 lambda: provider.update(duo, booking.booking_id, move_to(SATURDAY, venue=duo)),
-                 lambda: provider.cancel(duo, booking.booking_id), lambda: book(provider, duo),
-                 lambda: provider.bookings_for_phone(duo, PHONE, FRIDAY)):
+    for call in (
+        lambda: provider.bookings_on(duo, FRIDAY),
+        lambda: provider.get(duo, booking.booking_id),
+        lambda: provider.update(duo, booking.booking_id, move_to(SATURDAY, venue=duo)),
+        lambda: provider.cancel(duo, booking.booking_id),
+        lambda: book(provider, duo),
+        lambda: provider.bookings_for_phone(duo, PHONE, FRIDAY),
+    ):
         before = sheets.count("values_get")
         call()
         assert sheets.count("values_get") - before <= 1
@@ -539,8 +589,14 @@ def test_an_update_without_a_recent_read_reads_twice_to_learn_which_days_to_lock
 def test_writes_decide_on_a_fresh_read_inside_the_lease(make, sheets, duo):
     provider = make(cache_seconds=30)
     provider.bookings_on(duo, FRIDAY)
-    sheets.add_worksheet("duo", rows=[HEADER, ["x1", "2026-02-20", "20:00", "2", "A", "+393331234501"],
-                                      ["x2", "2026-02-20", "20:00", "2", "B", "+393331234502"]])
+    sheets.add_worksheet(
+        "duo",
+        rows=[
+            HEADER,
+            ["x1", "2026-02-20", "20:00", "2", "A", "+393331234501"],
+            ["x2", "2026-02-20", "20:00", "2", "B", "+393331234502"],
+        ],
+    )
     assert provider.bookings_on(duo, FRIDAY) == []  # still the cached read
     assert refusal(lambda: book(provider, duo)).code == "SLOT_FULL"  # the fresh read inside the lease
     assert len(provider.bookings_on(duo, FRIDAY)) == 2
@@ -555,6 +611,7 @@ def test_an_expired_cache_is_read_again(make, sheets, duo):
 
 
 # --- real threads ------------------------------------------------------------------------------
+
 
 def run_together(calls):
     barrier = threading.Barrier(len(calls))
@@ -587,8 +644,9 @@ def test_ten_identical_concurrent_creates_write_one_row(provider, sheets, duo):
 def test_a_429_storm_during_creates_loses_no_booking_and_invents_none(provider, sheets, duo):
     """Twelve creates queue on one day's lease; twenty 429s in a row sink the first three (six tries each)."""
     sheets.fail_next(18, "429", retry_after="0")
-    outcomes = run_together([lambda i=i: provider.create(duo, draft(phone=f"+3933312345{i:02d}"), lambda b: None)
-                             for i in range(12)])
+    outcomes = run_together(
+        [lambda i=i: provider.create(duo, draft(phone=f"+3933312345{i:02d}"), lambda b: None) for i in range(12)]
+    )
     booked = {o.booking_id for o in outcomes if isinstance(o, Booking)}
     assert [o.code for o in outcomes if isinstance(o, ToolError)] == ["PROVIDER_UNAVAILABLE"] * 3
     assert {r["booking_id"] for r in sheets.bookings("duo")} == booked and len(booked) == 9
@@ -616,6 +674,7 @@ def test_concurrent_cancels_and_updates_touch_only_their_own_rows(provider, shee
 
 # --- secrets --------------------------------------------------------------------------------
 
+
 def test_the_key_and_the_token_never_reach_logs_or_error_messages(make, sheets, duo, caplog):
     caplog.set_level(logging.DEBUG)
     credentials = sheets.credentials()
@@ -629,8 +688,15 @@ def test_the_key_and_the_token_never_reach_logs_or_error_messages(make, sheets, 
         except ToolError as error:
             messages.append(str(error) + json.dumps(error.payload()))
     provider.cancel(duo, booking.booking_id)
-    messages.append(str(refusal(lambda: make(env={"SHEETS_CREDENTIALS_JSON": "{" + credentials["private_key"]},
-                                             cache_seconds=0).bookings_on(duo, FRIDAY))))
+    messages.append(
+        str(
+            refusal(
+                lambda: make(
+                    env={"SHEETS_CREDENTIALS_JSON": "{" + credentials["private_key"]}, cache_seconds=0
+                ).bookings_on(duo, FRIDAY)
+            )
+        )
+    )
     key_body = credentials["private_key"].splitlines()[5]
     for text in [caplog.text, *messages]:
         assert key_body not in text

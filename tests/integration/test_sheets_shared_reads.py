@@ -37,12 +37,24 @@ def sheets():
 @pytest.fixture
 def instance(sheets, settings_for):
     """instance(**block) -> a provider with its own client of the test's store."""
+
     def build(**config) -> SheetsProvider:
         store = build_store(settings_for())
-        block = {"kind": "sheets", "spreadsheet_id": SPREADSHEET_ID, "credentials_env": "SHEETS_CREDENTIALS_JSON",
-                 "base_url": sheets.base_url, "timeout_seconds": 2, "cache_seconds": 30, **config}
-        return SheetsProvider(block, {"SHEETS_CREDENTIALS_JSON": json.dumps(sheets.credentials())},
-                              lease=store_lease(store), snapshots=store)
+        block = {
+            "kind": "sheets",
+            "spreadsheet_id": SPREADSHEET_ID,
+            "credentials_env": "SHEETS_CREDENTIALS_JSON",
+            "base_url": sheets.base_url,
+            "timeout_seconds": 2,
+            "cache_seconds": 30,
+            **config,
+        }
+        return SheetsProvider(
+            block,
+            {"SHEETS_CREDENTIALS_JSON": json.dumps(sheets.credentials())},
+            lease=store_lease(store),
+            snapshots=store,
+        )
 
     return build
 
@@ -105,7 +117,10 @@ def test_staff_edits_are_seen_once_the_snapshot_expires_and_writes_always_see_th
     sheets.add_worksheet("duo", rows=[HEADER, ["x1", "2026-02-20", "20:00", "2", "A", "+393331234501"]])
     assert provider.bookings_on(duo, FRIDAY) == []  # the shared copy, for up to cache_seconds
     seen_by_writer = []
-    provider.create(duo, BookingDraft(day=FRIDAY, time="21:00", people=2, name="B", phone=PHONE),
-                    lambda bookings: seen_by_writer.extend(bookings))
+    provider.create(
+        duo,
+        BookingDraft(day=FRIDAY, time="21:00", people=2, name="B", phone=PHONE),
+        lambda bookings: seen_by_writer.extend(bookings),
+    )
     assert [b.booking_id for b in seen_by_writer] == ["x1"]
     assert len(provider.bookings_on(duo, FRIDAY)) == 2

@@ -21,23 +21,32 @@ TOOL_BODIES = {
 def test_every_tool_answers_an_unknown_restaurant_with_restaurant_not_found(api, tool):
     response = api.call(tool, {"restaurant_id": "atlantis", **TOOL_BODIES[tool]})
     assert response.status_code == 404
-    assert response.json() == {"ok": False, "error_code": "RESTAURANT_NOT_FOUND",
-                               "message": 'No venue with restaurant_id "atlantis".'}
+    assert response.json() == {
+        "ok": False,
+        "error_code": "RESTAURANT_NOT_FOUND",
+        "message": 'No venue with restaurant_id "atlantis".',
+    }
 
 
 @pytest.mark.parametrize("tool", sorted(TOOL_BODIES))
 def test_every_tool_answers_a_missing_restaurant_id_with_a_validation_error(api, tool):
     response = api.call(tool, TOOL_BODIES[tool])
     assert (response.status_code, response.json()["error_code"], response.json()["field"]) == (
-        400, "VALIDATION_ERROR", "restaurant_id")
+        400,
+        "VALIDATION_ERROR",
+        "restaurant_id",
+    )
 
 
-@pytest.mark.parametrize("question, answer", [
-    ("Avete il parcheggio?", "Sì, abbiamo parcheggio privato."),
-    ("c'è parcheggio", "Sì, abbiamo parcheggio privato."),
-    ("posso portare il cane?", "Sì, i cani di piccola taglia sono benvenuti."),
-    ("SENZA GLUTINE?", "Sì, abbiamo pasta e pane senza glutine."),
-])
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Avete il parcheggio?", "Sì, abbiamo parcheggio privato."),
+        ("c'è parcheggio", "Sì, abbiamo parcheggio privato."),
+        ("posso portare il cane?", "Sì, i cani di piccola taglia sono benvenuti."),
+        ("SENZA GLUTINE?", "Sì, abbiamo pasta e pane senza glutine."),
+    ],
+)
 def test_faq_answers_the_closest_question_from_the_knowledge_base(api, question, answer):
     answered = api.ok("faq", {"restaurant_id": "roma", "question": question})
     assert answered == {"ok": True, "answer": answer, "source": "kb"}
@@ -64,26 +73,32 @@ def test_faq_needs_a_question(api):
     assert api.call("faq", {"restaurant_id": "roma"}).json()["field"] == "question"
 
 
-@pytest.mark.parametrize("now, open_now, next_opening", [
-    ("2026-02-19T20:00:00+01:00", True, None),
-    ("2026-02-19T18:00:00+01:00", False, "19:00"),
-    ("2026-02-20T16:00:00+01:00", False, "19:00"),
-    ("2026-02-19T23:15:00+01:00", False, None),
-    ("2026-02-22T12:00:00+01:00", False, None),
-    # 18:30 in London is 19:30 in Rome: the venue's own time zone decides.
-    ("2026-02-19T18:30:00+00:00", True, None),
-])
+@pytest.mark.parametrize(
+    "now, open_now, next_opening",
+    [
+        ("2026-02-19T20:00:00+01:00", True, None),
+        ("2026-02-19T18:00:00+01:00", False, "19:00"),
+        ("2026-02-20T16:00:00+01:00", False, "19:00"),
+        ("2026-02-19T23:15:00+01:00", False, None),
+        ("2026-02-22T12:00:00+01:00", False, None),
+        # 18:30 in London is 19:30 in Rome: the venue's own time zone decides.
+        ("2026-02-19T18:30:00+00:00", True, None),
+    ],
+)
 def test_is_open_now_reads_the_clock_in_the_venues_time_zone(serve, now, open_now, next_opening):
     body = serve(now=now).ok("is_open_now", {"restaurant_id": "roma"})
     assert body == {"ok": True, "open_now": open_now, "next_opening_time": next_opening}
 
 
-@pytest.mark.parametrize("text, date, label, closed", [
-    ("domani", "2026-02-20", "venerdì 20 febbraio", False),
-    ("tra tre giorni", "2026-02-22", "domenica 22 febbraio", True),  # Trattoria Roma shuts on Sundays
-    ("sabato", "2026-02-21", "sabato 21 febbraio", False),
-    ("next Friday", "2026-02-20", "venerdì 20 febbraio", False),
-])
+@pytest.mark.parametrize(
+    "text, date, label, closed",
+    [
+        ("domani", "2026-02-20", "venerdì 20 febbraio", False),
+        ("tra tre giorni", "2026-02-22", "domenica 22 febbraio", True),  # Trattoria Roma shuts on Sundays
+        ("sabato", "2026-02-21", "sabato 21 febbraio", False),
+        ("next Friday", "2026-02-20", "venerdì 20 febbraio", False),
+    ],
+)
 def test_resolve_relative_day_gives_the_date_and_its_label_in_the_venues_language(api, text, date, label, closed):
     body = api.ok("resolve_relative_day", {"restaurant_id": "roma", "text": text})
     assert body == {"ok": True, "date": date, "day_label": label, "ambiguous": False, "closed": closed}
@@ -91,9 +106,17 @@ def test_resolve_relative_day_gives_the_date_and_its_label_in_the_venues_languag
 
 def test_a_weekday_said_on_that_weekday_is_next_weeks_and_offers_today_as_the_other_candidate(api):
     body = api.ok("resolve_relative_day", {"restaurant_id": "roma", "text": "giovedì"})
-    assert body == {"ok": True, "date": "2026-02-26", "day_label": "giovedì 26 febbraio", "ambiguous": True,
-                    "closed": False, "candidates": [{"date": "2026-02-26", "day_label": "giovedì 26 febbraio"},
-                                                    {"date": "2026-02-19", "day_label": "giovedì 19 febbraio"}]}
+    assert body == {
+        "ok": True,
+        "date": "2026-02-26",
+        "day_label": "giovedì 26 febbraio",
+        "ambiguous": True,
+        "closed": False,
+        "candidates": [
+            {"date": "2026-02-26", "day_label": "giovedì 26 febbraio"},
+            {"date": "2026-02-19", "day_label": "giovedì 19 febbraio"},
+        ],
+    }
 
 
 def test_an_unreadable_day_is_unsupported(api):
@@ -101,20 +124,25 @@ def test_an_unreadable_day_is_unsupported(api):
     assert (response.status_code, response.json()["error_code"]) == (422, "UNSUPPORTED_RELATIVE_DAY")
 
 
-@pytest.mark.parametrize("now, text, time, offset, ambiguous", [
-    ("2026-02-19T18:00:00+01:00", "tra mezz'ora", "18:30", 0, False),
-    ("2026-02-19T23:30:00+01:00", "tra un'ora", "00:30", 1, False),
-    ("2026-02-19T18:00:00+01:00", "20 e mezza", "20:30", 0, False),
-    # Trattoria Roma opens for dinner only on Thursdays but for lunch on Fridays: "8" can only be 20:00.
-    ("2026-02-19T18:00:00+01:00", "alle 8", "20:00", 0, False),
-])
+@pytest.mark.parametrize(
+    "now, text, time, offset, ambiguous",
+    [
+        ("2026-02-19T18:00:00+01:00", "tra mezz'ora", "18:30", 0, False),
+        ("2026-02-19T23:30:00+01:00", "tra un'ora", "00:30", 1, False),
+        ("2026-02-19T18:00:00+01:00", "20 e mezza", "20:30", 0, False),
+        # Trattoria Roma opens for dinner only on Thursdays but for lunch on Fridays: "8" can only be 20:00.
+        ("2026-02-19T18:00:00+01:00", "alle 8", "20:00", 0, False),
+    ],
+)
 def test_resolve_relative_time_gives_hh_mm_and_the_day_offset(serve, now, text, time, offset, ambiguous):
     body = serve(now=now).ok("resolve_relative_time", {"restaurant_id": "roma", "text": text})
     assert body == {"ok": True, "time": time, "day_offset": offset, "ambiguous": ambiguous}
 
 
-@pytest.mark.parametrize("text, code", [("più tardi", "VAGUE_TIME"), ("verso le 8", "VAGUE_TIME"),
-                                        ("quando capita", "UNSUPPORTED_RELATIVE_TIME")])
+@pytest.mark.parametrize(
+    "text, code",
+    [("più tardi", "VAGUE_TIME"), ("verso le 8", "VAGUE_TIME"), ("quando capita", "UNSUPPORTED_RELATIVE_TIME")],
+)
 def test_vague_or_unreadable_times_are_refused(api, text, code):
     response = api.call("resolve_relative_time", {"restaurant_id": "roma", "text": text})
     assert (response.status_code, response.json()["error_code"]) == (422, code)

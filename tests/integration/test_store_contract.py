@@ -74,8 +74,9 @@ def test_phone_listing_starts_at_the_given_day_in_time_order(store):
 
 def test_an_update_moves_a_booking_to_another_day_and_frees_its_old_slot_key(store):
     booking = store.create_booking("v", draft(), accept)
-    moved = store.update_booking("v", booking.booking_id,
-                                 lambda current, day_of: current.model_copy(update={"day": SATURDAY, "people": 5}))
+    moved = store.update_booking(
+        "v", booking.booking_id, lambda current, day_of: current.model_copy(update={"day": SATURDAY, "people": 5})
+    )
     assert (moved.day, moved.people) == (SATURDAY, 5)
     assert store.bookings_on("v", FRIDAY) == [] and store.bookings_on("v", SATURDAY) == [moved]
     assert store.create_booking("v", draft(), accept).day == FRIDAY  # the old phone/day/time is free again
@@ -115,9 +116,11 @@ def test_a_cancelled_booking_is_invisible_and_cannot_be_cancelled_again(store):
 
 # --- idempotency records ----------------------------------------------------------------------
 
+
 def claim(store, key="k", fingerprint="f1", now=NOW, lease=30, expiry=3600):
-    return store.claim_idempotency(key, fingerprint, now, now + dt.timedelta(seconds=lease),
-                                   now + dt.timedelta(seconds=expiry))
+    return store.claim_idempotency(
+        key, fingerprint, now, now + dt.timedelta(seconds=lease), now + dt.timedelta(seconds=expiry)
+    )
 
 
 def test_a_key_is_claimed_once_and_then_held_in_progress(store):
@@ -150,6 +153,7 @@ def test_a_released_key_can_be_claimed_again_and_expired_records_are_purged(stor
 
 
 # --- leases ------------------------------------------------------------------------------------
+
 
 def test_a_lease_is_held_by_one_holder_until_released_or_expired(store):
     later = NOW + dt.timedelta(seconds=10)

@@ -34,14 +34,20 @@ SCRIPT = textwrap.dedent("""
 
 def probe(tmp_path: Path, **env_extra: str) -> tuple[dict, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LANGFUSE_", "OTEL_", "CONCIERGE_", "K_SERVICE"))}
-    env.update(PYTHONPATH=str(ROOT / "shared"), CONCIERGE_STORE="sqlite", CONCIERGE_DATA=str(tmp_path / "data"),
-               GOOGLE_CLOUD_PROJECT="demo-project", **env_extra)
+    env.update(
+        PYTHONPATH=str(ROOT / "shared"),
+        CONCIERGE_STORE="sqlite",
+        CONCIERGE_DATA=str(tmp_path / "data"),
+        GOOGLE_CLOUD_PROJECT="demo-project",
+        **env_extra,
+    )
     script = SCRIPT.format(function_dir=str(ROOT / "functions" / "create_booking"))
-    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120,
-                          cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr
     line = next(line for line in done.stdout.splitlines() if line.startswith("RESULT "))
-    return json.loads(line[len("RESULT "):]), done.stdout
+    return json.loads(line[len("RESULT ") :]), done.stdout
 
 
 def test_without_keys_a_tool_call_imports_neither_langfuse_nor_opentelemetry(tmp_path):
@@ -55,8 +61,13 @@ def test_without_keys_a_tool_call_imports_neither_langfuse_nor_opentelemetry(tmp
 
 def test_with_keys_langfuse_is_imported_on_first_use_only_and_a_dead_server_fails_nothing(tmp_path):
     pytest.importorskip("langfuse")
-    result, _ = probe(tmp_path, LANGFUSE_PUBLIC_KEY="pk-lf-probe", LANGFUSE_SECRET_KEY="sk-lf-probe",
-                      LANGFUSE_BASE_URL="http://127.0.0.1:9", LANGFUSE_TIMEOUT="1")
+    result, _ = probe(
+        tmp_path,
+        LANGFUSE_PUBLIC_KEY="pk-lf-probe",
+        LANGFUSE_SECRET_KEY="sk-lf-probe",
+        LANGFUSE_BASE_URL="http://127.0.0.1:9",
+        LANGFUSE_TIMEOUT="1",
+    )
     assert result["after_import"] == []
     assert "langfuse" in result["after_call"]
     assert result["status"] in (400, 404, 422) and result["body"]["ok"] is False

@@ -52,11 +52,22 @@ def traced_server(tmp_path, llm: str | None = None):
     from langfuse import Langfuse
 
     exporter = InMemorySpanExporter()
-    client = Langfuse(public_key=f"pk-lf-it-{uuid.uuid4().hex[:8]}", secret_key="sk-lf-it",
-                      base_url="http://127.0.0.1:9", tracer_provider=TracerProvider(), span_exporter=exporter)
+    client = Langfuse(
+        public_key=f"pk-lf-it-{uuid.uuid4().hex[:8]}",
+        secret_key="sk-lf-it",
+        base_url="http://127.0.0.1:9",
+        tracer_provider=TracerProvider(),
+        span_exporter=exporter,
+    )
     tracer = LangfuseTracer(client)
-    settings = Settings(store="sqlite", data_dir=tmp_path / "data", now=THURSDAY_EVENING_ROME,
-                        llm_base_url=llm, llm_model="scripted-model" if llm else None, llm_api_key="llm-key")
+    settings = Settings(
+        store="sqlite",
+        data_dir=tmp_path / "data",
+        now=THURSDAY_EVENING_ROME,
+        llm_base_url=llm,
+        llm_model="scripted-model" if llm else None,
+        llm_api_key="llm-key",
+    )
     import_venues(settings, VENUES_FILE)
     store = build_store(settings)
     ctx = build_context(settings, store, tracer=tracer)
@@ -90,15 +101,18 @@ def metadata(span, key):
 def assert_nothing_personal(spans):
     blob = json.dumps([{"name": s.name, **dict(s.attributes)} for s in spans], ensure_ascii=False)
     for secret in PERSONAL:
-        assert secret not in blob, (secret, blob[max(0, blob.find(secret) - 300):blob.find(secret) + 80])
+        assert secret not in blob, (secret, blob[max(0, blob.find(secret) - 300) : blob.find(secret) + 80])
 
 
 def test_a_tool_call_is_one_trace_with_masked_input_and_output(traced):
     book(traced.api, name="Mario Rossi", phone="+393331234567")
     [span] = [s for s in traced.spans() if s.name == "tool:create_booking"]
     assert span.parent is None or span.attributes.get("langfuse.internal.as_root") is True
-    assert (metadata(span, "tool"), metadata(span, "venue"), metadata(span, "outcome")) == \
-        ("create_booking", "roma", "ok")
+    assert (metadata(span, "tool"), metadata(span, "venue"), metadata(span, "outcome")) == (
+        "create_booking",
+        "roma",
+        "ok",
+    )
     assert metadata(span, "envelope") == "http" and metadata(span, "ok") is True
     assert json.loads(span.attributes["langfuse.observation.input"])["name"] == "M**** R****"
     assert json.loads(span.attributes["langfuse.observation.output"])["booking_id"]
@@ -107,8 +121,17 @@ def test_a_tool_call_is_one_trace_with_masked_input_and_output(traced):
 
 
 def test_a_refused_tool_call_says_why(traced):
-    response = traced.api.call("create_booking", {"restaurant_id": "roma", "day": "2026-02-19", "time": "03:00",
-                                                  "people": 2, "name": "Mario Rossi", "phone": "+393331234567"})
+    response = traced.api.call(
+        "create_booking",
+        {
+            "restaurant_id": "roma",
+            "day": "2026-02-19",
+            "time": "03:00",
+            "people": 2,
+            "name": "Mario Rossi",
+            "phone": "+393331234567",
+        },
+    )
     assert response.status_code != 200
     [span] = [s for s in traced.spans() if s.name == "tool:create_booking"]
     assert metadata(span, "outcome") == "refused" and metadata(span, "error_code") == response.json()["error_code"]
@@ -119,16 +142,24 @@ def test_a_plans_confirmation_execution_and_rollback_share_one_trace_and_nest(tr
     api = traced.api
     booking_id = book(api, name="Mario Rossi", phone="+393331234567")
     past = {"day": "2026-02-18", "time": "20:00", "people": 2, "name": "Mario Rossi", "phone": "+393331234567"}
-    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
-                                ("create_booking", past)])
+    plan_id = stored_plan(
+        api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}), ("create_booking", past)]
+    )
     assert confirm(api, plan_id).status_code == 200
     rolled(api, plan_id)
     trace = traced.trace(plan_id)
     by_name: dict[str, list] = {}
     for span in trace:
         by_name.setdefault(span.name, []).append(span)
-    for expected in ("plan:plan_confirm", "user_confirmation", "execution", "tool_call:modify_booking",
-                     "tool_call:create_booking", "rollback", "compensation:modify_booking"):
+    for expected in (
+        "plan:plan_confirm",
+        "user_confirmation",
+        "execution",
+        "tool_call:modify_booking",
+        "tool_call:create_booking",
+        "rollback",
+        "compensation:modify_booking",
+    ):
         assert expected in by_name, sorted(by_name)
 
     def parent_of(span):
@@ -143,8 +174,10 @@ def test_a_plans_confirmation_execution_and_rollback_share_one_trace_and_nest(tr
     assert metadata(execution, "error_type") == "bad_request"
     calls = by_name["tool_call:modify_booking"] + by_name["tool_call:create_booking"]
     assert all(parent_of(c) is execution for c in calls)
-    assert [(metadata(c, "action_id"), metadata(c, "step"), metadata(c, "success"), metadata(c, "error_type"))
-            for c in calls] == [("modify_booking", 1, True, None), ("create_booking", 2, False, "bad_request")]
+    assert [
+        (metadata(c, "action_id"), metadata(c, "step"), metadata(c, "success"), metadata(c, "error_type"))
+        for c in calls
+    ] == [("modify_booking", 1, True, None), ("create_booking", 2, False, "bad_request")]
     assert calls[1].attributes["langfuse.observation.level"] == "ERROR"
     [rollback] = by_name["rollback"]
     [compensation] = by_name["compensation:modify_booking"]
@@ -157,9 +190,11 @@ def test_a_plans_confirmation_execution_and_rollback_share_one_trace_and_nest(tr
 def test_the_planning_of_a_request_is_the_plans_trace(traced):
     api = traced.api
     book(api, name="Mario Rossi", phone="+393331234567")
-    response = api.call("plan_request", {"session_id": "s7", "venue_id": "roma",
-                                         "message": "Move Rossi's booking to Saturday at 9pm"},
-                        headers={"Authorization": "Bearer user-token-7f3a9"})
+    response = api.call(
+        "plan_request",
+        {"session_id": "s7", "venue_id": "roma", "message": "Move Rossi's booking to Saturday at 9pm"},
+        headers={"Authorization": "Bearer user-token-7f3a9"},
+    )
     plan = response.json()["plan"]
     names = {s.name: s for s in traced.trace(plan["plan_id"])}
     assert {"intent_understanding", "plan_generation", "plan_generated"} <= set(names)
@@ -177,8 +212,9 @@ def test_an_llm_call_during_execution_is_a_generation_inside_the_step(tmp_path):
         with traced_server(tmp_path, llm=llm.base_url) as t:
             api = t.api
             booking_id = book(api, name="Mario Rossi", phone="+393331234567")
-            llm.reply_tool_call("corrected_parameters",
-                                {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "21:00"})
+            llm.reply_tool_call(
+                "corrected_parameters", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "21:00"}
+            )
             plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "9:00 PM"})])
             confirm(api, plan_id)
             assert settled(api, plan_id)["status"] == "completed"
@@ -187,8 +223,11 @@ def test_an_llm_call_during_execution_is_a_generation_inside_the_step(tmp_path):
             [generation] = [s for s in trace if s.attributes.get("langfuse.observation.type") == "generation"]
             assert generation.parent.span_id == call.context.span_id
             assert generation.attributes["langfuse.observation.model.name"] == "scripted-model"
-            assert json.loads(generation.attributes["langfuse.observation.usage_details"]) == \
-                {"input": 42, "output": 7, "total": 49}
+            assert json.loads(generation.attributes["langfuse.observation.usage_details"]) == {
+                "input": 42,
+                "output": 7,
+                "total": 49,
+            }
             assert metadata(generation, "latency_ms") > 0
             assert metadata(call, "self_corrected") is True and metadata(call, "success") is True
             assert_nothing_personal(t.spans())

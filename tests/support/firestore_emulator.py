@@ -15,8 +15,10 @@ from tests.support.local import emulator, require, session_emulator
 
 PROJECT = "demo-concierge-tests"
 
-HOW_TO_START = ("start it with `gcloud emulators firestore start --host-port=127.0.0.1:8686` and set "
-                "FIRESTORE_EMULATOR_HOST=127.0.0.1:8686 (`.ci/run` does both)")
+HOW_TO_START = (
+    "start it with `gcloud emulators firestore start --host-port=127.0.0.1:8686` and set "
+    "FIRESTORE_EMULATOR_HOST=127.0.0.1:8686 (`.ci/run` does both)"
+)
 
 
 def emulator_host() -> str:
@@ -36,8 +38,9 @@ def emulator_host() -> str:
 
 def clear(host: str, project: str = PROJECT) -> None:
     """Delete every document of the project, through the emulator's REST endpoint."""
-    httpx.delete(f"http://{host}/emulator/v1/projects/{project}/databases/(default)/documents",
-                 timeout=30).raise_for_status()
+    httpx.delete(
+        f"http://{host}/emulator/v1/projects/{project}/databases/(default)/documents", timeout=30
+    ).raise_for_status()
 
 
 def _answers(host: str) -> bool:
@@ -49,6 +52,9 @@ def _answers(host: str) -> bool:
 
 def running_emulator():
     """An emulator for a benchmark: the one in FIRESTORE_EMULATOR_HOST, or a fresh one on a free port."""
-    return emulator("FIRESTORE_EMULATOR_HOST",
-                    lambda port: ["gcloud", "emulators", "firestore", "start", f"--host-port=127.0.0.1:{port}"],
-                    _answers, "Firestore")
+    return emulator(
+        "FIRESTORE_EMULATOR_HOST",
+        lambda port: ["gcloud", "emulators", "firestore", "start", f"--host-port=127.0.0.1:{port}"],
+        _answers,
+        "Firestore",
+    )

@@ -27,17 +27,28 @@ API_PREFIX = "/calendar/v3"
 SCOPE = "https://www.googleapis.com/auth/calendar"
 
 
-def new_service_account(token_uri: str, email: str = "concierge@test-project.iam.gserviceaccount.com"
-                        ) -> tuple[dict, str]:
+def new_service_account(
+    token_uri: str, email: str = "concierge@test-project.iam.gserviceaccount.com"
+) -> tuple[dict, str]:
     """A throwaway service-account JSON and the PEM of its public key."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    private_pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                    serialization.NoEncryption()).decode()
-    public_pem = key.public_key().public_bytes(serialization.Encoding.PEM,
-                                               serialization.PublicFormat.SubjectPublicKeyInfo).decode()
-    account = {"type": "service_account", "project_id": "test-project", "private_key_id": uuid.uuid4().hex,
-               "private_key": private_pem, "client_email": email, "client_id": "1234567890",
-               "token_uri": token_uri}
+    private_pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+    public_pem = (
+        key.public_key()
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        .decode()
+    )
+    account = {
+        "type": "service_account",
+        "project_id": "test-project",
+        "private_key_id": uuid.uuid4().hex,
+        "private_key": private_pem,
+        "client_email": email,
+        "client_id": "1234567890",
+        "token_uri": token_uri,
+    }
     return account, public_pem
 
 
@@ -53,8 +64,13 @@ def _rfc3339(moment: dt.datetime) -> str:
 
 
 def _google_error(status: int, reason: str, message: str) -> Response:
-    body = {"error": {"code": status, "message": message, "errors": [{"domain": "global", "reason": reason,
-                                                                         "message": message}]}}
+    body = {
+        "error": {
+            "code": status,
+            "message": message,
+            "errors": [{"domain": "global", "reason": reason, "message": message}],
+        }
+    }
     return Response(json.dumps(body), status=status, mimetype="application/json")
 
 
@@ -82,11 +98,11 @@ class GcalServer:
             self.calendars.setdefault(calendar_id, {})
             self.time_zones[calendar_id] = time_zone
 
-    def add_event(self, calendar_id: str, start: str, end: str, summary: str = "Private appointment",
-                  **fields) -> dict:
+    def add_event(self, calendar_id: str, start: str, end: str, summary: str = "Private appointment", **fields) -> dict:
         """An event written by someone else (no concierge marker unless given in `fields`).
 
         start/end: RFC 3339 with offset, or YYYY-MM-DD for an all-day event."""
+
         def when(value: str) -> dict:
             return {"date": value} if len(value) == 10 else {"dateTime": value}
 
@@ -148,9 +164,14 @@ class GcalServer:
         return normalised
 
     def _insert(self, calendar_id: str, body: dict) -> dict:
-        event = {**body, "kind": "calendar#event", "id": uuid.uuid4().hex, "status": "confirmed",
-                 "start": self._normalise_time(body["start"], calendar_id),
-                 "end": self._normalise_time(body["end"], calendar_id)}
+        event = {
+            **body,
+            "kind": "calendar#event",
+            "id": uuid.uuid4().hex,
+            "status": "confirmed",
+            "start": self._normalise_time(body["start"], calendar_id),
+            "end": self._normalise_time(body["end"], calendar_id),
+        }
         self._stamp(event, created=True)
         self.calendars[calendar_id][event["id"]] = event
         return event
@@ -181,8 +202,9 @@ def _apply_fault(fault: Fault | None) -> Response | None:
         return None
     if fault.kind == "429":
         response = _google_error(429, "rateLimitExceeded", "Rate Limit Exceeded")
-        response.headers["Retry-After"] = str(int(fault.seconds) if fault.seconds == int(fault.seconds)
-                                              else fault.seconds)
+        response.headers["Retry-After"] = str(
+            int(fault.seconds) if fault.seconds == int(fault.seconds) else fault.seconds
+        )
         return response
     if fault.kind == "403_rate":
         return _google_error(403, "rateLimitExceeded", "Rate Limit Exceeded")
@@ -203,9 +225,16 @@ def build_app(state: GcalServer) -> Flask:
     @app.before_request
     def faults_and_auth():
         where = "token" if request.path == "/token" else "api"
-        state.requests.append({"method": request.method, "path": request.path, "query": request.query_string.decode(),
-                               "args": request.args.to_dict(flat=False), "headers": dict(request.headers),
-                               "form": request.form.to_dict()})
+        state.requests.append(
+            {
+                "method": request.method,
+                "path": request.path,
+                "query": request.query_string.decode(),
+                "args": request.args.to_dict(flat=False),
+                "headers": dict(request.headers),
+                "form": request.form.to_dict(),
+            }
+        )
         answer = _apply_fault(state.take_fault(where))
         if answer is not None or where == "token":
             return answer
@@ -263,7 +292,7 @@ def build_app(state: GcalServer) -> Flask:
             found.sort(key=lambda pair: pair[0])
             offset = int(request.args.get("pageToken") or 0)
             size = min(int(request.args.get("maxResults", 250)), state.page_size)
-            page = [copy.deepcopy(e) for _, e in found[offset:offset + size]]
+            page = [copy.deepcopy(e) for _, e in found[offset : offset + size]]
             body = {"kind": "calendar#events", "timeZone": state.time_zones[calendar_id], "items": page}
             if offset + size < len(found):
                 body["nextPageToken"] = str(offset + size)
@@ -340,11 +369,16 @@ def build_app(state: GcalServer) -> Flask:
                         continue
                     start, end = state.span(event, item["id"])
                     if start < time_max and end > time_min:
-                        busy.append({"start": max(start, time_min).astimezone(dt.timezone.utc).isoformat(),
-                                     "end": min(end, time_max).astimezone(dt.timezone.utc).isoformat()})
+                        busy.append(
+                            {
+                                "start": max(start, time_min).astimezone(dt.timezone.utc).isoformat(),
+                                "end": min(end, time_max).astimezone(dt.timezone.utc).isoformat(),
+                            }
+                        )
                 answer[item["id"]] = {"busy": sorted(busy, key=lambda b: b["start"])}
-        return jsonify({"kind": "calendar#freeBusy", "timeMin": body["timeMin"], "timeMax": body["timeMax"],
-                        "calendars": answer})
+        return jsonify(
+            {"kind": "calendar#freeBusy", "timeMin": body["timeMin"], "timeMax": body["timeMax"], "calendars": answer}
+        )
 
     return app
 
@@ -369,8 +403,9 @@ class _QuietHandler(WSGIRequestHandler):
 
 
 @contextlib.contextmanager
-def start_gcal_server(calendar_ids: tuple[str, ...] = ("roma@group.calendar.google.com",),
-                      time_zone: str = "Europe/Rome") -> Iterator[RunningGcal]:
+def start_gcal_server(
+    calendar_ids: tuple[str, ...] = ("roma@group.calendar.google.com",), time_zone: str = "Europe/Rome"
+) -> Iterator[RunningGcal]:
     """A running server on a free loopback port, with the calendars given and a matching service account."""
     state = GcalServer()
     server = make_server("127.0.0.1", 0, build_app(state), threaded=True, request_handler=_QuietHandler)

@@ -56,8 +56,9 @@ def stop_session_emulators() -> None:
 
 
 @contextlib.contextmanager
-def emulator(env_var: str, command: Callable[[int], list[str]], is_up: Callable[[str], bool],
-             name: str) -> Iterator[str]:
+def emulator(
+    env_var: str, command: Callable[[int], list[str]], is_up: Callable[[str], bool], name: str
+) -> Iterator[str]:
     """The emulator named by `env_var`, or a fresh one on a free port, exported in `env_var` while it runs.
 
     `command(port)` starts it in a new process group, stopped whole at the end.
@@ -67,8 +68,9 @@ def emulator(env_var: str, command: Callable[[int], list[str]], is_up: Callable[
         yield host
         return
     port = free_port()
-    process = subprocess.Popen(command(port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        command(port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     host = f"127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90

@@ -28,8 +28,10 @@ async def _connected(server: HttpServer | StdioServerParameters) -> AsyncIterato
         async with Client(server, read_timeout_seconds=60) as client:
             yield client
         return
-    async with httpx2.AsyncClient(headers=server.headers, timeout=60) as http, \
-            Client(streamable_http_client(server.url, http_client=http)) as client:
+    async with (
+        httpx2.AsyncClient(headers=server.headers, timeout=60) as http,
+        Client(streamable_http_client(server.url, http_client=http)) as client,
+    ):
         yield client
 
 

@@ -38,8 +38,9 @@ def _invalid(message: str) -> tuple[Response, int]:
 
 
 def _not_found(rid: str) -> tuple[Response, int]:
-    return _error(404, "RESOURCE_NOT_FOUND", f"The specified reservation ID {rid} does not exist.",
-                  "ResourceNotFoundException")
+    return _error(
+        404, "RESOURCE_NOT_FOUND", f"The specified reservation ID {rid} does not exist.", "ResourceNotFoundException"
+    )
 
 
 CLIENT_ID = "octo-client-roma"
@@ -47,8 +48,13 @@ CLIENT_SECRET = "octo-client-secret-123"
 
 
 class OctoTableServer:
-    def __init__(self, client_id: str = CLIENT_ID, client_secret: str = CLIENT_SECRET, property_id: str = "4242",
-                 token_lifetime: float = 1440) -> None:
+    def __init__(
+        self,
+        client_id: str = CLIENT_ID,
+        client_secret: str = CLIENT_SECRET,
+        property_id: str = "4242",
+        token_lifetime: float = 1440,
+    ) -> None:
         self.client_id = client_id
         self.client_secret = client_secret
         self.token_lifetime = token_lifetime  # seconds, the docs' example `expires_in`
@@ -68,13 +74,29 @@ class OctoTableServer:
         self.app = self._build_app()
 
     # --- inspection and set-up ---------------------------------------------------------
-    def add_reservation(self, day: str, hour: str, pax: int = 2, first_name: str = "Adam", last_name: str = "Devis",
-                        phone: str = "3332211456", status: str = "CONFIRMED", special_request: str = "") -> str:
+    def add_reservation(
+        self,
+        day: str,
+        hour: str,
+        pax: int = 2,
+        first_name: str = "Adam",
+        last_name: str = "Devis",
+        phone: str = "3332211456",
+        status: str = "CONFIRMED",
+        special_request: str = "",
+    ) -> str:
         """A reservation made in OctoTable itself (staff, booking engine); its id."""
         with self._lock:
-            row = self._new_row({"start_date": day, "start_hour": hour if len(hour) == 8 else f"{hour}:00",
-                                 "pax": pax, "special_request": special_request, "channel": "OCTOTABLE_ADMIN",
-                                 "customer": {"first_name": first_name, "last_name": last_name, "phone": phone}})
+            row = self._new_row(
+                {
+                    "start_date": day,
+                    "start_hour": hour if len(hour) == 8 else f"{hour}:00",
+                    "pax": pax,
+                    "special_request": special_request,
+                    "channel": "OCTOTABLE_ADMIN",
+                    "customer": {"first_name": first_name, "last_name": last_name, "phone": phone},
+                }
+            )
             row["status"] = status
             return str(row["id"])
 
@@ -145,25 +167,36 @@ class OctoTableServer:
             if request.path == "/oauth2/token":  # counted apart; faults are for the API's requests
                 self.token_requests.append(request.get_json(silent=True))
                 return None
-            self.requests.append({"method": request.method, "path": request.path,
-                                  "args": request.args.to_dict(flat=False), "json": request.get_json(silent=True),
-                                  "authorization": request.headers.get("Authorization"),
-                                  "property": request.headers.get("Property")})
+            self.requests.append(
+                {
+                    "method": request.method,
+                    "path": request.path,
+                    "args": request.args.to_dict(flat=False),
+                    "json": request.get_json(silent=True),
+                    "authorization": request.headers.get("Authorization"),
+                    "property": request.headers.get("Property"),
+                }
+            )
             with self._lock:
                 fault = self._faults.pop(0) if self._faults else None
             if fault and fault["kind"] == "delay":
                 time.sleep(fault["seconds"])
             elif fault and fault["kind"] == "status":
-                answer, status = _error(fault["status"], "TOO_MANY_REQUESTS" if fault["status"] == 429 else
-                                        "INTERNAL_ERROR", "Injected fault", "InjectedException")
+                answer, status = _error(
+                    fault["status"],
+                    "TOO_MANY_REQUESTS" if fault["status"] == 429 else "INTERNAL_ERROR",
+                    "Injected fault",
+                    "InjectedException",
+                )
                 if fault.get("retry_after") is not None:
                     answer.headers["Retry-After"] = fault["retry_after"]
                 return answer, status
             elif fault and fault["kind"] == "malformed":
                 return Response(fault["body"], status=200, content_type=fault["content_type"])
             if not self._token_is_valid(request.headers.get("Authorization")):
-                return _error(401, "UNAUTHORIZED", "Authentication credentials are missing or invalid.",
-                              "UnauthorizedException")
+                return _error(
+                    401, "UNAUTHORIZED", "Authentication credentials are missing or invalid.", "UnauthorizedException"
+                )
             if request.headers.get("Property") != self.property_id:
                 return _error(403, "FORBIDDEN", "No access to this property.", "ForbiddenException")
             return None
@@ -200,11 +233,15 @@ class OctoTableServer:
             statuses = set(args.getlist("status[]"))
             text = args.get("text_search", "").strip().lower()
             with self._lock:
-                rows = [r for r in self._rows.values()
-                        if first <= dt.date.fromisoformat(r["start_date"]) <= last
-                        and (not statuses or r["status"] in statuses) and _matches(r, text)]
+                rows = [
+                    r
+                    for r in self._rows.values()
+                    if first <= dt.date.fromisoformat(r["start_date"]) <= last
+                    and (not statuses or r["status"] in statuses)
+                    and _matches(r, text)
+                ]
                 rows = copy.deepcopy(sorted(rows, key=lambda r: (r["start_date"], r["start_hour"], r["id"])))
-            page = rows[offset:offset + limit]
+            page = rows[offset : offset + limit]
             more = offset + limit < len(rows)
             return jsonify({"data": page, "next_cursor": str(offset + limit) if more else None})
 
@@ -237,8 +274,11 @@ class OctoTableServer:
                     return _not_found(rid)
                 if row["status"] not in HOLDS_A_TABLE:
                     return _error(409, "INVALID_STATUS", f"Reservation is {row['status']}.", "ConflictException")
-                merged = {**row, **{k: v for k, v in body.items() if k != "customer"},
-                          "customer": {**row["customer"], **(body.get("customer") or {})}}
+                merged = {
+                    **row,
+                    **{k: v for k, v in body.items() if k != "customer"},
+                    "customer": {**row["customer"], **(body.get("customer") or {})},
+                }
                 if not self._fits(merged["start_date"], merged["start_hour"], merged["pax"], but=row["id"]):
                     return _no_availability()
                 row.update(merged)
@@ -261,26 +301,39 @@ class OctoTableServer:
     def _new_row(self, body: dict) -> dict:
         self._next_id += 1
         customer = body.get("customer") or {}
-        row = {"id": self._next_id, "pax": body["pax"], "status": self.initial_status,
-               "customer": {"id": self._next_id + 1000000, "first_name": customer.get("first_name", ""),
-                            "last_name": customer.get("last_name", ""), "email": customer.get("email", ""),
-                            "phone": customer.get("phone", "")},
-               "channel": body.get("channel", "OCTOTABLE_ADMIN"),
-               "room": {"id": body.get("room_id", 23288), "name": "Sala Nuova"},
-               "service": {"id": body.get("service_id", 33841), "name": "Custom dinner"},
-               "end_date": f'{body["start_date"]}T{body["start_hour"]}',  # (*) the service's length is not ours
-               "last_status_change": dt.datetime.now().replace(microsecond=0).isoformat(),
-               "notes": body.get("notes", ""),
-               "special_request": body.get("special_request", ""), "start_date": body["start_date"],
-               "start_hour": body["start_hour"], "tables": []}
+        row = {
+            "id": self._next_id,
+            "pax": body["pax"],
+            "status": self.initial_status,
+            "customer": {
+                "id": self._next_id + 1000000,
+                "first_name": customer.get("first_name", ""),
+                "last_name": customer.get("last_name", ""),
+                "email": customer.get("email", ""),
+                "phone": customer.get("phone", ""),
+            },
+            "channel": body.get("channel", "OCTOTABLE_ADMIN"),
+            "room": {"id": body.get("room_id", 23288), "name": "Sala Nuova"},
+            "service": {"id": body.get("service_id", 33841), "name": "Custom dinner"},
+            "end_date": f"{body['start_date']}T{body['start_hour']}",  # (*) the service's length is not ours
+            "last_status_change": dt.datetime.now().replace(microsecond=0).isoformat(),
+            "notes": body.get("notes", ""),
+            "special_request": body.get("special_request", ""),
+            "start_date": body["start_date"],
+            "start_hour": body["start_hour"],
+            "tables": [],
+        }
         self._rows[row["id"]] = row
         return row
 
     def _fits(self, day: str, hour: str, pax: int, but: int | None = None) -> bool:
         if self._covers_limit is None:
             return True
-        taken = sum(r["pax"] for r in self._rows.values() if r["id"] != but and r["status"] in HOLDS_A_TABLE
-                    and r["start_date"] == day and r["start_hour"] == hour)
+        taken = sum(
+            r["pax"]
+            for r in self._rows.values()
+            if r["id"] != but and r["status"] in HOLDS_A_TABLE and r["start_date"] == day and r["start_hour"] == hour
+        )
         return taken + pax <= self._covers_limit
 
 
@@ -294,8 +347,11 @@ def _matches(row: dict, text: str) -> bool:
         return True
     customer = row["customer"]
     digits = re.sub(r"\D", "", text)
-    return (text in f'{customer["first_name"]} {customer["last_name"]}'.lower()
-            or bool(digits) and digits in re.sub(r"\D", "", customer["phone"]))
+    return (
+        text in f"{customer['first_name']} {customer['last_name']}".lower()
+        or bool(digits)
+        and digits in re.sub(r"\D", "", customer["phone"])
+    )
 
 
 def _problem(body: object, partial: bool) -> str | None:
@@ -323,8 +379,12 @@ def _problem(body: object, partial: bool) -> str | None:
 
 
 @contextlib.contextmanager
-def start_octotable_server(client_id: str = CLIENT_ID, client_secret: str = CLIENT_SECRET, property_id: str = "4242",
-                           token_lifetime: float = 1440) -> Iterator[OctoTableServer]:
+def start_octotable_server(
+    client_id: str = CLIENT_ID,
+    client_secret: str = CLIENT_SECRET,
+    property_id: str = "4242",
+    token_lifetime: float = 1440,
+) -> Iterator[OctoTableServer]:
     """An OctoTableServer listening on a free loopback port for the duration of the block."""
     server = OctoTableServer(client_id, client_secret, property_id, token_lifetime)
     http = make_server("127.0.0.1", free_port(), server.app, threaded=True)

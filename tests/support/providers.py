@@ -23,19 +23,31 @@ SERVERS: dict[str, Callable] = {
 }
 BLOCKS: dict[str, Callable] = {
     "resos": lambda venue_id, server: {"kind": "resos", "base_url": server.base_url, "api_key_env": "RESOS_API_KEY"},
-    "octotable": lambda venue_id, server: {"kind": "octotable", "base_url": server.base_url,
-                                           "property_id": server.property_id},
-    "gcal": lambda venue_id, server: {"kind": "gcal", "base_url": server.base_url,
-                                      "calendar_id": "roma@group.calendar.google.com",
-                                      "credentials_env": "GCAL_SERVICE_ACCOUNT_JSON"},
-    "sheets": lambda venue_id, server: {"kind": "sheets", "base_url": server.base_url,
-                                        "spreadsheet_id": sheets_server.SPREADSHEET_ID, "worksheet": venue_id,
-                                        "credentials_env": "SHEETS_CREDENTIALS_JSON"},
+    "octotable": lambda venue_id, server: {
+        "kind": "octotable",
+        "base_url": server.base_url,
+        "property_id": server.property_id,
+    },
+    "gcal": lambda venue_id, server: {
+        "kind": "gcal",
+        "base_url": server.base_url,
+        "calendar_id": "roma@group.calendar.google.com",
+        "credentials_env": "GCAL_SERVICE_ACCOUNT_JSON",
+    },
+    "sheets": lambda venue_id, server: {
+        "kind": "sheets",
+        "base_url": server.base_url,
+        "spreadsheet_id": sheets_server.SPREADSHEET_ID,
+        "worksheet": venue_id,
+        "credentials_env": "SHEETS_CREDENTIALS_JSON",
+    },
 }
 SECRETS: dict[str, dict[str, str]] = {
     "resos": {"RESOS_API_KEY": resos_server.DEFAULT_KEY},
-    "octotable": {"OCTOTABLE_CLIENT_ID": octotable_server.CLIENT_ID,  # the client the server knows by default
-                  "OCTOTABLE_CLIENT_SECRET": octotable_server.CLIENT_SECRET},
+    "octotable": {
+        "OCTOTABLE_CLIENT_ID": octotable_server.CLIENT_ID,  # the client the server knows by default
+        "OCTOTABLE_CLIENT_SECRET": octotable_server.CLIENT_SECRET,
+    },
 }
 
 

@@ -18,8 +18,10 @@ def _validator(venue_json: str) -> Draft202012Validator:
 
 
 def rdv_errors(rdv: dict[str, Any], venue: Venue) -> list[str]:
-    return [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}"
-            for e in _validator(venue.model_dump_json()).iter_errors(rdv)]
+    return [
+        f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}"
+        for e in _validator(venue.model_dump_json()).iter_errors(rdv)
+    ]
 
 
 def assert_valid_rdv(rdv: dict[str, Any], venue: Venue) -> None:

@@ -48,12 +48,21 @@ class ResosServer:
             self._server.shutdown()
 
     # --- state ---------------------------------------------------------------------------------
-    def add_booking(self, date: str, time: str, people: int = 2, name: str = "Mario Rossi",
-                    phone: str | None = "+393331234567", status: str = "approved", **extra: Any) -> str:
+    def add_booking(
+        self,
+        date: str,
+        time: str,
+        people: int = 2,
+        name: str = "Mario Rossi",
+        phone: str | None = "+393331234567",
+        status: str = "approved",
+        **extra: Any,
+    ) -> str:
         """Seed a booking as resOS would hold it; returns its _id."""
         guest = {"name": name} | ({"phone": phone} if phone is not None else {})
-        return self.put_record({"date": date, "time": time, "people": people, "guest": guest, "status": status,
-                                "duration": 90, **extra})
+        return self.put_record(
+            {"date": date, "time": time, "people": people, "guest": guest, "status": status, "duration": 90, **extra}
+        )
 
     def put_record(self, record: dict) -> str:
         """Store a record exactly as given (an _id is added when it has none)."""
@@ -110,8 +119,15 @@ class ResosServer:
         @app.before_request
         def faults_and_auth():
             body = request.get_json(silent=True)
-            self.requests.append({"method": request.method, "path": request.path, "args": request.args.to_dict(),
-                                  "json": body, "authorization": request.headers.get("Authorization")})
+            self.requests.append(
+                {
+                    "method": request.method,
+                    "path": request.path,
+                    "args": request.args.to_dict(),
+                    "json": body,
+                    "authorization": request.headers.get("Authorization"),
+                }
+            )
             fault = self._next_fault()
             if fault:
                 kind, value = fault
@@ -143,7 +159,7 @@ class ResosServer:
             with self._lock:
                 records = [dict(b) for b in self._bookings.values()]
             chosen = sorted((r for r in records if since <= self._when(r) < until), key=self._when)
-            return jsonify(chosen[skip:skip + limit])
+            return jsonify(chosen[skip : skip + limit])
 
         @app.post("/v1/bookings")
         def create_booking():
@@ -153,8 +169,14 @@ class ResosServer:
                 return _validation(problems)
             if (body["date"], body["time"]) in self._no_table:
                 return _error(422, "CONFLICT", f"There is no suitable table for {body['people']} people at that time")
-            record = {"_id": uuid.uuid4().hex[:24], "status": "request", "source": "other", "duration": 120,
-                      **body, "createdAt": dt.datetime.now(dt.timezone.utc).isoformat()}
+            record = {
+                "_id": uuid.uuid4().hex[:24],
+                "status": "request",
+                "source": "other",
+                "duration": 120,
+                **body,
+                "createdAt": dt.datetime.now(dt.timezone.utc).isoformat(),
+            }
             with self._lock:
                 self._bookings[record["_id"]] = record
             return jsonify(record["_id"] if self.create_answers_id_only else record)
@@ -214,8 +236,17 @@ def _problems(body: Any, creating: bool) -> list[dict]:
         problems.append({"field": "people", "message": "must be 1 to 999"})
     if "guest" in body and (not isinstance(body["guest"], dict) or len(str(body["guest"].get("name", ""))) < 2):
         problems.append({"field": "guest.name", "message": "is required"})
-    if "status" in body and body["status"] not in ("request", "declined", "approved", "arrived", "seated", "left",
-                                                   "no_show", "canceled", "waitlist"):
+    if "status" in body and body["status"] not in (
+        "request",
+        "declined",
+        "approved",
+        "arrived",
+        "seated",
+        "left",
+        "no_show",
+        "canceled",
+        "waitlist",
+    ):
         problems.append({"field": "status", "message": "unknown status"})
     return problems
 

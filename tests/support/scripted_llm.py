@@ -82,13 +82,23 @@ class ScriptedLLM:
     def reply_raw_tool_call(self, name: str, raw_arguments: str, delay: float = 0.0) -> "ScriptedLLM":
         return self.reply_tool_calls((name, raw_arguments), delay=delay)
 
-    def reply_tool_calls(self, *calls: tuple[str, dict | str], content: str | None = None,
-                         delay: float = 0.0) -> "ScriptedLLM":
-        tool_calls = [{"id": f"call_{next(self._ids)}", "type": "function",
-                       "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)}}
-                      for name, args in calls]
-        return self._add(self._completion({"role": "assistant", "content": content, "tool_calls": tool_calls},
-                                          finish_reason="tool_calls"), delay)
+    def reply_tool_calls(
+        self, *calls: tuple[str, dict | str], content: str | None = None, delay: float = 0.0
+    ) -> "ScriptedLLM":
+        tool_calls = [
+            {
+                "id": f"call_{next(self._ids)}",
+                "type": "function",
+                "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)},
+            }
+            for name, args in calls
+        ]
+        return self._add(
+            self._completion(
+                {"role": "assistant", "content": content, "tool_calls": tool_calls}, finish_reason="tool_calls"
+            ),
+            delay,
+        )
 
     def reply_error(self, status: int, message: str = "scripted failure", delay: float = 0.0) -> "ScriptedLLM":
         return self._add({"error": {"message": message, "code": status}}, delay, status=status)
@@ -103,17 +113,28 @@ class ScriptedLLM:
         return self
 
     def _completion(self, message: dict, finish_reason: str = "stop") -> dict:
-        return {"id": f"chatcmpl-{next(self._ids)}", "object": "chat.completion", "created": int(time.time()),
-                "model": self.model, "usage": USAGE,
-                "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}]}
+        return {
+            "id": f"chatcmpl-{next(self._ids)}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": self.model,
+            "usage": USAGE,
+            "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}],
+        }
 
     # -- server
 
     def _app(self, environ, start_response):
         request = Request(environ)
         if request.method != "POST" or request.path != "/v1/chat/completions":
-            response = _json(404, {"error": {"message": f"ScriptedLLM serves POST /v1/chat/completions, "
-                                                        f"not {request.method} {request.path}"}})
+            response = _json(
+                404,
+                {
+                    "error": {
+                        "message": f"ScriptedLLM serves POST /v1/chat/completions, not {request.method} {request.path}"
+                    }
+                },
+            )
             return response(environ, start_response)
         with self._lock:
             self.requests.append(request.get_json(force=True, silent=True))
@@ -121,13 +142,22 @@ class ScriptedLLM:
             reply = self._script.pop(0) if self._script else None
             served = len(self.requests)
         if reply is None:
-            response = _json(500, {"error": {"message": f"ScriptedLLM: the script is exhausted "
-                                                        f"(request {served} has no scripted reply)"}})
+            response = _json(
+                500,
+                {
+                    "error": {
+                        "message": f"ScriptedLLM: the script is exhausted (request {served} has no scripted reply)"
+                    }
+                },
+            )
         else:
             if reply.delay:
                 time.sleep(reply.delay)
-            response = (_json(reply.status, reply.body) if not isinstance(reply.body, str)
-                        else Response(reply.body, status=reply.status, content_type="text/plain"))
+            response = (
+                _json(reply.status, reply.body)
+                if not isinstance(reply.body, str)
+                else Response(reply.body, status=reply.status, content_type="text/plain")
+            )
         return response(environ, start_response)
 
 

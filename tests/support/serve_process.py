@@ -16,19 +16,40 @@ from tests.support.local import free_port
 
 
 class ServeProcess:
-    def __init__(self, data_dir: Path, store_kind: str = "sqlite", threads: int = 8,
-                 env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, store_kind: str = "sqlite", threads: int = 8, env: dict[str, str] | None = None
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = data_dir.parent / f"serve-{self.port}.log"
         data_dir.parent.mkdir(parents=True, exist_ok=True)
-        environ = {**os.environ, "CONCIERGE_STORE": store_kind, "CONCIERGE_NOW": THURSDAY_EVENING_ROME,
-                   "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT, **(env or {})}
+        environ = {
+            **os.environ,
+            "CONCIERGE_STORE": store_kind,
+            "CONCIERGE_NOW": THURSDAY_EVENING_ROME,
+            "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT,
+            **(env or {}),
+        }
         with open(self.log, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "concierge.cli", "serve", "--port", str(self.port), "--threads", str(threads),
-                 "--venues", str(VENUES_FILE), "--data", str(data_dir)],
-                env=environ, stdout=log, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "concierge.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--threads",
+                    str(threads),
+                    "--venues",
+                    str(VENUES_FILE),
+                    "--data",
+                    str(data_dir),
+                ],
+                env=environ,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + 120  # a loaded machine starts a server with the Firestore client slowly
         while True:
             try:

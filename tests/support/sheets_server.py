@@ -40,8 +40,11 @@ class Fault:
 
 
 def _error(status: int, message: str, reason: str) -> Response:
-    return Response(json.dumps({"error": {"code": status, "message": message, "status": reason}}), status,
-                    mimetype="application/json")
+    return Response(
+        json.dumps({"error": {"code": status, "message": message, "status": reason}}),
+        status,
+        mimetype="application/json",
+    )
 
 
 class SheetsServer:
@@ -62,11 +65,14 @@ class SheetsServer:
         for title in worksheets:
             self.add_worksheet(title, spreadsheet_id=spreadsheet_id)
 
-    def add_worksheet(self, title: str, rows: list[list[str]] | None = None,
-                      spreadsheet_id: str = SPREADSHEET_ID) -> None:
+    def add_worksheet(
+        self, title: str, rows: list[list[str]] | None = None, spreadsheet_id: str = SPREADSHEET_ID
+    ) -> None:
         with self._lock:
-            self.spreadsheets[spreadsheet_id][title] = {"sheetId": next(self._sheet_ids),
-                                                        "rows": [list(HEADER)] if rows is None else rows}
+            self.spreadsheets[spreadsheet_id][title] = {
+                "sheetId": next(self._sheet_ids),
+                "rows": [list(HEADER)] if rows is None else rows,
+            }
 
     def rows(self, title: str, spreadsheet_id: str = SPREADSHEET_ID) -> list[list[str]]:
         with self._lock:
@@ -80,23 +86,34 @@ class SheetsServer:
         with self._lock:
             return self.calls.count(operation)
 
-    def fail_next(self, n: int, kind: str, on: str | None = None, retry_after: str | None = "0",
-                  delay: float = 1.5) -> None:
+    def fail_next(
+        self, n: int, kind: str, on: str | None = None, retry_after: str | None = "0", delay: float = 1.5
+    ) -> None:
         """Answer the next `n` requests (of operation `on`) with a fault instead."""
         with self._lock:
             self._faults.append(Fault(kind, n, on, retry_after, delay))
 
     def credentials(self, client_email: str = "concierge@test-project.iam.gserviceaccount.com") -> dict:
         """A service-account key whose token_uri is this server."""
-        pem = self._key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                      serialization.NoEncryption()).decode()
-        return {"type": "service_account", "project_id": "test-project", "private_key_id": "test-key-1",
-                "private_key": pem, "client_email": client_email, "client_id": "1",
-                "token_uri": f"{self.base_url}/token"}
+        pem = self._key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        ).decode()
+        return {
+            "type": "service_account",
+            "project_id": "test-project",
+            "private_key_id": "test-key-1",
+            "private_key": pem,
+            "client_email": client_email,
+            "client_id": "1",
+            "token_uri": f"{self.base_url}/token",
+        }
 
     def public_pem(self) -> str:
-        return self._key.public_key().public_bytes(serialization.Encoding.PEM,
-                                                   serialization.PublicFormat.SubjectPublicKeyInfo).decode()
+        return (
+            self._key.public_key()
+            .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+            .decode()
+        )
 
     # --- requests ---------------------------------------------------------------------------------
     def _fault_for(self, operation: str) -> Fault | None:
@@ -176,9 +193,18 @@ class SheetsServer:
         with self._lock:
             if sid not in self.spreadsheets:
                 return _error(404, "Requested entity was not found.", "NOT_FOUND")
-            sheets = [{"properties": {"sheetId": s["sheetId"], "title": t, "index": i, "sheetType": "GRID",
-                                      "gridProperties": {"rowCount": 1000, "columnCount": 26}}}
-                      for i, (t, s) in enumerate(self.spreadsheets[sid].items())]
+            sheets = [
+                {
+                    "properties": {
+                        "sheetId": s["sheetId"],
+                        "title": t,
+                        "index": i,
+                        "sheetType": "GRID",
+                        "gridProperties": {"rowCount": 1000, "columnCount": 26},
+                    }
+                }
+                for i, (t, s) in enumerate(self.spreadsheets[sid].items())
+            ]
             return jsonify({"spreadsheetId": sid, "properties": {"title": "Bookings"}, "sheets": sheets})
 
     def _values_get(self, sid: str, rng: str) -> Response:
@@ -186,7 +212,7 @@ class SheetsServer:
             sheet, refusal, (title, first, last) = self._sheet(sid, rng)
             if refusal:
                 return refusal
-            rows = [list(r[:8]) for r in sheet["rows"][first - 1:last]]
+            rows = [list(r[:8]) for r in sheet["rows"][first - 1 : last]]
         while rows and not any(rows[-1]):
             rows.pop()
         for r in rows:
@@ -211,9 +237,17 @@ class SheetsServer:
             start = len(rows) + 1
             rows.extend([str(c) for c in r] for r in body["values"])
             end = len(rows)
-        return jsonify({"spreadsheetId": sid, "tableRange": f"'{title}'!A1:H{start - 1}",
-                        "updates": {"spreadsheetId": sid, "updatedRange": f"'{title}'!A{start}:H{end}",
-                                    "updatedRows": end - start + 1}})
+        return jsonify(
+            {
+                "spreadsheetId": sid,
+                "tableRange": f"'{title}'!A1:H{start - 1}",
+                "updates": {
+                    "spreadsheetId": sid,
+                    "updatedRange": f"'{title}'!A{start}:H{end}",
+                    "updatedRows": end - start + 1,
+                },
+            }
+        )
 
     def _values_update(self, sid: str, rng: str) -> Response:
         body = request.get_json(force=True)
@@ -241,9 +275,12 @@ class SheetsServer:
                 if not target or target.get("dimension") != "ROWS":
                     return _error(400, "Only deleteDimension of ROWS is supported here.", "INVALID_ARGUMENT")
                 if target.get("sheetId") not in by_id:
-                    return _error(400, f"Invalid requests[0].deleteDimension: No grid with id: "
-                                       f"{target.get('sheetId')}", "INVALID_ARGUMENT")
-                del by_id[target["sheetId"]]["rows"][target["startIndex"]:target["endIndex"]]
+                    return _error(
+                        400,
+                        f"Invalid requests[0].deleteDimension: No grid with id: {target.get('sheetId')}",
+                        "INVALID_ARGUMENT",
+                    )
+                del by_id[target["sheetId"]]["rows"][target["startIndex"] : target["endIndex"]]
         return jsonify({"spreadsheetId": sid, "replies": [{} for _ in body.get("requests", [])]})
 
 

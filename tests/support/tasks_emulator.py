@@ -23,9 +23,11 @@ QUEUES = {"execute": "plan-execute", "rollback": "plan-rollback"}
 VERSION = "0.6.2"
 EMULATOR = Path(__file__).parents[2] / ".ci" / "work" / "tasks-venv" / "bin" / "gcloud-tasks-emulator"
 
-HOW_TO_START = ("install it with `python3 -m venv .ci/work/tasks-venv && .ci/work/tasks-venv/bin/pip install "
-                "gcloud-tasks-emulator==0.6.2`, start it with `.ci/work/tasks-venv/bin/gcloud-tasks-emulator start "
-                "--port 9022` and set CLOUD_TASKS_EMULATOR_HOST=127.0.0.1:9022 (`.ci/run` does all three)")
+HOW_TO_START = (
+    "install it with `python3 -m venv .ci/work/tasks-venv && .ci/work/tasks-venv/bin/pip install "
+    "gcloud-tasks-emulator==0.6.2`, start it with `.ci/work/tasks-venv/bin/gcloud-tasks-emulator start "
+    "--port 9022` and set CLOUD_TASKS_EMULATOR_HOST=127.0.0.1:9022 (`.ci/run` does all three)"
+)
 
 
 def queue_paths() -> list[str]:
@@ -70,8 +72,12 @@ def install() -> None:
         return
     venv = EMULATOR.parents[1]
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
-    subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", f"gcloud-tasks-emulator=={VERSION}"],
-                   check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [str(venv / "bin" / "pip"), "install", "--quiet", f"gcloud-tasks-emulator=={VERSION}"],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
 
 
 def installed_emulator():
@@ -85,6 +91,9 @@ def running_emulator():
     if not os.environ.get("CLOUD_TASKS_EMULATOR_HOST") and not EMULATOR.exists():
         raise RuntimeError(f"no Cloud Tasks emulator at {EMULATOR}; {HOW_TO_START}")
     queues = [arg for path in queue_paths() for arg in ("--default-queue", path)]
-    return emulator("CLOUD_TASKS_EMULATOR_HOST",
-                    lambda port: [str(EMULATOR), "start", "--port", str(port), "--quiet", *queues],
-                    lambda host: answers(host, timeout=1), "Cloud Tasks")
+    return emulator(
+        "CLOUD_TASKS_EMULATOR_HOST",
+        lambda port: [str(EMULATOR), "start", "--port", str(port), "--quiet", *queues],
+        lambda host: answers(host, timeout=1),
+        "Cloud Tasks",
+    )

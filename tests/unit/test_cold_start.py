@@ -13,8 +13,20 @@ ROOT = Path(__file__).resolve().parents[2]
 FUNCTIONS = sorted(p.name for p in (ROOT / "functions").iterdir() if (p / "main.py").exists())
 
 # SDKs and clients a function must not load just by being imported.
-HEAVY = ["google.cloud.firestore", "google.cloud.tasks_v2", "grpc", "gspread", "google.auth", "cryptography",
-         "langfuse", "opentelemetry", "httpx", "jsonref", "yaml", "holidays"]
+HEAVY = [
+    "google.cloud.firestore",
+    "google.cloud.tasks_v2",
+    "grpc",
+    "gspread",
+    "google.auth",
+    "cryptography",
+    "langfuse",
+    "opentelemetry",
+    "httpx",
+    "jsonref",
+    "yaml",
+    "holidays",
+]
 
 PROBE = """
 import importlib.util, json, sys
@@ -36,8 +48,15 @@ print(json.dumps({"import": loaded_at_import, "after_request": [h for h in json.
 
 
 def load(function: str, body: dict | None = None, env: dict | None = None) -> dict:
-    args = [sys.executable, "-I", "-c", "import sys; sys.path.insert(0, %r); exec(%r)" % (str(ROOT / "shared"), PROBE),
-            str(ROOT / "functions" / function / "main.py"), function, json.dumps(HEAVY)]
+    args = [
+        sys.executable,
+        "-I",
+        "-c",
+        "import sys; sys.path.insert(0, %r); exec(%r)" % (str(ROOT / "shared"), PROBE),
+        str(ROOT / "functions" / function / "main.py"),
+        function,
+        json.dumps(HEAVY),
+    ]
     if body is not None:
         args.append(json.dumps(body))
     result = subprocess.run(args, capture_output=True, text=True, timeout=120, env=env, cwd=ROOT)

@@ -13,15 +13,21 @@ DECLARED = json.loads((Path(__file__).resolve().parents[2] / "infra" / "firestor
 
 
 def test_listing_a_phones_bookings_from_today_has_its_composite_index():
-    fields = [[f["fieldPath"] for f in index["fields"]] for index in DECLARED["indexes"]
-              if index["collectionGroup"] == "bookings"]
+    fields = [
+        [f["fieldPath"] for f in index["fields"]]
+        for index in DECLARED["indexes"]
+        if index["collectionGroup"] == "bookings"
+    ]
     # bookings_for_phone: phone == and status == then day >= (the range field comes last).
     assert ["phone", "status", "day"] in fields
 
 
 def test_searching_a_venues_bookings_over_a_date_range_has_its_composite_index():
-    fields = [[f["fieldPath"] for f in index["fields"]] for index in DECLARED["indexes"]
-              if index["collectionGroup"] == "bookings"]
+    fields = [
+        [f["fieldPath"] for f in index["fields"]]
+        for index in DECLARED["indexes"]
+        if index["collectionGroup"] == "bookings"
+    ]
     # bookings_between: status == then day >= and day <=.
     assert ["status", "day"] in fields
 
@@ -33,5 +39,13 @@ def test_idempotency_records_expire_through_a_ttl_policy():
 
 def test_conversations_their_messages_answers_and_client_profiles_expire_through_a_ttl_policy():
     ttl = {(o["collectionGroup"], o["fieldPath"]) for o in DECLARED["fieldOverrides"] if o.get("ttl")}
-    assert {(group, "expire_at") for group in ("conversations", "conversation_messages", "conversation_threads",
-                                               "conversation_answers", "client_profiles")} <= ttl
+    assert {
+        (group, "expire_at")
+        for group in (
+            "conversations",
+            "conversation_messages",
+            "conversation_threads",
+            "conversation_answers",
+            "client_profiles",
+        )
+    } <= ttl

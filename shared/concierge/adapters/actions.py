@@ -29,12 +29,14 @@ def classify(status: int) -> str:
 class ActionClient:
     """Sends one action call with the user's token and an idempotency key, over httpx."""
 
-    def __init__(self, base_url: str, timeout: float = DEFAULT_TIMEOUT,
-                 transport: httpx.BaseTransport | None = None) -> None:
+    def __init__(
+        self, base_url: str, timeout: float = DEFAULT_TIMEOUT, transport: httpx.BaseTransport | None = None
+    ) -> None:
         self._http = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout, transport=transport)
 
-    def call(self, action: AtomicAction, parameters: dict[str, Any], token: str | None,
-             idempotency_key: str | None = None) -> ActionResult:
+    def call(
+        self, action: AtomicAction, parameters: dict[str, Any], token: str | None, idempotency_key: str | None = None
+    ) -> ActionResult:
         path = action.path
         query, body = {}, {}
         for param in action.parameters:
@@ -51,14 +53,21 @@ class ActionClient:
         if idempotency_key:
             headers["Idempotency-Key"] = idempotency_key
         try:
-            response = self._http.request(action.method, path, params=query or None,
-                                          json=body if action.method.upper() not in ("GET", "DELETE") else None,
-                                          headers=headers)
+            response = self._http.request(
+                action.method,
+                path,
+                params=query or None,
+                json=body if action.method.upper() not in ("GET", "DELETE") else None,
+                headers=headers,
+            )
         except httpx.TimeoutException:
             return ActionResult(success=False, error_type="timeout", error_message="The request timed out.")
         except httpx.TransportError as exc:
-            return ActionResult(success=False, error_type="timeout",
-                                error_message=f"Could not reach the service ({type(exc).__name__}).")
+            return ActionResult(
+                success=False,
+                error_type="timeout",
+                error_message=f"Could not reach the service ({type(exc).__name__}).",
+            )
         try:
             data = response.json()
         except ValueError:
@@ -68,7 +77,9 @@ class ActionClient:
         message = data.get("message") if isinstance(data, dict) else None
         retry_after = response.headers.get("Retry-After")
         return ActionResult(
-            success=False, error_type=classify(response.status_code),
+            success=False,
+            error_type=classify(response.status_code),
             error_message=message or f"HTTP {response.status_code}",
             response_data=data if isinstance(data, dict) else None,
-            retry_after_seconds=int(retry_after) if retry_after and retry_after.isdigit() else None)
+            retry_after_seconds=int(retry_after) if retry_after and retry_after.isdigit() else None,
+        )

@@ -23,8 +23,13 @@ class IdTokenVerifier(Protocol):
 
 
 class GoogleIdTokens:
-    def __init__(self, audience: str, certs_url: str = GOOGLE_CERTS_URL,
-                 issuers: tuple[str, ...] = GOOGLE_ISSUERS, timeout: float = 5.0) -> None:
+    def __init__(
+        self,
+        audience: str,
+        certs_url: str = GOOGLE_CERTS_URL,
+        issuers: tuple[str, ...] = GOOGLE_ISSUERS,
+        timeout: float = 5.0,
+    ) -> None:
         self.audience = audience
         self.certs_url = certs_url
         self.issuers = issuers

@@ -109,8 +109,17 @@ class LangfuseTracer(Tracer):
             _exit_quietly(manager)
 
     # --- generations -------------------------------------------------------------------------------
-    def generation(self, name: str = "llm", *, model: str | None = None, input: Any = None, output: Any = None,
-                   latency_ms: float | None = None, usage: dict | None = None, **attributes: Any) -> None:
+    def generation(
+        self,
+        name: str = "llm",
+        *,
+        model: str | None = None,
+        input: Any = None,
+        output: Any = None,
+        latency_ms: float | None = None,
+        usage: dict | None = None,
+        **attributes: Any,
+    ) -> None:
         try:
             parent = current_span()
             kwargs: dict[str, Any] = dict(name=name, as_type="generation", model=model)
@@ -123,15 +132,23 @@ class LangfuseTracer(Tracer):
                 span = span.parent
             masked_input = _mask_conversation(mask(input, names))
             masked_output = _mask_conversation(mask(output, names))
-            usage_details = {k: v for k, v in {
-                "input": (usage or {}).get("prompt_tokens"),
-                "output": (usage or {}).get("completion_tokens"),
-                "total": (usage or {}).get("total_tokens"),
-            }.items() if isinstance(v, int)}
+            usage_details = {
+                k: v
+                for k, v in {
+                    "input": (usage or {}).get("prompt_tokens"),
+                    "output": (usage or {}).get("completion_tokens"),
+                    "total": (usage or {}).get("total_tokens"),
+                }.items()
+                if isinstance(v, int)
+            }
             metadata = mask(dict(attributes, latency_ms=latency_ms), names)
             observation = self._client.start_observation(
-                **kwargs, input=masked_input, output=masked_output, metadata=metadata,
-                usage_details=usage_details or None)
+                **kwargs,
+                input=masked_input,
+                output=masked_output,
+                metadata=metadata,
+                usage_details=usage_details or None,
+            )
             observation.end()
         except Exception:  # noqa: BLE001
             log.debug("langfuse: could not record generation %s", name, exc_info=True)
@@ -160,9 +177,12 @@ def _exit_quietly(manager: Any) -> None:
 def _mask_conversation(value: Any) -> Any:
     """Callers' and the model's sentences may name people without a key saying so: mask proper nouns there."""
     if isinstance(value, list):
-        return [dict(m, content=mask_proper_nouns(m["content"]))
-                if isinstance(m, dict) and m.get("role") in ("user", "assistant") and isinstance(m.get("content"), str)
-                else m for m in value]
+        return [
+            dict(m, content=mask_proper_nouns(m["content"]))
+            if isinstance(m, dict) and m.get("role") in ("user", "assistant") and isinstance(m.get("content"), str)
+            else m
+            for m in value
+        ]
     if isinstance(value, dict) and isinstance(value.get("content"), str):
         return dict(value, content=mask_proper_nouns(value["content"]))
     return value

@@ -82,9 +82,13 @@ def _opened(name: str, trace_id: str, attributes: dict[str, Any]) -> Iterator[Sp
 
 def generation_fields(call: dict) -> dict[str, Any]:
     """The arguments of Tracer.generation from an LLM adapter's `on_generation` report."""
-    return dict(model=call.get("model"), input=call.get("messages"),
-                output={"content": call.get("content"), "tool_calls": call.get("tool_calls") or []},
-                latency_ms=call.get("latency_ms"), usage=call.get("usage"))
+    return dict(
+        model=call.get("model"),
+        input=call.get("messages"),
+        output={"content": call.get("content"), "tool_calls": call.get("tool_calls") or []},
+        latency_ms=call.get("latency_ms"),
+        usage=call.get("usage"),
+    )
 
 
 class Tracer:
@@ -96,8 +100,17 @@ class Tracer:
         """Context manager yielding a Span whose `.set(**attrs)` adds attributes before it ends."""
         return _opened(name, trace_id, dict(attributes))
 
-    def generation(self, name: str = "llm", *, model: str | None = None, input: Any = None, output: Any = None,
-                   latency_ms: float | None = None, usage: dict | None = None, **attributes: Any) -> None:
+    def generation(
+        self,
+        name: str = "llm",
+        *,
+        model: str | None = None,
+        input: Any = None,
+        output: Any = None,
+        latency_ms: float | None = None,
+        usage: dict | None = None,
+        **attributes: Any,
+    ) -> None:
         """One LLM call, reported after it returned; it belongs to the current span. No-op by default."""
 
     def on_generation(self, call: dict) -> None:
@@ -129,11 +142,24 @@ class InMemoryTracer(Tracer):
                 with self._lock:
                     self.spans.append(span)
 
-    def generation(self, name: str = "llm", *, model: str | None = None, input: Any = None, output: Any = None,
-                   latency_ms: float | None = None, usage: dict | None = None, **attributes: Any) -> None:
+    def generation(
+        self,
+        name: str = "llm",
+        *,
+        model: str | None = None,
+        input: Any = None,
+        output: Any = None,
+        latency_ms: float | None = None,
+        usage: dict | None = None,
+        **attributes: Any,
+    ) -> None:
         parent = _current.get()
-        span = Span(f"generation:{name}", parent.trace_id if parent else "", dict(
-            attributes, model=model, input=input, output=output, latency_ms=latency_ms, usage=usage), parent)
+        span = Span(
+            f"generation:{name}",
+            parent.trace_id if parent else "",
+            dict(attributes, model=model, input=input, output=output, latency_ms=latency_ms, usage=usage),
+            parent,
+        )
         with self._lock:
             self.spans.append(span)
 

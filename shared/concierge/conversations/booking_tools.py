@@ -12,7 +12,14 @@ import datetime as dt
 
 from concierge.conversations.state import ConversationState
 from concierge.conversations.tool_inputs import (
-    BadInput, CancelAppointment, GetAvailableSlots, ListEvents, ScheduleAppointment, dmy, read_day, read_range,
+    BadInput,
+    CancelAppointment,
+    GetAvailableSlots,
+    ListEvents,
+    ScheduleAppointment,
+    dmy,
+    read_day,
+    read_range,
     read_time,
 )
 from concierge.domain.booking import Booking
@@ -41,9 +48,18 @@ def schedule_appointment(ctx: ToolContext, state: ConversationState, req: Schedu
     if not name:
         raise BadInput(words.no_name)
     notes = " · ".join(part.strip() for part in (req.serviceName, req.careType or "", req.reason or "") if part.strip())
-    booking = create_booking.handle(ctx, create_booking.Request(
-        restaurant_id=venue.id, day=day.isoformat(), time=time, people=req.people, name=name, phone=state.phone,
-        notes=notes))
+    booking = create_booking.handle(
+        ctx,
+        create_booking.Request(
+            restaurant_id=venue.id,
+            day=day.isoformat(),
+            time=time,
+            people=req.people,
+            name=name,
+            phone=state.phone,
+            notes=notes,
+        ),
+    )
     state.conversation.booking_ids.append(booking.booking_id)
     if not state.conversation.customer_name:
         state.conversation.customer_name = name
@@ -51,8 +67,13 @@ def schedule_appointment(ctx: ToolContext, state: ConversationState, req: Schedu
     if profile is not None and not profile.preferred_name:
         profile.preferred_name = name
         state.profile_changed = True
-    return {"success": True, "message": words.scheduled, "eventId": booking.booking_id,
-            "appointmentDate": dmy(day), "appointmentTime": time}
+    return {
+        "success": True,
+        "message": words.scheduled,
+        "eventId": booking.booking_id,
+        "appointmentDate": dmy(day),
+        "appointmentTime": time,
+    }
 
 
 def _merged(times: list[str], length: int) -> list[dict]:
@@ -83,9 +104,14 @@ def get_available_slots(ctx: ToolContext, state: ConversationState, req: GetAvai
         full = [s for s in slots if slot_status(venue, day, s, of_day).reason == "full"]
         not_before = now_hhmm(state.now) if day == today else None
         free = [] if day < today else [s for s in slots if s not in full and (not_before is None or s > not_before)]
-        days.append({"date": dmy(day),
-                     "businessHours": ", ".join(f"{r.open}-{r.close}" for r in ranges) or words.closed,
-                     "busySlots": _merged(full, venue.slot_minutes), "freeSlots": free})
+        days.append(
+            {
+                "date": dmy(day),
+                "businessHours": ", ".join(f"{r.open}-{r.close}" for r in ranges) or words.closed,
+                "busySlots": _merged(full, venue.slot_minutes),
+                "freeSlots": free,
+            }
+        )
         day += dt.timedelta(days=1)
     return {"success": True, "days": days}
 
@@ -115,8 +141,15 @@ def list_events(ctx: ToolContext, state: ConversationState, req: ListEvents) -> 
     venue, words = state.venue, tool_words(state.venue.locale)
     first, last = read_range(req, venue, state.now.date())
     stay = venue.avg_stay_minutes or venue.slot_minutes
-    events = [{"id": b.booking_id, "summary": words.busy, "start": _stamp(b.day, minutes(b.time)),
-               "end": _stamp(b.day, minutes(b.time) + stay)} for b in own_bookings(ctx, state, first, last)]
+    events = [
+        {
+            "id": b.booking_id,
+            "summary": words.busy,
+            "start": _stamp(b.day, minutes(b.time)),
+            "end": _stamp(b.day, minutes(b.time) + stay),
+        }
+        for b in own_bookings(ctx, state, first, last)
+    ]
     return {"success": True, "events": events}
 
 

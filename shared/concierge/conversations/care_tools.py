@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from concierge.conversations.state import ConversationState
 from concierge.conversations.tool_inputs import (
-    BadInput, EndConversation, RequestHumanSupport, SummarizeConversation, UpdateClientInfo, UpdateConversationTags,
+    BadInput,
+    EndConversation,
+    RequestHumanSupport,
+    SummarizeConversation,
+    UpdateClientInfo,
+    UpdateConversationTags,
 )
 from concierge.speech.chat_tools import tool_words
 

@@ -30,17 +30,30 @@ def not_found(conversation_id: str) -> ToolError:
 
 
 def summary_of(conversation: Conversation) -> dict[str, Any]:
-    return {"conversation_id": conversation.thread_id, "conversation_key": conversation.conversation_key,
-            "status": conversation.status, "ai_active": conversation.ai_active, "channel": conversation.channel,
-            "customer_phone": conversation.customer_phone, "phone_verified": conversation.phone_verified,
-            "customer_name": conversation.customer_name, "tags": conversation.tags, "summary": conversation.summary,
-            "booking_ids": conversation.booking_ids, "messages": conversation.message_count,
-            "created_at": conversation.created_at.isoformat(), "updated_at": conversation.updated_at.isoformat()}
+    return {
+        "conversation_id": conversation.thread_id,
+        "conversation_key": conversation.conversation_key,
+        "status": conversation.status,
+        "ai_active": conversation.ai_active,
+        "channel": conversation.channel,
+        "customer_phone": conversation.customer_phone,
+        "phone_verified": conversation.phone_verified,
+        "customer_name": conversation.customer_name,
+        "tags": conversation.tags,
+        "summary": conversation.summary,
+        "booking_ids": conversation.booking_ids,
+        "messages": conversation.message_count,
+        "created_at": conversation.created_at.isoformat(),
+        "updated_at": conversation.updated_at.isoformat(),
+    }
 
 
 def _shown(messages: list[Message], first: int, everything: bool) -> list[dict[str, Any]]:
-    return [{"seq": first + i, **m.model_dump(mode="json", exclude_none=True)} for i, m in enumerate(messages)
-            if everything or m.role in SHOWN_TO_CUSTOMER]
+    return [
+        {"seq": first + i, **m.model_dump(mode="json", exclude_none=True)}
+        for i, m in enumerate(messages)
+        if everything or m.role in SHOWN_TO_CUSTOMER
+    ]
 
 
 @dataclass
@@ -62,9 +75,14 @@ class Handover:
         venue = self.ctx.venue(req.venue_id)
         conversation = self._current(venue.id, req.conversation_id)
         messages = self.threads.store.messages(venue.id, conversation.conversation_key, req.since)
-        return {"ok": True, "conversation_id": req.conversation_id, "status": conversation.status,
-                "ai_active": conversation.ai_active, "messages": _shown(messages, req.since, everything=False),
-                "next": req.since + len(messages)}
+        return {
+            "ok": True,
+            "conversation_id": req.conversation_id,
+            "status": conversation.status,
+            "ai_active": conversation.ai_active,
+            "messages": _shown(messages, req.since, everything=False),
+            "next": req.since + len(messages),
+        }
 
     def list(self, req: ListRequest) -> dict[str, Any]:
         venue = self.ctx.venue(req.venue_id)
@@ -74,24 +92,38 @@ class Handover:
     def read(self, req: ReadRequest) -> dict[str, Any]:
         venue = self.ctx.venue(req.venue_id)
         store = self.threads.store
-        conversation = (store.get_conversation(venue.id, req.conversation_key) if req.conversation_key
-                        else store.current_conversation(venue.id, req.conversation_id))
+        conversation = (
+            store.get_conversation(venue.id, req.conversation_key)
+            if req.conversation_key
+            else store.current_conversation(venue.id, req.conversation_id)
+        )
         if conversation is None or conversation.thread_id != req.conversation_id:
             raise not_found(req.conversation_id)
         profile = store.get_profile(venue.id, conversation.customer_phone) if conversation.customer_phone else None
-        return {"ok": True, "conversation": summary_of(conversation),
-                "transcript": _shown(store.messages(venue.id, conversation.conversation_key), 0, everything=True),
-                "profile": profile.model_dump(mode="json") if profile else None}
+        return {
+            "ok": True,
+            "conversation": summary_of(conversation),
+            "transcript": _shown(store.messages(venue.id, conversation.conversation_key), 0, everything=True),
+            "profile": profile.model_dump(mode="json") if profile else None,
+        }
 
-    def _change(self, venue_id: str, conversation_id: str, status: ConversationStatus, ai_active: bool,
-                message: Message | None = None) -> dict[str, Any]:
+    def _change(
+        self,
+        venue_id: str,
+        conversation_id: str,
+        status: ConversationStatus,
+        ai_active: bool,
+        message: Message | None = None,
+    ) -> dict[str, Any]:
         venue = self.ctx.venue(venue_id)
         try:
             with self.threads.held(venue.id, conversation_id):
                 conversation = self._current(venue.id, conversation_id)
                 if conversation.status == "archived":
-                    raise ToolError("CONVERSATION_ARCHIVED", "This conversation is closed; the customer's next "
-                                                             "message opens a new one.")
+                    raise ToolError(
+                        "CONVERSATION_ARCHIVED",
+                        "This conversation is closed; the customer's next message opens a new one.",
+                    )
                 state = self.threads.state(venue, conversation, self.ctx.local_now(venue))
                 state.conversation.status, state.conversation.ai_active = status, ai_active
                 if message is not None:
@@ -103,8 +135,7 @@ class Handover:
 
     def reply(self, req: ReplyRequest, operator: Operator) -> dict[str, Any]:
         """A person answers: stored in the transcript (a web customer sees it by polling); the AI stays silent."""
-        said = Message(role="staff", text=req.text.strip(), at=self._now(),
-                       data={"operator_id": operator.operator_id})
+        said = Message(role="staff", text=req.text.strip(), at=self._now(), data={"operator_id": operator.operator_id})
         return self._change(req.venue_id, req.conversation_id, "human_support", False, said)
 
     def hand_back(self, req: ReadRequest) -> dict[str, Any]:
@@ -126,6 +157,7 @@ class Handover:
                     held.enter_context(self.threads.held(venue.id, thread))
                 erased = store.forget_client(venue.id, phone)
         except StoreBusy:
-            raise ToolError("CONVERSATION_BUSY", "A conversation of this client is busy; try again in a moment.") \
-                from None
+            raise ToolError(
+                "CONVERSATION_BUSY", "A conversation of this client is busy; try again in a moment."
+            ) from None
         return {"ok": True, "phone": phone, "conversations_erased": erased}

@@ -67,9 +67,16 @@ ANSWER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "response_to_client": {"type": ["string", "null"]},
-        "tool_request": {"anyOf": [{"type": "null"}, {
-            "type": "object", "properties": {"name": {"type": "string"}, "params": {"type": "object"}},
-            "required": ["name", "params"]}]},
+        "tool_request": {
+            "anyOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "properties": {"name": {"type": "string"}, "params": {"type": "object"}},
+                    "required": ["name", "params"],
+                },
+            ]
+        },
     },
     "required": ["response_to_client", "tool_request"],
     "additionalProperties": False,
@@ -78,23 +85,40 @@ RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "receptionist_
 
 # The tools the model may ask for (summarize_conversation is not for the main model, as the manual says).
 TOOLS: dict[str, tuple[str, dict[str, str]]] = {
-    "get_available_slots": ("Opening hours, busy and free times (freeSlots) for each day of a date range.",
-                            {"startDate": "DD/MM/YYYY", "endDate": "DD/MM/YYYY", "people": "integer, optional"}),
-    "schedule_appointment": ("Book a time for the customer, after their explicit yes.",
-                             {"serviceName": "string", "appointmentDate": "DD/MM/YYYY", "appointmentTime": "HH:mm",
-                              "clientFullName": "string, optional", "people": "integer, optional",
-                              "reason": "string, optional", "careType": "string, optional"}),
-    "list_events": ("The customer's own bookings in a date range, with the ids needed to cancel or move them.",
-                    {"startDate": "DD/MM/YYYY", "endDate": "DD/MM/YYYY"}),
-    "cancel_appointment": ("Cancel one of the customer's bookings, by an id list_events returned, after their yes.",
-                           {"eventId": "string"}),
+    "get_available_slots": (
+        "Opening hours, busy and free times (freeSlots) for each day of a date range.",
+        {"startDate": "DD/MM/YYYY", "endDate": "DD/MM/YYYY", "people": "integer, optional"},
+    ),
+    "schedule_appointment": (
+        "Book a time for the customer, after their explicit yes.",
+        {
+            "serviceName": "string",
+            "appointmentDate": "DD/MM/YYYY",
+            "appointmentTime": "HH:mm",
+            "clientFullName": "string, optional",
+            "people": "integer, optional",
+            "reason": "string, optional",
+            "careType": "string, optional",
+        },
+    ),
+    "list_events": (
+        "The customer's own bookings in a date range, with the ids needed to cancel or move them.",
+        {"startDate": "DD/MM/YYYY", "endDate": "DD/MM/YYYY"},
+    ),
+    "cancel_appointment": (
+        "Cancel one of the customer's bookings, by an id list_events returned, after their yes.",
+        {"eventId": "string"},
+    ),
     "request_human_support": ("Hand the conversation over to a person.", {"reason": "string"}),
-    "update_client_info": ("Save the customer's details.",
-                           {"preferredName": "string, optional", "addressText": "string, optional",
-                            "notes": "string, optional"}),
+    "update_client_info": (
+        "Save the customer's details.",
+        {"preferredName": "string, optional", "addressText": "string, optional", "notes": "string, optional"},
+    ),
     "update_conversation_tags": ("Tag the conversation's subject.", {"tags": "list of strings"}),
-    "end_conversation": ("Archive the conversation when the customer's goal is fully met.",
-                         {"reason": "string, optional"}),
+    "end_conversation": (
+        "Archive the conversation when the customer's goal is fully met.",
+        {"reason": "string, optional"},
+    ),
 }
 
 
@@ -152,8 +176,10 @@ class _Loop:
                 if repaired:
                     return self.give_up(turns, self.words.say("model_down"), "The model's answers were not valid")
                 repaired = True
-                messages += [{"role": "assistant", "content": result.content or ""},
-                             {"role": "user", "content": self.prompt["repair"].format(error=error)}]
+                messages += [
+                    {"role": "assistant", "content": result.content or ""},
+                    {"role": "user", "content": self.prompt["repair"].format(error=error)},
+                ]
                 continue
             if parsed.tool_request is None:
                 reply = parsed.response_to_client
@@ -162,9 +188,15 @@ class _Loop:
             if self.outcome.handed_over:
                 reply = parsed.response_to_client or self.words.say("handover")
                 break
-            messages += [{"role": "assistant", "content": result.content or ""},
-                         {"role": "user", "content": self.prompt["tool_result"].format(name=parsed.tool_request.name)
-                          + "\n" + json.dumps(output, ensure_ascii=False, default=str)[:TOOL_RESULT_CHARS]}]
+            messages += [
+                {"role": "assistant", "content": result.content or ""},
+                {
+                    "role": "user",
+                    "content": self.prompt["tool_result"].format(name=parsed.tool_request.name)
+                    + "\n"
+                    + json.dumps(output, ensure_ascii=False, default=str)[:TOOL_RESULT_CHARS],
+                },
+            ]
         else:
             return self.give_up(turns, self.words.say("turn_cap"), "The model did not finish within five turns")
         return self.finish(turns, (reply or "").strip() or self.words.say("not_understood"))
@@ -246,27 +278,51 @@ class _Loop:
     def name(self) -> str | None:
         created = self.outcome.created or {}
         profile = self.turn.profile
-        return (created.get("clientFullName") or self.turn.conversation.customer_name
-                or (profile.preferred_name if profile else None))
+        return (
+            created.get("clientFullName")
+            or self.turn.conversation.customer_name
+            or (profile.preferred_name if profile else None)
+        )
 
     def builder(self) -> RdvBuilder:
-        return RdvBuilder(self.venue, self.turn.now, Session(
-            attempt_count=len(self.turn.history) // 2 + 1, last_bot_message=_last_assistant(self.turn),
-            has_name=bool(self.name), has_phone=bool(self.phone)), self.agent.model_version)
+        return RdvBuilder(
+            self.venue,
+            self.turn.now,
+            Session(
+                attempt_count=len(self.turn.history) // 2 + 1,
+                last_bot_message=_last_assistant(self.turn),
+                has_name=bool(self.name),
+                has_phone=bool(self.phone),
+            ),
+            self.agent.model_version,
+        )
 
     def finish(self, turns: int, reply: str) -> AgentAnswer:
         rdv = self.rdv(reply[:1000])
         self.memory["own_ids"] = self.own_ids
-        return AgentAnswer(reply=reply, rdv=rdv, tool_calls=self.calls, turns=turns, memory=self.memory,
-                           usage=self.usage)
+        return AgentAnswer(
+            reply=reply, rdv=rdv, tool_calls=self.calls, turns=turns, memory=self.memory, usage=self.usage
+        )
 
     def give_up(self, turns: int, message: str, reason: str) -> AgentAnswer:
         """A safe reply and a person: the manual's escape, when the model cannot finish."""
-        answer = hand_over(self.turn, self._tools, Disposition("IN_SCOPE", reason), message, self.builder().session,
-                           self.agent.model_version)
+        answer = hand_over(
+            self.turn,
+            self._tools,
+            Disposition("IN_SCOPE", reason),
+            message,
+            self.builder().session,
+            self.agent.model_version,
+        )
         self.memory["own_ids"] = self.own_ids
-        return AgentAnswer(reply=answer.reply, rdv=answer.rdv, tool_calls=self.calls + answer.tool_calls,
-                           turns=turns, memory=self.memory, usage=self.usage)
+        return AgentAnswer(
+            reply=answer.reply,
+            rdv=answer.rdv,
+            tool_calls=self.calls + answer.tool_calls,
+            turns=turns,
+            memory=self.memory,
+            usage=self.usage,
+        )
 
     def rdv(self, message: str) -> dict[str, Any]:
         """The turn's structure, from what the tools did (the model's words go in `message`)."""
@@ -280,8 +336,11 @@ class _Loop:
             if slot is not None and outcome.cancelled:
                 return b.reschedule(message, new_id or outcome.cancelled, slot, patient, done=True)
             if slot is not None and patient.as_rdv(venue).keys() == {"name", "phone_e164"}:
-                details = Details(reason=outcome.created.get("reason"), care_type=outcome.created.get("careType"),
-                                  party_size=_int(outcome.created.get("people")))
+                details = Details(
+                    reason=outcome.created.get("reason"),
+                    care_type=outcome.created.get("careType"),
+                    party_size=_int(outcome.created.get("people")),
+                )
                 return b.create(message, patient, slot, new_id, details)
         if outcome.cancelled:
             return b.cancel(message, outcome.cancelled, done=True)
@@ -290,16 +349,25 @@ class _Loop:
             options = [Slot.at(venue, day, t) for t in free[:8]]
             if patient.as_rdv(venue).keys() == {"name", "phone_e164"}:
                 return b.find_slots(message, patient, options)
-            missing = [f for f, ok in (("patient.name", "name" in patient.as_rdv(venue)),
-                                       ("patient.phone_e164", "phone_e164" in patient.as_rdv(venue))) if not ok]
+            missing = [
+                f
+                for f, ok in (
+                    ("patient.name", "name" in patient.as_rdv(venue)),
+                    ("patient.phone_e164", "phone_e164" in patient.as_rdv(venue)),
+                )
+                if not ok
+            ]
             return b.need_info(message, missing, patient, options=b.slot_buttons(options))
         if outcome.bookings:
             phrases = phrases_for(venue.locale, venue.kind)
             buttons = []
             for event in outcome.bookings[:10]:
                 start = event_start(event.get("start"), venue)
-                label = (self.words.say("booking_item", day=phrases.day_label(start[0]),
-                                        time=phrases.time_human(start[1])) if start else event["id"])
+                label = (
+                    self.words.say("booking_item", day=phrases.day_label(start[0]), time=phrases.time_human(start[1]))
+                    if start
+                    else event["id"]
+                )
                 buttons.append(button(label, "choose_booking", label, "secondary", {"appointment_id": event["id"]}))
             return b.need_info(message, ["appointment_id"], patient, options=buttons)
         return b.welcome(message)
@@ -312,7 +380,7 @@ def parse_reply(content: str | None) -> tuple[ModelReply | None, str | None]:
     text = content.strip()
     if text.startswith("```"):  # a fenced block despite the response format
         text = text.strip("`")
-        text = text[text.find("{"):] if "{" in text else text
+        text = text[text.find("{") :] if "{" in text else text
     try:
         return ModelReply.model_validate_json(text), None
     except ValidationError as exc:
@@ -329,8 +397,9 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
     lines = [
         prompt["role"].format(venue=venue.name),
         prompt["rules"].format(what=what),
-        prompt["format"].format(schema=json.dumps({"response_to_client": "string | null",
-                                                   "tool_request": {"name": "string", "params": {}}})),
+        prompt["format"].format(
+            schema=json.dumps({"response_to_client": "string | null", "tool_request": {"name": "string", "params": {}}})
+        ),
         "",
         f"{prompt['now']}: {now:%d/%m/%Y %H:%M} ({phrases.day_label(now.date())}, {venue.timezone})",
         f"{prompt['days']}:",
@@ -341,15 +410,24 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
         lines += [f"{prompt['faq']}:", *[f"- {e.question} -> {e.answer}" for e in venue.faq]]
     profile = turn.profile
     if profile is not None:
-        known = {"name": profile.preferred_name, "address": profile.address,
-                 "notes": "; ".join(profile.notes[-3:]) or None, "tags": ", ".join(profile.tags) or None}
+        known = {
+            "name": profile.preferred_name,
+            "address": profile.address,
+            "notes": "; ".join(profile.notes[-3:]) or None,
+            "tags": ", ".join(profile.tags) or None,
+        }
         lines.append(f"{prompt['client']}: " + ", ".join(f"{k}={v}" for k, v in known.items() if v))
         if profile.summaries:
             lines.append(f"{prompt['summary']}: {profile.summaries[-1][:MESSAGE_CHARS]}")
     if turn.conversation.phone_verified and turn.conversation.customer_phone:
         lines.append(prompt["phone_known"].format(phone=turn.conversation.customer_phone))
-    lines += [f"{prompt['tools']}:", *[f"- {name}({json.dumps(params, ensure_ascii=False)}): {description}"
-                                       for name, (description, params) in TOOLS.items()]]
+    lines += [
+        f"{prompt['tools']}:",
+        *[
+            f"- {name}({json.dumps(params, ensure_ascii=False)}): {description}"
+            for name, (description, params) in TOOLS.items()
+        ],
+    ]
     if is_clinic(venue):
         lines.append(f"careType: {', '.join(CARE_TYPES)}")
     messages: list[dict[str, Any]] = [{"role": "system", "content": "\n".join(lines)}]
@@ -358,8 +436,11 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
             messages.append({"role": "user", "content": message.text[:MESSAGE_CHARS]})
         elif message.role in ("assistant", "staff"):
             messages.append({"role": "assistant", "content": message.text[:MESSAGE_CHARS]})
-    text = turn.text if turn.text else prompt["pressed"].format(
-        action=turn.action or "", data=json.dumps(turn.data or {}, ensure_ascii=False))
+    text = (
+        turn.text
+        if turn.text
+        else prompt["pressed"].format(action=turn.action or "", data=json.dumps(turn.data or {}, ensure_ascii=False))
+    )
     messages.append({"role": "user", "content": text[:MESSAGE_CHARS]})
     return messages
 

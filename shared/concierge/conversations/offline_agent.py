@@ -43,8 +43,14 @@ class _Run:
         self._tools = tools
         self.calls: list[ToolCallRecord] = []
         self._free: dict[str, list[str]] = {}  # free times by day, read once per turn
-        self.mem: dict[str, Any] = {"slots": {}, "misunderstood": 0, "attempts": 0, "name_attempts": 0,
-                                    "phone_attempts": 0, **turn.conversation.memory}
+        self.mem: dict[str, Any] = {
+            "slots": {},
+            "misunderstood": 0,
+            "attempts": 0,
+            "name_attempts": 0,
+            "phone_attempts": 0,
+            **turn.conversation.memory,
+        }
         self.mem["slots"] = dict(self.mem.get("slots") or {})
         self.mem["attempts"] += 1
         self.words = agent_words(self.venue.locale)
@@ -59,10 +65,18 @@ class _Run:
 
     @property
     def rdv(self) -> RdvBuilder:
-        return RdvBuilder(self.venue, self.now, Session(
-            attempt_count=self.mem["attempts"], last_bot_message=self.mem.get("last_bot_message"),
-            has_name=bool(self.name), has_phone=bool(self.phone),
-            name_attempts=self.mem["name_attempts"], phone_attempts=self.mem["phone_attempts"]))
+        return RdvBuilder(
+            self.venue,
+            self.now,
+            Session(
+                attempt_count=self.mem["attempts"],
+                last_bot_message=self.mem.get("last_bot_message"),
+                has_name=bool(self.name),
+                has_phone=bool(self.phone),
+                name_attempts=self.mem["name_attempts"],
+                phone_attempts=self.mem["phone_attempts"],
+            ),
+        )
 
     def answer(self, message: str, rdv: dict[str, Any]) -> AgentAnswer:
         self.mem["last_bot_message"] = message
@@ -83,8 +97,11 @@ class _Run:
     @property
     def name(self) -> str | None:
         profile = self.turn.profile
-        return (self.slots.get("name") or self.turn.conversation.customer_name
-                or (profile.preferred_name if profile else None))
+        return (
+            self.slots.get("name")
+            or self.turn.conversation.customer_name
+            or (profile.preferred_name if profile else None)
+        )
 
     @property
     def phone(self) -> str | None:
@@ -98,15 +115,17 @@ class _Run:
 
     @property
     def details(self) -> Details:
-        return Details(reason=self.slots.get("reason"), care_type=self.slots.get("care_type"),
-                       party_size=self.slots.get("people"))
+        return Details(
+            reason=self.slots.get("reason"), care_type=self.slots.get("care_type"), party_size=self.slots.get("people")
+        )
 
     # --- the turn
 
     def respond(self) -> AgentAnswer:
         turn, mem = self.turn, self.mem
-        reading = read_message(turn.text, self.venue, self.now, tuple(mem.get("awaiting") or ())) \
-            if turn.text else Reading()
+        reading = (
+            read_message(turn.text, self.venue, self.now, tuple(mem.get("awaiting") or ())) if turn.text else Reading()
+        )
         mem["awaiting"] = []
         self._apply_action(reading)
         if turn.action in ("human", "emergency") or {"human", "angry"} & reading.intents:
@@ -127,9 +146,12 @@ class _Run:
             return self.manage(reading, fresh=False)
         if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
             return self.understood(self.words.say("hours", hours=weekly_hours(self.venue)))  # "open on Saturday?"
-        if "book" in reading.intents or turn.action in ("start_booking", "show_calendar") or (
-                mem.get("flow") == "book" and reading.details) or (reading.day or reading.time or reading.people
-                                                                  or reading.care_type):
+        if (
+            "book" in reading.intents
+            or turn.action in ("start_booking", "show_calendar")
+            or (mem.get("flow") == "book" and reading.details)
+            or (reading.day or reading.time or reading.people or reading.care_type)
+        ):
             mem["flow"] = "book"
             return self.book(reading)
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
@@ -165,9 +187,11 @@ class _Run:
     def welcome(self) -> AgentAnswer:
         self.mem["misunderstood"] = 0
         profile_name = self.turn.profile.preferred_name if self.turn.profile else None
-        message = (self.words.say("welcome_back", name=profile_name, venue=self.venue.name) if profile_name
-                   else self.words.say("welcome.evening" if self.now.hour >= EVENING else "welcome",
-                                       venue=self.venue.name))
+        message = (
+            self.words.say("welcome_back", name=profile_name, venue=self.venue.name)
+            if profile_name
+            else self.words.say("welcome.evening" if self.now.hour >= EVENING else "welcome", venue=self.venue.name)
+        )
         return self.answer(message, self.rdv.welcome(message))
 
     def goodbye(self) -> AgentAnswer:
@@ -189,8 +213,9 @@ class _Run:
 
     def handover(self, reason: str) -> AgentAnswer:
         self.mem.update(pending=None, flow=None, misunderstood=0)
-        answer = hand_over(self.turn, self._tools, Disposition("IN_SCOPE", reason), self.words.say("handover"),
-                           self.rdv.session)
+        answer = hand_over(
+            self.turn, self._tools, Disposition("IN_SCOPE", reason), self.words.say("handover"), self.rdv.session
+        )
         answer.tool_calls = self.calls + answer.tool_calls
         self.mem["last_bot_message"] = answer.reply
         answer.memory = self.mem
@@ -248,14 +273,16 @@ class _Run:
         if time in free:
             self.mem["pending"] = {"kind": "create"}
             message = " ".join(notes + [self.confirm_sentence(day, time)])
-            return self.answer(message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time),
-                                                              self.details))
+            return self.answer(
+                message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time), self.details)
+            )
         return self.offer(day, time, notes)
 
     def _today_open_at(self, time: str) -> bool:
         t = minutes(time)
         return t > self.now.hour * 60 + self.now.minute and any(
-            r.open_min <= t < r.close_min for r in self.venue.ranges_on(self.now.date()))
+            r.open_min <= t < r.close_min for r in self.venue.ranges_on(self.now.date())
+        )
 
     def missing(self) -> list[str]:
         slots, out = self.slots, []
@@ -286,8 +313,12 @@ class _Run:
                 labels.append(self.words.say(f"field.{field}"))
         sentence = self.words.say("need_info", fields=self.phrases.join_and(labels))
         if "care_type" in missing:
-            sentence += " " + self.words.say("need_info.care_types", types=", ".join(
-                self.words.care_type(c) for c in ("consultation", "controle", "detartrage", "soin", "urgence")))
+            sentence += " " + self.words.say(
+                "need_info.care_types",
+                types=", ".join(
+                    self.words.care_type(c) for c in ("consultation", "controle", "detartrage", "soin", "urgence")
+                ),
+            )
         message = " ".join(notes + [sentence])
         self.mem["awaiting"] = missing
         return self.answer(message, self.rdv.need_info(message, missing, self.patient, self.details))
@@ -332,8 +363,11 @@ class _Run:
         if not free:
             sentence = self.words.say("none_free", day=self.day_words(day))
         elif offered_day != day:
-            sentence = (self.words.say("none_free", day=self.day_words(day)) + " "
-                        + self.words.say("free_on", day=self.day_words(offered_day), times=times))
+            sentence = (
+                self.words.say("none_free", day=self.day_words(day))
+                + " "
+                + self.words.say("free_on", day=self.day_words(offered_day), times=times)
+            )
         elif time is not None:
             sentence = self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
         else:
@@ -343,8 +377,10 @@ class _Run:
         options = [Slot.at(self.venue, offered_day, t) for t in free]
         if not (self.name and self.phone):
             missing = self.missing()
-            return self.answer(message, self.rdv.need_info(message, missing, self.patient, self.details,
-                                                           self.rdv.slot_buttons(options)))
+            return self.answer(
+                message,
+                self.rdv.need_info(message, missing, self.patient, self.details, self.rdv.slot_buttons(options)),
+            )
         requested = Slot.at(self.venue, day, time) if time else None
         return self.answer(message, self.rdv.find_slots(message, self.patient, options, self.details, requested))
 
@@ -354,8 +390,9 @@ class _Run:
         return self.words.say("confirm.people", people=self.slots.get("people"))
 
     def confirm_sentence(self, day: dt.date, time: str) -> str:
-        return self.words.say("confirm", what=self.what(), day=self.day_words(day), time=self.time_words(time),
-                              name=self.name)
+        return self.words.say(
+            "confirm", what=self.what(), day=self.day_words(day), time=self.time_words(time), name=self.name
+        )
 
     # --- confirmations
 
@@ -380,8 +417,13 @@ class _Run:
     def create(self) -> AgentAnswer:
         slots = self.slots
         day, time = dt.date.fromisoformat(slots["day"]), slots["time"]
-        params: dict[str, Any] = {"serviceName": self.service_name(), "appointmentDate": _ddmmyyyy(day),
-                                  "appointmentTime": time, "clientFullName": self.name, "clientPhone": self.phone}
+        params: dict[str, Any] = {
+            "serviceName": self.service_name(),
+            "appointmentDate": _ddmmyyyy(day),
+            "appointmentTime": time,
+            "clientFullName": self.name,
+            "clientPhone": self.phone,
+        }
         if is_clinic(self.venue):
             params.update(careType=slots.get("care_type"), reason=slots.get("reason"))
         else:
@@ -389,8 +431,9 @@ class _Run:
         result = self.tool("schedule_appointment", params)
         if not result.get("success"):
             return self.offer(day, time, [self.words.say("create_failed", error=result.get("error") or "")])
-        message = self.words.say("created", what=self.what(), day=self.day_words(day),
-                                 time=self.time_words(time), name=self.name)
+        message = self.words.say(
+            "created", what=self.what(), day=self.day_words(day), time=self.time_words(time), name=self.name
+        )
         slot, details, patient = Slot.at(self.venue, day, time), self.details, self.patient
         if slots.get("name") and not (self.turn.profile and self.turn.profile.preferred_name):
             self.tool("update_client_info", {"preferredName": slots["name"]})
@@ -400,8 +443,9 @@ class _Run:
         self.mem["last_created"] = event_id if isinstance(event_id, str) else None
         if isinstance(event_id, str) and slots.get("people"):  # list_events does not say it; a move needs it
             self.mem["party_sizes"] = {**(self.mem.get("party_sizes") or {}), event_id: slots["people"]}
-        return self.answer(message, self.rdv.create(message, patient, slot, event_id if isinstance(event_id, str)
-                                                    else None, details))
+        return self.answer(
+            message, self.rdv.create(message, patient, slot, event_id if isinstance(event_id, str) else None, details)
+        )
 
     def service_name(self) -> str:
         if is_clinic(self.venue):
@@ -453,8 +497,9 @@ class _Run:
         if mem["flow"] == "cancel":
             mem["pending"] = {"kind": "cancel", **chosen}
             message = self.words.say("cancel_confirm", day=self.day_words(day), time=self.time_words(time))
-            return self.answer(message, self.rdv.cancel(message, chosen["id"], Slot.at(self.venue, day, time),
-                                                        confirm=True))
+            return self.answer(
+                message, self.rdv.cancel(message, chosen["id"], Slot.at(self.venue, day, time), confirm=True)
+            )
         mem["target"] = chosen
         if (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time):
             return self.move_to(reading)
@@ -466,8 +511,12 @@ class _Run:
         data = self.turn.data or {}
         if self.turn.action == "choose_booking":
             return next((c for c in choices if c["id"] == data.get("appointment_id")), None)
-        matching = [c for c in choices if (reading.day is None or c["day"] == reading.day.isoformat())
-                    and (reading.time is None or c["time"] == reading.time)]
+        matching = [
+            c
+            for c in choices
+            if (reading.day is None or c["day"] == reading.day.isoformat())
+            and (reading.time is None or c["time"] == reading.time)
+        ]
         if (reading.day or reading.time) and len(matching) == 1:
             return matching[0]
         # "move my Wednesday booking to 8pm": the day names the booking, the time is the new one
@@ -479,13 +528,21 @@ class _Run:
         return None
 
     def _item(self, choice: dict[str, Any]) -> str:
-        return self.words.say("booking_item", day=self.day_words(dt.date.fromisoformat(choice["day"])),
-                              time=self.time_words(choice["time"]))
+        return self.words.say(
+            "booking_item",
+            day=self.day_words(dt.date.fromisoformat(choice["day"])),
+            time=self.time_words(choice["time"]),
+        )
 
     def _booking_button(self, choice: dict[str, Any]) -> dict[str, Any]:
         day, time = self.day_words(dt.date.fromisoformat(choice["day"])), self.time_words(choice["time"])
-        return button(self._item(choice), "choose_booking", self.words.say("booking.aria", day=day, time=time),
-                      "secondary", {"appointment_id": choice["id"]})
+        return button(
+            self._item(choice),
+            "choose_booking",
+            self.words.say("booking.aria", day=day, time=time),
+            "secondary",
+            {"appointment_id": choice["id"]},
+        )
 
     def cancel(self, pending: dict[str, Any]) -> AgentAnswer:
         day, time = dt.date.fromisoformat(pending["day"]), pending["time"]
@@ -518,25 +575,56 @@ class _Run:
         free = self.free_times(day) if self.venue.ranges_on(day) else []
         if time not in free:
             offered_day, options = self.nearest(day, time)
-            message = (self.words.say("free_near", time=self.time_words(time), day=self.day_words(day),
-                                      times=", ".join(self.time_words(t) for t in options)) if options
-                       else self.words.say("none_free", day=self.day_words(day)))
+            message = (
+                self.words.say(
+                    "free_near",
+                    time=self.time_words(time),
+                    day=self.day_words(day),
+                    times=", ".join(self.time_words(t) for t in options),
+                )
+                if options
+                else self.words.say("none_free", day=self.day_words(day))
+            )
             self.mem["awaiting"] = ["slot.start_iso"]
-            return self.answer(message, self.rdv.reschedule(
-                message, target["id"], patient=self.patient,
-                options=[Slot.at(self.venue, offered_day, t) for t in options]))
-        self.mem["pending"] = {"kind": "move", "id": target["id"], "old_day": target["day"], "old_time": old_time,
-                               "day": day.isoformat(), "time": time, "people": target.get("people")}
-        message = self.words.say("move_confirm", old_day=self.day_words(old_day), old_time=self.time_words(old_time),
-                                 day=self.day_words(day), time=self.time_words(time))
-        return self.answer(message, self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time),
-                                                        self.patient, confirm=True))
+            return self.answer(
+                message,
+                self.rdv.reschedule(
+                    message,
+                    target["id"],
+                    patient=self.patient,
+                    options=[Slot.at(self.venue, offered_day, t) for t in options],
+                ),
+            )
+        self.mem["pending"] = {
+            "kind": "move",
+            "id": target["id"],
+            "old_day": target["day"],
+            "old_time": old_time,
+            "day": day.isoformat(),
+            "time": time,
+            "people": target.get("people"),
+        }
+        message = self.words.say(
+            "move_confirm",
+            old_day=self.day_words(old_day),
+            old_time=self.time_words(old_time),
+            day=self.day_words(day),
+            time=self.time_words(time),
+        )
+        return self.answer(
+            message,
+            self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
+        )
 
     def move(self, pending: dict[str, Any]) -> AgentAnswer:
         """Book the new time, then cancel the old booking; if that cancel fails, undo the new booking."""
         day, time = dt.date.fromisoformat(pending["day"]), pending["time"]
-        params: dict[str, Any] = {"serviceName": self.service_name(), "appointmentDate": _ddmmyyyy(day),
-                                  "appointmentTime": time, "clientPhone": self.phone}
+        params: dict[str, Any] = {
+            "serviceName": self.service_name(),
+            "appointmentDate": _ddmmyyyy(day),
+            "appointmentTime": time,
+            "clientPhone": self.phone,
+        }
         if self.name:
             params["clientFullName"] = self.name
         if pending.get("people"):
@@ -548,9 +636,16 @@ class _Run:
             cancelled = self.tool("cancel_appointment", {"eventId": pending["id"]})
             if cancelled.get("success"):
                 message = self.words.say("moved", day=self.day_words(day), time=self.time_words(time))
-                return self.answer(message, self.rdv.reschedule(message, new_id if isinstance(new_id, str)
-                                                                else pending["id"], Slot.at(self.venue, day, time),
-                                                                self.patient, done=True))
+                return self.answer(
+                    message,
+                    self.rdv.reschedule(
+                        message,
+                        new_id if isinstance(new_id, str) else pending["id"],
+                        Slot.at(self.venue, day, time),
+                        self.patient,
+                        done=True,
+                    ),
+                )
             if isinstance(new_id, str):
                 self.tool("cancel_appointment", {"eventId": new_id})
             error = cancelled.get("error") or ""

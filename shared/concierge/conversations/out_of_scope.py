@@ -77,8 +77,14 @@ def screen(text: str | None) -> Disposition | None:
     return default_screen().check(text)
 
 
-def hand_over(turn: Turn, tools: ToolRunner, disposition: Disposition, message: str,
-              session: Session | None = None, model_version: str = "offline") -> AgentAnswer:
+def hand_over(
+    turn: Turn,
+    tools: ToolRunner,
+    disposition: Disposition,
+    message: str,
+    session: Session | None = None,
+    model_version: str = "offline",
+) -> AgentAnswer:
     """Tag the conversation, ask for a person, and answer ROUTE_TO_HUMAN with the venue's contact."""
     calls: list[ToolCallRecord] = []
     tags = ["handover"] if disposition.category == "IN_SCOPE" else ["out_of_scope", disposition.category]
@@ -92,8 +98,7 @@ def hand_over(turn: Turn, tools: ToolRunner, disposition: Disposition, message: 
     builder = RdvBuilder(turn.venue, turn.now, session or Session(), model_version)
     memory = dict(turn.conversation.memory)
     memory.pop("pending", None)
-    return AgentAnswer(reply=message, rdv=builder.route_to_human(message, disposition), tool_calls=calls,
-                       memory=memory)
+    return AgentAnswer(reply=message, rdv=builder.route_to_human(message, disposition), tool_calls=calls, memory=memory)
 
 
 class ScreenedAgent:

@@ -32,12 +32,37 @@ from concierge.domain.venue import Venue
 from concierge.speech import Phrases, phrases_for
 from concierge.speech.receptionist import AgentWords, agent_words, weekly_hours
 
-ACTIONS = ["SHOW_WELCOME", "NEED_INFO", "FIND_SLOTS", "CREATE", "RESCHEDULE", "CANCEL", "CONFIRMATION",
-           "ROUTE_TO_HUMAN"]
-CATEGORIES = ["IN_SCOPE", "OUT_OF_SCOPE", "SENSITIVE_HEALTH", "PERSONAL_DATA", "PRICING_UNCERTAIN",
-              "POLICY_OR_LEGAL", "JAILBREAK_OR_SECURITY"]
-CARE_TYPES = ["consultation", "urgence", "detartrage", "soin", "extraction", "prothese", "orthodontie",
-              "chirurgie", "controle", "autre"]
+ACTIONS = [
+    "SHOW_WELCOME",
+    "NEED_INFO",
+    "FIND_SLOTS",
+    "CREATE",
+    "RESCHEDULE",
+    "CANCEL",
+    "CONFIRMATION",
+    "ROUTE_TO_HUMAN",
+]
+CATEGORIES = [
+    "IN_SCOPE",
+    "OUT_OF_SCOPE",
+    "SENSITIVE_HEALTH",
+    "PERSONAL_DATA",
+    "PRICING_UNCERTAIN",
+    "POLICY_OR_LEGAL",
+    "JAILBREAK_OR_SECURITY",
+]
+CARE_TYPES = [
+    "consultation",
+    "urgence",
+    "detartrage",
+    "soin",
+    "extraction",
+    "prothese",
+    "orthodontie",
+    "chirurgie",
+    "controle",
+    "autre",
+]
 STAGES = ["welcome", "info_collection", "slot_selection", "confirmation", "completed"]
 UI_TYPES = ["button", "calendar", "text", "link", "info_card", "contact_card"]
 UI_STYLES = ["primary", "secondary", "urgent", "info", "warning"]
@@ -52,8 +77,10 @@ _REQUIRED_BY_ACTION: dict[str, dict[str, Any]] = {
     "NEED_INFO": {"required": ["missing_fields", "message"], "properties": {"missing_fields": {"minItems": 1}}},
     "FIND_SLOTS": {"required": ["patient"], "properties": {"patient": _PATIENT_COMPLETE}},
     "CREATE": {"required": ["patient", "slot"], "properties": {"patient": _PATIENT_COMPLETE, "slot": _SLOT_REQUIRED}},
-    "CONFIRMATION": {"required": ["patient", "slot"],
-                     "properties": {"patient": _PATIENT_COMPLETE, "slot": _SLOT_REQUIRED}},
+    "CONFIRMATION": {
+        "required": ["patient", "slot"],
+        "properties": {"patient": _PATIENT_COMPLETE, "slot": _SLOT_REQUIRED},
+    },
     "RESCHEDULE": {"required": ["appointment_id"]},
     "CANCEL": {"required": ["appointment_id"]},
     "ROUTE_TO_HUMAN": {"required": ["disposition", "clinic_contact"]},
@@ -86,12 +113,22 @@ def phone_patterns(country: str | None) -> PhonePatterns:
         return PhonePatterns(ANY_E164, ANY_E164)
     code = metadata.country_code
     # Regions sharing the code (GB with Jersey, Guernsey, the Isle of Man) share its numbers.
-    sharing = [m for r in phonenumbers.region_codes_for_country_code(code)
-               if (m := phonenumbers.PhoneMetadata.metadata_for_region(r)) is not None]
-    personal = [desc.national_number_pattern for m in sharing for desc in (m.mobile, m.fixed_line)
-                if desc is not None and desc.national_number_pattern]
-    anything = [m.general_desc.national_number_pattern for m in sharing
-                if m.general_desc is not None and m.general_desc.national_number_pattern]
+    sharing = [
+        m
+        for r in phonenumbers.region_codes_for_country_code(code)
+        if (m := phonenumbers.PhoneMetadata.metadata_for_region(r)) is not None
+    ]
+    personal = [
+        desc.national_number_pattern
+        for m in sharing
+        for desc in (m.mobile, m.fixed_line)
+        if desc is not None and desc.national_number_pattern
+    ]
+    anything = [
+        m.general_desc.national_number_pattern
+        for m in sharing
+        if m.general_desc is not None and m.general_desc.national_number_pattern
+    ]
     local = "|".join(f"(?:{p})" for p in dict.fromkeys(personal or anything))
     patient = rf"^\+{code}(?:{local})$|^\+(?!{code})[1-9]\d{{6,14}}$"
     contact = rf"^\+{code}(?:{'|'.join(f'(?:{p})' for p in dict.fromkeys(anything))})$"
@@ -105,50 +142,92 @@ def rdv_schema(venue: Venue) -> dict[str, Any]:
         "action": {"type": "string", "enum": ACTIONS},
         "clinic_address": {"type": "string", "const": clinic_address(venue)},
         "timezone": {"type": "string", "const": venue.timezone},
-        "patient": {"type": "object", "properties": {
-            "name": {"type": "string", "minLength": 2, "maxLength": 100, "pattern": NAME_PATTERN},
-            "phone_e164": {"type": "string", "pattern": phones.patient},
-            "patient_id": {"type": "string"}}},
-        "slot": {"type": "object", "properties": {
-            "start_iso": {"type": "string", "format": "date-time"},
-            "end_iso": {"type": "string", "format": "date-time"},
-            "duration_minutes": {"type": "number", "minimum": 15, "maximum": 180}}},
+        "patient": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "minLength": 2, "maxLength": 100, "pattern": NAME_PATTERN},
+                "phone_e164": {"type": "string", "pattern": phones.patient},
+                "patient_id": {"type": "string"},
+            },
+        },
+        "slot": {
+            "type": "object",
+            "properties": {
+                "start_iso": {"type": "string", "format": "date-time"},
+                "end_iso": {"type": "string", "format": "date-time"},
+                "duration_minutes": {"type": "number", "minimum": 15, "maximum": 180},
+            },
+        },
         "reason": {"type": "string", "maxLength": 200},
         "appointment_id": {"type": "string", "minLength": 1},
-        "missing_fields": {"type": "array", "uniqueItems": True,
-                           "items": {"type": "string", "enum": missing_field_names(venue)}},
-        "clinic_contact": {"type": "object", "properties": {
-            "phone_e164": {"type": "string", "pattern": phones.contact},
-            "email": {"type": "string", "format": "email"},
-            "contact_available": {"type": "boolean"},
-            "business_hours": {"type": "string"}}},
-        "disposition": {"type": "object", "required": ["category"], "properties": {
-            "category": {"type": "string", "enum": CATEGORIES},
-            "reason": {"type": "string", "maxLength": 500},
-            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-            "detected_patterns": {"type": "array", "items": {"type": "string"}}}},
-        "ui_elements": {"type": "array", "items": {"type": "object", "required": ["type", "label"], "properties": {
-            "type": {"type": "string", "enum": UI_TYPES},
-            "label": {"type": "string", "maxLength": 100},
-            "action": {"type": "string"},
-            "data": {"type": "object"},
-            "style": {"type": "string", "enum": UI_STYLES},
-            "accessibility": {"type": "object", "properties": {
-                "aria_label": {"type": "string"}, "role": {"type": "string"}}}}}},
+        "missing_fields": {
+            "type": "array",
+            "uniqueItems": True,
+            "items": {"type": "string", "enum": missing_field_names(venue)},
+        },
+        "clinic_contact": {
+            "type": "object",
+            "properties": {
+                "phone_e164": {"type": "string", "pattern": phones.contact},
+                "email": {"type": "string", "format": "email"},
+                "contact_available": {"type": "boolean"},
+                "business_hours": {"type": "string"},
+            },
+        },
+        "disposition": {
+            "type": "object",
+            "required": ["category"],
+            "properties": {
+                "category": {"type": "string", "enum": CATEGORIES},
+                "reason": {"type": "string", "maxLength": 500},
+                "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                "detected_patterns": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "ui_elements": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["type", "label"],
+                "properties": {
+                    "type": {"type": "string", "enum": UI_TYPES},
+                    "label": {"type": "string", "maxLength": 100},
+                    "action": {"type": "string"},
+                    "data": {"type": "object"},
+                    "style": {"type": "string", "enum": UI_STYLES},
+                    "accessibility": {
+                        "type": "object",
+                        "properties": {"aria_label": {"type": "string"}, "role": {"type": "string"}},
+                    },
+                },
+            },
+        },
         "message": {"type": "string", "maxLength": 1000},
-        "session_context": {"type": "object", "properties": {
-            "attempt_count": {"type": "number", "minimum": 0},
-            "last_bot_message": {"type": "string"},
-            "collected_info": {"type": "object", "properties": {
-                "has_name": {"type": "boolean"},
-                "has_phone": {"type": "boolean"},
-                "phone_attempt_count": {"type": "number", "minimum": 0},
-                "name_attempt_count": {"type": "number", "minimum": 0}}},
-            "conversation_stage": {"type": "string", "enum": STAGES}}},
-        "metadata": {"type": "object", "properties": {
-            "timestamp": {"type": "string", "format": "date-time"},
-            "model_version": {"type": "string"},
-            "response_id": {"type": "string"}}},
+        "session_context": {
+            "type": "object",
+            "properties": {
+                "attempt_count": {"type": "number", "minimum": 0},
+                "last_bot_message": {"type": "string"},
+                "collected_info": {
+                    "type": "object",
+                    "properties": {
+                        "has_name": {"type": "boolean"},
+                        "has_phone": {"type": "boolean"},
+                        "phone_attempt_count": {"type": "number", "minimum": 0},
+                        "name_attempt_count": {"type": "number", "minimum": 0},
+                    },
+                },
+                "conversation_stage": {"type": "string", "enum": STAGES},
+            },
+        },
+        "metadata": {
+            "type": "object",
+            "properties": {
+                "timestamp": {"type": "string", "format": "date-time"},
+                "model_version": {"type": "string"},
+                "response_id": {"type": "string"},
+            },
+        },
     }
     if is_clinic(venue):
         properties["care_type"] = {"type": "string", "enum": CARE_TYPES}
@@ -161,12 +240,15 @@ def rdv_schema(venue: Venue) -> dict[str, Any]:
         "properties": properties,
         "required": ["action", "clinic_address", "timezone"],
         "additionalProperties": False,
-        "allOf": [{"if": {"properties": {"action": {"const": action}}, "required": ["action"]}, "then": then}
-                  for action, then in _REQUIRED_BY_ACTION.items()],
+        "allOf": [
+            {"if": {"properties": {"action": {"const": action}}, "required": ["action"]}, "then": then}
+            for action, then in _REQUIRED_BY_ACTION.items()
+        ],
     }
 
 
 # --- the pieces ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Patient:
@@ -198,8 +280,11 @@ class Slot:
         return self.start + dt.timedelta(minutes=self.minutes)
 
     def as_rdv(self) -> dict[str, Any]:
-        return {"start_iso": self.start.isoformat(), "end_iso": self.end.isoformat(),
-                "duration_minutes": min(180, max(15, self.minutes))}
+        return {
+            "start_iso": self.start.isoformat(),
+            "end_iso": self.end.isoformat(),
+            "duration_minutes": min(180, max(15, self.minutes)),
+        }
 
 
 def stay_minutes(venue: Venue) -> int:
@@ -238,9 +323,12 @@ class Session:
     def as_rdv(self, stage: str) -> dict[str, Any]:
         out: dict[str, Any] = {
             "attempt_count": self.attempt_count,
-            "collected_info": {"has_name": self.has_name, "has_phone": self.has_phone,
-                               "phone_attempt_count": self.phone_attempts,
-                               "name_attempt_count": self.name_attempts},
+            "collected_info": {
+                "has_name": self.has_name,
+                "has_phone": self.has_phone,
+                "phone_attempt_count": self.phone_attempts,
+                "name_attempt_count": self.name_attempts,
+            },
             "conversation_stage": stage,
         }
         if self.last_bot_message:
@@ -257,16 +345,23 @@ class Details:
     party_size: int | None = None
 
 
-def button(label: str, action: str, aria_label: str, style: str = "secondary",
-           data: dict[str, Any] | None = None) -> dict[str, Any]:
-    element: dict[str, Any] = {"type": "button", "label": label[:100], "action": action, "style": style,
-                               "accessibility": {"aria_label": aria_label, "role": "button"}}
+def button(
+    label: str, action: str, aria_label: str, style: str = "secondary", data: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    element: dict[str, Any] = {
+        "type": "button",
+        "label": label[:100],
+        "action": action,
+        "style": style,
+        "accessibility": {"aria_label": aria_label, "role": "button"},
+    }
     if data:
         element["data"] = data
     return element
 
 
 # --- the builders ------------------------------------------------------------------------------------
+
 
 @dataclass
 class RdvBuilder:
@@ -289,8 +384,11 @@ class RdvBuilder:
             "message": message[:1000],
             "disposition": (disposition or Disposition()).as_rdv(),
             "session_context": self.session.as_rdv(stage),
-            "metadata": {"timestamp": self.now.isoformat(), "model_version": self.model_version,
-                         "response_id": uuid.uuid4().hex},
+            "metadata": {
+                "timestamp": self.now.isoformat(),
+                "model_version": self.model_version,
+                "response_id": uuid.uuid4().hex,
+            },
         }
 
     def _details(self, rdv: dict[str, Any], details: Details | None) -> dict[str, Any]:
@@ -312,22 +410,38 @@ class RdvBuilder:
 
     def welcome_buttons(self) -> list[dict[str, Any]]:
         w = self.words
-        second = (button(w.say("button.emergency"), "emergency", w.say("button.emergency.aria"), "urgent",
-                         {"priority": "high", "immediate_routing": True})
-                  if is_clinic(self.venue) else
-                  button(w.say("button.human"), "human", w.say("button.human.aria"), "secondary"))
-        return [button(w.say("button.book"), "start_booking", w.say("button.book.aria"), "primary"), second,
-                button(w.say("button.calendar"), "show_calendar", w.say("button.calendar.aria"), "secondary"),
-                button(w.say("button.info"), "show_info", w.say("button.info.aria"), "info")]
+        second = (
+            button(
+                w.say("button.emergency"),
+                "emergency",
+                w.say("button.emergency.aria"),
+                "urgent",
+                {"priority": "high", "immediate_routing": True},
+            )
+            if is_clinic(self.venue)
+            else button(w.say("button.human"), "human", w.say("button.human.aria"), "secondary")
+        )
+        return [
+            button(w.say("button.book"), "start_booking", w.say("button.book.aria"), "primary"),
+            second,
+            button(w.say("button.calendar"), "show_calendar", w.say("button.calendar.aria"), "secondary"),
+            button(w.say("button.info"), "show_info", w.say("button.info.aria"), "info"),
+        ]
 
     def welcome(self, message: str) -> dict[str, Any]:
         rdv = self._base("SHOW_WELCOME", message, "welcome")
         rdv["ui_elements"] = self.welcome_buttons()
         return rdv
 
-    def need_info(self, message: str, missing: list[str], patient: Patient | None = None,
-                  details: Details | None = None, options: list[dict[str, Any]] | None = None,
-                  disposition: Disposition | None = None) -> dict[str, Any]:
+    def need_info(
+        self,
+        message: str,
+        missing: list[str],
+        patient: Patient | None = None,
+        details: Details | None = None,
+        options: list[dict[str, Any]] | None = None,
+        disposition: Disposition | None = None,
+    ) -> dict[str, Any]:
         allowed = missing_field_names(self.venue)
         fields = list(dict.fromkeys(m for m in missing if m in allowed))
         if not fields:
@@ -344,12 +458,25 @@ class RdvBuilder:
         out = []
         for slot in slots:
             day, time = phrases.day_label(slot.start.date()), phrases.time_human(slot.start.strftime("%H:%M"))
-            out.append(button(slot.start.strftime("%H:%M"), action, self.words.say("slot.aria", day=day, time=time),
-                              "secondary", slot.as_rdv()))
+            out.append(
+                button(
+                    slot.start.strftime("%H:%M"),
+                    action,
+                    self.words.say("slot.aria", day=day, time=time),
+                    "secondary",
+                    slot.as_rdv(),
+                )
+            )
         return out
 
-    def find_slots(self, message: str, patient: Patient, slots: list[Slot], details: Details | None = None,
-                   requested: Slot | None = None) -> dict[str, Any]:
+    def find_slots(
+        self,
+        message: str,
+        patient: Patient,
+        slots: list[Slot],
+        details: Details | None = None,
+        requested: Slot | None = None,
+    ) -> dict[str, Any]:
         rdv = self._base("FIND_SLOTS", message, "slot_selection")
         rdv["ui_elements"] = self.slot_buttons(slots)
         if requested is not None:
@@ -358,26 +485,38 @@ class RdvBuilder:
 
     def yes_no(self) -> list[dict[str, Any]]:
         w = self.words
-        return [button(w.say("button.yes"), "confirm", w.say("button.yes.aria"), "primary"),
-                button(w.say("button.no"), "decline", w.say("button.no.aria"), "secondary")]
+        return [
+            button(w.say("button.yes"), "confirm", w.say("button.yes.aria"), "primary"),
+            button(w.say("button.no"), "decline", w.say("button.no.aria"), "secondary"),
+        ]
 
-    def confirmation(self, message: str, patient: Patient, slot: Slot,
-                     details: Details | None = None) -> dict[str, Any]:
+    def confirmation(
+        self, message: str, patient: Patient, slot: Slot, details: Details | None = None
+    ) -> dict[str, Any]:
         rdv = self._base("CONFIRMATION", message, "confirmation")
         rdv["slot"] = slot.as_rdv()
         rdv["ui_elements"] = self.yes_no()
         return self._details(self._patient(rdv, patient), details)
 
-    def create(self, message: str, patient: Patient, slot: Slot, appointment_id: str | None,
-               details: Details | None = None) -> dict[str, Any]:
+    def create(
+        self, message: str, patient: Patient, slot: Slot, appointment_id: str | None, details: Details | None = None
+    ) -> dict[str, Any]:
         rdv = self._base("CREATE", message, "completed")
         rdv["slot"] = slot.as_rdv()
         if appointment_id:
             rdv["appointment_id"] = appointment_id
         return self._details(self._patient(rdv, patient), details)
 
-    def reschedule(self, message: str, appointment_id: str, slot: Slot | None = None, patient: Patient | None = None,
-                   confirm: bool = False, done: bool = False, options: list[Slot] | None = None) -> dict[str, Any]:
+    def reschedule(
+        self,
+        message: str,
+        appointment_id: str,
+        slot: Slot | None = None,
+        patient: Patient | None = None,
+        confirm: bool = False,
+        done: bool = False,
+        options: list[Slot] | None = None,
+    ) -> dict[str, Any]:
         stage = "completed" if done else "confirmation" if confirm else "slot_selection"
         rdv = self._base("RESCHEDULE", message, stage)
         rdv["appointment_id"] = appointment_id
@@ -388,8 +527,9 @@ class RdvBuilder:
             rdv["ui_elements"] = elements
         return self._patient(rdv, patient)
 
-    def cancel(self, message: str, appointment_id: str, slot: Slot | None = None, confirm: bool = False,
-               done: bool = False) -> dict[str, Any]:
+    def cancel(
+        self, message: str, appointment_id: str, slot: Slot | None = None, confirm: bool = False, done: bool = False
+    ) -> dict[str, Any]:
         stage = "completed" if done else "confirmation" if confirm else "slot_selection"
         rdv = self._base("CANCEL", message, stage)
         rdv["appointment_id"] = appointment_id
@@ -418,8 +558,15 @@ class RdvBuilder:
             card["phone"] = contact["phone_e164"]
         if "email" in contact:
             card["email"] = contact["email"]
-        rdv["ui_elements"] = [{"type": "contact_card", "label": self.venue.name[:100], "data": card,
-                               "style": "info", "accessibility": {"aria_label": self.venue.name, "role": "region"}}]
+        rdv["ui_elements"] = [
+            {
+                "type": "contact_card",
+                "label": self.venue.name[:100],
+                "data": card,
+                "style": "info",
+                "accessibility": {"aria_label": self.venue.name, "role": "region"},
+            }
+        ]
         return rdv
 
 

@@ -34,8 +34,10 @@ log = logging.getLogger("concierge.conversations")
 
 
 def busy() -> ToolError:
-    return ToolError("CONVERSATION_BUSY", "Another message of this conversation is still being answered; "
-                                          "send this one again in a moment.")
+    return ToolError(
+        "CONVERSATION_BUSY",
+        "Another message of this conversation is still being answered; send this one again in a moment.",
+    )
 
 
 @dataclass
@@ -67,65 +69,112 @@ class ConversationService:
                     return recorded
                 answer, key = self._turn(venue, req, phone)
                 if req.message_id:
-                    store.record_answer(venue.id, req.conversation_id, req.message_id, key, answer,
-                                        self._utc_now() + self.threads.retention)
+                    store.record_answer(
+                        venue.id,
+                        req.conversation_id,
+                        req.message_id,
+                        key,
+                        answer,
+                        self._utc_now() + self.threads.retention,
+                    )
                 return answer
         except StoreBusy:
             raise busy() from None
 
     def _turn(self, venue: Venue, req: MessageRequest, phone: str | None) -> tuple[dict[str, Any], str]:
         now = self._utc_now()
-        conversation = self.threads.open(venue, req.conversation_id, now, req.channel, phone,
-                                         req.customer.name if req.customer else None)
+        conversation = self.threads.open(
+            venue, req.conversation_id, now, req.channel, phone, req.customer.name if req.customer else None
+        )
         state = self.threads.state(venue, conversation, self.ctx.local_now(venue))
         state.ensure_profile()
-        state.turn_messages.append(Message(role="customer", text=(req.text or "").strip(), at=now,
-                                           message_id=req.message_id, action=req.action, data=req.data))
+        state.turn_messages.append(
+            Message(
+                role="customer",
+                text=(req.text or "").strip(),
+                at=now,
+                message_id=req.message_id,
+                action=req.action,
+                data=req.data,
+            )
+        )
         assert self.tracer is not None
-        with self.tracer.span("conversation:turn", trace_id=new_trace_id(), trace_name="conversation:turn",
-                         session_id=conversation.conversation_key, venue=venue.id, channel=req.channel,
-                         input=self._traced_input(req, conversation, None)) as span:
+        with self.tracer.span(
+            "conversation:turn",
+            trace_id=new_trace_id(),
+            trace_name="conversation:turn",
+            session_id=conversation.conversation_key,
+            venue=venue.id,
+            channel=req.channel,
+            input=self._traced_input(req, conversation, None),
+        ) as span:
             if not conversation.ai_active or conversation.status == "human_support":
                 self.threads.save(state, now)
                 answer = self._answer(state.conversation, None, None, [], 0)
                 span.set(output=answer, handled_by="person")
                 return answer, state.conversation.conversation_key
             tools = ConversationTools(self.ctx, state, self.tracer)
-            turn = Turn(venue=venue, now=state.now, conversation=copy.deepcopy(conversation),
-                        profile=copy.deepcopy(state.profile), history=list(state.history), text=req.text,
-                        action=req.action, data=req.data)
+            turn = Turn(
+                venue=venue,
+                now=state.now,
+                conversation=copy.deepcopy(conversation),
+                profile=copy.deepcopy(state.profile),
+                history=list(state.history),
+                text=req.text,
+                action=req.action,
+                data=req.data,
+            )
             try:
                 result = self.agent_for(venue).respond(turn, tools)
             except Exception as exc:  # the message and the tools' effects are kept; the agent's words are not
                 log.exception("the agent failed on a turn of conversation %s", conversation.conversation_key)
                 self.threads.save(state, now)
                 span.set(error=type(exc).__name__)
-                raise ToolError("AGENT_UNAVAILABLE", "The assistant could not answer; send the message again.") \
-                    from None
+                raise ToolError(
+                    "AGENT_UNAVAILABLE", "The assistant could not answer; send the message again."
+                ) from None
             state.conversation.memory = result.memory
-            state.turn_messages.append(Message(role="assistant", text=result.reply, at=now,
-                                               data={"rdv": result.rdv} if result.rdv else None))
+            state.turn_messages.append(
+                Message(role="assistant", text=result.reply, at=now, data={"rdv": result.rdv} if result.rdv else None)
+            )
             self.threads.save(state, now)
-            answer = self._answer(state.conversation, result.reply, result.rdv,
-                                  [c.model_dump() for c in tools.calls], result.turns)
+            answer = self._answer(
+                state.conversation, result.reply, result.rdv, [c.model_dump() for c in tools.calls], result.turns
+            )
             patient = (result.rdv or {}).get("patient") or {}
-            span.set(input=self._traced_input(req, state.conversation, patient.get("name")), output=answer,
-                     turns=result.turns, tool_calls=[c.name for c in tools.calls])
+            span.set(
+                input=self._traced_input(req, state.conversation, patient.get("name")),
+                output=answer,
+                turns=result.turns,
+                tool_calls=[c.name for c in tools.calls],
+            )
         return answer, state.conversation.conversation_key
 
     @staticmethod
     def _traced_input(req: MessageRequest, conversation: Conversation, said_name: str | None) -> dict[str, Any]:
         """The turn's input beside the names known by its end, so the tracer masks them in the free text too."""
         names = sorted({n for n in (conversation.customer_name, said_name) if n})
-        return {"text": req.text, "action": req.action, "data": req.data,
-                "customer": {"name": names, "phone": conversation.customer_phone}}
+        return {
+            "text": req.text,
+            "action": req.action,
+            "data": req.data,
+            "customer": {"name": names, "phone": conversation.customer_phone},
+        }
 
     @staticmethod
-    def _answer(conversation: Conversation, reply: str | None, rdv: dict | None, calls: list[dict],
-                turns: int) -> dict[str, Any]:
-        return {"ok": True, "conversation_id": conversation.thread_id, "status": conversation.status,
-                "ai_active": conversation.ai_active, "reply": reply, "rdv": rdv, "tool_calls": calls,
-                "turns": turns}
+    def _answer(
+        conversation: Conversation, reply: str | None, rdv: dict | None, calls: list[dict], turns: int
+    ) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "conversation_id": conversation.thread_id,
+            "status": conversation.status,
+            "ai_active": conversation.ai_active,
+            "reply": reply,
+            "rdv": rdv,
+            "tool_calls": calls,
+            "turns": turns,
+        }
 
     def call_tool(self, name: str, req: ToolCallRequest) -> dict[str, Any]:
         """One of the manual's tools called directly (/api/<tool>) for a thread's conversation."""
@@ -136,8 +185,12 @@ class ConversationService:
                 conversation = self.threads.open(venue, req.conversation_id, now)
                 state = self.threads.state(venue, conversation, self.ctx.local_now(venue))
                 assert self.tracer is not None
-                with self.tracer.span(f"conversation:{name}", trace_id=new_trace_id(),
-                                      session_id=conversation.conversation_key, venue=venue.id):
+                with self.tracer.span(
+                    f"conversation:{name}",
+                    trace_id=new_trace_id(),
+                    session_id=conversation.conversation_key,
+                    venue=venue.id,
+                ):
                     result = ConversationTools(self.ctx, state, self.tracer)(name, req.params())
                 self.threads.save(state, now)
         except StoreBusy:

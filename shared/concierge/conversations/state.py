@@ -45,8 +45,9 @@ class ConversationState:
 
     def ensure_profile(self) -> ClientProfile | None:
         if self.profile is None and self.phone:
-            self.profile = ClientProfile(venue_id=self.venue.id, phone=self.phone,
-                                         preferred_name=self.conversation.customer_name)
+            self.profile = ClientProfile(
+                venue_id=self.venue.id, phone=self.phone, preferred_name=self.conversation.customer_name
+            )
             self.profile_changed = True
         return self.profile
 

@@ -32,8 +32,15 @@ class Threads:
     def held(self, venue_id: str, thread_id: str) -> AbstractContextManager[None]:
         return self.lease(f"conversation|{venue_id}|{thread_id}")
 
-    def open(self, venue: Venue, thread_id: str, now: dt.datetime, channel: Channel = "api",
-             phone: str | None = None, name: str | None = None) -> Conversation:
+    def open(
+        self,
+        venue: Venue,
+        thread_id: str,
+        now: dt.datetime,
+        channel: Channel = "api",
+        phone: str | None = None,
+        name: str | None = None,
+    ) -> Conversation:
         """The thread's live conversation, or a new life of it (after an archive, for the same customer).
 
         A phone the channel gives is the customer's verified identity and replaces any other."""
@@ -41,10 +48,16 @@ class Threads:
         if current is None or current.status == "archived":
             previous = current
             current = Conversation(
-                venue_id=venue.id, thread_id=thread_id, conversation_key=uuid.uuid4().hex, channel=channel,
+                venue_id=venue.id,
+                thread_id=thread_id,
+                conversation_key=uuid.uuid4().hex,
+                channel=channel,
                 customer_phone=previous.customer_phone if previous else None,
                 phone_verified=previous.phone_verified if previous else False,
-                customer_name=previous.customer_name if previous else None, created_at=now, updated_at=now)
+                customer_name=previous.customer_name if previous else None,
+                created_at=now,
+                updated_at=now,
+            )
         if phone and (current.customer_phone != phone or not current.phone_verified):
             current.customer_phone, current.phone_verified = phone, True
         if name and not current.customer_name:
@@ -53,10 +66,14 @@ class Threads:
 
     def state(self, venue: Venue, conversation: Conversation, local_now: dt.datetime) -> ConversationState:
         profile = self.store.get_profile(venue.id, conversation.customer_phone) if conversation.customer_phone else None
-        history = (self.store.recent_messages(venue.id, conversation.conversation_key, self.history_limit)
-                   if conversation.message_count else [])
-        return ConversationState(venue=venue, conversation=conversation, profile=profile, history=history,
-                                 now=local_now)
+        history = (
+            self.store.recent_messages(venue.id, conversation.conversation_key, self.history_limit)
+            if conversation.message_count
+            else []
+        )
+        return ConversationState(
+            venue=venue, conversation=conversation, profile=profile, history=history, now=local_now
+        )
 
     def save(self, state: ConversationState, now: dt.datetime) -> Conversation:
         """Write the turn: its messages, the conversation, and the profile when it changed."""

@@ -19,8 +19,17 @@ from concierge.conversations import booking_tools, care_tools
 from concierge.conversations.agent import ToolCallRecord
 from concierge.conversations.state import ConversationState
 from concierge.conversations.tool_inputs import (
-    BadInput, CancelAppointment, EndConversation, GetAvailableSlots, ListEvents, RequestHumanSupport,
-    ScheduleAppointment, SummarizeConversation, ToolInput, UpdateClientInfo, UpdateConversationTags,
+    BadInput,
+    CancelAppointment,
+    EndConversation,
+    GetAvailableSlots,
+    ListEvents,
+    RequestHumanSupport,
+    ScheduleAppointment,
+    SummarizeConversation,
+    ToolInput,
+    UpdateClientInfo,
+    UpdateConversationTags,
 )
 from concierge.domain.conversation import Message
 from concierge.domain.errors import ToolError
@@ -40,18 +49,22 @@ def _state_only(run: Callable[[ConversationState, Any], dict]) -> Callable[[Tool
     return lambda _ctx, state, req: run(state, req)
 
 
-CHAT_TOOLS: dict[str, ChatTool] = {t.name: t for t in (
-    ChatTool("schedule_appointment", ScheduleAppointment, booking_tools.schedule_appointment, True),
-    ChatTool("get_available_slots", GetAvailableSlots, booking_tools.get_available_slots, False),
-    ChatTool("list_events", ListEvents, booking_tools.list_events, False),
-    ChatTool("cancel_appointment", CancelAppointment, booking_tools.cancel_appointment, True),
-    ChatTool("request_human_support", RequestHumanSupport, _state_only(care_tools.request_human_support), True),
-    ChatTool("update_client_info", UpdateClientInfo, _state_only(care_tools.update_client_info), True),
-    ChatTool("update_conversation_tags", UpdateConversationTags, _state_only(care_tools.update_conversation_tags),
-             True),
-    ChatTool("end_conversation", EndConversation, _state_only(care_tools.end_conversation), True),
-    ChatTool("summarize_conversation", SummarizeConversation, _state_only(care_tools.summarize_conversation), True),
-)}
+CHAT_TOOLS: dict[str, ChatTool] = {
+    t.name: t
+    for t in (
+        ChatTool("schedule_appointment", ScheduleAppointment, booking_tools.schedule_appointment, True),
+        ChatTool("get_available_slots", GetAvailableSlots, booking_tools.get_available_slots, False),
+        ChatTool("list_events", ListEvents, booking_tools.list_events, False),
+        ChatTool("cancel_appointment", CancelAppointment, booking_tools.cancel_appointment, True),
+        ChatTool("request_human_support", RequestHumanSupport, _state_only(care_tools.request_human_support), True),
+        ChatTool("update_client_info", UpdateClientInfo, _state_only(care_tools.update_client_info), True),
+        ChatTool(
+            "update_conversation_tags", UpdateConversationTags, _state_only(care_tools.update_conversation_tags), True
+        ),
+        ChatTool("end_conversation", EndConversation, _state_only(care_tools.end_conversation), True),
+        ChatTool("summarize_conversation", SummarizeConversation, _state_only(care_tools.summarize_conversation), True),
+    )
+}
 
 
 def _problem(exc: ValidationError) -> str:
@@ -75,8 +88,15 @@ class ConversationTools:
             result = self._run(name, params)
             span.set(output=result, success=result["success"])
         self.calls.append(ToolCallRecord(name=name, ok=bool(result["success"])))
-        self.state.turn_messages.append(Message(role="tool", tool=name, text=result.get("message") or
-                                                result.get("error") or "", at=self.state.now, data=result))
+        self.state.turn_messages.append(
+            Message(
+                role="tool",
+                tool=name,
+                text=result.get("message") or result.get("error") or "",
+                at=self.state.now,
+                data=result,
+            )
+        )
         return result
 
     def _run(self, name: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -92,8 +112,15 @@ class ConversationTools:
         except BadInput as exc:
             return {"success": False, "error": str(exc)}
         except ToolError as exc:  # the booking rules' refusals, in the venue's language
-            return {"success": False, "error": exc.message, "error_code": exc.code,
-                    **({"nearestSlots": exc.extra["nearest_slots"]} if exc.extra.get("nearest_slots") else {})}
+            return {
+                "success": False,
+                "error": exc.message,
+                "error_code": exc.code,
+                **({"nearestSlots": exc.extra["nearest_slots"]} if exc.extra.get("nearest_slots") else {}),
+            }
         except StoreBusy:
-            return {"success": False, "error": words.bad_params.format(problem="busy, try again"),
-                    "error_code": "STORE_BUSY"}
+            return {
+                "success": False,
+                "error": words.bad_params.format(problem="busy, try again"),
+                "error_code": "STORE_BUSY",
+            }

@@ -30,16 +30,97 @@ _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
 _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
     r"depois das|dopo le|before|avant|antes das|prima delle) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
-    r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b")
+    r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
+)
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 _NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
-_FUNCTION_WORDS = {"a", "à", "au", "aux", "de", "des", "du", "la", "le", "les", "un", "une", "mal", "the", "my", "of",
-                   "for", "o", "os", "as", "do", "da", "dos", "das", "um", "uma", "il", "lo", "gli", "di", "del",
-                   "della", "per", "pour", "para", "dor", "pain", "dolore", "douleur"}
-_NAME_STOP = {"and", "et", "e", "y", "for", "pour", "para", "per", "with", "avec", "com", "con", "my", "mon", "ma",
-              "meu", "minha", "mio", "mia", "il", "phone", "tel", "at", "a", "à", "às", "alle", "on", "le", "la",
-              "o", "tomorrow", "demain", "amanhã", "domani", "today", "please", "svp", "stp", "merci", "thanks",
-              "obrigado", "obrigada", "grazie"}
+_FUNCTION_WORDS = {
+    "a",
+    "à",
+    "au",
+    "aux",
+    "de",
+    "des",
+    "du",
+    "la",
+    "le",
+    "les",
+    "un",
+    "une",
+    "mal",
+    "the",
+    "my",
+    "of",
+    "for",
+    "o",
+    "os",
+    "as",
+    "do",
+    "da",
+    "dos",
+    "das",
+    "um",
+    "uma",
+    "il",
+    "lo",
+    "gli",
+    "di",
+    "del",
+    "della",
+    "per",
+    "pour",
+    "para",
+    "dor",
+    "pain",
+    "dolore",
+    "douleur",
+}
+_NAME_STOP = {
+    "and",
+    "et",
+    "e",
+    "y",
+    "for",
+    "pour",
+    "para",
+    "per",
+    "with",
+    "avec",
+    "com",
+    "con",
+    "my",
+    "mon",
+    "ma",
+    "meu",
+    "minha",
+    "mio",
+    "mia",
+    "il",
+    "phone",
+    "tel",
+    "at",
+    "a",
+    "à",
+    "às",
+    "alle",
+    "on",
+    "le",
+    "la",
+    "o",
+    "tomorrow",
+    "demain",
+    "amanhã",
+    "domani",
+    "today",
+    "please",
+    "svp",
+    "stp",
+    "merci",
+    "thanks",
+    "obrigado",
+    "obrigada",
+    "grazie",
+}
 
 
 @dataclass(frozen=True)
@@ -62,8 +143,10 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
 def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
     phrases = {name: tuple(phrase_pattern(p) for p in document[name]) for name in INTENTS}
     care = {name: tuple(phrase_pattern(p) for p in words) for name, words in document["care_types"].items()}
-    intros = {key: tuple(normalise(p) for p in document[key])
-              for key in ("name_intros", "reason_intros", "people_leads", "people_units")}
+    intros = {
+        key: tuple(normalise(p) for p in document[key])
+        for key in ("name_intros", "reason_intros", "people_leads", "people_units")
+    }
     return Vocabulary(phrases, care, intros)
 
 
@@ -89,8 +172,13 @@ class Reading:
     @property
     def details(self) -> bool:
         """Whether the message carries any booking detail."""
-        return any(v is not None for v in (self.day, self.time, self.people, self.phone, self.name, self.care_type,
-                                           self.reason)) or self.bad_phone
+        return (
+            any(
+                v is not None
+                for v in (self.day, self.time, self.people, self.phone, self.name, self.care_type, self.reason)
+            )
+            or self.bad_phone
+        )
 
 
 def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str, ...] = ()) -> Reading:
@@ -103,7 +191,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         return reading
     rest = text
     if match := _PHONE.search(text):
-        rest = text[:match.start()] + " " + text[match.end():]
+        rest = text[: match.start()] + " " + text[match.end() :]
         try:
             reading.phone = to_e164(match.group(), venue.country)
         except InvalidPhone:
@@ -114,8 +202,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     for answer in ("yes", "no"):  # "no sábado" is not a no: an answer is short, or opens the message
         if answer in reading.intents and len(folded.split()) > 3 and not vocab.has(answer, head):
             reading.intents.discard(answer)
-    reading.care_type = next((name for name, patterns in vocab.care_types.items()
-                              if any(p.search(folded) for p in patterns)), None)
+    reading.care_type = next(
+        (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
+    )
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
     tokens = _time_tokens(rest)[:MAX_TOKENS]
@@ -142,7 +231,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
 
 
 def _looks_like_name(text: str) -> bool:
-    """"Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
+    """ "Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
     words = text.strip().strip(".!").split()
     if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
@@ -162,7 +251,8 @@ def _name_segment(text: str, vocab: Vocabulary, now: dt.datetime, venue: Venue) 
             continue
         folded = normalise(segment)
         if any(vocab.has(intent, folded) for intent in INTENTS) or any(
-                p.search(folded) for patterns in vocab.care_types.values() for p in patterns):
+            p.search(folded) for patterns in vocab.care_types.values() for p in patterns
+        ):
             continue
         if _day(_time_tokens(segment), now, venue) is None:
             return _name(segment)
@@ -173,8 +263,10 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     text = with_digits(folded, locale)
     units = "|".join(re.escape(u) for u in vocab.intro_words["people_units"])
     leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
-    not_a_time = (r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
-                  r"dias?|weeks?|settimane|semaines?|semanas?)\b)")
+    not_a_time = (
+        r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
+        r"dias?|weeks?|settimane|semaines?|semanas?)\b)"
+    )
     for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}"):
         if match := re.search(pattern, text):
             return int(match.group(1))
@@ -193,8 +285,11 @@ def _time_tokens(text: str) -> list[str]:
 
 def _grams(tokens: list[str], digits_first: bool = False):
     """Word sequences, longest first; with `digits_first`, those holding a digit before the others."""
-    grams = [" ".join(tokens[start:start + size]) for size in range(min(MAX_GRAM, len(tokens)), 0, -1)
-             for start in range(len(tokens) - size + 1)]
+    grams = [
+        " ".join(tokens[start : start + size])
+        for size in range(min(MAX_GRAM, len(tokens)), 0, -1)
+        for start in range(len(tokens) - size + 1)
+    ]
     if digits_first:
         grams.sort(key=lambda gram: not re.search(r"\d", gram))  # stable: still longest first
     return grams
@@ -243,7 +338,7 @@ def _introduced(text: str, intros: tuple[str, ...], take) -> Any:
     for intro in sorted(intros, key=len, reverse=True):
         pattern = r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*"
         if match := re.search(pattern, folded):
-            return take(text[match.end():])
+            return take(text[match.end() :])
     return None
 
 

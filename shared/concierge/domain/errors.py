@@ -10,8 +10,9 @@ from typing import Any, Literal
 
 from concierge.domain.providers import provider_codes
 
-ErrorKind = Literal["invalid", "unauthorized", "not_found", "conflict", "refused", "upstream", "unavailable",
-                    "internal"]
+ErrorKind = Literal[
+    "invalid", "unauthorized", "not_found", "conflict", "refused", "upstream", "unavailable", "internal"
+]
 
 # Every code not listed is a business refusal ("refused": MAX_PEOPLE_EXCEEDED, OUTSIDE_HOURS, PAST_DATE...).
 # A provider's own codes are declared with their kind in its registration (`domain.providers`).

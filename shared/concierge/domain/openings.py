@@ -77,9 +77,7 @@ def nearest_free_slots(
     free = [
         s
         for s in day_slots(venue, day)
-        if s != time
-        and (not_before is None or s > not_before)
-        and not is_full(venue, bookings, s)
+        if s != time and (not_before is None or s > not_before) and not is_full(venue, bookings, s)
     ]
     closest = sorted(free, key=lambda s: (abs(minutes(s) - target), minutes(s)))[:NEAREST_COUNT]
     return sorted(closest)

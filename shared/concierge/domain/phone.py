@@ -18,6 +18,7 @@ def to_e164(raw: str, region: str | None) -> str:
     except phonenumbers.NumberParseException:
         raise InvalidPhone(f'"{raw}" is not a phone number') from None
     if not phonenumbers.is_valid_number(number):
-        raise InvalidPhone(f'"{raw}" is not a valid phone number'
-                           + ("" if region else " (give it with its +country code)"))
+        raise InvalidPhone(
+            f'"{raw}" is not a valid phone number' + ("" if region else " (give it with its +country code)")
+        )
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)

@@ -117,8 +117,14 @@ class ExecutionPlan(BaseModel):
 
     def public(self) -> dict:
         """The plan as callers see it: without the executor's bookkeeping."""
-        return self.model_dump(mode="json", exclude={"lease_until": True, "pending_step": True,
-                                                     "actions": {"__all__": {"compensation_call", "may_have_applied"}}})
+        return self.model_dump(
+            mode="json",
+            exclude={
+                "lease_until": True,
+                "pending_step": True,
+                "actions": {"__all__": {"compensation_call", "may_have_applied"}},
+            },
+        )
 
 
 class ServiceError(BaseModel):

@@ -35,14 +35,22 @@ _P = "concierge.adapters.providers."
 
 PROVIDERS: dict[str, ProviderEntry] = {
     "builtin": ProviderEntry(_P + "builtin:BuiltinProvider"),
-    "sheets": ProviderEntry(_P + "sheets:SheetsProvider", requires=("gspread", "google-auth"),
-                            codes={"SHEET_NOT_FOUND": "internal"}),
-    "resos": ProviderEntry(_P + "resos:ResosProvider", requires=("httpx",),
-                           codes={"RESOS_NOT_CONFIGURED": "internal", "NO_TABLE_AVAILABLE": "refused"}),
-    "octotable": ProviderEntry(_P + "octotable:OctoTableProvider", requires=("httpx",),
-                               codes={"NO_TABLE_AVAILABLE": "refused"}),
-    "gcal": ProviderEntry(_P + "gcal:GoogleCalendarProvider", requires=("httpx", "google-auth", "cryptography"),
-                          codes={"GCAL_NOT_CONFIGURED": "internal"}),
+    "sheets": ProviderEntry(
+        _P + "sheets:SheetsProvider", requires=("gspread", "google-auth"), codes={"SHEET_NOT_FOUND": "internal"}
+    ),
+    "resos": ProviderEntry(
+        _P + "resos:ResosProvider",
+        requires=("httpx",),
+        codes={"RESOS_NOT_CONFIGURED": "internal", "NO_TABLE_AVAILABLE": "refused"},
+    ),
+    "octotable": ProviderEntry(
+        _P + "octotable:OctoTableProvider", requires=("httpx",), codes={"NO_TABLE_AVAILABLE": "refused"}
+    ),
+    "gcal": ProviderEntry(
+        _P + "gcal:GoogleCalendarProvider",
+        requires=("httpx", "google-auth", "cryptography"),
+        codes={"GCAL_NOT_CONFIGURED": "internal"},
+    ),
 }
 
 

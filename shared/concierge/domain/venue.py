@@ -152,5 +152,8 @@ class Venue(BaseModel):
 
     def closed_weekly_on(self, day: dt.date) -> bool:
         """Closed by the weekly schedule, rather than by a closed date or special hours."""
-        return (day not in self.closed_dates and day not in self.special_hours
-                and SCHEDULE_KEYS[day.weekday()] not in self.hours)
+        return (
+            day not in self.closed_dates
+            and day not in self.special_hours
+            and SCHEDULE_KEYS[day.weekday()] not in self.hours
+        )

@@ -90,8 +90,9 @@ def error_response(path: str, status: int, message: str) -> Response:
 
     if path.rstrip("/").rsplit("/", 1)[-1] in PLAN_FUNCTIONS:
         return _refusal(status, "service_unavailable" if status >= 500 else "invalid_input", message)
-    return _tool_error(status, _HTTP_CODES.get(status, "INTERNAL_ERROR" if status >= 500 else "VALIDATION_ERROR"),
-                       message)
+    return _tool_error(
+        status, _HTTP_CODES.get(status, "INTERNAL_ERROR" if status >= 500 else "VALIDATION_ERROR"), message
+    )
 
 
 def _guarded(path: str, run: Callable[[], Response]) -> Response:
@@ -110,8 +111,9 @@ def _refusal(status: int, error_type: str, message: str) -> Response:
     return _json({"error_type": error_type, "message": message}, status)
 
 
-def _plan_response(plans: PlanService, name: str, req: Request, operators: OperatorGate | None,
-                   service_key: str | None = None) -> Response:
+def _plan_response(
+    plans: PlanService, name: str, req: Request, operators: OperatorGate | None, service_key: str | None = None
+) -> Response:
     """One plan function: credentials first (the operator's, or the service key for internal routes), then the body."""
     from concierge.http.plans import call_plan_function
     from concierge.plans.functions import OPERATOR_FUNCTIONS
@@ -139,11 +141,20 @@ def _plan_response(plans: PlanService, name: str, req: Request, operators: Opera
     tracer = getattr(plans, "tracer", None) or _NOOP
     fields = body if isinstance(body, dict) else {}
     plan_id = fields.get("plan_id") if isinstance(fields.get("plan_id"), str) and fields.get("plan_id") else None
-    with tracer.span(f"plan:{name}", trace_id=plan_id or new_trace_id(), function=name, plan_id=plan_id,
-                     user_id=operator.operator_id if operator else None) as span:
+    with tracer.span(
+        f"plan:{name}",
+        trace_id=plan_id or new_trace_id(),
+        function=name,
+        plan_id=plan_id,
+        user_id=operator.operator_id if operator else None,
+    ) as span:
         status, answer_body = call_plan_function(plans, name, body, token, operator)
-        span.set(http_status=status, error_type=answer_body.get("error_type"), outcome=answer_body.get("outcome"),
-                 plan_status=answer_body.get("status"))
+        span.set(
+            http_status=status,
+            error_type=answer_body.get("error_type"),
+            outcome=answer_body.get("outcome"),
+            plan_status=answer_body.get("status"),
+        )
     return _json(answer_body, status)
 
 
@@ -243,9 +254,14 @@ def mcp(req: Request) -> Response:
         return response
 
 
-def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = None,
-               operators: OperatorGate | None = None,
-               mcp_loopback_only: bool = True, conversations: "ConversationFunctions | None" = None) -> Flask:
+def create_app(
+    ctx: ToolContext,
+    access: Access,
+    plans: PlanService | None = None,
+    operators: OperatorGate | None = None,
+    mcp_loopback_only: bool = True,
+    conversations: "ConversationFunctions | None" = None,
+) -> Flask:
     """Every tool, plan and conversation function at POST /api/<name>, the MCP endpoint at /mcp, and
     GET /openapi.json.
 
@@ -263,9 +279,11 @@ def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = Non
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         status = error.code or 500
-        message = {404: "No such route; the functions are at POST /api/<function_name>.",
-                   405: "This route does not take that method; the functions take POST.",
-                   413: too_large().message}.get(status, error.description or "Refused.")
+        message = {
+            404: "No such route; the functions are at POST /api/<function_name>.",
+            405: "This route does not take that method; the functions take POST.",
+            413: too_large().message,
+        }.get(status, error.description or "Refused.")
         return error_response(request.path, status, message)
 
     @app.errorhandler(Exception)
@@ -278,8 +296,9 @@ def create_app(ctx: ToolContext, access: Access, plans: PlanService | None = Non
         if plans is not None and name in PLAN_FUNCTIONS:
             return _plan_response(plans, name, request, operators, access.api_key)
         if conversations is not None and name in CONVERSATION_FUNCTIONS:
-            status, body = handle_conversation(conversations, name, request.get_data(cache=True), request.headers,
-                                               access)
+            status, body = handle_conversation(
+                conversations, name, request.get_data(cache=True), request.headers, access
+            )
             return _json(body, status)
         if name not in TOOLS:
             return _tool_error(404, "NOT_FOUND", f'No function "{name[:100]}".')

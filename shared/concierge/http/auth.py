@@ -21,8 +21,7 @@ def has_api_key(headers: Mapping[str, str], api_key: str) -> bool:
     return hmac.compare_digest(offered.encode(), api_key.encode())
 
 
-def retell_signature_is_valid(raw_body: bytes, signature: str | None, api_key: str,
-                              now_ms: int | None = None) -> bool:
+def retell_signature_is_valid(raw_body: bytes, signature: str | None, api_key: str, now_ms: int | None = None) -> bool:
     """Retell signs `raw body + timestamp` with HMAC-SHA256 under the account's API key.
 
     The header reads `v=<epoch ms>,d=<hex digest>`; older than five minutes is refused.

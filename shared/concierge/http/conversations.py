@@ -16,7 +16,13 @@ from pydantic import BaseModel, ValidationError
 from concierge.conversations.functions import CHAT_TOOL_FUNCTIONS, OPERATOR_FUNCTIONS
 from concierge.conversations.handover import Handover
 from concierge.conversations.requests import (
-    ForgetRequest, ListRequest, MessageRequest, PollRequest, ReadRequest, ReplyRequest, ToolCallRequest,
+    ForgetRequest,
+    ListRequest,
+    MessageRequest,
+    PollRequest,
+    ReadRequest,
+    ReplyRequest,
+    ToolCallRequest,
 )
 from concierge.bootstrap import Access
 from concierge.conversations.service import ConversationService
@@ -52,8 +58,9 @@ def _parse(model: type[BaseModel], body: object) -> Any:
         raise ToolError("VALIDATION_ERROR", f"{field}: {problem}", field=field) from None
 
 
-def handle(functions: ConversationFunctions, name: str, raw_body: bytes, headers: Mapping[str, str],
-           access: Access) -> tuple[int, dict]:
+def handle(
+    functions: ConversationFunctions, name: str, raw_body: bytes, headers: Mapping[str, str], access: Access
+) -> tuple[int, dict]:
     """One call of a conversation function: (HTTP status, JSON body)."""
     operator = None
     if name in OPERATOR_FUNCTIONS:

@@ -58,9 +58,17 @@ def _tracer(ctx: ToolContext) -> Tracer:
 def _tool_span(ctx: ToolContext, tool: Tool, args: object, envelope: str, **attributes):
     """One trace per tool call: `tool:<name>` with the venue, the (masked when exported) input and output."""
     venue = args.get("restaurant_id") if isinstance(args, dict) else None
-    return _tracer(ctx).span(f"tool:{tool.name}", trace_id=new_trace_id(), trace_name=f"tool:{tool.name}",
-                             tool=tool.name, venue=venue if isinstance(venue, str) else None, envelope=envelope,
-                             writes=tool.writes, input=args, **attributes)
+    return _tracer(ctx).span(
+        f"tool:{tool.name}",
+        trace_id=new_trace_id(),
+        trace_name=f"tool:{tool.name}",
+        tool=tool.name,
+        venue=venue if isinstance(venue, str) else None,
+        envelope=envelope,
+        writes=tool.writes,
+        input=args,
+        **attributes,
+    )
 
 
 def _finish(span: Span, payload: dict, **attributes) -> None:
@@ -75,14 +83,20 @@ def _execute(ctx: ToolContext, tool: Tool, args: object, span: Span | None = Non
     except ToolError as refusal:
         return refusal.payload()
     except OverflowError:  # a date or a count far beyond any calendar ("in 99999999999 days")
-        return {"ok": False, "error_code": "VALIDATION_ERROR",
-                "message": "A date or number in the request is out of range."}
+        return {
+            "ok": False,
+            "error_code": "VALIDATION_ERROR",
+            "message": "A date or number in the request is out of range.",
+        }
     except Exception as exc:
         log.exception("tool %s failed unexpectedly", tool.name)
         if span is not None:
             span.set(unexpected=True, exception=type(exc).__name__)
-        return {"ok": False, "error_code": tool.catch_all_code,
-                "message": "Unexpected error; it has been logged. Please try again or hand over to staff."}
+        return {
+            "ok": False,
+            "error_code": tool.catch_all_code,
+            "message": "Unexpected error; it has been logged. Please try again or hand over to staff.",
+        }
     payload = response.model_dump(mode="json")
     for key in tool.omit_when_none:
         if payload.get(key) is None:
@@ -289,8 +303,11 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
             args = with_caller_phone(chosen, body["args"], retell_caller_number(body))
             call = body["call"] if isinstance(body["call"], dict) else {}
             call_id = _call_id(call.get("call_id"), "call.call_id")
-            key = _scoped(caller, args, f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, args)}") \
-                if call_id else None
+            key = (
+                _scoped(caller, args, f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, args)}")
+                if call_id
+                else None
+            )
             return Answer(200, reduce(run_once(ctx, chosen, args, key, "retell")))
     except BadInput as bad:
         return refused(bad)

@@ -90,8 +90,9 @@ def normalise(value: object) -> object:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise BadInput(400, "VALIDATION_ERROR", "The body holds a lone UTF-16 surrogate, which is not text.") \
-                from None
+            raise BadInput(
+                400, "VALIDATION_ERROR", "The body holds a lone UTF-16 surrogate, which is not text."
+            ) from None
         return unicodedata.normalize("NFKC", value)
     if isinstance(value, dict):
         return {normalise(k): normalise(v) for k, v in value.items()}

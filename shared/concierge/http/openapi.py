@@ -28,39 +28,74 @@ TOOL_NAME = {"type": "string", "enum": sorted(TOOLS)}
 ENVELOPES = {
     "VapiToolCalls": {
         "description": "A Vapi server message: one result per call, in order, always with HTTP 200.",
-        "type": "object", "required": ["message"],
-        "properties": {"message": {"type": "object", "required": ["type"], "properties": {
-            "type": {"const": "tool-calls"},
-            "toolCallList": {"type": "array", "maxItems": MAX_TOOL_CALLS, "items": {
+        "type": "object",
+        "required": ["message"],
+        "properties": {
+            "message": {
                 "type": "object",
+                "required": ["type"],
                 "properties": {
-                    "id": CALL_ID,
-                    "name": TOOL_NAME,
-                    "arguments": {"type": ["object", "string"]},
-                    "function": {"type": "object", "properties": {
-                        "name": TOOL_NAME, "arguments": {"type": ["object", "string"],
-                                                         "description": "The tool's request, or it as JSON text"}}},
-                }}},
-        }}},
+                    "type": {"const": "tool-calls"},
+                    "toolCallList": {
+                        "type": "array",
+                        "maxItems": MAX_TOOL_CALLS,
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "id": CALL_ID,
+                                "name": TOOL_NAME,
+                                "arguments": {"type": ["object", "string"]},
+                                "function": {
+                                    "type": "object",
+                                    "properties": {
+                                        "name": TOOL_NAME,
+                                        "arguments": {
+                                            "type": ["object", "string"],
+                                            "description": "The tool's request, or it as JSON text",
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            }
+        },
     },
     "VapiResults": {
-        "type": "object", "required": ["results"],
-        "properties": {"results": {"type": "array", "items": {
-            "type": "object", "required": ["toolCallId", "result"],
-            "properties": {"toolCallId": {"type": ["string", "null"]},
-                           "result": {"type": "string", "description": "The reduced payload as one line of JSON"}}}}},
+        "type": "object",
+        "required": ["results"],
+        "properties": {
+            "results": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["toolCallId", "result"],
+                    "properties": {
+                        "toolCallId": {"type": ["string", "null"]},
+                        "result": {"type": "string", "description": "The reduced payload as one line of JSON"},
+                    },
+                },
+            }
+        },
     },
     "RetellCall": {
         "description": "A Retell custom-function call (signed with X-Retell-Signature when RETELL_API_KEY is set); "
-                       "answered with the reduced payload and HTTP 200.",
-        "type": "object", "required": ["name", "args", "call"],
-        "properties": {"name": TOOL_NAME, "args": {"type": "object"},
-                       "call": {"type": "object", "properties": {"call_id": CALL_ID}}},
+        "answered with the reduced payload and HTTP 200.",
+        "type": "object",
+        "required": ["name", "args", "call"],
+        "properties": {
+            "name": TOOL_NAME,
+            "args": {"type": "object"},
+            "call": {"type": "object", "properties": {"call_id": CALL_ID}},
+        },
     },
 }
-LIMITS = (f"Bodies of at most {MAX_BODY_BYTES} bytes (413 beyond), JSON nested at most {MAX_JSON_DEPTH} levels, "
-          f"integers of at most 18 digits, text NFKC-normalised; every refusal is a JSON Error. Each tool URL "
-          f"also takes a VapiToolCalls envelope (answered with VapiResults) or a RetellCall.")
+LIMITS = (
+    f"Bodies of at most {MAX_BODY_BYTES} bytes (413 beyond), JSON nested at most {MAX_JSON_DEPTH} levels, "
+    f"integers of at most 18 digits, text NFKC-normalised; every refusal is a JSON Error. Each tool URL "
+    f"also takes a VapiToolCalls envelope (answered with VapiResults) or a RetellCall."
+)
 
 
 def _schema(model, mode: str, title: str, defs: dict) -> dict:
@@ -90,24 +125,30 @@ def openapi_document() -> dict:
         base = "".join(part.capitalize() for part in tool.name.split("_"))
         request_ref = _schema(tool.request, "validation", base + "Request", defs)
         response_ref = _schema(tool.response, "serialization", base + "Response", defs)
-        paths[f"/api/{tool.name}"] = {"post": {
-            "operationId": tool.name,
-            "summary": tool.summary,
-            "requestBody": {"required": True, "content": {"application/json": {"schema": request_ref}}},
-            "responses": {
-                "200": {"description": "Done", "content": {"application/json": {"schema": response_ref}}},
-                **{status: {"description": meaning, "content": {"application/json": {"schema": ERROR_REF}}}
-                   for status, meaning in REFUSALS.items()},
-            },
-        }}
+        paths[f"/api/{tool.name}"] = {
+            "post": {
+                "operationId": tool.name,
+                "summary": tool.summary,
+                "requestBody": {"required": True, "content": {"application/json": {"schema": request_ref}}},
+                "responses": {
+                    "200": {"description": "Done", "content": {"application/json": {"schema": response_ref}}},
+                    **{
+                        status: {"description": meaning, "content": {"application/json": {"schema": ERROR_REF}}}
+                        for status, meaning in REFUSALS.items()
+                    },
+                },
+            }
+        }
     return {
         "openapi": "3.1.0",
         "info": {"title": "concierge booking tools", "version": "1.0.0", "description": LIMITS},
         "paths": paths,
         "components": {
             "schemas": defs,
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"},
-                                "vapiSecret": {"type": "apiKey", "in": "header", "name": "X-Vapi-Secret"}},
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer"},
+                "vapiSecret": {"type": "apiKey", "in": "header", "name": "X-Vapi-Secret"},
+            },
         },
         "security": [{"bearer": []}, {"vapiSecret": []}, {}],
     }

@@ -9,7 +9,14 @@ from pydantic import BaseModel, ValidationError
 
 from concierge.domain.plans import ServiceError
 from concierge.plans.requests import (
-    Answer, DeliverAgain, NewRequest, NoBody, PlanRef, PlanRefusal, RefusalReason, TaskBody,
+    Answer,
+    DeliverAgain,
+    NewRequest,
+    NoBody,
+    PlanRef,
+    PlanRefusal,
+    RefusalReason,
+    TaskBody,
 )
 
 if TYPE_CHECKING:
@@ -28,7 +35,6 @@ STATUS: dict[RefusalReason, int] = {
     "unavailable": 503,
 }
 DELIVER_AGAIN = 503  # Cloud Tasks retries a task answered with a 5xx
-
 
 
 # A plan function as HTTP calls it: (its validated request, the action token) -> the answer's body.
@@ -53,8 +59,9 @@ def invalid_input(message: str) -> tuple[int, dict]:
     return STATUS["invalid_input"], ServiceError(error_type="invalid_input", message=message[:500]).model_dump()
 
 
-def call_plan_function(plans: PlanService, name: str, body: object, token: str | None,
-                       operator: Operator | None = None) -> tuple[int, dict]:
+def call_plan_function(
+    plans: PlanService, name: str, body: object, token: str | None, operator: Operator | None = None
+) -> tuple[int, dict]:
     """(HTTP status, body) of the plan function `name` for a parsed JSON body, the action token and, for
     the operator's functions, the operator the request authenticated."""
     model, function = _functions(plans, operator)[name]
@@ -71,5 +78,6 @@ def call_plan_function(plans: PlanService, name: str, body: object, token: str |
         return DELIVER_AGAIN, {"outcome": again.outcome}
     except Exception:
         log.exception("plan function %s failed unexpectedly", name)
-        return 503, ServiceError(error_type="service_unavailable",
-                                 message="The service could not handle the request; try again.").model_dump()
+        return 503, ServiceError(
+            error_type="service_unavailable", message="The service could not handle the request; try again."
+        ).model_dump()

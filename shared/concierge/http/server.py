@@ -15,11 +15,13 @@ from waitress import create_server
 DEFAULT_THREADS = 8
 
 
-def serve_until_stopped(app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS,
-                        on_stop: Callable[[], None] = lambda: None) -> None:
+def serve_until_stopped(
+    app: Flask, host: str, port: int, threads: int = DEFAULT_THREADS, on_stop: Callable[[], None] = lambda: None
+) -> None:
     """Serve until SIGINT or SIGTERM, then let the worker threads finish and call on_stop."""
-    server = create_server(app, host=host, port=port, threads=threads, ident="concierge",
-                           channel_timeout=60, connection_limit=1000)
+    server = create_server(
+        app, host=host, port=port, threads=threads, ident="concierge", channel_timeout=60, connection_limit=1000
+    )
 
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(0)  # waitress.run() turns it into a shutdown of its task threads

@@ -44,10 +44,14 @@ class McpEndpoint:
     def __init__(self, server: Server[Any], loopback_only: bool = False) -> None:
         # On a loopback server a web page could reach us through DNS rebinding: refuse other Host/Origin
         # headers there. A deployed function has its own domain and the API key.
-        security = TransportSecuritySettings(allowed_hosts=LOOPBACK_HOSTS, allowed_origins=LOOPBACK_ORIGINS) \
-            if loopback_only else None
-        self._manager = StreamableHTTPSessionManager(app=server, json_response=True, stateless=True,
-                                                     security_settings=security)
+        security = (
+            TransportSecuritySettings(allowed_hosts=LOOPBACK_HOSTS, allowed_origins=LOOPBACK_ORIGINS)
+            if loopback_only
+            else None
+        )
+        self._manager = StreamableHTTPSessionManager(
+            app=server, json_response=True, stateless=True, security_settings=security
+        )
         self._loop = asyncio.new_event_loop()
         self._stop: asyncio.Event | None = None
         threading.Thread(target=self._loop.run_forever, name="mcp-endpoint", daemon=True).start()
@@ -67,8 +71,12 @@ class McpEndpoint:
     def respond(self, req: Request, access: Access) -> WsgiResponse:
         if access.api_key and not has_api_key(cast(Mapping[str, str], req.headers), access.api_key):
             body = {"ok": False, "error_code": "UNAUTHORIZED", "message": "Missing or wrong credentials."}
-            return Response(json.dumps(body), status=401, mimetype="application/json",
-                            headers={"WWW-Authenticate": 'Bearer realm="concierge"'})
+            return Response(
+                json.dumps(body),
+                status=401,
+                mimetype="application/json",
+                headers={"WWW-Authenticate": 'Bearer realm="concierge"'},
+            )
         # a2wsgi types the WSGI environ its own way; it is the same dict.
         return Response.from_app(self._wsgi, req.environ, buffered=True)  # type: ignore[arg-type]
 
@@ -80,8 +88,7 @@ class McpEndpoint:
         self._loop.call_soon_threadsafe(self._loop.stop)
 
 
-def endpoint_for(services: McpServices, venue_ids: Callable[[], list[str]], loopback_only: bool = False
-                 ) -> McpEndpoint:
+def endpoint_for(services: McpServices, venue_ids: Callable[[], list[str]], loopback_only: bool = False) -> McpEndpoint:
     return McpEndpoint(build_server(services, venue_ids), loopback_only)
 
 

@@ -22,7 +22,7 @@ def venue_id_of(uri: str) -> str | None:
     """The venue id a resource URI names, or None when it names no venue."""
     if not uri.startswith(URI_PREFIX):
         return None
-    venue_id = uri[len(URI_PREFIX):]
+    venue_id = uri[len(URI_PREFIX) :]
     return venue_id if venue_id and "/" not in venue_id else None
 
 
@@ -49,5 +49,7 @@ def knowledge_base(venue: Venue) -> dict:
 
 
 def description(venue: Venue) -> str:
-    return (f"{venue.name}: opening hours, closed dates, FAQ and contact details, "
-            f"in the venue's language ({venue.locale}). restaurant_id is \"{venue.id}\".")
+    return (
+        f"{venue.name}: opening hours, closed dates, FAQ and contact details, "
+        f'in the venue\'s language ({venue.locale}). restaurant_id is "{venue.id}".'
+    )

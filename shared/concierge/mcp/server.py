@@ -57,20 +57,26 @@ def tool_result(payload: dict) -> types.CallToolResult:
     refused = payload.get("ok") is False or payload.get("success") is False
     as_json = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     message = payload.get("message") or payload.get("error")
-    content: list[types.ContentBlock] = [types.TextContent(text=message)] if isinstance(message, str) and message \
-        else []
+    content: list[types.ContentBlock] = (
+        [types.TextContent(text=message)] if isinstance(message, str) and message else []
+    )
     content.append(types.TextContent(text=as_json))
     return types.CallToolResult(content=content, structured_content=payload, is_error=refused)
 
 
 def _annotations(tool: McpTool) -> types.ToolAnnotations:
-    return types.ToolAnnotations(title=tool.title, read_only_hint=not tool.writes,
-                                 destructive_hint=tool.writes and tool.name.startswith(("cancel", "end_")),
-                                 idempotent_hint=not tool.writes, open_world_hint=False)
+    return types.ToolAnnotations(
+        title=tool.title,
+        read_only_hint=not tool.writes,
+        destructive_hint=tool.writes and tool.name.startswith(("cancel", "end_")),
+        idempotent_hint=not tool.writes,
+        open_world_hint=False,
+    )
 
 
-def build_server(services: McpServices, venue_ids: Callable[[], list[str]],
-                 tools: Sequence[McpTool] = MCP_TOOLS) -> Server[Any]:
+def build_server(
+    services: McpServices, venue_ids: Callable[[], list[str]], tools: Sequence[McpTool] = MCP_TOOLS
+) -> Server[Any]:
     """An MCP server over the given services; `venue_ids` lists the venues whose knowledge bases are resources.
 
     The chat receptionist's tools are listed only when its service is given.
@@ -78,15 +84,25 @@ def build_server(services: McpServices, venue_ids: Callable[[], list[str]],
     ctx = services.tools
     tools = [tool for tool in tools if tool.family == "booking" or services.conversations is not None]
     by_name = {tool.name: tool for tool in tools}
-    listed = [types.Tool(name=t.name, title=t.title, description=t.description, input_schema=t.input_schema,
-                         annotations=_annotations(t)) for t in tools]
+    listed = [
+        types.Tool(
+            name=t.name,
+            title=t.title,
+            description=t.description,
+            input_schema=t.input_schema,
+            annotations=_annotations(t),
+        )
+        for t in tools
+    ]
 
-    async def list_tools(_ctx: ServerRequestContext[Any, Any],
-                         _params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+    async def list_tools(
+        _ctx: ServerRequestContext[Any, Any], _params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=listed)
 
-    async def call_tool(request: ServerRequestContext[Any, Any],
-                        params: types.CallToolRequestParams) -> types.CallToolResult:
+    async def call_tool(
+        request: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
         tool = by_name.get(params.name)
         if tool is None:
             raise MCPError(INVALID_PARAMS, f'Unknown tool "{params.name}"; tools/list names them.')
@@ -103,21 +119,37 @@ def build_server(services: McpServices, venue_ids: Callable[[], list[str]],
                 found.append(venue)
         return found
 
-    async def list_resources(_ctx: ServerRequestContext[Any, Any],
-                             _params: types.PaginatedRequestParams | None) -> types.ListResourcesResult:
+    async def list_resources(
+        _ctx: ServerRequestContext[Any, Any], _params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
         found = await anyio.to_thread.run_sync(venues)
-        return types.ListResourcesResult(resources=[
-            types.Resource(uri=venue_uri(v.id), name=v.id, title=v.name, description=description(v),
-                           mime_type=MIME_TYPE) for v in found])
+        return types.ListResourcesResult(
+            resources=[
+                types.Resource(
+                    uri=venue_uri(v.id), name=v.id, title=v.name, description=description(v), mime_type=MIME_TYPE
+                )
+                for v in found
+            ]
+        )
 
-    async def list_templates(_ctx: ServerRequestContext[Any, Any],
-                             _params: types.PaginatedRequestParams | None) -> types.ListResourceTemplatesResult:
-        return types.ListResourceTemplatesResult(resource_templates=[types.ResourceTemplate(
-            uri_template=URI_TEMPLATE, name="venue", title="A venue's knowledge base",
-            description="Opening hours, closed dates, FAQ and contact details of one venue.", mime_type=MIME_TYPE)])
+    async def list_templates(
+        _ctx: ServerRequestContext[Any, Any], _params: types.PaginatedRequestParams | None
+    ) -> types.ListResourceTemplatesResult:
+        return types.ListResourceTemplatesResult(
+            resource_templates=[
+                types.ResourceTemplate(
+                    uri_template=URI_TEMPLATE,
+                    name="venue",
+                    title="A venue's knowledge base",
+                    description="Opening hours, closed dates, FAQ and contact details of one venue.",
+                    mime_type=MIME_TYPE,
+                )
+            ]
+        )
 
-    async def read_resource(_ctx: ServerRequestContext[Any, Any],
-                            params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
+    async def read_resource(
+        _ctx: ServerRequestContext[Any, Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
         uri = str(params.uri)
         venue_id = venue_id_of(uri)
         venue = await anyio.to_thread.run_sync(ctx.venues.get, venue_id) if venue_id else None
@@ -132,6 +164,13 @@ def build_server(services: McpServices, venue_ids: Callable[[], list[str]],
         server_version = version("concierge")
     except PackageNotFoundError:  # a deployed bundle carries the package, not its metadata
         server_version = "bundle"
-    return Server(SERVER_NAME, version=server_version, instructions=INSTRUCTIONS,
-                  on_list_tools=list_tools, on_call_tool=call_tool, on_list_resources=list_resources,
-                  on_list_resource_templates=list_templates, on_read_resource=read_resource)
+    return Server(
+        SERVER_NAME,
+        version=server_version,
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=list_resources,
+        on_list_resource_templates=list_templates,
+        on_read_resource=read_resource,
+    )

@@ -11,6 +11,15 @@ from concierge.parsing.relative_time import TimeResolution, resolve_relative_tim
 from concierge.parsing.weekdays import parse_weekday
 
 __all__ = [
-    "DayReading", "DayResolution", "TimeResolution", "UnsupportedRelativeDay", "UnsupportedRelativeTime",
-    "VagueTime", "WeekdayMismatch", "parse_weekday", "read_day", "resolve_relative_day", "resolve_relative_time",
+    "DayReading",
+    "DayResolution",
+    "TimeResolution",
+    "UnsupportedRelativeDay",
+    "UnsupportedRelativeTime",
+    "VagueTime",
+    "WeekdayMismatch",
+    "parse_weekday",
+    "read_day",
+    "resolve_relative_day",
+    "resolve_relative_time",
 ]

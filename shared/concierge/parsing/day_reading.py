@@ -22,14 +22,15 @@ class DayReading:
     date: datetime.date
     ambiguous: bool
     candidates: tuple[datetime.date, ...]  # when ambiguous: every day the caller may mean, `date` first
-    part: str | None                       # "morning", "lunch", "afternoon", "evening", "night" when said
-    part_range: OpeningRange | None        # the venue's opening range in that part of that day, if any
-    holiday: str | None                    # a holiday named: its name in the venue's country, if a public one
-    closed: bool | None                    # whether the venue is closed that day (None without a venue)
+    part: str | None  # "morning", "lunch", "afternoon", "evening", "night" when said
+    part_range: OpeningRange | None  # the venue's opening range in that part of that day, if any
+    holiday: str | None  # a holiday named: its name in the venue's country, if a public one
+    closed: bool | None  # whether the venue is closed that day (None without a venue)
 
 
-def read_day(text: str, now: datetime.datetime | datetime.date, locale: str, *, venue: Venue | None = None
-             ) -> DayReading:
+def read_day(
+    text: str, now: datetime.datetime | datetime.date, locale: str, *, venue: Venue | None = None
+) -> DayReading:
     """What day (and part of it) the caller means, `now` being the venue's local date or wall clock.
 
     Raises `UnsupportedRelativeDay` for words not fully understood and `WeekdayMismatch` when a
@@ -40,10 +41,15 @@ def read_day(text: str, now: datetime.datetime | datetime.date, locale: str, *, 
     resolved = resolve_relative_day(text, today, locale, country=country)
     ranges = venue.ranges_on(resolved.date) if venue else []
     part_range = range_in_part(ranges, resolved.part) if resolved.part else None
-    return DayReading(date=resolved.date, ambiguous=resolved.ambiguous, candidates=resolved.candidates,
-                      part=resolved.part, part_range=part_range,
-                      holiday=_holiday_name(resolved.date, country, locale) if resolved.holiday else None,
-                      closed=(not ranges) if venue else None)
+    return DayReading(
+        date=resolved.date,
+        ambiguous=resolved.ambiguous,
+        candidates=resolved.candidates,
+        part=resolved.part,
+        part_range=part_range,
+        holiday=_holiday_name(resolved.date, country, locale) if resolved.holiday else None,
+        closed=(not ranges) if venue else None,
+    )
 
 
 def _holiday_name(day: datetime.date, country: str, locale: str) -> str | None:

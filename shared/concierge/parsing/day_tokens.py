@@ -9,10 +9,32 @@ from concierge.parsing.text import fold, with_digits
 from concierge.speech.names import LOCALES, MONTHS, WEEKDAYS
 
 _ENGLISH_ABBREVIATIONS = {
-    "weekdays": {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
-                 "sat": 5, "sun": 6},
-    "months": {"jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
-               "nov": 11, "dec": 12},
+    "weekdays": {
+        "mon": 0,
+        "tue": 1,
+        "tues": 1,
+        "wed": 2,
+        "weds": 2,
+        "thu": 3,
+        "thur": 3,
+        "thurs": 3,
+        "fri": 4,
+        "sat": 5,
+        "sun": 6,
+    },
+    "months": {
+        "jan": 1,
+        "feb": 2,
+        "apr": 4,
+        "jun": 6,
+        "jul": 7,
+        "aug": 8,
+        "sep": 9,
+        "sept": 9,
+        "oct": 10,
+        "nov": 11,
+        "dec": 12,
+    },
 }
 _ORDINAL = re.compile(r"\b(\d{1,2}) ?(?:st|nd|rd|th|er|re|eme|e|o|a|º|ª)\b")
 

@@ -20,6 +20,6 @@ class WeekdayMismatch(ValueError):
 
     def __init__(self, text: str, date: datetime.date, weekday: int, corrected: datetime.date) -> None:
         super().__init__(text)
-        self.date = date            # the date as numbered
-        self.weekday = weekday      # the weekday said, 0 = Monday
+        self.date = date  # the date as numbered
+        self.weekday = weekday  # the weekday said, 0 = Monday
         self.corrected = corrected  # the weekday said nearest that date, not in the past

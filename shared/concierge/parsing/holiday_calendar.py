@@ -25,7 +25,7 @@ _LOCALE_COUNTRIES = {"it": "IT", "en": "GB", "fr": "FR", "pt": "PT"}
 
 @dataclass(frozen=True)
 class _Feast:
-    names: tuple[str, ...]    # the library's English names for it, in any country that keeps it
+    names: tuple[str, ...]  # the library's English names for it, in any country that keeps it
     fallback: Callable[[int], datetime.date]
 
 
@@ -58,9 +58,41 @@ FEASTS = {
 AMBIGUOUS_FEASTS = {"reveillon": ("christmas_eve", "new_years_eve")}
 
 # Words too common in holiday names to identify one on their own.
-_GENERIC = frozenset({
-    "day", "dia", "jour", "giorno", "festa", "fete", "feast", "holiday", "de", "di", "da", "do", "des", "du",
-    "della", "dell", "del", "la", "le", "l", "the", "of", "s", "and", "e", "et", "i", "a", "o", "das", "dos"})
+_GENERIC = frozenset(
+    {
+        "day",
+        "dia",
+        "jour",
+        "giorno",
+        "festa",
+        "fete",
+        "feast",
+        "holiday",
+        "de",
+        "di",
+        "da",
+        "do",
+        "des",
+        "du",
+        "della",
+        "dell",
+        "del",
+        "la",
+        "le",
+        "l",
+        "the",
+        "of",
+        "s",
+        "and",
+        "e",
+        "et",
+        "i",
+        "a",
+        "o",
+        "das",
+        "dos",
+    }
+)
 
 
 @functools.cache
@@ -97,8 +129,7 @@ def _calendar(country: str, year: int, language: str | None) -> dict[datetime.da
     if entity is None:
         return {}
     language = language if language in entity.supported_languages else None
-    found = holidays.country_holidays(country, years=year, language=language,
-                                      categories=entity.supported_categories)
+    found = holidays.country_holidays(country, years=year, language=language, categories=entity.supported_categories)
     return dict(found.items())
 
 
@@ -117,8 +148,11 @@ def feast_date(key: str, country: str, today: datetime.date) -> datetime.date:
     """The next day (today included) of a feast, as the country keeps it or by the Western calendar."""
     feast = FEASTS[key]
     for year in (today.year, today.year + 1):
-        named = [day for day, name in _calendar(country, year, "en_US").items()
-                 if any(part.strip() in feast.names for part in name.split(";"))]
+        named = [
+            day
+            for day, name in _calendar(country, year, "en_US").items()
+            if any(part.strip() in feast.names for part in name.split(";"))
+        ]
         day = min(named) if named else feast.fallback(year)
         if day >= today:
             return day
@@ -135,8 +169,11 @@ def holiday_name(day: datetime.date, country: str, locale: str) -> str | None:
 @functools.cache
 def _name_index(country: str, year: int, language: str | None) -> tuple[tuple[frozenset[str], datetime.date], ...]:
     """Each holiday name of a year as its set of folded words ("All Saints' Day; National Unity Day" is two)."""
-    return tuple((frozenset(re.sub(r"[^\w\s]", " ", fold(name)).split()), day)
-                 for day, names in _calendar(country, year, language).items() for name in names.split(";"))
+    return tuple(
+        (frozenset(re.sub(r"[^\w\s]", " ", fold(name)).split()), day)
+        for day, names in _calendar(country, year, language).items()
+        for name in names.split(";")
+    )
 
 
 def named_holidays(text: str, country: str, locale: str, today: datetime.date) -> list[datetime.date]:

@@ -39,12 +39,11 @@ class DayResolution:
     date: datetime.date
     ambiguous: bool
     candidates: tuple[datetime.date, ...] = ()  # when ambiguous: every day the caller may mean, `date` first
-    part: str | None = None                     # "morning", "lunch", "afternoon", "evening" or "night"
-    holiday: bool = False                       # the caller named a holiday
+    part: str | None = None  # "morning", "lunch", "afternoon", "evening" or "night"
+    holiday: bool = False  # the caller named a holiday
 
 
-def resolve_relative_day(text: str, today: datetime.date, locale: str, *, country: str | None = None
-                         ) -> DayResolution:
+def resolve_relative_day(text: str, today: datetime.date, locale: str, *, country: str | None = None) -> DayResolution:
     """The date a caller means, trying the venue's language first and then the others.
 
     `country` (ISO 3166) decides which holidays are meant; by default the country of `locale`.
@@ -99,9 +98,16 @@ class _Patterns:
 @functools.cache
 def _compiled(locale: str) -> _Patterns:
     g = GRAMMARS[locale]
-    fill = {"wd": r"wd(?P<wd>[0-6])", "mo": r"mo(?P<mo>1[0-2]|[1-9])", "d": r"(?P<d>\d{1,2})",
-            "y": r"(?P<y>\d{4})", "this": g.this, "next_before": g.next_before, "next_after": g.next_after,
-            "weekend": g.weekend}
+    fill = {
+        "wd": r"wd(?P<wd>[0-6])",
+        "mo": r"mo(?P<mo>1[0-2]|[1-9])",
+        "d": r"(?P<d>\d{1,2})",
+        "y": r"(?P<y>\d{4})",
+        "this": g.this,
+        "next_before": g.next_before,
+        "next_after": g.next_after,
+        "weekend": g.weekend,
+    }
 
     def many(patterns: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
         return tuple(re.compile(p.format(**fill)) for p in patterns)
@@ -119,14 +125,23 @@ def _compiled(locale: str) -> _Patterns:
         part_after=re.compile(rf"(?P<day>.+?) (?:(?:{g.part_lead}) )?(?P<part>{parts})"),
         part_first=part_first,
         this_part=re.compile(rf"(?:{g.this}) (?P<part>{parts})"),
-        weekday=re.compile(rf"(?:(?P<next>{g.next_before}) |(?P<this>{g.this}) )?wd(?P<wd>[0-6])"
-                           rf"(?P<next_after> (?:{g.next_after}))?"),
+        weekday=re.compile(
+            rf"(?:(?P<next>{g.next_before}) |(?P<this>{g.this}) )?wd(?P<wd>[0-6])"
+            rf"(?P<next_after> (?:{g.next_after}))?"
+        ),
         ahead=re.compile(g.ahead.format(n=rf"\d+|{g.one}")),
-        weekend_this=(re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
-                      re.compile(rf"(?:(?:{g.this}) )?(?:{g.weekend}) {weekday_after}")),
+        weekend_this=(
+            re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
+            re.compile(rf"(?:(?:{g.this}) )?(?:{g.weekend}) {weekday_after}"),
+        ),
         weekend_next=(re.compile(rf"{weekday_of}{next_weekend}"), re.compile(rf"{next_weekend} {weekday_after}")),
-        next_week=many(g.next_week), this_week=many(g.this_week), week_on=many(g.week_on), dates=many(g.dates),
-        next_month=many(g.next_month), this_month=many(g.this_month))
+        next_week=many(g.next_week),
+        this_week=many(g.this_week),
+        week_on=many(g.week_on),
+        dates=many(g.dates),
+        next_month=many(g.next_month),
+        this_month=many(g.this_month),
+    )
 
 
 def _resolve(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
@@ -154,12 +169,13 @@ def _resolve(text: str, today: datetime.date, locale: str, country: str, named: 
 def _strip_fillers(text: str, rx: _Patterns) -> tuple[str, bool]:
     """The text without its leading fillers, and whether they ended with an article for a date ("il", "the")."""
     stripped = rx.fillers.sub("", text)
-    prefix = text[:len(text) - len(stripped)].strip()
+    prefix = text[: len(text) - len(stripped)].strip()
     return stripped, bool(prefix) and rx.day_mark.search(prefix) is not None
 
 
-def _day(text: str, today: datetime.date, locale: str, country: str, named: bool, marked: bool = False
-         ) -> DayResolution | None:
+def _day(
+    text: str, today: datetime.date, locale: str, country: str, named: bool, marked: bool = False
+) -> DayResolution | None:
     """A day without a part of the day; `marked`: an article for a date came before it."""
     g, rx = GRAMMARS[locale], _compiled(locale)
     if text in g.fixed:
@@ -168,9 +184,15 @@ def _day(text: str, today: datetime.date, locale: str, country: str, named: bool
         key = g.holidays[text]
         return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
     tokens, ordinal = day_tokens(text, locale)
-    resolution = (_weekend(tokens, today, rx) or _week_of(tokens, today, rx) or _week_on(tokens, today, locale)
-                  or _weekday(tokens, today, rx) or _ahead(tokens, today, g, rx) or _of_month(tokens, today, rx)
-                  or _spoken_date(text, tokens, today, rx, marked or ordinal))
+    resolution = (
+        _weekend(tokens, today, rx)
+        or _week_of(tokens, today, rx)
+        or _week_on(tokens, today, locale)
+        or _weekday(tokens, today, rx)
+        or _ahead(tokens, today, g, rx)
+        or _of_month(tokens, today, rx)
+        or _spoken_date(text, tokens, today, rx, marked or ordinal)
+    )
     if resolution is None and named:
         resolution = _among(named_holidays(text, country, locale, today), holiday=True)
     return resolution
@@ -184,8 +206,9 @@ def _among(days: list[datetime.date], holiday: bool = False) -> DayResolution | 
     days = sorted(set(days))
     if not days:
         return None
-    return DayResolution(days[0], ambiguous=len(days) > 1, candidates=tuple(days) if len(days) > 1 else (),
-                         holiday=holiday)
+    return DayResolution(
+        days[0], ambiguous=len(days) > 1, candidates=tuple(days) if len(days) > 1 else (), holiday=holiday
+    )
 
 
 def _weekday(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
@@ -254,13 +277,14 @@ def _week_on(text: str, today: datetime.date, locale: str) -> DayResolution | No
         base_text = groups["base"]
         base = _on(today + g.fixed[base_text] * _DAY) if base_text in g.fixed else _weekday(base_text, today, rx)
         if base is not None:
-            return replace(base, date=base.date + days * _DAY,
-                           candidates=tuple(day + days * _DAY for day in base.candidates))
+            return replace(
+                base, date=base.date + days * _DAY, candidates=tuple(day + days * _DAY for day in base.candidates)
+            )
     return None
 
 
 def _of_month(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
-    """"Il 5 del mese prossimo", "the 25th of this month": that day of that month, if it has one."""
+    """ "Il 5 del mese prossimo", "the 25th of this month": that day of that month, if it has one."""
     following = datetime.date(today.year + today.month // 12, today.month % 12 + 1, 1)
     for patterns, month in ((rx.next_month, following), (rx.this_month, today.replace(day=1))):
         for pattern in patterns:

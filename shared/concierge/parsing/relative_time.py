@@ -17,20 +17,21 @@ _FRACTIONS = {"qtr": 15, "tqtr": 45}
 
 @dataclass(frozen=True)
 class TimeResolution:
-    time: str        # "HH:MM", 24-hour
+    time: str  # "HH:MM", 24-hour
     day_offset: int  # days after `now`'s date
     ambiguous: bool
 
 
 @dataclass(frozen=True)
 class _Clock:
-    hour: int           # as said: 8 in "quarter to 8"
-    offset: int         # minutes from that hour: -15 in "quarter to 8"
+    hour: int  # as said: 8 in "quarter to 8"
+    offset: int  # minutes from that hour: -15 in "quarter to 8"
     daypart: str | None  # "am", "pm" or None when not said
 
 
-def resolve_relative_time(text: str, now: datetime.datetime, locale: str,
-                          is_plausible: Callable[[str], bool] | None = None) -> TimeResolution:
+def resolve_relative_time(
+    text: str, now: datetime.datetime, locale: str, is_plausible: Callable[[str], bool] | None = None
+) -> TimeResolution:
     """The time a caller means, relative to `now` (the venue's wall clock) or on the clock.
 
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
@@ -70,8 +71,10 @@ def _relative_minutes(text: str, g: TimeGrammar) -> int | None:
     if re.fullmatch(g.quarter_hour, body):
         return 15
     if m := re.fullmatch(
-            rf"(?P<h>{count})(?: (?:{g.and_}) (?P<pre_half>{g.half}))? ?(?:{g.hour})"
-            rf"(?:(?: (?:{g.and_}))? ?(?:(?P<half>{g.half})|(?P<m>\d+)(?: (?:{g.minute}))?))?", body):
+        rf"(?P<h>{count})(?: (?:{g.and_}) (?P<pre_half>{g.half}))? ?(?:{g.hour})"
+        rf"(?:(?: (?:{g.and_}))? ?(?:(?P<half>{g.half})|(?P<m>\d+)(?: (?:{g.minute}))?))?",
+        body,
+    ):
         half = 30 if m["pre_half"] or m["half"] else 0
         return _count(m["h"]) * 60 + half + int(m["m"] or 0)
     if m := re.fullmatch(rf"(?P<m>{count}) ?(?:{g.minute})", body):
@@ -105,8 +108,11 @@ def _clock_forms(text: str, g: TimeGrammar):
     fraction = rf"\d{{1,2}}|qtr|tqtr|{g.half}"
     forms = [
         (rf"{hour}{unit}", 1),
-        (rf"{hour}(?: ?[:.] ?| ?h ?| (?:(?:{g.hour}) )?(?:(?:{g.and_}) )?)(?P<m>\d{{1,2}})"
-         rf"(?: (?:{g.minute}))?", 1),
+        (
+            rf"{hour}(?: ?[:.] ?| ?h ?| (?:(?:{g.hour}) )?(?:(?:{g.and_}) )?)(?P<m>\d{{1,2}})"
+            rf"(?: (?:{g.minute}))?",
+            1,
+        ),
         (rf"{hour}{unit} (?:{g.and_}) (?P<m>{fraction})", 1),
     ]
     forms += [(rf"{hour}{unit} (?:{g.minus}) (?P<m>{fraction})", -1)] if g.minus else []

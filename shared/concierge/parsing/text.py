@@ -8,7 +8,7 @@ from text_to_num import alpha2digit
 from concierge.speech.names import LOCALES
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
-_EDGE_PUNCTUATION = " \t\r\n.,;:!?¡¿\"()«»"
+_EDGE_PUNCTUATION = ' \t\r\n.,;:!?¡¿"()«»'
 
 
 def fold(text: str) -> str:

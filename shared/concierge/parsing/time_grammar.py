@@ -9,66 +9,100 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class TimeGrammar:
-    vague: str           # searched anywhere: the caller gave no exact time
-    ahead: str           # "tra", "in", "dans", "daqui a": starts a relative time
-    one: str             # articles meaning one ("un'ora", "an hour")
-    hour: str            # duration unit and, in fr/pt, the clock's "heures"/"horas"
+    vague: str  # searched anywhere: the caller gave no exact time
+    ahead: str  # "tra", "in", "dans", "daqui a": starts a relative time
+    one: str  # articles meaning one ("un'ora", "an hour")
+    hour: str  # duration unit and, in fr/pt, the clock's "heures"/"horas"
     minute: str
     half: str
     and_: str
     half_hour: str
     quarter_hour: str
-    pm: str              # day-part words, searched anywhere and removed
+    pm: str  # day-part words, searched anywhere and removed
     am: str
-    lead: str            # words before a clock time ("alle", "at", "à", "às")
+    lead: str  # words before a clock time ("alle", "at", "à", "às")
     noon: str
     midnight: str
-    minus: str | None = None   # "9 meno un quarto", "21 heures moins le quart"
-    past: str | None = None    # "quarter past 8"
-    to: str | None = None      # "quarter to 9", "um quarto para as 9"
+    minus: str | None = None  # "9 meno un quarto", "21 heures moins le quart"
+    past: str | None = None  # "quarter past 8"
+    to: str | None = None  # "quarter to 9", "um quarto para as 9"
     half_before: str | None = None  # British "half seven": half past the hour named
 
 
 GRAMMARS = {
     "it": TimeGrammar(
         vague=r"\bverso\b|\bpiu tardi\b|\b(?:tra|fra) (?:un )?po(?:co)?\b|\bin serata\b"
-              r"|^(?:stasera|questa sera|serata)$|\bcirca\b",
-        ahead=r"(?:tra|fra)", one=r"un|una|uno",
-        hour=r"or[ae]|h", minute=r"minut[oi]|min", half=r"mezz[ao]", and_=r"e",
-        half_hour=r"(?:1 )?mezz ?ora", quarter_hour=r"qtr (?:d )?ora",
+        r"|^(?:stasera|questa sera|serata)$|\bcirca\b",
+        ahead=r"(?:tra|fra)",
+        one=r"un|una|uno",
+        hour=r"or[ae]|h",
+        minute=r"minut[oi]|min",
+        half=r"mezz[ao]",
+        and_=r"e",
+        half_hour=r"(?:1 )?mezz ?ora",
+        quarter_hour=r"qtr (?:d )?ora",
         pm=r"\b(?:di|della|de) sera\b|\b(?:del|di) pomeriggio\b|\bstasera\b|\bquesta sera\b",
         am=r"\b(?:di|della) mattina\b|\bdel mattino\b|\bstamattina\b",
         lead=r"(?:per )?(?:alle|all|le|l)(?: ore)?|ore|a",
-        noon=r"mezzogiorno", midnight=r"mezzanotte", minus=r"meno"),
+        noon=r"mezzogiorno",
+        midnight=r"mezzanotte",
+        minus=r"meno",
+    ),
     "en": TimeGrammar(
         vague=r"\b(?:around|about|approximately|roughly|sometime|later|soon)\b|\d ?ish\b"
-              r"|\bin a (?:little )?(?:bit|while)\b|^(?:tonight|this evening)$",
-        ahead=r"in", one=r"a|an|one",
-        hour=r"hours?|hrs?|h", minute=r"minutes?|mins?", half=r"(?:a )?half", and_=r"and",
-        half_hour=r"(?:a )?half (?:an )?hour", quarter_hour=r"qtr (?:of an )?hour",
+        r"|\bin a (?:little )?(?:bit|while)\b|^(?:tonight|this evening)$",
+        ahead=r"in",
+        one=r"a|an|one",
+        hour=r"hours?|hrs?|h",
+        minute=r"minutes?|mins?",
+        half=r"(?:a )?half",
+        and_=r"and",
+        half_hour=r"(?:a )?half (?:an )?hour",
+        quarter_hour=r"qtr (?:of an )?hour",
         pm=r"(?<![a-z])p\.? ?m\b\.?|\bin the (?:evening|afternoon)\b|\btonight\b|\bthis evening\b",
         am=r"(?<![a-z])a\.? ?m\b\.?|\bin the morning\b|\bthis morning\b",
         lead=r"(?:at|for|by)",
-        noon=r"noon|midday", midnight=r"midnight",
-        past=r"past|after", to=r"to|til|till|before", half_before=r"half"),
+        noon=r"noon|midday",
+        midnight=r"midnight",
+        past=r"past|after",
+        to=r"to|til|till|before",
+        half_before=r"half",
+    ),
     "fr": TimeGrammar(
         vague=r"\bvers\b|\bplus tard\b|\bdans (?:un )?(?:moment|instant|peu)\b|\btout a l heure\b"
-              r"|\bbientot\b|\bdans la soiree\b|\ben soiree\b|\benviron\b|^ce soir$",
-        ahead=r"dans", one=r"un|une",
-        hour=r"heures?|h", minute=r"minutes?|min", half=r"demie?", and_=r"et",
-        half_hour=r"(?:1 |une )?demi heure", quarter_hour=r"qtr d heure",
+        r"|\bbientot\b|\bdans la soiree\b|\ben soiree\b|\benviron\b|^ce soir$",
+        ahead=r"dans",
+        one=r"un|une",
+        hour=r"heures?|h",
+        minute=r"minutes?|min",
+        half=r"demie?",
+        and_=r"et",
+        half_hour=r"(?:1 |une )?demi heure",
+        quarter_hour=r"qtr d heure",
         pm=r"\bdu soir\b|\bde l apres midi\b|\bcet apres midi\b|\bce soir\b",
         am=r"\bdu matin\b|\bce matin\b",
         lead=r"(?:pour )?a|pour|des",
-        noon=r"midi", midnight=r"minuit", minus=r"moins"),
+        noon=r"midi",
+        midnight=r"minuit",
+        minus=r"moins",
+    ),
     "pt": TimeGrammar(
         vague=r"\bpor volta\b|\bmais tarde\b|\bdaqui a (?:pouco|bocado|um pouco)\b|\blogo\b"
-              r"|\bmais ou menos\b|\bem breve\b|^(?:a|de|hoje a|esta) noite$",
-        ahead=r"(?:daqui a|em|dentro de)", one=r"um|uma",
-        hour=r"horas?|h", minute=r"minutos?|min", half=r"meia", and_=r"e",
-        half_hour=r"(?:1 |uma )?meia hora", quarter_hour=r"qtr (?:de )?hora",
+        r"|\bmais ou menos\b|\bem breve\b|^(?:a|de|hoje a|esta) noite$",
+        ahead=r"(?:daqui a|em|dentro de)",
+        one=r"um|uma",
+        hour=r"horas?|h",
+        minute=r"minutos?|min",
+        half=r"meia",
+        and_=r"e",
+        half_hour=r"(?:1 |uma )?meia hora",
+        quarter_hour=r"qtr (?:de )?hora",
         pm=r"\b(?:da|de) noite\b|\b(?:da|de) tarde\b|\bhoje a noite\b|\besta noite\b",
         am=r"\b(?:da|de) manha\b|\bda madrugada\b",
         lead=r"(?:para |pras? )?(?:as|a)|pras?|para",
-        noon=r"meio dia", midnight=r"meia noite", minus=r"menos", to=r"para(?: as| a)?"),
+        noon=r"meio dia",
+        midnight=r"meia noite",
+        minus=r"menos",
+        to=r"para(?: as| a)?",
+    ),
 }

@@ -37,23 +37,36 @@ def parameter_schema(parameter: ActionParameter) -> dict:
 
 def action_schema(action: AtomicAction) -> dict:
     """The JSON schema of an action's parameters, as a function's `parameters`."""
-    return {"type": "object", "properties": {p.name: parameter_schema(p) for p in action.parameters},
-            "required": [p.name for p in action.parameters if p.required]}
+    return {
+        "type": "object",
+        "properties": {p.name: parameter_schema(p) for p in action.parameters},
+        "required": [p.name for p in action.parameters if p.required],
+    }
 
 
 def action_tool(action: AtomicAction, read_only: bool) -> dict:
-    how = ("Read-only: call it directly to look things up." if read_only
-           else f"Changes data: never call it directly, put it in a step of {SUBMIT_PLAN}.")
+    how = (
+        "Read-only: call it directly to look things up."
+        if read_only
+        else f"Changes data: never call it directly, put it in a step of {SUBMIT_PLAN}."
+    )
     returns = f" Returns: {', '.join(action.response_fields)}." if action.response_fields else ""
-    return {"type": "function", "function": {"name": action.action_id,
-                                             "description": f"{action.description} {how}{returns}",
-                                             "parameters": action_schema(action)}}
+    return {
+        "type": "function",
+        "function": {
+            "name": action.action_id,
+            "description": f"{action.description} {how}{returns}",
+            "parameters": action_schema(action),
+        },
+    }
 
 
 def planning_tools(registry: ActionRegistry, read_only_actions: Collection[str]) -> list[dict]:
     actions = registry.actions()
     return [action_tool(a, a.action_id in read_only_actions) for a in actions] + [
-        _submit_plan_tool(actions), _ask_clarification_tool()]
+        _submit_plan_tool(actions),
+        _ask_clarification_tool(),
+    ]
 
 
 def _submit_plan_tool(actions: list[AtomicAction]) -> dict:
@@ -68,22 +81,42 @@ def _submit_plan_tool(actions: list[AtomicAction]) -> dict:
             if parameter.name in union and union[parameter.name] != schema:
                 schema = {"type": "string", "description": parameter.name}
             union[parameter.name] = schema
-    step = {"type": "object", "required": ["action_id", "parameters"], "properties": {
-        "action_id": {"type": "string", "description": "The action to run, e.g. modify_booking."},
-        "parameters": {"type": "object", "properties": union,
-                       "description": "The action's parameters by name; a value an earlier step produces is "
-                                      "written {{step_N.field}}."}}}
-    return {"type": "function", "function": {
-        "name": SUBMIT_PLAN,
-        "description": "Submit the plan the person will confirm before anything runs.",
-        "parameters": {"type": "object", "required": ["intent_summary", "steps"], "properties": {
-            "intent_summary": {"type": "string", "description": "One short sentence in the venue's language."},
-            "steps": {"type": "array", "items": step, "description": "The steps, in order (step 1 first)."}}}}}
+    step = {
+        "type": "object",
+        "required": ["action_id", "parameters"],
+        "properties": {
+            "action_id": {"type": "string", "description": "The action to run, e.g. modify_booking."},
+            "parameters": {
+                "type": "object",
+                "properties": union,
+                "description": "The action's parameters by name; a value an earlier step produces is "
+                "written {{step_N.field}}.",
+            },
+        },
+    }
+    return {
+        "type": "function",
+        "function": {
+            "name": SUBMIT_PLAN,
+            "description": "Submit the plan the person will confirm before anything runs.",
+            "parameters": {
+                "type": "object",
+                "required": ["intent_summary", "steps"],
+                "properties": {
+                    "intent_summary": {"type": "string", "description": "One short sentence in the venue's language."},
+                    "steps": {"type": "array", "items": step, "description": "The steps, in order (step 1 first)."},
+                },
+            },
+        },
+    }
 
 
 def _ask_clarification_tool() -> dict:
-    return {"type": "function", "function": {
-        "name": ASK_CLARIFICATION,
-        "description": "Ask the person ONE short question, in the venue's language, when the plan needs it.",
-        "parameters": {"type": "object", "required": ["question"],
-                       "properties": {"question": {"type": "string"}}}}}
+    return {
+        "type": "function",
+        "function": {
+            "name": ASK_CLARIFICATION,
+            "description": "Ask the person ONE short question, in the venue's language, when the plan needs it.",
+            "parameters": {"type": "object", "required": ["question"], "properties": {"question": {"type": "string"}}},
+        },
+    }

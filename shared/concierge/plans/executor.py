@@ -23,7 +23,13 @@ from concierge.adapters.tracing import NoopTracer, Tracer
 from concierge.adapters.actions import ActionClient
 from concierge.domain.plan_states import move
 from concierge.domain.plans import (
-    ActionResult, AtomicAction, ExecutionPlan, PlannedAction, ReversalFailure, RollbackReport, utcnow,
+    ActionResult,
+    AtomicAction,
+    ExecutionPlan,
+    PlannedAction,
+    ReversalFailure,
+    RollbackReport,
+    utcnow,
 )
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.templates import UnresolvedPlaceholder, fill
@@ -34,14 +40,17 @@ if TYPE_CHECKING:
 
 DEFAULT_LEASE = dt.timedelta(seconds=120)
 
+
 class NotClaimable(Exception):
     """Another delivery holds the plan, it waits for an answer, or it is finished."""
+
 
 def ask_marker(value: Any) -> str | None:
     """A parameter the planner could not fill: {"ask": "question"} pauses the plan with that question."""
     if isinstance(value, dict) and set(value) == {"ask"}:
         return str(value["ask"])
     return None
+
 
 def failure_reason(step: PlannedAction, action_name: str, result: ActionResult, locale: str = "en") -> str:
     words = step_words(locale)
@@ -59,9 +68,11 @@ def failure_reason(step: PlannedAction, action_name: str, result: ActionResult, 
         "timeout": words.timeout.format(where=where),
     }[result.error_type or "server_error"]
 
+
 def possibly_applied(step: PlannedAction, what: str, locale: str = "en") -> str:
     """The sentence for a write that timed out: nobody knows whether it landed."""
     return step_words(locale).possibly_applied.format(number=step.step_number, what=what)
+
 
 def what_to_check(parameters: dict, locale: str = "en") -> str:
     """The booking a step touched, as a person looks it up: its id, else the details it was given."""
@@ -69,9 +80,13 @@ def what_to_check(parameters: dict, locale: str = "en") -> str:
     for key in ("booking_id", "reservation_id", "id"):
         if isinstance(parameters.get(key), (str, int)):
             return words.check_booking.format(booking_id=parameters[key])
-    shown = [f"{k} {v}" for k, v in parameters.items()
-             if k not in ("restaurant_id", "venue_id") and isinstance(v, (str, int, float))]
+    shown = [
+        f"{k} {v}"
+        for k, v in parameters.items()
+        if k not in ("restaurant_id", "venue_id") and isinstance(v, (str, int, float))
+    ]
     return words.check_details.format(details=", ".join(shown)) if shown else words.check_call
+
 
 def same_meaning(action: AtomicAction, before: dict, after: dict) -> bool:
     """A self-correction may change a value's format, never its meaning or the set of parameters."""
@@ -79,6 +94,7 @@ def same_meaning(action: AtomicAction, before: dict, after: dict) -> bool:
         return False
     types = {p.name: p.type for p in action.parameters}
     return all(_normal(types.get(k, "string"), before[k]) == _normal(types.get(k, "string"), after[k]) for k in before)
+
 
 def _normal(kind: str, value: Any) -> Any:
 
@@ -101,6 +117,7 @@ def _normal(kind: str, value: Any) -> Any:
     except ValueError:
         pass
     return text.casefold()
+
 
 @dataclass
 class Executor:
@@ -126,9 +143,16 @@ class Executor:
         if isinstance(plan, str):
             return plan
         registry = self.registry()
-        with self.tracer.span("execution", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id,
-                              user_id=plan.user_id, venue_id=plan.venue_id, action_count=len(plan.actions),
-                              resumed=any(s.executed for s in plan.actions)) as span:
+        with self.tracer.span(
+            "execution",
+            trace_id=plan.plan_id,
+            plan_id=plan.plan_id,
+            session_id=plan.session_id,
+            user_id=plan.user_id,
+            venue_id=plan.venue_id,
+            action_count=len(plan.actions),
+            resumed=any(s.executed for s in plan.actions),
+        ) as span:
             for step in plan.actions:
                 if step.executed:
                     continue
@@ -136,8 +160,14 @@ class Executor:
                 if outcome != "done":
                     span.set(outcome=outcome, stopped_at_step=step.step_number, stopped_at_action=step.action_id)
                     if outcome == "failed" and self.tracer.enabled:  # also failures before the call went out
-                        failed = next((s.result for s in self.store.get_plan(plan_id).actions
-                                       if s.step_number == step.step_number), None)
+                        failed = next(
+                            (
+                                s.result
+                                for s in self.store.get_plan(plan_id).actions
+                                if s.step_number == step.step_number
+                            ),
+                            None,
+                        )
                         span.set(error_type=failed.error_type if failed else None)
                     return outcome
                 plan = self.store.get_plan(plan_id)
@@ -169,21 +199,36 @@ class Executor:
     def _run_step(self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None) -> str:
         action = registry.get(step.action_id)
         if action is None:
-            return self._fail(plan, step, step.action_id,
-                              ActionResult(success=False, error_type="bad_request",
-                                           error_message=self._words(plan).no_longer_available), token)
+            return self._fail(
+                plan,
+                step,
+                step.action_id,
+                ActionResult(
+                    success=False, error_type="bad_request", error_message=self._words(plan).no_longer_available
+                ),
+                token,
+            )
         question = next((q for q in map(ask_marker, step.parameters.values()) if q), None)
         if question:
-            self.store.update_plan(plan.plan_id, lambda p: p.model_copy(update={"blocking_prompt": question,
-                                                                              "lease_until": None}))
+            self.store.update_plan(
+                plan.plan_id, lambda p: p.model_copy(update={"blocking_prompt": question, "lease_until": None})
+            )
             return "paused"
         scopes = {f"step_{s.step_number}": (s.result.response_data or {}) for s in plan.actions if s.executed}
         try:
             parameters = fill(step.parameters, scopes)
         except UnresolvedPlaceholder as missing:
-            return self._fail(plan, step, action.name, ActionResult(
-                success=False, error_type="bad_request",
-                error_message=self._words(plan).value_missing.format(missing=missing)), token)
+            return self._fail(
+                plan,
+                step,
+                action.name,
+                ActionResult(
+                    success=False,
+                    error_type="bad_request",
+                    error_message=self._words(plan).value_missing.format(missing=missing),
+                ),
+                token,
+            )
 
         if action.reversible and step.compensation_call is None:
             compensation = self._prepare_compensation(plan, action, parameters, registry, token)
@@ -192,15 +237,27 @@ class Executor:
             self._record(plan.plan_id, step.step_number, compensation_call=compensation)
 
         self._record(plan.plan_id, step.step_number, pending=True)
-        with self.tracer.span(f"tool_call:{action.action_id}", trace_id=plan.plan_id, plan_id=plan.plan_id,
-                              action_id=action.action_id, step=step.step_number, safety_tier=str(step.safety_tier),
-                              reversible=action.reversible, parameters=parameters) as span:
-            first = result = self.actions.call(action, parameters, token,
-                                               idempotency_key=f"{plan.plan_id}:{step.step_number}")
+        with self.tracer.span(
+            f"tool_call:{action.action_id}",
+            trace_id=plan.plan_id,
+            plan_id=plan.plan_id,
+            action_id=action.action_id,
+            step=step.step_number,
+            safety_tier=str(step.safety_tier),
+            reversible=action.reversible,
+            parameters=parameters,
+        ) as span:
+            first = result = self.actions.call(
+                action, parameters, token, idempotency_key=f"{plan.plan_id}:{step.step_number}"
+            )
             if not result.success and result.error_type == "bad_request" and self.fixer is not None:
                 result = self._self_correct(plan, step, action, parameters, result, token)
-            span.set(success=result.success, error_type=result.error_type,
-                     self_correction_tried=result is not first, self_corrected=result is not first and result.success)
+            span.set(
+                success=result.success,
+                error_type=result.error_type,
+                self_correction_tried=result is not first,
+                self_corrected=result is not first and result.success,
+            )
         if not result.success:
             return self._fail(plan, step, action.name, result, token, sent=parameters)
         self._record(plan.plan_id, step.step_number, result=result)
@@ -211,27 +268,43 @@ class Executor:
         if not corrected or corrected == parameters:
             return failed
         if not same_meaning(action, parameters, corrected):
-            return ActionResult(success=False, error_type="bad_request",
-                                error_message=self._words(plan).correction_changes_plan)
+            return ActionResult(
+                success=False, error_type="bad_request", error_message=self._words(plan).correction_changes_plan
+            )
         return self.actions.call(action, corrected, token, idempotency_key=f"{plan.plan_id}:{step.step_number}:fixed")
 
-    def _prepare_compensation(self, plan: ExecutionPlan, action: AtomicAction, parameters: dict,
-                              registry: ActionRegistry, token: str | None) -> dict | ActionResult:
+    def _prepare_compensation(
+        self, plan: ExecutionPlan, action: AtomicAction, parameters: dict, registry: ActionRegistry, token: str | None
+    ) -> dict | ActionResult:
         spec = action.compensation
         prior: dict = {}
         if spec and spec.prior_operation_id:
             reader = registry.get(spec.prior_operation_id)
-            read = self.actions.call(reader, fill(spec.prior_parameters, {"params": parameters}), token) if reader \
-                else ActionResult(success=False, error_type="bad_request",
-                                  error_message=self._words(plan).prior_read_missing)
+            read = (
+                self.actions.call(reader, fill(spec.prior_parameters, {"params": parameters}), token)
+                if reader
+                else ActionResult(
+                    success=False, error_type="bad_request", error_message=self._words(plan).prior_read_missing
+                )
+            )
             if not read.success:
                 return read
             prior = read.response_data or {}
-        return {"action_id": action.compensation_action_id, "parameters": spec.parameters if spec else {},
-                "params": parameters, "prior": prior}
+        return {
+            "action_id": action.compensation_action_id,
+            "parameters": spec.parameters if spec else {},
+            "params": parameters,
+            "prior": prior,
+        }
 
-    def _record(self, plan_id: str, step_number: int, pending: bool = False, result: ActionResult | None = None,
-                compensation_call: dict | None = None) -> None:
+    def _record(
+        self,
+        plan_id: str,
+        step_number: int,
+        pending: bool = False,
+        result: ActionResult | None = None,
+        compensation_call: dict | None = None,
+    ) -> None:
         def change(plan: ExecutionPlan) -> ExecutionPlan:
             steps = []
             for s in plan.actions:
@@ -243,8 +316,13 @@ class Executor:
                         update.update(executed=result.success, result=result)
                     s = s.model_copy(update=update)
                 steps.append(s)
-            return plan.model_copy(update={"actions": steps, "lease_until": self.clock() + self.lease,
-                                           "pending_step": step_number if pending else None})
+            return plan.model_copy(
+                update={
+                    "actions": steps,
+                    "lease_until": self.clock() + self.lease,
+                    "pending_step": step_number if pending else None,
+                }
+            )
 
         self.store.update_plan(plan_id, change)
 
@@ -255,8 +333,15 @@ class Executor:
         """A failed plan with a completed write to undo, or a write that may have landed to report."""
         return any((s.executed and self.is_write(s)) or s.may_have_applied for s in plan.actions)
 
-    def _fail(self, plan: ExecutionPlan, step: PlannedAction, action_name: str, result: ActionResult,
-              token: str | None, sent: dict | None = None) -> str:
+    def _fail(
+        self,
+        plan: ExecutionPlan,
+        step: PlannedAction,
+        action_name: str,
+        result: ActionResult,
+        token: str | None,
+        sent: dict | None = None,
+    ) -> str:
         """Fail the plan at `step`; `sent`: the parameters of the step's call, when the call went out."""
         plan_id, locale = plan.plan_id, self.locale_of(plan.venue_id)
         reason = failure_reason(step, action_name, result, locale)
@@ -265,10 +350,18 @@ class Executor:
             reason += " " + possibly_applied(step, what_to_check(sent or {}, locale), locale)
 
         def change(p: ExecutionPlan) -> ExecutionPlan:
-            steps = [s.model_copy(update={"result": result, "may_have_applied": in_doubt})
-                     if s.step_number == step.step_number else s for s in p.actions]
-            return move(p.model_copy(update={"actions": steps, "pending_step": None}), "failed", self.clock(),
-                        failure_reason=reason)
+            steps = [
+                s.model_copy(update={"result": result, "may_have_applied": in_doubt})
+                if s.step_number == step.step_number
+                else s
+                for s in p.actions
+            ]
+            return move(
+                p.model_copy(update={"actions": steps, "pending_step": None}),
+                "failed",
+                self.clock(),
+                failure_reason=reason,
+            )
 
         plan = self.store.update_plan(plan_id, change)
         if self.needs_rollback(plan):
@@ -276,8 +369,11 @@ class Executor:
         return "failed"
 
     def _summary(self, plan: ExecutionPlan) -> str:
-        messages = [str((s.result.response_data or {}).get("message")) for s in plan.actions
-                    if s.result and s.result.response_data and s.result.response_data.get("message")]
+        messages = [
+            str((s.result.response_data or {}).get("message"))
+            for s in plan.actions
+            if s.result and s.result.response_data and s.result.response_data.get("message")
+        ]
         return " ".join(messages) or self._words(plan).done.format(summary=plan.intent_summary)
 
     # --- rollback -----------------------------------------------------------------------------------
@@ -291,8 +387,14 @@ class Executor:
         words = step_words(locale)
         failed_step = next((s.step_number for s in plan.actions if s.result and not s.result.success), 0)
         report = RollbackReport(triggered_by_step=failed_step)
-        with self.tracer.span("rollback", trace_id=plan.plan_id, plan_id=plan.plan_id, session_id=plan.session_id,
-                              user_id=plan.user_id, triggered_by_step=failed_step) as rollback_span:
+        with self.tracer.span(
+            "rollback",
+            trace_id=plan.plan_id,
+            plan_id=plan.plan_id,
+            session_id=plan.session_id,
+            user_id=plan.user_id,
+            triggered_by_step=failed_step,
+        ) as rollback_span:
             for step in sorted(plan.actions, key=lambda s: -s.step_number):
                 action = registry.get(step.action_id)
                 name = action.name if action else step.action_id
@@ -300,30 +402,37 @@ class Executor:
                     report.actions_possibly_applied.append(step.step_number)
                     report.manual_recovery_steps.append(
                         f"{possibly_applied(step, what_to_check(self._parameters_of(plan, step), locale), locale)} "
-                        f"{words.timed_out.format(action=name)}")
+                        f"{words.timed_out.format(action=name)}"
+                    )
                     continue
                 if not step.executed or not self.is_write(step):  # not done, or a lookup: nothing to undo
                     continue
                 if action is None or not action.reversible or step.compensation_call is None:
                     report.irreversible_actions_completed.append(step.step_number)
-                    report.manual_recovery_steps.append(
-                        words.irreversible.format(number=step.step_number, action=name))
+                    report.manual_recovery_steps.append(words.irreversible.format(number=step.step_number, action=name))
                     continue
                 problem = self._compensate(plan, step, registry, token)
                 if problem is None:
                     report.actions_reversed.append(step.step_number)
                 else:
-                    report.actions_failed_to_reverse.append(ReversalFailure(step_number=step.step_number,
-                                                                            reason=problem))
+                    report.actions_failed_to_reverse.append(
+                        ReversalFailure(step_number=step.step_number, reason=problem)
+                    )
                     report.manual_recovery_steps.append(
-                        words.undo_by_hand.format(number=step.step_number, action=name, problem=problem))
-            complete = not (report.actions_failed_to_reverse or report.irreversible_actions_completed
-                            or report.actions_possibly_applied)
+                        words.undo_by_hand.format(number=step.step_number, action=name, problem=problem)
+                    )
+            complete = not (
+                report.actions_failed_to_reverse
+                or report.irreversible_actions_completed
+                or report.actions_possibly_applied
+            )
             rollback_span.set(
-                reversed=len(report.actions_reversed), failed_to_reverse=len(report.actions_failed_to_reverse),
+                reversed=len(report.actions_reversed),
+                failed_to_reverse=len(report.actions_failed_to_reverse),
                 irreversible=len(report.irreversible_actions_completed),
                 possibly_applied=len(report.actions_possibly_applied),
-                outcome="rolled_back" if complete else "partial")
+                outcome="rolled_back" if complete else "partial",
+            )
 
         def finish(p: ExecutionPlan) -> ExecutionPlan:
             done = complete  # the contract's rolled_back: every write undone, nothing left in doubt
@@ -335,8 +444,9 @@ class Executor:
     @staticmethod
     def _parameters_of(plan: ExecutionPlan, step: PlannedAction) -> dict:
         """The step's parameters with earlier answers filled in, as far as they can be."""
-        scopes = {f"step_{s.step_number}": (s.result.response_data or {}) for s in plan.actions
-                  if s.executed and s.result}
+        scopes = {
+            f"step_{s.step_number}": (s.result.response_data or {}) for s in plan.actions if s.executed and s.result
+        }
         try:
             return fill(step.parameters, scopes)
         except UnresolvedPlaceholder:
@@ -350,24 +460,34 @@ class Executor:
             raise NotClaimable("another delivery is rolling the plan back")
         return plan.model_copy(update={"lease_until": now + self.lease})
 
-    def _compensate(self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry,
-                    token: str | None) -> str | None:
+    def _compensate(
+        self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None
+    ) -> str | None:
         call = step.compensation_call or {}
         action = registry.get(call.get("action_id") or "")
         if action is None:
             return self._words(plan).compensation_missing
         try:
             result_data = (step.result.response_data if step.result else {}) or {}
-            parameters = fill(call.get("parameters", {}),
-                              {"params": call.get("params", {}), "prior": call.get("prior", {}), "result": result_data})
+            parameters = fill(
+                call.get("parameters", {}),
+                {"params": call.get("params", {}), "prior": call.get("prior", {}), "result": result_data},
+            )
         except UnresolvedPlaceholder as missing:
             return self._words(plan).undo_value_missing.format(missing=missing)
         # An empty prior value (no notes) is restored as "", because null means "leave unchanged".
         text = {p.name for p in action.parameters if p.type == "string"}
         parameters = {k: ("" if v is None and k in text else v) for k, v in parameters.items()}
-        with self.tracer.span(f"compensation:{action.action_id}", trace_id=plan.plan_id, plan_id=plan.plan_id,
-                              action_id=action.action_id, compensates=step.action_id, step=step.step_number) as span:
-            result = self.actions.call(action, parameters, token,
-                                       idempotency_key=f"{plan.plan_id}:undo:{step.step_number}")
+        with self.tracer.span(
+            f"compensation:{action.action_id}",
+            trace_id=plan.plan_id,
+            plan_id=plan.plan_id,
+            action_id=action.action_id,
+            compensates=step.action_id,
+            step=step.step_number,
+        ) as span:
+            result = self.actions.call(
+                action, parameters, token, idempotency_key=f"{plan.plan_id}:undo:{step.step_number}"
+            )
             span.set(success=result.success, error_type=result.error_type)
         return None if result.success else (result.error_message or result.error_type or "failed")

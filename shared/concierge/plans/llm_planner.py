@@ -34,15 +34,22 @@ class LLMPlanner:
         self.max_turns = max_turns
 
     def plan(self, request: PlanningRequest) -> PlanProposal | Clarification:
-        messages = [{"role": "system", "content": system_prompt(request)}, *_history(request.history),
-                    {"role": "user", "content": request.message}]
+        messages = [
+            {"role": "system", "content": system_prompt(request)},
+            *_history(request.history),
+            {"role": "user", "content": request.message},
+        ]
         tools = planning_tools(request.registry, request.read_only_actions)
         for _ in range(self.max_turns):
             result = self.client.complete(messages, tools=tools, tool_choice="auto")
             messages.append(result.assistant_message())
             if not result.tool_calls:
-                messages.append({"role": "user", "content": f"Answer by calling {SUBMIT_PLAN} or "
-                                                            f"{ASK_CLARIFICATION} (or a read-only lookup)."})
+                messages.append(
+                    {
+                        "role": "user",
+                        "content": f"Answer by calling {SUBMIT_PLAN} or {ASK_CLARIFICATION} (or a read-only lookup).",
+                    }
+                )
                 continue
             for call in result.tool_calls:
                 reply, outcome = self._handle(call, request)
@@ -70,8 +77,10 @@ class LLMPlanner:
             available = ", ".join([a.action_id for a in registry.actions()] + [SUBMIT_PLAN, ASK_CLARIFICATION])
             return f"Error: there is no tool named {call.name!r}. Available tools: {available}.", None
         if call.name not in request.read_only_actions:
-            return (f"Refused: {call.name} changes data, so it is never run during planning. Put it in a step "
-                    f"of {SUBMIT_PLAN}; the person confirms the plan before anything runs."), None
+            return (
+                f"Refused: {call.name} changes data, so it is never run during planning. Put it in a step "
+                f"of {SUBMIT_PLAN}; the person confirms the plan before anything runs."
+            ), None
         problems = parameter_problems(action, call.arguments, [], registry)
         if problems:
             return "Error: " + "; ".join(problems) + ".", None
@@ -79,16 +88,21 @@ class LLMPlanner:
         return json.dumps(outcome.model_dump(exclude_none=True), ensure_ascii=False, default=str), None
 
 
-def _submitted(arguments: dict, registry: ActionRegistry,
-               read_only_actions: Collection[str]) -> tuple[str, PlanProposal | None]:
+def _submitted(
+    arguments: dict, registry: ActionRegistry, read_only_actions: Collection[str]
+) -> tuple[str, PlanProposal | None]:
     try:
         proposal = PlanProposal.model_validate(arguments)
     except ValidationError as exc:
         details = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         return f"The plan was rejected: {details}. Fix it and call {SUBMIT_PLAN} again.", None
-    proposal = PlanProposal(intent_summary=proposal.intent_summary.strip(), steps=[
-        PlanStep(action_id=s.action_id, parameters={k: v for k, v in s.parameters.items() if v is not None})
-        for s in proposal.steps])
+    proposal = PlanProposal(
+        intent_summary=proposal.intent_summary.strip(),
+        steps=[
+            PlanStep(action_id=s.action_id, parameters={k: v for k, v in s.parameters.items() if v is not None})
+            for s in proposal.steps
+        ],
+    )
     problems = validate_proposal(proposal, registry, read_only_actions)
     if problems:
         listed = "\n".join(f"- {p}" for p in problems)
@@ -125,5 +139,8 @@ of the fields its action returns).
 
 
 def _history(history: list[dict]) -> list[dict]:
-    return [{"role": turn["role"], "content": turn["content"]} for turn in history
-            if turn.get("role") in ("user", "assistant") and isinstance(turn.get("content"), str)]
+    return [
+        {"role": turn["role"], "content": turn["content"]}
+        for turn in history
+        if turn.get("role") in ("user", "assistant") and isinstance(turn.get("content"), str)
+    ]

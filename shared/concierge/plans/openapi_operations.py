@@ -68,7 +68,7 @@ def operations(spec: dict) -> dict[str, Operation]:
 
 def trim(text: str, limit: int) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def parameters(op: Operation) -> list[tuple[ActionParameter, bool]]:
@@ -77,9 +77,10 @@ def parameters(op: Operation) -> list[tuple[ActionParameter, bool]]:
     for p in list(op.item.get("parameters") or []) + list(op.spec.get("parameters") or []):
         if isinstance(p, dict) and p.get("in") in ("path", "query") and isinstance(p.get("name"), str):
             declared[(p["name"], p["in"])] = p  # an operation's own declaration overrides its path item's
-    found = [_parameter(name, where, p.get("schema"), where == "path" or p.get("required") is True,
-                        p.get("description"))
-             for (name, where), p in declared.items()]
+    found = [
+        _parameter(name, where, p.get("schema"), where == "path" or p.get("required") is True, p.get("description"))
+        for (name, where), p in declared.items()
+    ]
     body = op.spec.get("requestBody")
     schema = _json_schema(body)
     if schema is not None:
@@ -91,14 +92,21 @@ def parameters(op: Operation) -> list[tuple[ActionParameter, bool]]:
     return list(unique.values())
 
 
-def _parameter(name: str, location: str, schema: Any, required: bool,
-               description: str | None = None) -> tuple[ActionParameter, bool]:
+def _parameter(
+    name: str, location: str, schema: Any, required: bool, description: str | None = None
+) -> tuple[ActionParameter, bool]:
     core = _core(schema if isinstance(schema, dict) else {})
     kind, values = _kind(core)
     text = description or core.get("description") or core.get("title") or name
-    parameter = ActionParameter(name=name, type=kind, required=required, location=location,
-                                description=trim(str(text), MAX_PARAMETER_DESCRIPTION),
-                                enum_values=values, default=core.get("default"))
+    parameter = ActionParameter(
+        name=name,
+        type=kind,
+        required=required,
+        location=location,
+        description=trim(str(text), MAX_PARAMETER_DESCRIPTION),
+        enum_values=values,
+        default=core.get("default"),
+    )
     return parameter, bool(SENSITIVE.search(name)) or core.get("format") == "password"
 
 
@@ -139,7 +147,7 @@ def _object_properties(schema: dict) -> tuple[dict[str, Any], set[str]]:
         seen[_identity(node)] = node
         node = _core(node)
         own = node.get("properties")
-        for name, sub in (own.items() if isinstance(own, dict) else ()):
+        for name, sub in own.items() if isinstance(own, dict) else ():
             properties.setdefault(name, sub)
         required.update(r for r in node.get("required") or [] if isinstance(r, str))
         for member in node.get("allOf") or []:
@@ -172,8 +180,7 @@ def _wrapped(schema: dict) -> tuple[dict | None, str | None]:
             if len(others) == 1 and len(members) > 1 and isinstance(others[0], dict):
                 return others[0], key
     members = schema.get("allOf")
-    if isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict) \
-            and "properties" not in schema:
+    if isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict) and "properties" not in schema:
         return members[0], "allOf"
     return None, None
 
@@ -202,8 +209,12 @@ def _string_kind(schema: dict) -> ParameterType:
     if fmt in ("date", "date-time", "time"):
         return {"date": "date", "date-time": "datetime", "time": "time"}[fmt]
     pattern = schema.get("pattern")
-    if isinstance(pattern, str) and _accepts(pattern, "20:30") and not _accepts(pattern, "2026-02-19") \
-            and not _accepts(pattern, "text"):
+    if (
+        isinstance(pattern, str)
+        and _accepts(pattern, "20:30")
+        and not _accepts(pattern, "2026-02-19")
+        and not _accepts(pattern, "text")
+    ):
         return "time"
     examples = schema.get("examples")
     examples = examples if isinstance(examples, list) else [schema["example"]] if "example" in schema else []

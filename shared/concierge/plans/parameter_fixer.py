@@ -14,10 +14,12 @@ from concierge.plans.action_schemas import action_schema
 
 TOOL_NAME = "corrected_parameters"
 
-SYSTEM = ("An API call was rejected with HTTP 400. Correct only the FORMAT of its parameters so the API "
-          "accepts them: dates as YYYY-MM-DD, times as HH:MM (24h), numbers as numbers, enum values spelled "
-          "exactly as allowed. Never change what a value means, never invent a missing value, never add or "
-          f"remove parameters. Answer by calling {TOOL_NAME} with the complete corrected parameters.")
+SYSTEM = (
+    "An API call was rejected with HTTP 400. Correct only the FORMAT of its parameters so the API "
+    "accepts them: dates as YYYY-MM-DD, times as HH:MM (24h), numbers as numbers, enum values spelled "
+    "exactly as allowed. Never change what a value means, never invent a missing value, never add or "
+    f"remove parameters. Answer by calling {TOOL_NAME} with the complete corrected parameters."
+)
 
 
 class ParameterFixer:
@@ -26,13 +28,24 @@ class ParameterFixer:
 
     def fix(self, action: AtomicAction, parameters: dict, error_message: str) -> dict | None:
         """The corrected parameters the model proposes, or None when it proposes nothing usable."""
-        tool = {"type": "function", "function": {
-            "name": TOOL_NAME, "description": f"The corrected parameters of {action.action_id}.",
-            "parameters": action_schema(action)}}
-        request = {"action": action.action_id, "description": action.description,
-                   "parameters": parameters, "error": error_message}
-        messages = [{"role": "system", "content": SYSTEM},
-                    {"role": "user", "content": json.dumps(request, ensure_ascii=False, default=str)}]
+        tool = {
+            "type": "function",
+            "function": {
+                "name": TOOL_NAME,
+                "description": f"The corrected parameters of {action.action_id}.",
+                "parameters": action_schema(action),
+            },
+        }
+        request = {
+            "action": action.action_id,
+            "description": action.description,
+            "parameters": parameters,
+            "error": error_message,
+        }
+        messages = [
+            {"role": "system", "content": SYSTEM},
+            {"role": "user", "content": json.dumps(request, ensure_ascii=False, default=str)},
+        ]
         try:
             result = self.client.complete(messages, tools=[tool], tool_choice="auto")
         except LLMUnavailable:

@@ -21,8 +21,9 @@ PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}")
 PLACEHOLDER_BODY = re.compile(r"^\s*step_(\d+)\.([A-Za-z_]\w*)\s*$")
 
 
-def validate_proposal(proposal: PlanProposal, registry: ActionRegistry,
-                      read_only_actions: Collection[str] = ()) -> list[str]:
+def validate_proposal(
+    proposal: PlanProposal, registry: ActionRegistry, read_only_actions: Collection[str] = ()
+) -> list[str]:
     """What is wrong with the proposal against the registry: [] when it can be shown for confirmation.
 
     Checks: at least one step; a short intent summary; every action registered; required
@@ -43,28 +44,38 @@ def validate_proposal(proposal: PlanProposal, registry: ActionRegistry,
             known = ", ".join(a.action_id for a in registry.actions())
             problems.append(f"step {number}: there is no action {step.action_id!r} (actions: {known})")
             continue
-        problems += [f"step {number}: {p}"
-                     for p in parameter_problems(action, step.parameters, proposal.steps[:number - 1], registry)]
+        problems += [
+            f"step {number}: {p}"
+            for p in parameter_problems(action, step.parameters, proposal.steps[: number - 1], registry)
+        ]
     if read_only_actions and proposal.steps and all(s.action_id in read_only_actions for s in proposal.steps):
         problems.append("the plan only reads data: call read-only actions directly, and plan only changes")
     return problems
 
 
-def parameter_problems(action: AtomicAction, parameters: dict, earlier: list[PlanStep],
-                       registry: ActionRegistry) -> list[str]:
+def parameter_problems(
+    action: AtomicAction, parameters: dict, earlier: list[PlanStep], registry: ActionRegistry
+) -> list[str]:
     """The problems of one call's parameters; `earlier` are the steps its placeholders may refer to."""
     declared = {p.name: p for p in action.parameters}
-    problems = [f"{action.action_id} has no parameter {name!r} (its parameters: {', '.join(declared) or 'none'})"
-                for name in parameters if name not in declared]
-    problems += [f"missing required parameter {p.name!r} of {action.action_id}" for p in action.parameters
-                 if p.required and p.default is None and parameters.get(p.name) is None]
+    problems = [
+        f"{action.action_id} has no parameter {name!r} (its parameters: {', '.join(declared) or 'none'})"
+        for name in parameters
+        if name not in declared
+    ]
+    problems += [
+        f"missing required parameter {p.name!r} of {action.action_id}"
+        for p in action.parameters
+        if p.required and p.default is None and parameters.get(p.name) is None
+    ]
     for name, value in parameters.items():
         if name not in declared or value is None:
             continue
         placeholders = list(_placeholders(value))
         if placeholders:
-            problems += [f"{name}: {p}" for p in (_placeholder_problem(text, earlier, registry)
-                                                  for text in placeholders) if p]
+            problems += [
+                f"{name}: {p}" for p in (_placeholder_problem(text, earlier, registry) for text in placeholders) if p
+            ]
         else:
             problem = _format_problem(declared[name], value)
             if problem:

@@ -13,8 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from concierge.domain.plans import ServiceError, ServiceErrorType
 
-RefusalReason = Literal["invalid_input", "auth_required", "not_owner", "no_such_plan", "wrong_state", "expired",
-                        "unavailable"]
+RefusalReason = Literal[
+    "invalid_input", "auth_required", "not_owner", "no_such_plan", "wrong_state", "expired", "unavailable"
+]
 
 # The contract's error_type for each reason.
 ERROR_TYPES: dict[RefusalReason, ServiceErrorType] = {

@@ -21,23 +21,86 @@ from concierge.plans.planning import PlanningRequest, rephrase_clarification
 from concierge.speech.plans import PlanWords, language_of, plan_words
 
 BOOKING_ID = re.compile(r"\b[0-9a-f]{12}\b")
-GUESTS = re.compile(r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"
-                    r"(?:people|persons|guests|pax|persone|ospiti|coperti|persona|person|guest)\b", re.I)
+GUESTS = re.compile(
+    r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"
+    r"(?:people|persons|guests|pax|persone|ospiti|coperti|persona|person|guest)\b",
+    re.I,
+)
 GUEST_WORDS = re.compile(r"\b(guests?|people|party size|persone|ospiti|coperti)\b", re.I)
 PHONE = re.compile(r"(\+?\d[\d\s().-]{6,}\d)")
 PHONE_WORDS = re.compile(r"\b(phone|number|mobile|telefono|numero|cellulare)\b", re.I)
-NAME_CHANGE = re.compile(r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a"
-                         r"|change the name to)\s+"
-                         r"([A-ZÀ-Ý][\wÀ-ÿ'-]*(?:\s+[A-ZÀ-Ý][\wÀ-ÿ'-]*)*)")
+NAME_CHANGE = re.compile(
+    r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a"
+    r"|change the name to)\s+"
+    r"([A-ZÀ-Ý][\wÀ-ÿ'-]*(?:\s+[A-ZÀ-Ý][\wÀ-ÿ'-]*)*)"
+)
 NOT_NAMES = {
     # capitalised words that are not guest names
-    "i", "we", "please", "move", "change", "reschedule", "can", "could", "the", "booking", "reservation",
-    "per", "la", "il", "sposta", "cambia", "prenotazione", "anticipa", "posticipa", "vorrei", "puoi", "potete",
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow",
-    "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica", "oggi", "domani",
-    "next", "this", "prossimo", "prossima", "update", "set", "add", "make", "it", "its", "his", "her",
-    "porta", "metti", "aggiorna", "modifica", "imposta", "put", "bring", "switch", "hi", "hello", "ciao",
+    "i",
+    "we",
+    "please",
+    "move",
+    "change",
+    "reschedule",
+    "can",
+    "could",
+    "the",
+    "booking",
+    "reservation",
+    "per",
+    "la",
+    "il",
+    "sposta",
+    "cambia",
+    "prenotazione",
+    "anticipa",
+    "posticipa",
+    "vorrei",
+    "puoi",
+    "potete",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "today",
+    "tomorrow",
+    "lunedì",
+    "martedì",
+    "mercoledì",
+    "giovedì",
+    "venerdì",
+    "sabato",
+    "domenica",
+    "oggi",
+    "domani",
+    "next",
+    "this",
+    "prossimo",
+    "prossima",
+    "update",
+    "set",
+    "add",
+    "make",
+    "it",
+    "its",
+    "his",
+    "her",
+    "porta",
+    "metti",
+    "aggiorna",
+    "modifica",
+    "imposta",
+    "put",
+    "bring",
+    "switch",
+    "hi",
+    "hello",
+    "ciao",
 }
+
 
 @dataclass
 class Wanted:
@@ -53,15 +116,21 @@ class Wanted:
     wants_guest_change: bool = False
 
     def changes(self) -> dict:
-        values = {"new_day": self.new_day, "new_time": self.new_time, "new_people": self.new_people,
-                  "phone": self.phone, "name": self.name}
+        values = {
+            "new_day": self.new_day,
+            "new_time": self.new_time,
+            "new_people": self.new_people,
+            "phone": self.phone,
+            "name": self.name,
+        }
         return {k: v for k, v in values.items() if v is not None}
 
 
 def language(text: str, locale: str) -> str:
     italian = re.search(r"\b(prenotazione|sposta|persone|alle|domani|sabato|numero|vorrei|della|per)\b", text, re.I)
-    english = re.search(r"\b(booking|move|change|people|guests|tomorrow|saturday|number|please|the|to|my|can|want)\b",
-                        text, re.I)
+    english = re.search(
+        r"\b(booking|move|change|people|guests|tomorrow|saturday|number|please|the|to|my|can|want)\b", text, re.I
+    )
     if italian and not english:
         return "it"
     if english and not italian:
@@ -72,7 +141,7 @@ def language(text: str, locale: str) -> str:
 def _spans(words: list[str], longest: int = 4):
     for size in range(longest, 0, -1):
         for start in range(len(words) - size + 1):
-            yield start, size, " ".join(words[start:start + size])
+            yield start, size, " ".join(words[start : start + size])
 
 
 def read_request(text: str, request: PlanningRequest, known_booking: str | None) -> Wanted:
@@ -81,13 +150,13 @@ def read_request(text: str, request: PlanningRequest, known_booking: str | None)
     wanted.booking_id = found_id.group(0) if found_id else known_booking
     rest = BOOKING_ID.sub(" ", text)
 
-    if (m := NAME_CHANGE.search(rest)):
+    if m := NAME_CHANGE.search(rest):
         wanted.name = m.group(1).strip()
         rest = rest.replace(m.group(0), " ")
     if PHONE_WORDS.search(rest) and (m := PHONE.search(rest)):
         wanted.phone = re.sub(r"[^\d+]", "", m.group(1))
         rest = rest.replace(m.group(1), " ")
-    if (m := GUESTS.search(rest)):
+    if m := GUESTS.search(rest):
         wanted.new_people = int(m.group(1))
         rest = rest.replace(m.group(0), " ")
     wanted.wants_guest_change = wanted.new_people is not None or bool(GUEST_WORDS.search(rest))
@@ -114,9 +183,11 @@ def read_request(text: str, request: PlanningRequest, known_booking: str | None)
             continue
         wanted.new_time = resolved.time
         used.update(range(start, start + size))
-    wanted.names = [w.strip("'s").strip("’s") for i, w in enumerate(words)
-                    if i not in used and w[:1].isupper() and w.casefold().strip("'s") not in NOT_NAMES
-                    and not w[:1].isdigit()]
+    wanted.names = [
+        w.strip("'s").strip("’s")
+        for i, w in enumerate(words)
+        if i not in used and w[:1].isupper() and w.casefold().strip("'s") not in NOT_NAMES and not w[:1].isdigit()
+    ]
     return wanted
 
 
@@ -155,8 +226,9 @@ class RulePlanner:
                 found = request.lookup("search_bookings", {"restaurant_id": request.venue_id, "search_text": name})
                 for r in (found.response_data or {}).get("results", []) if found.success else []:
                     results.setdefault(r["booking_id"], r)
-            exact = [r for r in results.values()
-                     if all(n.casefold() in r["guest_name"].casefold() for n in wanted.names)]
+            exact = [
+                r for r in results.values() if all(n.casefold() in r["guest_name"].casefold() for n in wanted.names)
+            ]
             results = exact or list(results.values())  # a name said exactly beats look-alikes
             if not results:
                 return ask("no_match", query=query)
@@ -164,8 +236,10 @@ class RulePlanner:
                 return ask("several", options="; ".join(r.get("display_label") or r["guest_name"] for r in results))
             booking_id = results[0]["booking_id"]
         parameters = {"restaurant_id": request.venue_id, "booking_id": booking_id, **wanted.changes()}
-        return PlanProposal(intent_summary=_summary(plan_words(lang), wanted, booking_id)[:200],
-                            steps=[PlanStep(action_id="modify_booking", parameters=parameters)])
+        return PlanProposal(
+            intent_summary=_summary(plan_words(lang), wanted, booking_id)[:200],
+            steps=[PlanStep(action_id="modify_booking", parameters=parameters)],
+        )
 
 
 def _summary(words: PlanWords, wanted: Wanted, booking_id: str) -> str:

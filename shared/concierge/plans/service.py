@@ -94,51 +94,102 @@ class PlanService:
         registry = self.registry()
         plan_id = str(uuid.uuid4())
         trace = plan_id
-        with self.tracer.span("intent_understanding", trace_id=trace, trace_name="plan", session_id=req.session_id,
-                              user_id=req.user_id, venue_id=req.venue_id,
-                              clarifications=session["clarifications"]) as intent:
+        with self.tracer.span(
+            "intent_understanding",
+            trace_id=trace,
+            trace_name="plan",
+            session_id=req.session_id,
+            user_id=req.user_id,
+            venue_id=req.venue_id,
+            clarifications=session["clarifications"],
+        ) as intent:
             planning = PlanningRequest(
-                message=req.message, history=session["turns"], venue_id=venue.id, venue_locale=venue.locale,
-                today=self.today(venue), registry=registry,
+                message=req.message,
+                history=session["turns"],
+                venue_id=venue.id,
+                venue_locale=venue.locale,
+                today=self.today(venue),
+                registry=registry,
                 lookup=self._lookup(registry, self._action_token(token), words),
-                read_only_actions=self.read_only_actions, clarifications_so_far=session["clarifications"],
-                max_clarifications=self.max_clarifications)
+                read_only_actions=self.read_only_actions,
+                clarifications_so_far=session["clarifications"],
+                max_clarifications=self.max_clarifications,
+            )
             with self.tracer.span("plan_generation", trace_id=trace, planner=type(self.planner).__name__) as span:
                 outcome = self._plan(planning)
-                problems = [] if isinstance(outcome, Clarification) else \
-                    validate_proposal(outcome, registry, self.read_only_actions)
-                span.set(outcome=type(outcome).__name__, valid=not problems, problem_count=len(problems),
-                         action_ids=[s.action_id for s in getattr(outcome, "steps", [])])
+                problems = (
+                    []
+                    if isinstance(outcome, Clarification)
+                    else validate_proposal(outcome, registry, self.read_only_actions)
+                )
+                span.set(
+                    outcome=type(outcome).__name__,
+                    valid=not problems,
+                    problem_count=len(problems),
+                    action_ids=[s.action_id for s in getattr(outcome, "steps", [])],
+                )
             intent.set(outcome="clarification" if isinstance(outcome, Clarification) or problems else "plan")
         if isinstance(outcome, Clarification):
-            with self.tracer.span("clarification", trace_id=trace, session_id=req.session_id, user_id=req.user_id,
-                                  question=outcome.question, clarifications=session["clarifications"] + 1,
-                                  reason="planner"):
+            with self.tracer.span(
+                "clarification",
+                trace_id=trace,
+                session_id=req.session_id,
+                user_id=req.user_id,
+                question=outcome.question,
+                clarifications=session["clarifications"] + 1,
+                reason="planner",
+            ):
                 pass
-            session["turns"] = session["turns"] + [{"role": "user", "content": req.message},
-                                                   {"role": "assistant", "content": outcome.question}]
+            session["turns"] = session["turns"] + [
+                {"role": "user", "content": req.message},
+                {"role": "assistant", "content": outcome.question},
+            ]
             session["clarifications"] += 1
             self.store.put_session(req.session_id, session)
             return {"type": "clarification", "question": outcome.question}
         if problems:
             log.warning("planner proposal refused: %s", "; ".join(problems))
             return {"type": "clarification", "question": rephrase_clarification(venue.locale).question}
-        steps = [PlannedAction(step_number=i, action_id=s.action_id, parameters=s.parameters,
-                               safety_tier=registry.get(s.action_id).safety_tier)
-                 for i, s in enumerate(outcome.steps, start=1)]
-        plan = ExecutionPlan(plan_id=plan_id, session_id=req.session_id, user_id=owner, venue_id=venue.id,
-                             intent_summary=outcome.intent_summary[:200], actions=steps)
+        steps = [
+            PlannedAction(
+                step_number=i,
+                action_id=s.action_id,
+                parameters=s.parameters,
+                safety_tier=registry.get(s.action_id).safety_tier,
+            )
+            for i, s in enumerate(outcome.steps, start=1)
+        ]
+        plan = ExecutionPlan(
+            plan_id=plan_id,
+            session_id=req.session_id,
+            user_id=owner,
+            venue_id=venue.id,
+            intent_summary=outcome.intent_summary[:200],
+            actions=steps,
+        )
         plan = plan.model_copy(update={"presentation": present(plan, registry, venue.locale)})
         self.store.create_plan(plan)
-        booking = next((s.parameters.get("booking_id") for s in steps
-                        if isinstance(s.parameters.get("booking_id"), str)), None)
-        self.store.put_session(req.session_id, {"turns": [{"role": "system", "content": "plan made",
-                                                            "booking_id": booking}] if booking else [],
-                                                 "clarifications": 0})
-        with self.tracer.span("plan_generated", trace_id=trace, plan_id=plan_id, session_id=req.session_id,
-                              user_id=req.user_id, venue_id=venue.id, action_count=len(steps),
-                              action_ids=[s.action_id for s in steps],
-                              safety_tiers=[str(s.safety_tier) for s in steps]):
+        booking = next(
+            (s.parameters.get("booking_id") for s in steps if isinstance(s.parameters.get("booking_id"), str)), None
+        )
+        self.store.put_session(
+            req.session_id,
+            {
+                "turns": [{"role": "system", "content": "plan made", "booking_id": booking}] if booking else [],
+                "clarifications": 0,
+            },
+        )
+        with self.tracer.span(
+            "plan_generated",
+            trace_id=trace,
+            plan_id=plan_id,
+            session_id=req.session_id,
+            user_id=req.user_id,
+            venue_id=venue.id,
+            action_count=len(steps),
+            action_ids=[s.action_id for s in steps],
+            safety_tiers=[str(s.safety_tier) for s in steps],
+        ):
             pass
         return {"type": "plan", "plan": plan.public()}
 
@@ -151,8 +202,9 @@ class PlanService:
             log.warning("planner failed (%s); using the deterministic planner", type(exc).__name__)
             return self.fallback_planner.plan(planning)
 
-    def _lookup(self, registry: ActionRegistry, token: str | None,
-                words: RefusalWords) -> Callable[[str, dict], ActionResult]:
+    def _lookup(
+        self, registry: ActionRegistry, token: str | None, words: RefusalWords
+    ) -> Callable[[str, dict], ActionResult]:
         def lookup(action_id: str, parameters: dict) -> ActionResult:
             action = registry.get(action_id)
             if action is None or action_id not in self.read_only_actions:
@@ -184,9 +236,15 @@ class PlanService:
             raise self._expired_refusal(plan)
         if plan.status != "pending_confirmation":
             raise PlanRefusal("wrong_state", self._words(plan.venue_id).already.format(status=plan.status))
-        with self.tracer.span("user_confirmation", trace_id=plan.plan_id, plan_id=plan.plan_id,
-                              session_id=plan.session_id, user_id=plan.user_id, venue_id=plan.venue_id,
-                              seconds_to_confirm=(self.clock() - plan.created_at).total_seconds()) as span:
+        with self.tracer.span(
+            "user_confirmation",
+            trace_id=plan.plan_id,
+            plan_id=plan.plan_id,
+            session_id=plan.session_id,
+            user_id=plan.user_id,
+            venue_id=plan.venue_id,
+            seconds_to_confirm=(self.clock() - plan.created_at).total_seconds(),
+        ) as span:
             try:
                 self.queue.enqueue("execute", plan.plan_id, token)
             except QueueUnavailable:
@@ -276,8 +334,11 @@ class PlanService:
                 self.queue.enqueue("execute", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         for plan in self.store.plans_in_status("failed"):
-            if plan.rollback_report is None and self.executor.needs_rollback(plan) and \
-                    (plan.lease_until is None or plan.lease_until <= now):
+            if (
+                plan.rollback_report is None
+                and self.executor.needs_rollback(plan)
+                and (plan.lease_until is None or plan.lease_until <= now)
+            ):
                 self.queue.enqueue("rollback", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         purged = self.idempotency.purge_idempotency(now)

@@ -29,8 +29,10 @@ log = logging.getLogger(__name__)
 
 TIERS = ("normal", "high_risk", "blocked")
 REQUIRED_FIELDS = ("operation_id", "iq_enabled", "safety_tier", "reversible")
-KNOWN_FIELDS = frozenset(REQUIRED_FIELDS + ("llm_description", "parameter_allowlist", "compensation_operation_id",
-                                            "examples", "read_only", "compensation"))
+KNOWN_FIELDS = frozenset(
+    REQUIRED_FIELDS
+    + ("llm_description", "parameter_allowlist", "compensation_operation_id", "examples", "read_only", "compensation")
+)
 COMPENSATION_FIELDS = frozenset({"prior_operation_id", "prior_parameters", "parameters"})
 MAX_EXAMPLES = 3
 MAX_DESCRIPTION = 500
@@ -52,6 +54,7 @@ def read_only_actions(overlay: dict, registry: ActionRegistry | None = None) -> 
 
 
 # -- the transformation
+
 
 @dataclass(frozen=True)
 class _Draft:
@@ -91,9 +94,13 @@ def transform(spec: dict, overlay: dict) -> tuple[list[AtomicAction], list[str]]
                 continue
         problems += [f"{label}: {p}" for p in found]
         if isinstance(op_id, str):
-            unavailable[op_id] = ("has an invalid overlay entry" if found
-                                  else "is blocked" if entry["safety_tier"] == "blocked"
-                                  else "is not an enabled operation")
+            unavailable[op_id] = (
+                "has an invalid overlay entry"
+                if found
+                else "is blocked"
+                if entry["safety_tier"] == "blocked"
+                else "is not an enabled operation"
+            )
     problems += _drop_bad_compensations(drafts, unavailable)
     return [d.action for d in drafts.values()], problems
 
@@ -118,10 +125,16 @@ def _action(entry: dict, op: Operation) -> tuple[AtomicAction | None, list[str]]
     offered = spec_reading.parameters(op)
     by_name = {p.name: p for p, _ in offered}
     allowlist = entry.get("parameter_allowlist") or []
-    problems = [f"parameter_allowlist names {name!r}, which is not a parameter of {op.operation_id!r}"
-                for name in allowlist if name not in by_name]
-    problems += [f"parameter_allowlist names {name!r}, which is required (required parameters are always included)"
-                 for name in allowlist if name in by_name and by_name[name].required]
+    problems = [
+        f"parameter_allowlist names {name!r}, which is not a parameter of {op.operation_id!r}"
+        for name in allowlist
+        if name not in by_name
+    ]
+    problems += [
+        f"parameter_allowlist names {name!r}, which is required (required parameters are always included)"
+        for name in allowlist
+        if name in by_name and by_name[name].required
+    ]
     if problems:
         return None, problems
     exposed = [p for p, sensitive in offered if not sensitive and (p.required or p.name in allowlist)]
@@ -157,6 +170,7 @@ def _description(entry: dict, op: Operation) -> str:
 
 
 # -- overlay checks
+
 
 def _field_problems(entry: dict, operations: dict[str, Operation]) -> list[str]:
     """What is wrong with an entry on its own, before its operation is looked at."""
@@ -210,10 +224,16 @@ def _reversal_problems(entry: dict) -> list[str]:
         return []
     if not isinstance(compensation, dict):
         return ["compensation must be a mapping"]
-    problems = [f"compensation has unknown field {f!r} (known: {', '.join(sorted(COMPENSATION_FIELDS))})"
-                for f in compensation if f not in COMPENSATION_FIELDS]
-    problems += [f"compensation.{f} must be a mapping" for f in ("prior_parameters", "parameters")
-                 if not isinstance(compensation.get(f, {}), dict)]
+    problems = [
+        f"compensation has unknown field {f!r} (known: {', '.join(sorted(COMPENSATION_FIELDS))})"
+        for f in compensation
+        if f not in COMPENSATION_FIELDS
+    ]
+    problems += [
+        f"compensation.{f} must be a mapping"
+        for f in ("prior_parameters", "parameters")
+        if not isinstance(compensation.get(f, {}), dict)
+    ]
     prior = compensation.get("prior_operation_id")
     if prior is not None and not (isinstance(prior, str) and prior):
         problems.append("compensation.prior_operation_id must be a non-empty string")
@@ -228,38 +248,55 @@ def _compensation_problems(draft: _Draft, drafts: dict[str, _Draft], unavailable
     if not action.reversible:
         return []
     target = drafts.get(action.compensation_action_id)
-    problems = [] if target else [f"compensation_operation_id {action.compensation_action_id!r} "
-                                  f"{unavailable.get(action.compensation_action_id, 'is not an enabled operation')}"]
+    problems = (
+        []
+        if target
+        else [
+            f"compensation_operation_id {action.compensation_action_id!r} "
+            f"{unavailable.get(action.compensation_action_id, 'is not an enabled operation')}"
+        ]
+    )
     compensation = action.compensation or Compensation()
     prior_id = compensation.prior_operation_id
     prior = drafts.get(prior_id) if prior_id else None
     if prior_id and not prior:
-        problems.append(f"compensation.prior_operation_id {prior_id!r} "
-                        f"{unavailable.get(prior_id, 'is not an enabled operation')}")
+        problems.append(
+            f"compensation.prior_operation_id {prior_id!r} {unavailable.get(prior_id, 'is not an enabled operation')}"
+        )
     if problems or action.compensation is None:
         return problems
     own = {"params": ([p.name for p in action.parameters], f"a parameter of {action.action_id!r}")}
     if prior:
-        problems += _template_problems("compensation.prior_parameters", compensation.prior_parameters,
-                                       prior.action, own)
+        problems += _template_problems(
+            "compensation.prior_parameters", compensation.prior_parameters, prior.action, own
+        )
     scopes = {**own, "result": (action.response_fields, f"a response field of {action.action_id!r}")}
     if prior:
         scopes["prior"] = (prior.action.response_fields, f"a response field of {prior_id!r}")
     return problems + _template_problems("compensation.parameters", compensation.parameters, target.action, scopes)
 
 
-def _template_problems(where: str, template: dict, called: AtomicAction,
-                       scopes: dict[str, tuple[list[str], str]]) -> list[str]:
+def _template_problems(
+    where: str, template: dict, called: AtomicAction, scopes: dict[str, tuple[list[str], str]]
+) -> list[str]:
     """A template's keys must be parameters of the action it calls; its placeholders must exist in their scope."""
     declared = {p.name for p in called.parameters}
-    problems = [f"{where} names {key!r}, which is not a parameter of {called.action_id!r}"
-                for key in template if key not in declared]
-    problems += [f"{where} lacks {p.name!r}, a required parameter of {called.action_id!r}"
-                 for p in called.parameters if p.required and p.default is None and p.name not in template]
+    problems = [
+        f"{where} names {key!r}, which is not a parameter of {called.action_id!r}"
+        for key in template
+        if key not in declared
+    ]
+    problems += [
+        f"{where} lacks {p.name!r}, a required parameter of {called.action_id!r}"
+        for p in called.parameters
+        if p.required and p.default is None and p.name not in template
+    ]
     for scope, name in placeholders(template):
         if scope not in scopes:
-            problems.append(f"{where}: {{{{{scope}.{name}}}}} uses scope {scope!r}, "
-                            f"not available here (available: {', '.join(scopes)})")
+            problems.append(
+                f"{where}: {{{{{scope}.{name}}}}} uses scope {scope!r}, "
+                f"not available here (available: {', '.join(scopes)})"
+            )
         elif name not in scopes[scope][0]:
             problems.append(f"{where}: {{{{{scope}.{name}}}}} refers to {name!r}, which is not {scopes[scope][1]}")
     return problems

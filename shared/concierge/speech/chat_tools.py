@@ -54,8 +54,14 @@ WORDS: dict[str, ToolWords] = {
         range_too_long="O período não pode passar de {days} dias.",
         unknown_tool='Não existe a ferramenta "{name}".',
         bad_params="Parâmetros inválidos: {problem}",
-        summary={"customer": "Cliente", "tags": "Etiquetas", "bookings": "Agendamentos", "last": "Última mensagem",
-                 "reason": "Motivo", "unknown": "desconhecido"},
+        summary={
+            "customer": "Cliente",
+            "tags": "Etiquetas",
+            "bookings": "Agendamentos",
+            "last": "Última mensagem",
+            "reason": "Motivo",
+            "unknown": "desconhecido",
+        },
     ),
     "en": ToolWords(
         scheduled="Booking saved in the system.",
@@ -77,8 +83,14 @@ WORDS: dict[str, ToolWords] = {
         range_too_long="The period cannot be longer than {days} days.",
         unknown_tool='There is no tool "{name}".',
         bad_params="Invalid parameters: {problem}",
-        summary={"customer": "Client", "tags": "Tags", "bookings": "Bookings", "last": "Last message",
-                 "reason": "Reason", "unknown": "unknown"},
+        summary={
+            "customer": "Client",
+            "tags": "Tags",
+            "bookings": "Bookings",
+            "last": "Last message",
+            "reason": "Reason",
+            "unknown": "unknown",
+        },
     ),
     "it": ToolWords(
         scheduled="Prenotazione salvata nel sistema.",
@@ -100,8 +112,14 @@ WORDS: dict[str, ToolWords] = {
         range_too_long="Il periodo non può superare {days} giorni.",
         unknown_tool='Lo strumento "{name}" non esiste.',
         bad_params="Parametri non validi: {problem}",
-        summary={"customer": "Cliente", "tags": "Etichette", "bookings": "Prenotazioni", "last": "Ultimo messaggio",
-                 "reason": "Motivo", "unknown": "sconosciuto"},
+        summary={
+            "customer": "Cliente",
+            "tags": "Etichette",
+            "bookings": "Prenotazioni",
+            "last": "Ultimo messaggio",
+            "reason": "Motivo",
+            "unknown": "sconosciuto",
+        },
     ),
     "fr": ToolWords(
         scheduled="Rendez-vous enregistré dans le système.",
@@ -123,8 +141,14 @@ WORDS: dict[str, ToolWords] = {
         range_too_long="La période ne peut pas dépasser {days} jours.",
         unknown_tool="L'outil « {name} » n'existe pas.",
         bad_params="Paramètres invalides : {problem}",
-        summary={"customer": "Client", "tags": "Étiquettes", "bookings": "Rendez-vous", "last": "Dernier message",
-                 "reason": "Motif", "unknown": "inconnu"},
+        summary={
+            "customer": "Client",
+            "tags": "Étiquettes",
+            "bookings": "Rendez-vous",
+            "last": "Dernier message",
+            "reason": "Motif",
+            "unknown": "inconnu",
+        },
     ),
 }
 

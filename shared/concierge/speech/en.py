@@ -15,8 +15,15 @@ _BOOKING = {"restaurant": "Booking", "clinic": "Appointment", "venue": "Booking"
 
 class English(Phrases):
     locale = "en"
-    range_names = {"lunch": "lunch", "dinner": "dinner", "breakfast": "breakfast", "brunch": "brunch",
-                   "morning": "morning", "afternoon": "afternoon", "evening": "evening"}
+    range_names = {
+        "lunch": "lunch",
+        "dinner": "dinner",
+        "breakfast": "breakfast",
+        "brunch": "brunch",
+        "morning": "morning",
+        "afternoon": "afternoon",
+        "evening": "evening",
+    }
     sentences = {
         "nearest_intro": "Closest times:",
         "no_alternatives": "There are no other free times that day.",
@@ -68,14 +75,19 @@ class English(Phrases):
         return text
 
     def full(self, nearest) -> str:
-        lead = ("No table is available at that time." if self.kind == "restaurant"
-                else "There is no availability at that time.")
+        lead = (
+            "No table is available at that time."
+            if self.kind == "restaurant"
+            else "There is no availability at that time."
+        )
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:
         name = WEEKDAYS["en"][expected_weekday]
-        return (f"The date {day.isoformat()} is {self.day_label(day)}, not {name}. "
-                f"The next {name} is {self.day_label(corrected)}.")
+        return (
+            f"The date {day.isoformat()} is {self.day_label(day)}, not {name}. "
+            f"The next {name} is {self.day_label(corrected)}."
+        )
 
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["en"][said_weekday]
@@ -86,8 +98,10 @@ class English(Phrases):
 
     def booking_confirmed(self, booking: Booking) -> str:
         party = "" if self.kind == "clinic" else f", {self._people(booking.people)}"
-        return (f"{_BOOKING[self.kind]} confirmed for {self.day_label(booking.day)} {self._at(booking.time)}"
-                f"{party}, under the name {booking.name}.")
+        return (
+            f"{_BOOKING[self.kind]} confirmed for {self.day_label(booking.day)} {self._at(booking.time)}"
+            f"{party}, under the name {booking.name}."
+        )
 
     def booking_modified(self, booking: Booking, people_changed: bool) -> str:
         party = f", {self._people(booking.people)}" if people_changed else ""

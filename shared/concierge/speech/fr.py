@@ -9,15 +9,25 @@ from concierge.domain.booking import Booking
 from concierge.speech.base import Phrases
 from concierge.speech.names import MONTHS, WEEKDAYS
 
-_VENUE = {"restaurant": "Le restaurant est fermé", "clinic": "Le cabinet est fermé",
-          "venue": "L'établissement est fermé"}
+_VENUE = {
+    "restaurant": "Le restaurant est fermé",
+    "clinic": "Le cabinet est fermé",
+    "venue": "L'établissement est fermé",
+}
 _BOOKING = {"restaurant": ("Réservation", "e"), "clinic": ("Rendez-vous", ""), "venue": ("Réservation", "e")}
 
 
 class French(Phrases):
     locale = "fr"
-    range_names = {"lunch": "déjeuner", "dinner": "dîner", "breakfast": "petit-déjeuner", "brunch": "brunch",
-                   "morning": "matin", "afternoon": "après-midi", "evening": "soir"}
+    range_names = {
+        "lunch": "déjeuner",
+        "dinner": "dîner",
+        "breakfast": "petit-déjeuner",
+        "brunch": "brunch",
+        "morning": "matin",
+        "afternoon": "après-midi",
+        "evening": "soir",
+    }
     sentences = {
         "nearest_intro": "Horaires les plus proches :",
         "no_alternatives": "Il n'y a pas d'autre horaire libre ce jour-là.",
@@ -64,24 +74,32 @@ class French(Phrases):
         when = WEEKDAYS["fr"][day.weekday()] if weekly_closure else f"le {self.day_label(day)}"
         text = f"{_VENUE[self.kind]} {when}."
         if next_day is not None:
-            text += (f" Le prochain jour d'ouverture est le {self.day_label(next_day)}, "
-                     f"avec {self.hours_phrase(next_ranges)}.")
+            text += (
+                f" Le prochain jour d'ouverture est le {self.day_label(next_day)}, "
+                f"avec {self.hours_phrase(next_ranges)}."
+            )
         return text
 
     def full(self, nearest) -> str:
-        lead = ("Aucune table n'est disponible à cette heure." if self.kind == "restaurant"
-                else "Aucune disponibilité à cette heure.")
+        lead = (
+            "Aucune table n'est disponible à cette heure."
+            if self.kind == "restaurant"
+            else "Aucune disponibilité à cette heure."
+        )
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:
         name = WEEKDAYS["fr"][expected_weekday]
-        return (f"La date {day.isoformat()} est le {self.day_label(day)}, pas {name}. "
-                f"Le prochain {name} est le {self.day_label(corrected)}.")
+        return (
+            f"La date {day.isoformat()} est le {self.day_label(day)}, pas {name}. "
+            f"Le prochain {name} est le {self.day_label(corrected)}."
+        )
 
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["fr"][said_weekday]
-        return (f"Le {self.day_label(day)} n'est pas un {name}. "
-                f"Le {name} le plus proche est le {self.day_label(nearest)}.")
+        return (
+            f"Le {self.day_label(day)} n'est pas un {name}. Le {name} le plus proche est le {self.day_label(nearest)}."
+        )
 
     def _people(self, n: int) -> str:
         return "1 personne" if n == 1 else f"{n} personnes"
@@ -89,8 +107,10 @@ class French(Phrases):
     def booking_confirmed(self, booking: Booking) -> str:
         noun, ending = _BOOKING[self.kind]
         party = "" if self.kind == "clinic" else f", {self._people(booking.people)}"
-        return (f"{noun} confirmé{ending} pour le {self.day_label(booking.day)} {self._at(booking.time)}"
-                f"{party}, au nom de {booking.name}.")
+        return (
+            f"{noun} confirmé{ending} pour le {self.day_label(booking.day)} {self._at(booking.time)}"
+            f"{party}, au nom de {booking.name}."
+        )
 
     def booking_modified(self, booking: Booking, people_changed: bool) -> str:
         noun, ending = _BOOKING[self.kind]

@@ -16,8 +16,15 @@ _BOOKING = {"restaurant": ("Prenotazione", "a"), "clinic": ("Appuntamento", "o")
 
 class Italian(Phrases):
     locale = "it"
-    range_names = {"lunch": "pranzo", "dinner": "cena", "breakfast": "colazione", "brunch": "brunch",
-                   "morning": "mattina", "afternoon": "pomeriggio", "evening": "sera"}
+    range_names = {
+        "lunch": "pranzo",
+        "dinner": "cena",
+        "breakfast": "colazione",
+        "brunch": "brunch",
+        "morning": "mattina",
+        "afternoon": "pomeriggio",
+        "evening": "sera",
+    }
     sentences = {
         "nearest_intro": "Orari più vicini:",
         "no_alternatives": "Non ci sono altri orari liberi in questo giorno.",
@@ -72,26 +79,33 @@ class Italian(Phrases):
         when = WEEKDAYS["it"][day.weekday()] if weekly_closure else self.day_label(day)
         text = f"{_VENUE[self.kind]} {when}."
         if next_day is not None:
-            text += (f" Il prossimo giorno di apertura è {self.day_label(next_day)}"
-                     f" con {self.hours_phrase(next_ranges)}.")
+            text += (
+                f" Il prossimo giorno di apertura è {self.day_label(next_day)} con {self.hours_phrase(next_ranges)}."
+            )
         return text
 
     def full(self, nearest) -> str:
-        lead = ("Nessun tavolo disponibile a quest'ora." if self.kind == "restaurant"
-                else "Nessuna disponibilità a quest'ora.")
+        lead = (
+            "Nessun tavolo disponibile a quest'ora."
+            if self.kind == "restaurant"
+            else "Nessuna disponibilità a quest'ora."
+        )
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:
         name = WEEKDAYS["it"][expected_weekday]
         article = "La prossima" if expected_weekday == 6 else "Il prossimo"
-        return (f"La data {day.isoformat()} è {self.day_label(day)}, non {name}. "
-                f"{article} {name} è {self.day_label(corrected)}.")
+        return (
+            f"La data {day.isoformat()} è {self.day_label(day)}, non {name}. "
+            f"{article} {name} è {self.day_label(corrected)}."
+        )
 
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["it"][said_weekday]
         article, near = ("La", "vicina") if said_weekday == 6 else ("Il", "vicino")
-        return (f"{self.day_label(day).capitalize()} non è {name}. "
-                f"{article} {name} più {near} è {self.day_label(nearest)}.")
+        return (
+            f"{self.day_label(day).capitalize()} non è {name}. {article} {name} più {near} è {self.day_label(nearest)}."
+        )
 
     def _people(self, n: int) -> str:
         return "1 persona" if n == 1 else f"{n} persone"

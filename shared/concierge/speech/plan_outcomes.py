@@ -72,7 +72,7 @@ REFUSALS: dict[str, RefusalWords] = {
         already="Il piano è già {status}.",
         not_queued="Non è stato possibile mettere il piano in coda; attende ancora la conferma. Riprova.",
         expired="Il piano è scaduto: i piani attendono la conferma {minutes:g} minuti. Non è stato cambiato "
-                "nulla; fai una nuova richiesta.",
+        "nulla; fai una nuova richiesta.",
         not_waiting="Il piano non attende una risposta.",
         several_waiting="Più piani di questa sessione attendono una risposta; indica quale.",
         answer_saved="La risposta è salvata ma l'esecuzione non è potuta riprendere; riprova.",
@@ -87,7 +87,7 @@ REFUSALS: dict[str, RefusalWords] = {
         already="The plan is already {status}.",
         not_queued="The plan could not be queued; it is still waiting for confirmation. Try again.",
         expired="The plan expired: plans wait {minutes:g} minutes for confirmation. Nothing was changed; "
-                "make a new request.",
+        "make a new request.",
         not_waiting="The plan is not waiting for an answer.",
         several_waiting="Several plans of this session wait for an answer; say which one.",
         answer_saved="The answer is saved but execution could not resume; retry.",
@@ -102,7 +102,7 @@ REFUSALS: dict[str, RefusalWords] = {
         already="Le plan est déjà {status}.",
         not_queued="Le plan n'a pas pu être mis en file ; il attend toujours sa confirmation. Réessayez.",
         expired="Le plan a expiré : un plan attend sa confirmation {minutes:g} minutes. Rien n'a été modifié ; "
-                "faites une nouvelle demande.",
+        "faites une nouvelle demande.",
         not_waiting="Le plan n'attend pas de réponse.",
         several_waiting="Plusieurs plans de cette session attendent une réponse ; précisez lequel.",
         answer_saved="La réponse est enregistrée mais l'exécution n'a pas pu reprendre ; réessayez.",
@@ -117,7 +117,7 @@ REFUSALS: dict[str, RefusalWords] = {
         already="O plano já está {status}.",
         not_queued="Não foi possível pôr o plano em fila; continua à espera de confirmação. Tente de novo.",
         expired="O plano expirou: os planos esperam {minutes:g} minutos pela confirmação. Nada foi alterado; "
-                "faça um novo pedido.",
+        "faça um novo pedido.",
         not_waiting="O plano não está à espera de uma resposta.",
         several_waiting="Vários planos desta sessão esperam uma resposta; diga qual.",
         answer_saved="A resposta foi guardada, mas a execução não pôde continuar; tente de novo.",
@@ -130,7 +130,7 @@ STEPS: dict[str, StepWords] = {
         refused="{where} è stato rifiutato: {message}",
         unauthorised="{where} non è stato autorizzato: accedi di nuovo, poi riprova.",
         not_found="{where} non è riuscito: la prenotazione non esiste più; potrebbe essere stata modificata o "
-                  "cancellata.",
+        "cancellata.",
         conflict="{where} ha incontrato un conflitto: {message} Aggiorna e riprova{alternatives}.",
         alternatives="; orari liberi vicini: {slots}",
         rate_limited="{where} è stato limitato: riprova tra {seconds} secondi.",
@@ -201,8 +201,7 @@ STEPS: dict[str, StepWords] = {
         check_details="la réservation avec {details}",
         check_call="ce que l'appel a fait",
         timed_out="({action} a expiré ; on ne peut l'annuler avant de savoir si elle a eu lieu.)",
-        irreversible="L'étape {number} ({action}) ne peut pas être annulée automatiquement ; vérifiez-la à la "
-                     "main.",
+        irreversible="L'étape {number} ({action}) ne peut pas être annulée automatiquement ; vérifiez-la à la main.",
         undo_by_hand="Annulez à la main l'étape {number} ({action}) : {problem}",
         compensation_missing="son action de compensation n'est pas disponible",
         undo_value_missing="il manque une valeur pour l'annuler ({missing})",

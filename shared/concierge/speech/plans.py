@@ -36,58 +36,76 @@ WORDS: dict[str, PlanWords] = {
         which_booking="Di quale prenotazione si tratta? Mi dica il nome dell'ospite o il codice della prenotazione.",
         what_change="Cosa vuole cambiare: data o orario, numero di ospiti o recapiti?",
         how_many="Per quante persone deve essere la prenotazione?",
-        no_match="Non ho trovato prenotazioni per \"{query}\". Può controllare il nome o darmi il codice della "
-                 "prenotazione?",
+        no_match='Non ho trovato prenotazioni per "{query}". Può controllare il nome o darmi il codice della '
+        "prenotazione?",
         several="Ho trovato più prenotazioni: {options}. Quale intende?",
         rephrase="Non sono riuscito a preparare un piano sicuro per questa richiesta. Puoi riformularla in modo più "
-                 "semplice? Per esempio: «sposta la prenotazione di Rossi di sabato alle 21», «cancella la "
-                 "prenotazione di Bianchi di domani», «porta a 4 persone la prenotazione di Verdi».",
-        title="Piano", high_risk="ATTENZIONE, azione ad alto rischio", confirm="Confermi per eseguire.",
-        booking="Prenotazione {booking_id}", move_to="spostare a {when}", people="{people} persone",
-        phone="telefono {phone}", name="a nome {name}",
+        "semplice? Per esempio: «sposta la prenotazione di Rossi di sabato alle 21», «cancella la "
+        "prenotazione di Bianchi di domani», «porta a 4 persone la prenotazione di Verdi».",
+        title="Piano",
+        high_risk="ATTENZIONE, azione ad alto rischio",
+        confirm="Confermi per eseguire.",
+        booking="Prenotazione {booking_id}",
+        move_to="spostare a {when}",
+        people="{people} persone",
+        phone="telefono {phone}",
+        name="a nome {name}",
     ),
     "en": PlanWords(
         which_booking="Which booking is it? Tell me the guest's name or the booking reference.",
         what_change="What would you like to change: the date or time, the number of guests, or the contact details?",
         how_many="How many guests should the booking be for?",
-        no_match="I found no booking matching \"{query}\". Could you check the spelling or give the booking "
-                 "reference?",
+        no_match='I found no booking matching "{query}". Could you check the spelling or give the booking reference?',
         several="I found several bookings: {options}. Which one do you mean?",
         rephrase="I couldn't put together a safe plan for this request. Could you rephrase it more simply? For "
-                 "example: \"move Rossi's Saturday booking to 9pm\", \"cancel Bianchi's booking tomorrow\", "
-                 "\"change Verdi's booking to 4 people\".",
-        title="Plan", high_risk="CAUTION, high-risk action", confirm="Confirm to run it.",
-        booking="Booking {booking_id}", move_to="move to {when}", people="{people} guests",
-        phone="phone {phone}", name="name {name}",
+        'example: "move Rossi\'s Saturday booking to 9pm", "cancel Bianchi\'s booking tomorrow", '
+        '"change Verdi\'s booking to 4 people".',
+        title="Plan",
+        high_risk="CAUTION, high-risk action",
+        confirm="Confirm to run it.",
+        booking="Booking {booking_id}",
+        move_to="move to {when}",
+        people="{people} guests",
+        phone="phone {phone}",
+        name="name {name}",
     ),
     "fr": PlanWords(
         which_booking="De quelle réservation s'agit-il ? Donnez-moi le nom du client ou la référence de la "
-                      "réservation.",
+        "réservation.",
         what_change="Que souhaitez-vous modifier : la date ou l'heure, le nombre de personnes ou les coordonnées ?",
         how_many="Pour combien de personnes doit être la réservation ?",
         no_match="Je n'ai trouvé aucune réservation pour « {query} ». Pouvez-vous vérifier le nom ou me donner la "
-                 "référence de la réservation ?",
+        "référence de la réservation ?",
         several="J'ai trouvé plusieurs réservations : {options}. Laquelle voulez-vous dire ?",
         rephrase="Je n'ai pas réussi à préparer un plan sûr pour cette demande. Pouvez-vous la reformuler plus "
-                 "simplement ? Par exemple : « déplacer la réservation de Rossi de samedi à 21h », « annuler la "
-                 "réservation de Bianchi demain », « passer la réservation de Verdi à 4 personnes ».",
-        title="Plan", high_risk="ATTENTION, action à haut risque", confirm="Confirmez pour l'exécuter.",
-        booking="Réservation {booking_id}", move_to="déplacer au {when}", people="{people} personnes",
-        phone="téléphone {phone}", name="au nom de {name}",
+        "simplement ? Par exemple : « déplacer la réservation de Rossi de samedi à 21h », « annuler la "
+        "réservation de Bianchi demain », « passer la réservation de Verdi à 4 personnes ».",
+        title="Plan",
+        high_risk="ATTENTION, action à haut risque",
+        confirm="Confirmez pour l'exécuter.",
+        booking="Réservation {booking_id}",
+        move_to="déplacer au {when}",
+        people="{people} personnes",
+        phone="téléphone {phone}",
+        name="au nom de {name}",
     ),
     "pt": PlanWords(
         which_booking="De que reserva se trata? Diga-me o nome do cliente ou o código da reserva.",
         what_change="O que deseja alterar: a data ou a hora, o número de pessoas ou os contactos?",
         how_many="Para quantas pessoas deve ser a reserva?",
-        no_match="Não encontrei nenhuma reserva para \"{query}\". Pode verificar o nome ou dar-me o código da "
-                 "reserva?",
+        no_match='Não encontrei nenhuma reserva para "{query}". Pode verificar o nome ou dar-me o código da reserva?',
         several="Encontrei várias reservas: {options}. Qual delas quer dizer?",
         rephrase="Não consegui preparar um plano seguro para este pedido. Pode reformulá-lo de forma mais simples? "
-                 "Por exemplo: «mudar a reserva do Rossi de sábado para as 21h», «cancelar a reserva do Bianchi "
-                 "amanhã», «alterar a reserva do Verdi para 4 pessoas».",
-        title="Plano", high_risk="ATENÇÃO, ação de alto risco", confirm="Confirme para executar.",
-        booking="Reserva {booking_id}", move_to="mudar para {when}", people="{people} pessoas",
-        phone="telefone {phone}", name="em nome de {name}",
+        "Por exemplo: «mudar a reserva do Rossi de sábado para as 21h», «cancelar a reserva do Bianchi "
+        "amanhã», «alterar a reserva do Verdi para 4 pessoas».",
+        title="Plano",
+        high_risk="ATENÇÃO, ação de alto risco",
+        confirm="Confirme para executar.",
+        booking="Reserva {booking_id}",
+        move_to="mudar para {when}",
+        people="{people} pessoas",
+        phone="telefone {phone}",
+        name="em nome de {name}",
     ),
 }
 

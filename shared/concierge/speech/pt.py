@@ -9,8 +9,11 @@ from concierge.domain.booking import Booking
 from concierge.speech.base import Phrases
 from concierge.speech.names import MONTHS, WEEKDAYS
 
-_VENUE = {"restaurant": "O restaurante está fechado", "clinic": "A clínica está fechada",
-          "venue": "O espaço está fechado"}
+_VENUE = {
+    "restaurant": "O restaurante está fechado",
+    "clinic": "A clínica está fechada",
+    "venue": "O espaço está fechado",
+}
 _BOOKING = {"restaurant": "Reserva", "clinic": "Consulta", "venue": "Reserva"}
 
 
@@ -21,8 +24,15 @@ def _on(weekday: int) -> str:
 
 class Portuguese(Phrases):
     locale = "pt"
-    range_names = {"lunch": "almoço", "dinner": "jantar", "breakfast": "pequeno-almoço", "brunch": "brunch",
-                   "morning": "manhã", "afternoon": "tarde", "evening": "noite"}
+    range_names = {
+        "lunch": "almoço",
+        "dinner": "jantar",
+        "breakfast": "pequeno-almoço",
+        "brunch": "brunch",
+        "morning": "manhã",
+        "afternoon": "tarde",
+        "evening": "noite",
+    }
     sentences = {
         "nearest_intro": "Horários mais próximos:",
         "no_alternatives": "Não há outros horários livres nesse dia.",
@@ -79,15 +89,20 @@ class Portuguese(Phrases):
         return text
 
     def full(self, nearest) -> str:
-        lead = ("Não há mesas disponíveis nesse horário." if self.kind == "restaurant"
-                else "Não há disponibilidade nesse horário.")
+        lead = (
+            "Não há mesas disponíveis nesse horário."
+            if self.kind == "restaurant"
+            else "Não há disponibilidade nesse horário."
+        )
         return self.with_nearest(lead, nearest)
 
     def weekday_mismatch(self, day, expected_weekday, corrected) -> str:
         name = WEEKDAYS["pt"][expected_weekday]
         next_word = "O próximo" if expected_weekday >= 5 else "A próxima"
-        return (f"A data {day.isoformat()} é {self.day_label(day)}, não {name}. "
-                f"{next_word} {name} é {self.day_label(corrected)}.")
+        return (
+            f"A data {day.isoformat()} é {self.day_label(day)}, não {name}. "
+            f"{next_word} {name} é {self.day_label(corrected)}."
+        )
 
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["pt"][said_weekday]
@@ -100,8 +115,10 @@ class Portuguese(Phrases):
 
     def booking_confirmed(self, booking: Booking) -> str:
         party = "" if self.kind == "clinic" else f", {self._people(booking.people)}"
-        return (f"{_BOOKING[self.kind]} confirmada para {self.day_label(booking.day)}, {self._at(booking.time)}"
-                f"{party}, em nome de {booking.name}.")
+        return (
+            f"{_BOOKING[self.kind]} confirmada para {self.day_label(booking.day)}, {self._at(booking.time)}"
+            f"{party}, em nome de {booking.name}."
+        )
 
     def booking_modified(self, booking: Booking, people_changed: bool) -> str:
         party = f", {self._people(booking.people)}" if people_changed else ""

@@ -41,23 +41,32 @@ class Tool:
 
 def _tool(module: ModuleType, catch_all: str, writes: bool = False) -> Tool:
     name = module.__name__.rsplit(".", 1)[1]
-    return Tool(name=name, request=module.Request, response=module.Response, handle=module.handle,
-                catch_all_code=catch_all, writes=writes,
-                omit_when_none=frozenset(getattr(module, "OMIT_WHEN_NONE", ())),
-                summary=(module.__doc__ or "").strip().split("\n")[0],
-                caller_phone=getattr(module, "CALLER_PHONE_FIELD", None))
+    return Tool(
+        name=name,
+        request=module.Request,
+        response=module.Response,
+        handle=module.handle,
+        catch_all_code=catch_all,
+        writes=writes,
+        omit_when_none=frozenset(getattr(module, "OMIT_WHEN_NONE", ())),
+        summary=(module.__doc__ or "").strip().split("\n")[0],
+        caller_phone=getattr(module, "CALLER_PHONE_FIELD", None),
+    )
 
 
-TOOLS: dict[str, Tool] = {t.name: t for t in (
-    _tool(check_openings, "CHECK_OPENINGS_ERROR"),
-    _tool(create_booking, "CREATE_BOOKING_ERROR", writes=True),
-    _tool(list_bookings, "LIST_BOOKINGS_ERROR"),
-    _tool(modify_booking, "MODIFY_BOOKING_ERROR", writes=True),
-    _tool(cancel_booking, "CANCEL_BOOKING_ERROR", writes=True),
-    _tool(faq, "FAQ_ERROR"),
-    _tool(is_open_now, "INTERNAL_ERROR"),
-    _tool(resolve_relative_day, "INTERNAL_ERROR"),
-    _tool(resolve_relative_time, "INTERNAL_ERROR"),
-    _tool(get_booking, "INTERNAL_ERROR"),
-    _tool(search_bookings, "INTERNAL_ERROR"),
-)}
+TOOLS: dict[str, Tool] = {
+    t.name: t
+    for t in (
+        _tool(check_openings, "CHECK_OPENINGS_ERROR"),
+        _tool(create_booking, "CREATE_BOOKING_ERROR", writes=True),
+        _tool(list_bookings, "LIST_BOOKINGS_ERROR"),
+        _tool(modify_booking, "MODIFY_BOOKING_ERROR", writes=True),
+        _tool(cancel_booking, "CANCEL_BOOKING_ERROR", writes=True),
+        _tool(faq, "FAQ_ERROR"),
+        _tool(is_open_now, "INTERNAL_ERROR"),
+        _tool(resolve_relative_day, "INTERNAL_ERROR"),
+        _tool(resolve_relative_time, "INTERNAL_ERROR"),
+        _tool(get_booking, "INTERNAL_ERROR"),
+        _tool(search_bookings, "INTERNAL_ERROR"),
+    )
+}

@@ -29,8 +29,7 @@ def refuse_too_many_people(venue: Venue, people: int) -> None:
         raise ToolError("MAX_PEOPLE_EXCEEDED", speaker(venue).max_people(venue.max_people), max_people=venue.max_people)
 
 
-def admit(venue: Venue, day: dt.date, time: str, phone: str, bookings: list[Booking],
-          local_now: dt.datetime) -> None:
+def admit(venue: Venue, day: dt.date, time: str, phone: str, bookings: list[Booking], local_now: dt.datetime) -> None:
     """Refuse a booking at day/time against the day's other bookings; return when it fits."""
     say = speaker(venue)
     not_before = now_hhmm(local_now) if day == local_now.date() else None

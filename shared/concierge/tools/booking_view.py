@@ -20,6 +20,13 @@ class BookingView(BaseModel):
 
 
 def booking_fields(booking: Booking, say: Phrases) -> dict:
-    return dict(booking_id=booking.booking_id, day=booking.day.isoformat(), day_label=say.day_label(booking.day),
-                time=booking.time, time_human=say.time_human(booking.time), people=booking.people,
-                name=booking.name, phone=booking.phone)
+    return dict(
+        booking_id=booking.booking_id,
+        day=booking.day.isoformat(),
+        day_label=say.day_label(booking.day),
+        time=booking.time,
+        time_human=say.time_human(booking.time),
+        people=booking.people,
+        name=booking.name,
+        phone=booking.phone,
+    )

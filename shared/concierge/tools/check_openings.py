@@ -20,8 +20,9 @@ class Request(ToolRequest):
     restaurant_id: RestaurantId
     day: Day
     time: Time | None = None
-    expected_weekday: str | None = Field(default=None, max_length=20,
-                                         description='Weekday the caller said, e.g. "giovedì"')
+    expected_weekday: str | None = Field(
+        default=None, max_length=20, description='Weekday the caller said, e.g. "giovedì"'
+    )
 
 
 class Response(ToolResponse):
@@ -57,8 +58,12 @@ def _check_weekday(venue: Venue, day: dt.date, expected: str, today: dt.date) ->
         return
     corrected = today + dt.timedelta(days=(weekday - today.weekday()) % 7)
     say = speaker(venue)
-    raise ToolError("WEEKDAY_MISMATCH", say.weekday_mismatch(day, weekday, corrected),
-                    corrected_day=corrected.isoformat(), corrected_day_label=say.day_label(corrected))
+    raise ToolError(
+        "WEEKDAY_MISMATCH",
+        say.weekday_mismatch(day, weekday, corrected),
+        corrected_day=corrected.isoformat(),
+        corrected_day_label=say.day_label(corrected),
+    )
 
 
 def handle(ctx: ToolContext, req: Request) -> Response:
@@ -77,10 +82,21 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     ranges = venue.ranges_on(day)
     by_name = {r.name: [r.open, r.close] for r in ranges}
     answer = dict(
-        restaurant_id=venue.id, day=req.day, day_label=say.day_label(day), closed=not ranges,
-        slots=day_slots(venue, day), lunch_range=by_name.get("lunch"), dinner_range=by_name.get("dinner"),
-        ranges=by_name, requested_time=req.time, time_human=say.time_human(req.time) if req.time else None,
-        available=None, reason=None, nearest_slots=[], nearest_slots_human=None, max_people=venue.max_people,
+        restaurant_id=venue.id,
+        day=req.day,
+        day_label=say.day_label(day),
+        closed=not ranges,
+        slots=day_slots(venue, day),
+        lunch_range=by_name.get("lunch"),
+        dinner_range=by_name.get("dinner"),
+        ranges=by_name,
+        requested_time=req.time,
+        time_human=say.time_human(req.time) if req.time else None,
+        available=None,
+        reason=None,
+        nearest_slots=[],
+        nearest_slots_human=None,
+        max_people=venue.max_people,
     )
 
     if not ranges:
@@ -90,10 +106,14 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         if req.time:
             answer.update(available=False, reason="closed")
         if following:
-            named = {"lunch": None, "dinner": None} | {r.name: say.range_value(r.open, r.close)
-                                                        for r in following_ranges}
-            answer.update(next_open_day=following.isoformat(), next_open_day_label=say.day_label(following),
-                          next_open_ranges=named)
+            named = {"lunch": None, "dinner": None} | {
+                r.name: say.range_value(r.open, r.close) for r in following_ranges
+            }
+            answer.update(
+                next_open_day=following.isoformat(),
+                next_open_day_label=say.day_label(following),
+                next_open_ranges=named,
+            )
         return Response(**answer)
 
     if not req.time:
@@ -111,6 +131,11 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         return Response(**answer)
     nearest = nearest_free_slots(venue, day, req.time, bookings, now_hhmm(local_now) if day == today else None)
     message = {"not_in_openings": say.not_in_openings, "cutoff": say.cutoff, "full": say.full}[status.reason](nearest)
-    answer.update(available=False, reason=status.reason, nearest_slots=nearest,
-                  nearest_slots_human=[say.time_human(s) for s in nearest] or None, message=message)
+    answer.update(
+        available=False,
+        reason=status.reason,
+        nearest_slots=nearest,
+        nearest_slots_human=[say.time_human(s) for s in nearest] or None,
+        message=message,
+    )
     return Response(**answer)

@@ -49,9 +49,17 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     refuse_past(day, req.time, local_now)
     refuse_too_many_people(venue, req.people)
     require_capacity_config(venue)
-    draft = BookingDraft(day=day, time=req.time, people=req.people, name=req.name, phone=phone,
-                         notes=(req.notes or "").strip() or None, replay_key=current_replay_key())
+    draft = BookingDraft(
+        day=day,
+        time=req.time,
+        people=req.people,
+        name=req.name,
+        phone=phone,
+        notes=(req.notes or "").strip() or None,
+        replay_key=current_replay_key(),
+    )
     booking = ctx.provider_for(venue).create(
-        venue, draft, lambda bookings: admit(venue, day, req.time, phone, bookings, local_now))
+        venue, draft, lambda bookings: admit(venue, day, req.time, phone, bookings, local_now)
+    )
     say = speaker(venue)
     return Response(**booking_fields(booking, say), message=say.booking_confirmed(booking))

@@ -19,12 +19,14 @@ from concierge.tools.fields import Question, RestaurantId, ToolRequest, ToolResp
 THRESHOLD = 0.6
 
 # Words that carry no subject in a customer's question, in the four languages (after `normalise`).
-FUNCTION_WORDS = frozenset("""
+FUNCTION_WORDS = frozenset(
+    """
     a an the do does did have has you your is are there can could i we me my of for to any some what how please
     il lo la i gli le l un una uno di da per si ci c e avete avere posso possiamo potete voi
     le la les l un une de du des d est ce que qu il y a vous avez pour je j on peut
     o os as um uma de do da dos das para eu voce voces tem ha posso podemos
-""".split())
+""".split()
+)
 
 
 class Request(ToolRequest):

@@ -17,9 +17,11 @@ _TIME = re.compile(r"^[0-9]{2}:[0-9]{2}$")
 FIRST_YEAR, LAST_YEAR = 2000, 2100  # a booking day outside these years is a typo, not a plan
 # The same rules as _day and _time, for the OpenAPI document: exactly the real calendar days of
 # 2000-2100 (leap years included) and the 24-hour times, so the document accepts what the code does.
-DAY_PATTERN = (r"^(?:(?:20[0-9]{2}|2100)-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])"
-               r"|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"
-               r"|20(?:0[048]|[2468][048]|[13579][26])-02-29)$")
+DAY_PATTERN = (
+    r"^(?:(?:20[0-9]{2}|2100)-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])"
+    r"|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"
+    r"|20(?:0[048]|[2468][048]|[13579][26])-02-29)$"
+)
 TIME_PATTERN = r"^(?:[01][0-9]|2[0-3]):[0-5][0-9]$"
 
 # Identifiers become store keys (Firestore document ids): no "/", no ".." and no "__x__" can pass.
@@ -75,23 +77,52 @@ _TRIMMED = BeforeValidator(_strip)
 _FILLED = AfterValidator(_not_blank)
 
 Text = Annotated[str, Field(json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
-RestaurantId = Annotated[str, Field(pattern=VENUE_ID_PATTERN, json_schema_extra=_NOT_BLANK,
-                                    description='Venue id from the knowledge base, e.g. "roma"'), _TRIMMED, _FILLED]
-BookingId = Annotated[str, Field(pattern=BOOKING_ID_PATTERN, json_schema_extra=_NOT_BLANK,
-                                 description="The booking_id a create_booking answered"), _TRIMMED, _FILLED]
+RestaurantId = Annotated[
+    str,
+    Field(
+        pattern=VENUE_ID_PATTERN,
+        json_schema_extra=_NOT_BLANK,
+        description='Venue id from the knowledge base, e.g. "roma"',
+    ),
+    _TRIMMED,
+    _FILLED,
+]
+BookingId = Annotated[
+    str,
+    Field(
+        pattern=BOOKING_ID_PATTERN, json_schema_extra=_NOT_BLANK, description="The booking_id a create_booking answered"
+    ),
+    _TRIMMED,
+    _FILLED,
+]
 Name = Annotated[str, Field(max_length=MAX_NAME, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
 Phone = Annotated[str, Field(max_length=MAX_PHONE, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
 Question = Annotated[str, Field(max_length=MAX_QUESTION, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
 SpokenText = Annotated[str, Field(max_length=MAX_SPOKEN_TEXT, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
-SearchText = Annotated[str, Field(max_length=200, json_schema_extra=_NOT_BLANK,
-                                  description="Guest name, phone or booking reference fragment"), _TRIMMED, _FILLED]
+SearchText = Annotated[
+    str,
+    Field(max_length=200, json_schema_extra=_NOT_BLANK, description="Guest name, phone or booking reference fragment"),
+    _TRIMMED,
+    _FILLED,
+]
 Notes = Annotated[str, Field(max_length=MAX_NOTES)]
-Day = Annotated[str, Field(description="YYYY-MM-DD", examples=["2026-02-19"],
-                           json_schema_extra={"pattern": DAY_PATTERN}), _TRIMMED, AfterValidator(_day)]
-Time = Annotated[str, Field(description="HH:MM, 24-hour, venue local time", examples=["20:30"],
-                            json_schema_extra={"pattern": TIME_PATTERN}), _TRIMMED, AfterValidator(_time)]
-People = Annotated[int, Field(ge=1, le=MAX_PEOPLE, description="Party size, at least 1"),
-                   BeforeValidator(_whole_number)]
+Day = Annotated[
+    str,
+    Field(description="YYYY-MM-DD", examples=["2026-02-19"], json_schema_extra={"pattern": DAY_PATTERN}),
+    _TRIMMED,
+    AfterValidator(_day),
+]
+Time = Annotated[
+    str,
+    Field(
+        description="HH:MM, 24-hour, venue local time", examples=["20:30"], json_schema_extra={"pattern": TIME_PATTERN}
+    ),
+    _TRIMMED,
+    AfterValidator(_time),
+]
+People = Annotated[
+    int, Field(ge=1, le=MAX_PEOPLE, description="Party size, at least 1"), BeforeValidator(_whole_number)
+]
 MaxResults = Annotated[int, Field(ge=1, le=20), BeforeValidator(_whole_number)]
 
 

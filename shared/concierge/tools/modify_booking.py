@@ -13,7 +13,16 @@ from concierge.tools.booking_rules import admit, refuse_past, refuse_too_many_pe
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.create_booking import normalise_phone
 from concierge.tools.fields import (
-    BookingId, Day, Name, Notes, People, Phone, RestaurantId, Time, ToolRequest, ToolResponse,
+    BookingId,
+    Day,
+    Name,
+    Notes,
+    People,
+    Phone,
+    RestaurantId,
+    Time,
+    ToolRequest,
+    ToolResponse,
 )
 
 
@@ -63,14 +72,16 @@ def handle(ctx: ToolContext, req: Request) -> Response:
 
     def change(current: Booking, day_of: DayReader) -> Booking:
         seen.append(current)
-        updated = current.model_copy(update={
-            "day": dt.date.fromisoformat(req.new_day) if req.new_day else current.day,
-            "time": req.new_time or current.time,
-            "people": req.new_people or current.people,
-            "name": req.name or current.name,
-            "phone": phone or current.phone,
-            "notes": current.notes if req.notes is None else (req.notes.strip() or None),
-        })
+        updated = current.model_copy(
+            update={
+                "day": dt.date.fromisoformat(req.new_day) if req.new_day else current.day,
+                "time": req.new_time or current.time,
+                "people": req.new_people or current.people,
+                "name": req.name or current.name,
+                "phone": phone or current.phone,
+                "notes": current.notes if req.notes is None else (req.notes.strip() or None),
+            }
+        )
         if (updated.day, updated.time, updated.phone) != (current.day, current.time, current.phone):
             refuse_past(updated.day, updated.time, local_now)
             others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
@@ -79,5 +90,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
 
     booking = ctx.provider_for(venue).update(venue, req.booking_id, change)
     say = speaker(venue)
-    return Response(**booking_fields(booking, say),
-                    message=say.booking_modified(booking, people_changed=seen[-1].people != booking.people))
+    return Response(
+        **booking_fields(booking, say),
+        message=say.booking_modified(booking, people_changed=seen[-1].people != booking.people),
+    )

@@ -18,9 +18,9 @@ from concierge.domain.venue import Venue
 # What each refusal means for the person setting a venue up, when the refusal's own message is not enough.
 _MEANING = {
     "PROVIDER_UNAVAILABLE": "the back-end could not be reached or kept refusing (timeout, server error, rate "
-                            "limit): check base_url and the network, then try again",
+    "limit): check base_url and the network, then try again",
     "PROVIDER_ERROR": "the back-end answered something that cannot be used (credentials refused, wrong "
-                      "property or restaurant, an unexpected format)",
+    "property or restaurant, an unexpected format)",
     "CAPACITY_READ_ERROR": "the back-end could not be read",
 }
 
@@ -41,8 +41,11 @@ class CheckReport:
         self.lines.append(f"PROBLEM {text}")
 
     def text(self) -> str:
-        verdict = ("ready" if not self.problems else
-                   f"{self.problems} problem{'s' if self.problems > 1 else ''} to fix before going live")
+        verdict = (
+            "ready"
+            if not self.problems
+            else f"{self.problems} problem{'s' if self.problems > 1 else ''} to fix before going live"
+        )
         return "\n".join([f"venue {self.venue_id}: provider {self.kind}", *self.lines, f"=> {verdict}"])
 
 
@@ -67,8 +70,10 @@ def check_provider(venue: Venue, provider_for: Callable[[Venue], BookingProvider
     except ToolError as refusal:
         report.problem(f"reading {day.isoformat()}: {_explain(refusal)}")
         return report
-    report.ok(f"reading {day.isoformat()}: {len(bookings)} booking(s) read (credentials accepted, "
-              f"{_where(venue.provider.kind)} found)")
+    report.ok(
+        f"reading {day.isoformat()}: {len(bookings)} booking(s) read (credentials accepted, "
+        f"{_where(venue.provider.kind)} found)"
+    )
     skipped = getattr(provider, "unreadable_rows", None)
     if callable(skipped):
         for row in skipped(venue):
@@ -77,5 +82,10 @@ def check_provider(venue: Venue, provider_for: Callable[[Venue], BookingProvider
 
 
 def _where(kind: str) -> str:
-    return {"sheets": "the spreadsheet and its worksheet", "gcal": "the calendar", "resos": "the restaurant",
-            "octotable": "the property", "builtin": "the store"}.get(kind, "the back-end")
+    return {
+        "sheets": "the spreadsheet and its worksheet",
+        "gcal": "the calendar",
+        "resos": "the restaurant",
+        "octotable": "the property",
+        "builtin": "the store",
+    }.get(kind, "the back-end")

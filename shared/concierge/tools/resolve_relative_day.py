@@ -27,11 +27,14 @@ class Response(ToolResponse):
     ambiguous: bool
     closed: bool = Field(description="The venue is closed that day (closed dates and special hours applied)")
     candidates: list[Candidate] | None = Field(
-        default=None, description="When ambiguous: every day the caller may mean, to ask which")
-    part: str | None = Field(default=None, description='Part of the day said: "morning", "lunch", "afternoon", '
-                                                       '"evening" or "night"')
-    part_range: list[str] | None = Field(default=None, description="The opening range in that part of the day, "
-                                                                    "[HH:MM, HH:MM] (HTTP only)")
+        default=None, description="When ambiguous: every day the caller may mean, to ask which"
+    )
+    part: str | None = Field(
+        default=None, description='Part of the day said: "morning", "lunch", "afternoon", "evening" or "night"'
+    )
+    part_range: list[str] | None = Field(
+        default=None, description="The opening range in that part of the day, [HH:MM, HH:MM] (HTTP only)"
+    )
     part_hours: str | None = Field(default=None, description='That range as said, e.g. "cena dalle 19 alle 23"')
     holiday: str | None = Field(default=None, description="The public holiday on that date, by name")
 
@@ -47,16 +50,24 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     except UnsupportedRelativeDay:
         raise ToolError("UNSUPPORTED_RELATIVE_DAY", f'Cannot read a day in "{req.text}".') from None
     except WeekdayMismatch as mismatch:
-        raise ToolError("WEEKDAY_MISMATCH", say.said_weekday_mismatch(mismatch.date, mismatch.weekday,
-                                                                      mismatch.corrected),
-                        date=mismatch.date.isoformat(), day_label=say.day_label(mismatch.date),
-                        corrected_day=mismatch.corrected.isoformat(),
-                        corrected_day_label=say.day_label(mismatch.corrected)) from None
+        raise ToolError(
+            "WEEKDAY_MISMATCH",
+            say.said_weekday_mismatch(mismatch.date, mismatch.weekday, mismatch.corrected),
+            date=mismatch.date.isoformat(),
+            day_label=say.day_label(mismatch.date),
+            corrected_day=mismatch.corrected.isoformat(),
+            corrected_day_label=say.day_label(mismatch.corrected),
+        ) from None
     candidates = [Candidate(date=day.isoformat(), day_label=say.day_label(day)) for day in reading.candidates]
     opening = reading.part_range
     return Response(
-        date=reading.date.isoformat(), day_label=say.day_label(reading.date), ambiguous=reading.ambiguous,
-        closed=bool(reading.closed), candidates=candidates or None, part=reading.part,
+        date=reading.date.isoformat(),
+        day_label=say.day_label(reading.date),
+        ambiguous=reading.ambiguous,
+        closed=bool(reading.closed),
+        candidates=candidates or None,
+        part=reading.part,
         part_range=[opening.open, opening.close] if opening else None,
         part_hours=say.range_phrase(opening.name, opening.open, opening.close) if opening else None,
-        holiday=reading.holiday)
+        holiday=reading.holiday,
+    )

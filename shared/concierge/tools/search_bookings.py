@@ -44,15 +44,27 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
     today = ctx.local_now(venue).date()
     first = dt.date.fromisoformat(req.date_range_start) if req.date_range_start else today
-    last = (dt.date.fromisoformat(req.date_range_end) if req.date_range_end
-            else first + dt.timedelta(DEFAULT_HORIZON_DAYS))
+    last = (
+        dt.date.fromisoformat(req.date_range_end) if req.date_range_end else first + dt.timedelta(DEFAULT_HORIZON_DAYS)
+    )
     say = speaker(venue)
-    scored = [(score(req.search_text, b.name, b.phone, b.booking_id), b)
-              for b in ctx.provider_for(venue).bookings_between(venue, first, last)]
-    matches = sorted((pair for pair in scored if pair[0] >= MATCH_THRESHOLD),
-                     key=lambda pair: (-pair[0], pair[1].sort_key()))[:req.max_results]
-    results = [BookingSummary(booking_id=b.booking_id, guest_name=b.name, booking_date=b.day, booking_time=b.time,
-                              party_size=b.people, status="confirmed",
-                              display_label=f"{b.name}, {say.day_label(b.day)}, {say.time_human(b.time)}, {b.people}")
-               for _, b in matches]
+    scored = [
+        (score(req.search_text, b.name, b.phone, b.booking_id), b)
+        for b in ctx.provider_for(venue).bookings_between(venue, first, last)
+    ]
+    matches = sorted(
+        (pair for pair in scored if pair[0] >= MATCH_THRESHOLD), key=lambda pair: (-pair[0], pair[1].sort_key())
+    )[: req.max_results]
+    results = [
+        BookingSummary(
+            booking_id=b.booking_id,
+            guest_name=b.name,
+            booking_date=b.day,
+            booking_time=b.time,
+            party_size=b.people,
+            status="confirmed",
+            display_label=f"{b.name}, {say.day_label(b.day)}, {say.time_human(b.time)}, {b.people}",
+        )
+        for _, b in matches
+    ]
     return Response(count=len(results), results=results)

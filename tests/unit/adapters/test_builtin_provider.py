@@ -33,10 +33,13 @@ def spoken(store: FailingStore) -> SpokenProvider:
 DRAFT = BookingDraft(day=dt.date(2026, 2, 20), time="20:00", people=2, name="A", phone="+39333")
 
 
-@pytest.mark.parametrize("outcome, code, italian", [
-    (SlotTaken(), "DUPLICATE_BOOKING", "Risulta già una prenotazione con questi dati."),
-    (StoreBusy(), "PROVIDER_UNAVAILABLE", "Il sistema di prenotazione non è raggiungibile in questo momento."),
-])
+@pytest.mark.parametrize(
+    "outcome, code, italian",
+    [
+        (SlotTaken(), "DUPLICATE_BOOKING", "Risulta già una prenotazione con questi dati."),
+        (StoreBusy(), "PROVIDER_UNAVAILABLE", "Il sistema di prenotazione non è raggiungibile in questo momento."),
+    ],
+)
 def test_create_outcomes_become_contract_codes(venues, outcome, code, italian):
     with pytest.raises(ToolError) as refusal:
         spoken(FailingStore(outcome)).create(venues["roma"], DRAFT, lambda b: None)

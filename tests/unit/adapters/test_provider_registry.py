@@ -60,6 +60,7 @@ def test_two_providers_declaring_one_code_agree_on_its_kind_and_none_redeclares_
 def test_no_provider_words_its_failures(module):
     """Providers raise the port's exceptions; the words a person reads are the tools' translator's."""
     tree = ast.parse((PROVIDER_MODULES / module).read_text())
-    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} | \
-        {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} | {
+        alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+    }
     assert not {name for name in imported if name and name.startswith("concierge.speech")}

@@ -11,8 +11,9 @@ from concierge.adapters.providers.sheets_format import read_day, read_people, re
 FRIDAY = dt.date(2026, 2, 20)
 
 
-@pytest.mark.parametrize("text", ["2026-02-20", "2026/02/20", "20/02/2026", "20/2/2026", "20.02.2026", "20.2.26",
-                                  "20-02-2026"])
+@pytest.mark.parametrize(
+    "text", ["2026-02-20", "2026/02/20", "20/02/2026", "20/2/2026", "20.02.2026", "20.2.26", "20-02-2026"]
+)
 def test_a_day_is_read_iso_or_day_first(text):
     assert read_day(text) == FRIDAY
 
@@ -28,10 +29,26 @@ def test_what_is_not_a_day_is_refused_naming_it(text):
         read_day(text)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("20:30", "20:30"), ("20.30", "20:30"), ("20h30", "20:30"), ("20 h 30", "20:30"), ("20h", "20:00"),
-    ("20", "20:00"), ("9:05", "09:05"), ("20:30:00", "20:30"), ("8pm", "20:00"), ("8 PM", "20:00"),
-    ("8:30 pm", "20:30"), ("8.30 p.m.", "20:30"), ("12am", "00:00"), ("12pm", "12:00"), ("11:45am", "11:45")])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("20:30", "20:30"),
+        ("20.30", "20:30"),
+        ("20h30", "20:30"),
+        ("20 h 30", "20:30"),
+        ("20h", "20:00"),
+        ("20", "20:00"),
+        ("9:05", "09:05"),
+        ("20:30:00", "20:30"),
+        ("8pm", "20:00"),
+        ("8 PM", "20:00"),
+        ("8:30 pm", "20:30"),
+        ("8.30 p.m.", "20:30"),
+        ("12am", "00:00"),
+        ("12pm", "12:00"),
+        ("11:45am", "11:45"),
+    ],
+)
 def test_a_time_is_read_in_the_forms_staff_type(text, expected):
     assert read_time(text) == expected
 

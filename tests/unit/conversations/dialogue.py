@@ -31,17 +31,34 @@ class Dialogue:
             self.tools = FakeTools(self.venue, phone=self.phone)
 
     def say(self, text: str | None, action: str | None = None, data: dict[str, Any] | None = None) -> AgentAnswer:
-        conversation = Conversation(venue_id=self.venue.id, thread_id="t1", conversation_key="c1",
-                                    customer_phone=self.phone, phone_verified=self.phone is not None,
-                                    memory=self.memory, created_at=self.now, updated_at=self.now)
-        turn = Turn(venue=self.venue, now=self.now, conversation=conversation, profile=self.profile,
-                    history=list(self.history), text=text, action=action, data=data)
+        conversation = Conversation(
+            venue_id=self.venue.id,
+            thread_id="t1",
+            conversation_key="c1",
+            customer_phone=self.phone,
+            phone_verified=self.phone is not None,
+            memory=self.memory,
+            created_at=self.now,
+            updated_at=self.now,
+        )
+        turn = Turn(
+            venue=self.venue,
+            now=self.now,
+            conversation=conversation,
+            profile=self.profile,
+            history=list(self.history),
+            text=text,
+            action=action,
+            data=data,
+        )
         answer = self.agent.respond(turn, self.tools)
         assert_valid_rdv(answer.rdv, self.venue)
         assert answer.reply == answer.rdv["message"] or answer.rdv["action"] == "ROUTE_TO_HUMAN"
         self.memory = answer.memory
-        self.history += [Message(role="customer", text=text or action or "", at=self.now),
-                         Message(role="assistant", text=answer.reply, at=self.now)]
+        self.history += [
+            Message(role="customer", text=text or action or "", at=self.now),
+            Message(role="assistant", text=answer.reply, at=self.now),
+        ]
         self.answers.append(answer)
         return answer
 

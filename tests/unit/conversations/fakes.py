@@ -68,20 +68,31 @@ class FakeTools:
                 while t < r.close_min:
                     (busy if self._taken(day, hhmm(t)) else free).append(hhmm(t))
                     t += self.venue.slot_minutes
-            days.append({"date": day.strftime("%d/%m/%Y"),
-                         "businessHours": ", ".join(f"{r.open}-{r.close}" for r in ranges) or "Fechado",
-                         "busySlots": [{"start": b, "end": hhmm(minutes(b) + self.venue.slot_minutes)} for b in busy],
-                         "freeSlots": free})
+            days.append(
+                {
+                    "date": day.strftime("%d/%m/%Y"),
+                    "businessHours": ", ".join(f"{r.open}-{r.close}" for r in ranges) or "Fechado",
+                    "busySlots": [{"start": b, "end": hhmm(minutes(b) + self.venue.slot_minutes)} for b in busy],
+                    "freeSlots": free,
+                }
+            )
             day += dt.timedelta(days=1)
         return {"success": True, "days": days}
 
     def _taken(self, day: dt.date, time: str) -> bool:
         return any(b.day == day and b.time == time for b in self.bookings)
 
-    def schedule_appointment(self, serviceName: str, appointmentDate: str, appointmentTime: str,
-                             clientFullName: str | None = None, people: int | None = None,
-                             clientPhone: str | None = None, reason: str | None = None,
-                             careType: str | None = None) -> dict[str, Any]:
+    def schedule_appointment(
+        self,
+        serviceName: str,
+        appointmentDate: str,
+        appointmentTime: str,
+        clientFullName: str | None = None,
+        people: int | None = None,
+        clientPhone: str | None = None,
+        reason: str | None = None,
+        careType: str | None = None,
+    ) -> dict[str, Any]:
         day = _date(appointmentDate)
         ranges = self.venue.ranges_on(day)
         t = minutes(appointmentTime)
@@ -98,11 +109,21 @@ class FakeTools:
         start, end = _date(startDate), _date(endDate)
         if (end - start).days >= 31:
             return {"success": False, "error": "at most 31 days"}
-        own = sorted((b for b in self.bookings if b.phone == self.phone and start <= b.day <= end),
-                     key=lambda b: (b.day, b.time))
-        return {"success": True, "events": [
-            {"id": b.id, "summary": "Busy", "start": f"{b.day:%d/%m/%Y} {b.time}",
-             "end": f"{b.day:%d/%m/%Y} {hhmm(minutes(b.time) + 30)}"} for b in own]}
+        own = sorted(
+            (b for b in self.bookings if b.phone == self.phone and start <= b.day <= end), key=lambda b: (b.day, b.time)
+        )
+        return {
+            "success": True,
+            "events": [
+                {
+                    "id": b.id,
+                    "summary": "Busy",
+                    "start": f"{b.day:%d/%m/%Y} {b.time}",
+                    "end": f"{b.day:%d/%m/%Y} {hhmm(minutes(b.time) + 30)}",
+                }
+                for b in own
+            ],
+        }
 
     def cancel_appointment(self, eventId: str) -> dict[str, Any]:
         for b in self.bookings:

@@ -36,8 +36,7 @@ class EchoAgent:
         if turn.text == "human":
             tools("request_human_support", {"reason": "asked for a person"})
         count = turn.conversation.memory.get("count", 0) + 1
-        return AgentAnswer(reply=f"you said {turn.text}", rdv={"action": "NEED_INFO"}, turns=1,
-                           memory={"count": count})
+        return AgentAnswer(reply=f"you said {turn.text}", rdv={"action": "NEED_INFO"}, turns=1, memory={"count": count})
 
 
 @pytest.fixture
@@ -62,8 +61,16 @@ def say(service, text, thread="wa:1", **extra):
 def test_an_answer_carries_the_agents_reply_and_structure(parts, agent):
     service, _, _ = parts
     answer = say(service, "olá", channel="whatsapp", customer={"phone": "912 345 678", "name": "Ana"})
-    assert answer == {"ok": True, "conversation_id": "wa:1", "status": "active", "ai_active": True,
-                      "reply": "you said olá", "rdv": {"action": "NEED_INFO"}, "tool_calls": [], "turns": 1}
+    assert answer == {
+        "ok": True,
+        "conversation_id": "wa:1",
+        "status": "active",
+        "ai_active": True,
+        "reply": "you said olá",
+        "rdv": {"action": "NEED_INFO"},
+        "tool_calls": [],
+        "turns": 1,
+    }
     assert agent.turns[0].conversation.customer_phone == "+351912345678"
     assert agent.turns[0].conversation.phone_verified is True
     assert agent.turns[0].profile.phone == "+351912345678"
@@ -92,11 +99,14 @@ def test_while_a_person_has_the_conversation_messages_are_stored_and_the_ai_is_s
     assert handed["tool_calls"] == [{"name": "request_human_support", "ok": True}]
     quiet = say(service, "alguém aí?")
     assert quiet["reply"] is None and quiet["rdv"] is None and len(agent.turns) == 1
-    handover.reply(ReplyRequest(venue_id="tasca", conversation_id="wa:1", text="Olá, sou a Rita."),
-                   Operator("u1", "Rita"))
+    handover.reply(
+        ReplyRequest(venue_id="tasca", conversation_id="wa:1", text="Olá, sou a Rita."), Operator("u1", "Rita")
+    )
     seen = handover.poll(PollRequest(venue_id="tasca", conversation_id="wa:1", since=3))
-    assert [(m["seq"], m["role"], m["text"]) for m in seen["messages"]] == [(3, "customer", "alguém aí?"),
-                                                                         (4, "staff", "Olá, sou a Rita.")]
+    assert [(m["seq"], m["role"], m["text"]) for m in seen["messages"]] == [
+        (3, "customer", "alguém aí?"),
+        (4, "staff", "Olá, sou a Rita."),
+    ]
     assert seen["next"] == 5
     handover.hand_back(ReadRequest(venue_id="tasca", conversation_id="wa:1"))
     assert say(service, "obrigado")["reply"] == "you said obrigado"

@@ -23,8 +23,9 @@ PHONES = {"roma": "+393471234567", "harbour": "+447400123456", "cabinet": "+2135
 def dialogue(venues, venue_id: str, verified_phone: bool = True, **kwargs) -> Dialogue:
     venue = venues[venue_id]
     now = dt.datetime(2026, 11, 23, 10, 0, tzinfo=venue.tz)
-    return Dialogue(ScreenedAgent(OfflineAgent()), venue, now, phone=PHONES[venue_id] if verified_phone else None,
-                    **kwargs)
+    return Dialogue(
+        ScreenedAgent(OfflineAgent()), venue, now, phone=PHONES[venue_id] if verified_phone else None, **kwargs
+    )
 
 
 def actions(d: Dialogue) -> list[str]:
@@ -32,6 +33,7 @@ def actions(d: Dialogue) -> list[str]:
 
 
 # --- booking from the first message to the confirmation, one per locale
+
 
 def test_italian_booking_asks_only_for_the_name_then_confirms_and_creates(venues):
     d = dialogue(venues, "roma")
@@ -48,7 +50,12 @@ def test_italian_booking_asks_only_for_the_name_then_confirms_and_creates(venues
     assert done.rdv["action"] == "CREATE" and done.rdv["appointment_id"] == "ev1"
     booking = d.tools.bookings[0]
     assert (booking.day, booking.time, booking.people, booking.name, booking.phone) == (
-        dt.date(2026, 11, 24), "20:00", 4, "Mario Rossi", PHONES["roma"])
+        dt.date(2026, 11, 24),
+        "20:00",
+        4,
+        "Mario Rossi",
+        PHONES["roma"],
+    )
     assert "martedì 24 novembre" in done.reply
 
 
@@ -126,12 +133,16 @@ def test_too_large_a_party_is_refused_with_the_limit(venues):
 
 # --- moving and cancelling the customer's own bookings
 
-@pytest.mark.parametrize(("venue_id", "ask", "new_time", "yes", "expected"), [
-    ("roma", "Vorrei spostare la mia prenotazione", "venerdì alle 21", "sì", "2026-11-27T21:00:00+01:00"),
-    ("harbour", "Can I move my booking?", "Friday at 7pm", "yes", "2026-11-27T19:00:00+00:00"),
-    ("cabinet", "Je voudrais déplacer mon rendez-vous", "jeudi à 15h", "oui", "2026-11-26T15:00:00+01:00"),
-    ("tasca", "Queria mudar a minha reserva", "sexta às 20h", "sim", "2026-11-27T20:00:00+00:00"),
-])
+
+@pytest.mark.parametrize(
+    ("venue_id", "ask", "new_time", "yes", "expected"),
+    [
+        ("roma", "Vorrei spostare la mia prenotazione", "venerdì alle 21", "sì", "2026-11-27T21:00:00+01:00"),
+        ("harbour", "Can I move my booking?", "Friday at 7pm", "yes", "2026-11-27T19:00:00+00:00"),
+        ("cabinet", "Je voudrais déplacer mon rendez-vous", "jeudi à 15h", "oui", "2026-11-26T15:00:00+01:00"),
+        ("tasca", "Queria mudar a minha reserva", "sexta às 20h", "sim", "2026-11-27T20:00:00+00:00"),
+    ],
+)
 def test_moving_books_the_new_time_then_cancels_the_old_one(venues, venue_id, ask, new_time, yes, expected):
     d = dialogue(venues, venue_id)
     own = d.tools.book(dt.date(2026, 11, 25), "20:00" if venue_id != "cabinet" else "10:00", PHONES[venue_id])
@@ -161,20 +172,25 @@ def test_a_failed_cancel_of_the_old_booking_undoes_the_new_one(venues):
     assert d.say("still 2 people").rdv["action"] == "RESCHEDULE"
     real_cancel = d.tools.cancel_appointment
     d.tools.cancel_appointment = lambda eventId: (  # type: ignore[method-assign]
-        {"success": False, "error": "provider down"} if eventId == own.id else real_cancel(eventId))
+        {"success": False, "error": "provider down"} if eventId == own.id else real_cancel(eventId)
+    )
     failed = d.say("yes")
     assert "provider down" in failed.reply
     assert [b.id for b in d.tools.bookings] == [own.id]
 
 
-@pytest.mark.parametrize(("venue_id", "ask", "yes", "done_word"), [
-    ("roma", "Devo cancellare la prenotazione", "sì", "cancellata"),
-    ("harbour", "Please cancel my booking", "yes", "cancelled"),
-    ("cabinet", "Je dois annuler mon rendez-vous", "oui", "annulé"),
-    ("tasca", "Quero cancelar a minha reserva", "sim", "cancelada"),
-])
-def test_cancelling_lists_only_the_customer_s_bookings_and_cancels_the_chosen_one(venues, venue_id, ask, yes,
-                                                                                  done_word):
+@pytest.mark.parametrize(
+    ("venue_id", "ask", "yes", "done_word"),
+    [
+        ("roma", "Devo cancellare la prenotazione", "sì", "cancellata"),
+        ("harbour", "Please cancel my booking", "yes", "cancelled"),
+        ("cabinet", "Je dois annuler mon rendez-vous", "oui", "annulé"),
+        ("tasca", "Quero cancelar a minha reserva", "sim", "cancelada"),
+    ],
+)
+def test_cancelling_lists_only_the_customer_s_bookings_and_cancels_the_chosen_one(
+    venues, venue_id, ask, yes, done_word
+):
     d = dialogue(venues, venue_id)
     first_own = d.tools.book(dt.date(2026, 11, 25), "20:00", PHONES[venue_id])
     second_own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
@@ -208,22 +224,31 @@ def test_no_booking_to_cancel_is_said(venues):
 
 # --- hours, FAQ, handover
 
-@pytest.mark.parametrize(("venue_id", "question", "answer"), [
-    ("roma", "avete un parcheggio?", "parcheggio privato"),
-    ("harbour", "do you have any vegetarian options", "vegetarian"),
-    ("tasca", "aceitam cartão de crédito?", "cartões"),
-    ("cabinet", "quels sont vos horaires ?", "lun 08:00-12:00"),
-])
+
+@pytest.mark.parametrize(
+    ("venue_id", "question", "answer"),
+    [
+        ("roma", "avete un parcheggio?", "parcheggio privato"),
+        ("harbour", "do you have any vegetarian options", "vegetarian"),
+        ("tasca", "aceitam cartão de crédito?", "cartões"),
+        ("cabinet", "quels sont vos horaires ?", "lun 08:00-12:00"),
+    ],
+)
 def test_hours_and_faq_are_answered(venues, venue_id, question, answer):
     reply = dialogue(venues, venue_id).say(question)
     assert answer in reply.reply and reply.rdv["action"] == "SHOW_WELCOME"
 
 
-@pytest.mark.parametrize(("venue_id", "text"), [
-    ("roma", "Voglio parlare con una persona"), ("harbour", "Can I talk to a real person?"),
-    ("cabinet", "Je veux parler à quelqu'un"), ("tasca", "Quero falar com um atendente"),
-    ("harbour", "This is ridiculous, useless bot"),
-])
+@pytest.mark.parametrize(
+    ("venue_id", "text"),
+    [
+        ("roma", "Voglio parlare con una persona"),
+        ("harbour", "Can I talk to a real person?"),
+        ("cabinet", "Je veux parler à quelqu'un"),
+        ("tasca", "Quero falar com um atendente"),
+        ("harbour", "This is ridiculous, useless bot"),
+    ],
+)
 def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue_id, text):
     d = dialogue(venues, venue_id)
     answer = d.say(text)
@@ -277,10 +302,15 @@ def test_goodbye_in_the_middle_of_a_booking_ends_the_conversation(venues):
     assert d.tools.names()[-1] == "end_conversation" and d.tools.bookings == []
 
 
-@pytest.mark.parametrize(("venue_id", "question"), [
-    ("roma", "A che ora aprite sabato?"), ("harbour", "What time do you open on Saturday?"),
-    ("cabinet", "Vous ouvrez à quelle heure mardi ?"), ("tasca", "A que horas abrem no sábado?"),
-])
+@pytest.mark.parametrize(
+    ("venue_id", "question"),
+    [
+        ("roma", "A che ora aprite sabato?"),
+        ("harbour", "What time do you open on Saturday?"),
+        ("cabinet", "Vous ouvrez à quelle heure mardi ?"),
+        ("tasca", "A que horas abrem no sábado?"),
+    ],
+)
 def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking(venues, venue_id, question):
     d = dialogue(venues, venue_id)
     answer = d.say(question)
@@ -289,8 +319,9 @@ def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking
 
 
 def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
-    d = dialogue(venues, "tasca", profile=ClientProfile(venue_id="tasca", phone=PHONES["tasca"],
-                                                        preferred_name="Ana Sousa"))
+    d = dialogue(
+        venues, "tasca", profile=ClientProfile(venue_id="tasca", phone=PHONES["tasca"], preferred_name="Ana Sousa")
+    )
     offer = d.say("Mesa para 2 sexta ao jantar")
     assert offer.rdv["action"] == "FIND_SLOTS"
     assert [e["label"] for e in offer.rdv["ui_elements"]] == ["19:30", "20:00", "20:30", "21:00"]

@@ -45,10 +45,17 @@ MESSAGES = {
     },
 }
 IN_SCOPE = [
-    "Hi, a table for 4 tomorrow at 8pm please", "Je voudrais un rendez-vous jeudi à 10h",
-    "Queria reservar para sábado ao jantar, somos 3", "Avete il parcheggio?", "Aceitam cartão?",
-    "What is the address of the restaurant?", "Do you have vegetarian options?", "ora siete aperti?",
-    "Pouvez-vous déplacer mon rendez-vous ?", "Quero cancelar a minha reserva", "What's the price of the set menu?",
+    "Hi, a table for 4 tomorrow at 8pm please",
+    "Je voudrais un rendez-vous jeudi à 10h",
+    "Queria reservar para sábado ao jantar, somos 3",
+    "Avete il parcheggio?",
+    "Aceitam cartão?",
+    "What is the address of the restaurant?",
+    "Do you have vegetarian options?",
+    "ora siete aperti?",
+    "Pouvez-vous déplacer mon rendez-vous ?",
+    "Quero cancelar a minha reserva",
+    "What's the price of the set menu?",
 ]
 
 
@@ -78,8 +85,14 @@ def test_a_jailbreak_wins_over_any_other_category():
 
 
 def test_patterns_are_data_and_match_whole_words_with_optional_endings():
-    custom = load_screen({"order": ["PRICING_UNCERTAIN"], "categories": {"PRICING_UNCERTAIN": {
-        "confidence": 0.5, "reason": "r", "patterns": {"en": ["refund*", "quote"]}}}})
+    custom = load_screen(
+        {
+            "order": ["PRICING_UNCERTAIN"],
+            "categories": {
+                "PRICING_UNCERTAIN": {"confidence": 0.5, "reason": "r", "patterns": {"en": ["refund*", "quote"]}}
+            },
+        }
+    )
     assert custom.check("Refunds?") is not None
     assert custom.check("Can I get a quotation") is None  # "quote" is a whole word
     assert custom.check("QUOTE!") is not None
@@ -116,6 +129,7 @@ def test_an_in_scope_message_reaches_the_agent(venues):
             seen.append(turn.text)
             return AgentAnswer(reply="ok", rdv={})
 
-    ScreenedAgent(Inner()).respond(turn(venue, "Avete il parcheggio?", dt.datetime(2026, 11, 23, 10, 0,
-                                                                                   tzinfo=venue.tz)), FakeTools(venue))
+    ScreenedAgent(Inner()).respond(
+        turn(venue, "Avete il parcheggio?", dt.datetime(2026, 11, 23, 10, 0, tzinfo=venue.tz)), FakeTools(venue)
+    )
     assert seen == ["Avete il parcheggio?"]

@@ -13,8 +13,14 @@ NOW = dt.datetime(2026, 2, 19, 17, 0, tzinfo=dt.timezone.utc)
 def test_expired_conversations_and_profiles_are_purged_and_live_ones_kept(tmp_path):
     store = SqliteStore(tmp_path)
     for key, expire in (("old", NOW - dt.timedelta(seconds=1)), ("live", NOW + dt.timedelta(days=1))):
-        conversation = Conversation(venue_id="roma", thread_id=f"wa:{key}", conversation_key=key,
-                                    customer_phone="+393331234567", created_at=NOW, updated_at=NOW)
+        conversation = Conversation(
+            venue_id="roma",
+            thread_id=f"wa:{key}",
+            conversation_key=key,
+            customer_phone="+393331234567",
+            created_at=NOW,
+            updated_at=NOW,
+        )
         store.save_conversation(conversation, [Message(role="customer", text="ciao", at=NOW)], expire)
         store.record_answer("roma", f"wa:{key}", "m1", key, {"reply": "ciao"}, expire)
     store.save_profile(ClientProfile(venue_id="roma", phone="+393331234567"), NOW - dt.timedelta(seconds=1))

@@ -15,13 +15,43 @@ def read(venues, venue_id, text, awaiting=()):
     return read_message(text, venue, MONDAY.replace(tzinfo=venue.tz), awaiting)
 
 
-@pytest.mark.parametrize(("venue_id", "text", "day", "time", "people", "name"), [
-    ("roma", "Vorrei prenotare un tavolo per 4 domani alle 20, mi chiamo Mario Rossi", 24, "20:00", 4, "Mario Rossi"),
-    ("harbour", "Hi, a table for two on Friday at 7.30pm please, my name is John Smith", 27, "19:30", 2, "John Smith"),
-    ("tasca", "Queria reservar mesa para 3 pessoas no sábado às 20h30, sou a Ana Sousa", 28, "20:30", 3, "Ana Sousa"),
-    ("cabinet", "je voudrais un rendez-vous demain après-midi vers 15h, je m'appelle amina benali", 24, "15:00", None,
-     "Amina Benali"),
-])
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time", "people", "name"),
+    [
+        (
+            "roma",
+            "Vorrei prenotare un tavolo per 4 domani alle 20, mi chiamo Mario Rossi",
+            24,
+            "20:00",
+            4,
+            "Mario Rossi",
+        ),
+        (
+            "harbour",
+            "Hi, a table for two on Friday at 7.30pm please, my name is John Smith",
+            27,
+            "19:30",
+            2,
+            "John Smith",
+        ),
+        (
+            "tasca",
+            "Queria reservar mesa para 3 pessoas no sábado às 20h30, sou a Ana Sousa",
+            28,
+            "20:30",
+            3,
+            "Ana Sousa",
+        ),
+        (
+            "cabinet",
+            "je voudrais un rendez-vous demain après-midi vers 15h, je m'appelle amina benali",
+            24,
+            "15:00",
+            None,
+            "Amina Benali",
+        ),
+    ],
+)
 def test_a_full_request_is_read_in_one_message(venues, venue_id, text, day, time, people, name):
     reading = read(venues, venue_id, text)
     assert "book" in reading.intents
@@ -49,13 +79,18 @@ def test_a_clinic_books_one_patient_so_articles_are_not_party_sizes(venues):
     assert reading.people is None and reading.care_type == "detartrage" and reading.time == "10:00"
 
 
-@pytest.mark.parametrize(("text", "intent", "absent"), [
-    ("sim", "yes", "no"), ("sì, confermo", "yes", "no"), ("no thanks", "no", "yes"),
-    ("Queria reservar no sábado às 20h", "book", "no"),  # "no sábado" is not a no
-    ("Je voudrais annuler mon rendez-vous", "cancel", "move"),
-    ("Vorrei spostare la prenotazione", "move", "cancel"),
-    ("Quero falar com um atendente", "human", "book"),
-])
+@pytest.mark.parametrize(
+    ("text", "intent", "absent"),
+    [
+        ("sim", "yes", "no"),
+        ("sì, confermo", "yes", "no"),
+        ("no thanks", "no", "yes"),
+        ("Queria reservar no sábado às 20h", "book", "no"),  # "no sábado" is not a no
+        ("Je voudrais annuler mon rendez-vous", "cancel", "move"),
+        ("Vorrei spostare la prenotazione", "move", "cancel"),
+        ("Quero falar com um atendente", "human", "book"),
+    ],
+)
 def test_intents(venues, text, intent, absent):
     reading = read(venues, "tasca", text)
     assert intent in reading.intents and absent not in reading.intents

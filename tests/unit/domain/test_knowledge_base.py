@@ -20,22 +20,31 @@ def test_the_test_venues_load_with_every_key_of_the_example(venues):
     assert [f.question for f in roma.faq][0] == "Avete il parcheggio?"
 
 
-@pytest.mark.skipif(not EXAMPLE.exists() and not os.environ.get("CI"),
-                    reason="the shared example sits beside the repository; CI always has it")
+@pytest.mark.skipif(
+    not EXAMPLE.exists() and not os.environ.get("CI"),
+    reason="the shared example sits beside the repository; CI always has it",
+)
 def test_the_shared_example_file_loads_unchanged():
     assert set(parse_knowledge_base(EXAMPLE.read_text())) == {"roma", "cabinet"}
 
 
-@pytest.mark.parametrize("mutation, expected", [
-    (("max_people: 8", "max_people: -1"), 'venue "roma", key "max_people": Input should be greater than 0'),
-    (('fri: {lunch: ["12:30", "14:30"]', 'fri: {lunch: ["14:30", "12:30"]'),
-     'venue "roma", key "hours": range "lunch": closes at 12:30, not after it opens at 14:30'),
-    (('mon: {dinner: ["19:00", "22:30"]}', 'mon: {dinner: ["7pm", "22:30"]}'),
-     'venue "roma", key "hours": range "dinner": "7pm" is not a time in HH:MM'),
-    (("locale: it", "locale: de"), 'venue "roma", key "locale": Input should be'),
-    (("    name: Trattoria Roma\n", ""), 'venue "roma", key "name": is required but missing'),
-    (('closed_dates: ["2026-12-25"', 'closed_dates: ["Christmas"'), 'venue "roma", key "closed_dates.0"'),
-])
+@pytest.mark.parametrize(
+    "mutation, expected",
+    [
+        (("max_people: 8", "max_people: -1"), 'venue "roma", key "max_people": Input should be greater than 0'),
+        (
+            ('fri: {lunch: ["12:30", "14:30"]', 'fri: {lunch: ["14:30", "12:30"]'),
+            'venue "roma", key "hours": range "lunch": closes at 12:30, not after it opens at 14:30',
+        ),
+        (
+            ('mon: {dinner: ["19:00", "22:30"]}', 'mon: {dinner: ["7pm", "22:30"]}'),
+            'venue "roma", key "hours": range "dinner": "7pm" is not a time in HH:MM',
+        ),
+        (("locale: it", "locale: de"), 'venue "roma", key "locale": Input should be'),
+        (("    name: Trattoria Roma\n", ""), 'venue "roma", key "name": is required but missing'),
+        (('closed_dates: ["2026-12-25"', 'closed_dates: ["Christmas"'), 'venue "roma", key "closed_dates.0"'),
+    ],
+)
 def test_a_mistake_is_refused_with_the_venue_the_key_and_the_problem(mutation, expected):
     text = VENUES_FILE.read_text()
     assert mutation[0] in text

@@ -6,15 +6,23 @@ import datetime as dt
 
 from concierge.domain.booking import Booking
 from concierge.domain.openings import (
-    day_slots, is_open_at, nearest_free_slots, next_open_day, next_opening_today, overlapping, slot_status,
+    day_slots,
+    is_open_at,
+    nearest_free_slots,
+    next_open_day,
+    next_opening_today,
+    overlapping,
+    slot_status,
 )
 
 THURSDAY = dt.date(2026, 2, 19)
 
 
 def at(time: str, n: int = 1) -> list[Booking]:
-    return [Booking(booking_id=f"{time}-{i}", venue_id="roma", day=THURSDAY, time=time, people=2, name="x",
-                    phone=f"+39{i}") for i in range(n)]
+    return [
+        Booking(booking_id=f"{time}-{i}", venue_id="roma", day=THURSDAY, time=time, people=2, name="x", phone=f"+39{i}")
+        for i in range(n)
+    ]
 
 
 def test_slots_run_from_opening_to_close_minus_cutoff_inclusive(venues):

@@ -13,10 +13,12 @@ NOW = dt.datetime(2026, 5, 4, 12, 0, tzinfo=dt.timezone.utc)
 
 
 def plan(status: str = "pending_confirmation", **fields) -> ExecutionPlan:
-    step = PlannedAction(step_number=1, action_id="cancel_booking", parameters={"booking_id": "b1"},
-                         safety_tier="high_risk")
-    return ExecutionPlan(session_id="s", user_id="u", venue_id="roma", intent_summary="cancel",
-                         actions=[step], status=status, **fields)
+    step = PlannedAction(
+        step_number=1, action_id="cancel_booking", parameters={"booking_id": "b1"}, safety_tier="high_risk"
+    )
+    return ExecutionPlan(
+        session_id="s", user_id="u", venue_id="roma", intent_summary="cancel", actions=[step], status=status, **fields
+    )
 
 
 def test_an_unconfirmed_plan_expires_as_failed_with_its_reason_and_end_time():

@@ -47,8 +47,16 @@ def test_the_gate_returns_the_operator_of_a_valid_key():
     assert gate.authenticate({"Authorization": f"bearer  {key} "}) == record.operator
 
 
-@pytest.mark.parametrize("headers", [{}, {"Authorization": ""}, {"Authorization": "Bearer "},
-                                     {"Authorization": "Basic abc"}, {"X-Vapi-Secret": "anything"}])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": ""},
+        {"Authorization": "Bearer "},
+        {"Authorization": "Basic abc"},
+        {"X-Vapi-Secret": "anything"},
+    ],
+)
 def test_without_a_bearer_credential_the_gate_refuses_without_looking_anything_up(headers):
     directory = Directory()
     with pytest.raises(OperatorUnauthorized) as refusal:

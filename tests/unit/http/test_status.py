@@ -17,8 +17,16 @@ def test_a_code_nobody_listed_is_a_final_business_refusal():
     assert (status_for("MAX_PEOPLE_EXCEEDED"), worth_keeping("MAX_PEOPLE_EXCEEDED")) == (422, True)
 
 
-@pytest.mark.parametrize(("code", "status"), [("VALIDATION_ERROR", 400), ("BOOKING_NOT_FOUND", 404),
-                                              ("SLOT_FULL", 409), ("PROVIDER_ERROR", 502),
-                                              ("PROVIDER_UNAVAILABLE", 503), ("CREATE_BOOKING_ERROR", 500)])
+@pytest.mark.parametrize(
+    ("code", "status"),
+    [
+        ("VALIDATION_ERROR", 400),
+        ("BOOKING_NOT_FOUND", 404),
+        ("SLOT_FULL", 409),
+        ("PROVIDER_ERROR", 502),
+        ("PROVIDER_UNAVAILABLE", 503),
+        ("CREATE_BOOKING_ERROR", 500),
+    ],
+)
 def test_each_kind_answers_its_status(code, status):
     assert status_for(code) == status

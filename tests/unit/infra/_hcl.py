@@ -9,12 +9,14 @@ ROOT = Path(__file__).resolve().parents[3]
 INFRA = ROOT / "infra"
 
 
-
 def _clean(value):
     """Drop python-hcl2's markers and the quotes it keeps around literal strings and keys."""
     if isinstance(value, dict):
-        return {_unquote(k): _clean(v) for k, v in value.items()
-                if k not in ("__is_block__", "__comments__", "__inline_comments__")}
+        return {
+            _unquote(k): _clean(v)
+            for k, v in value.items()
+            if k not in ("__is_block__", "__comments__", "__inline_comments__")
+        }
     if isinstance(value, list):
         return [_clean(v) for v in value]
     if isinstance(value, str):
@@ -80,4 +82,3 @@ def ref(expression: str) -> str:
     match = re.fullmatch(r"\$\{(.*)\}", expression, re.S)
     assert match, f"not a single reference: {expression!r}"
     return match.group(1)
-

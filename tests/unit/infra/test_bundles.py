@@ -39,9 +39,11 @@ def test_plan_functions_are_the_codes_plan_functions():
 @pytest.mark.parametrize("function", FUNCTIONS)
 def test_every_requirement_is_pinned_to_pyprojects_version(function):
     lines = bundle.requirements(function, PROJECT)
-    declared = {bundle.normalize(raw.split("==")[0].split("[")[0]): raw.replace(" ", "")
-                for group in [PROJECT["dependencies"], *PROJECT.get("optional-dependencies", {}).values()]
-                for raw in group}
+    declared = {
+        bundle.normalize(raw.split("==")[0].split("[")[0]): raw.replace(" ", "")
+        for group in [PROJECT["dependencies"], *PROJECT.get("optional-dependencies", {}).values()]
+        for raw in group
+    }
     for line in lines:
         name, version = line.split("==")
         assert version and "*" not in version
@@ -77,8 +79,9 @@ def test_langfuse_goes_to_every_bundle_with_its_pin_from_pyproject():
 
 
 def test_a_needed_package_that_is_not_pinned_is_refused():
-    loose = dict(PROJECT, dependencies=[raw if not raw.startswith("flask") else "flask>=3" for raw in
-                                        PROJECT["dependencies"]])
+    loose = dict(
+        PROJECT, dependencies=[raw if not raw.startswith("flask") else "flask>=3" for raw in PROJECT["dependencies"]]
+    )
     with pytest.raises(bundle.BundleError, match="flask"):
         bundle.requirements("faq", loose)
     missing = dict(PROJECT, dependencies=[raw for raw in PROJECT["dependencies"] if not raw.startswith("jsonref")])
@@ -122,8 +125,9 @@ def test_the_import_check_catches_a_missing_requirement(built, monkeypatch):
     folder = out / "plan_execute"
     original = (folder / "requirements.txt").read_text()
     try:
-        (folder / "requirements.txt").write_text("".join(
-            line + "\n" for line in original.split() if not line.startswith("jsonref")))
+        (folder / "requirements.txt").write_text(
+            "".join(line + "\n" for line in original.split() if not line.startswith("jsonref"))
+        )
         monkeypatch.setattr(bundle, "function_names", lambda root=ROOT: ["plan_execute"])
         problems = bundle.check(out, sys.executable, ROOT)
         assert any("jsonref" in problem for problem in problems), problems

@@ -65,8 +65,9 @@ def settings_read_by_code() -> set[str]:
 def provider_secrets() -> set[str]:
     """The providers' default secret names (resOS, OctoTable) plus the deployment's credentials_env names."""
     resos = re.search(r'DEFAULT_KEY_ENV = "([A-Z_]+)"', (SHARED / "adapters/providers/resos.py").read_text())
-    octotable = re.findall(r'DEFAULT_CLIENT_(?:ID|SECRET)_ENV = "([A-Z_]+)"',
-                           (SHARED / "adapters/providers/octotable.py").read_text())
+    octotable = re.findall(
+        r'DEFAULT_CLIENT_(?:ID|SECRET)_ENV = "([A-Z_]+)"', (SHARED / "adapters/providers/octotable.py").read_text()
+    )
     assert resos and len(octotable) == 2, "the providers' default secret names moved: update this test"
     return {resos.group(1), *octotable} | CREDENTIALS_ENV
 
@@ -99,8 +100,9 @@ def test_the_function_map_lists_every_folder_with_its_entry_point(tf):
 def test_every_folder_binds_its_entry_point(tf):
     for name in FUNCTIONS:
         tree = ast.parse((ROOT / "functions" / name / "main.py").read_text())
-        bound = {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
-                 if isinstance(t, ast.Name)}
+        bound = {
+            t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets if isinstance(t, ast.Name)
+        }
         bound |= {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom) for a in node.names}
         assert name in bound, f"functions/{name}/main.py does not bind {name}"
 
@@ -136,8 +138,9 @@ def test_no_function_reads_its_own_resource(tf):
     for name in ("base_env", "optional_env", "function_env", "function_urls"):
         assert "google_cloudfunctions2_function." not in json.dumps(tf.locals[name])
     assert tf.locals["function_urls"] == (
-        '${{for name in keys(local.functions) : name => '
-        '"https://${var.region}-${var.project_id}.cloudfunctions.net/${name}"}}')
+        "${{for name in keys(local.functions) : name => "
+        '"https://${var.region}-${var.project_id}.cloudfunctions.net/${name}"}}'
+    )
 
 
 # --- settings and secrets ----------------------------------------------------------------------
@@ -145,9 +148,17 @@ def test_no_function_reads_its_own_resource(tf):
 
 def test_the_code_reads_the_settings_this_test_knows():
     names = settings_read_by_code()
-    for expected in ("CONCIERGE_STORE", "CONCIERGE_EXECUTE_URL", "CONCIERGE_API_KEY", "RETELL_API_KEY",
-                     "CONCIERGE_LLM_BASE_URL", "CONCIERGE_LLM_API_KEY", "RESOS_API_KEY", "OCTOTABLE_CLIENT_ID",
-                     "OCTOTABLE_CLIENT_SECRET"):
+    for expected in (
+        "CONCIERGE_STORE",
+        "CONCIERGE_EXECUTE_URL",
+        "CONCIERGE_API_KEY",
+        "RETELL_API_KEY",
+        "CONCIERGE_LLM_BASE_URL",
+        "CONCIERGE_LLM_API_KEY",
+        "RESOS_API_KEY",
+        "OCTOTABLE_CLIENT_ID",
+        "OCTOTABLE_CLIENT_SECRET",
+    ):
         assert expected in names
 
 
@@ -174,8 +185,7 @@ def test_every_function_gets_the_environment_and_the_secrets(tf):
     assert ref(mounted["for_each"]) == "local.mounted_secrets"
     content = mounted["content"][0]
     assert ref(content["key"]) == "secret_environment_variables.value"
-    assert ref(content["secret"]) == \
-        "google_secret_manager_secret.secret[secret_environment_variables.value].secret_id"
+    assert ref(content["secret"]) == "google_secret_manager_secret.secret[secret_environment_variables.value].secret_id"
     assert ref(tf.locals["mounted_secrets"]) == "setsubtract(local.secret_names, var.unset_secrets)"
     assert tf.default("unset_secrets") == []
 
@@ -194,8 +204,13 @@ def test_fixed_settings_of_a_deployment(tf):
     assert ref(env["CONCIERGE_ROLLBACK_URL"]) == 'local.function_urls["plan_rollback"]'
     assert ref(env["CONCIERGE_ACTIONS_BASE_URL"]) == 'local.function_urls["booking_api"]'
     assert ref(env["CONCIERGE_TASKS_SERVICE_ACCOUNT"]) == "google_service_account.invoker.email"
-    for name in ("CONCIERGE_PENDING_PLAN_MINUTES", "CONCIERGE_MAX_CLARIFICATIONS", "CONCIERGE_ACTION_TIMEOUT_SECONDS",
-                 "CONCIERGE_IDEMPOTENCY_SECONDS", "CONCIERGE_VENUE_CACHE_SECONDS"):
+    for name in (
+        "CONCIERGE_PENDING_PLAN_MINUTES",
+        "CONCIERGE_MAX_CLARIFICATIONS",
+        "CONCIERGE_ACTION_TIMEOUT_SECONDS",
+        "CONCIERGE_IDEMPOTENCY_SECONDS",
+        "CONCIERGE_VENUE_CACHE_SECONDS",
+    ):
         assert re.fullmatch(r"\$\{tostring\(var\.\w+\)\}", env[name]), name
     for name, value in tf.locals["optional_env"].items():
         variable = re.fullmatch(r"\$\{var\.(\w+)\}", value).group(1)
@@ -231,10 +246,8 @@ def test_every_secret_exists_and_the_runtime_account_reads_it(tf):
 def test_internal_functions_are_the_task_and_scheduler_targets(tf):
     kinds = {name: spec["kind"] for name, spec in tf.locals["functions"].items()}
     assert {name for name, kind in kinds.items() if kind == "internal"} == INTERNAL
-    assert tf.locals["public_functions"] == \
-        '${{for name, f in local.functions : name => f if f.kind == "public"}}'
-    assert tf.locals["internal_functions"] == \
-        '${{for name, f in local.functions : name => f if f.kind == "internal"}}'
+    assert tf.locals["public_functions"] == '${{for name, f in local.functions : name => f if f.kind == "public"}}'
+    assert tf.locals["internal_functions"] == '${{for name, f in local.functions : name => f if f.kind == "internal"}}'
     for name in ("plan_execute", "plan_rollback", "plans_cleanup"):
         assert tf.locals["functions"][name]["ingress"] == "ALLOW_INTERNAL_ONLY"
 
@@ -254,10 +267,13 @@ def test_public_functions_are_public_and_internal_ones_only_for_the_invoker(tf):
 
 
 def test_least_privilege(tf):
-    roles = re.findall(r'roles/[A-Za-z.]+', tf.text)
+    roles = re.findall(r"roles/[A-Za-z.]+", tf.text)
     assert not {"roles/owner", "roles/editor", "roles/viewer"} & set(roles)
-    project_roles = {body["role"]: ref(body["member"]) for body in tf.resources["google_project_iam_member"].values()
-                     if "role" in body and not body["role"].startswith("${")}
+    project_roles = {
+        body["role"]: ref(body["member"])
+        for body in tf.resources["google_project_iam_member"].values()
+        if "role" in body and not body["role"].startswith("${")
+    }
     assert project_roles == {"roles/datastore.user": "google_service_account.runtime.member"}
     enqueue = tf.resource("google_cloud_tasks_queue_iam_member", "runtime_enqueue")
     assert enqueue["role"] == "roles/cloudtasks.enqueuer"
@@ -277,8 +293,10 @@ def test_firestore_indexes_and_ttl_come_from_indexes_json(tf):
     assert tf.locals["firestore_config"] == '${jsondecode(file("${path.module}/firestore/indexes.json"))}'
     declared = json.loads((INFRA / "firestore" / "indexes.json").read_text())
     # The keys local.firestore_indexes gives each index: unique, or Terraform would refuse the map.
-    keys = [f'{i["collectionGroup"]}/{i["queryScope"]}/{",".join(f["fieldPath"] for f in i["fields"])}'
-            for i in declared["indexes"]]
+    keys = [
+        f"{i['collectionGroup']}/{i['queryScope']}/{','.join(f['fieldPath'] for f in i['fields'])}"
+        for i in declared["indexes"]
+    ]
     assert len(set(keys)) == len(keys) == 2
     assert "index.collectionGroup" in tf.locals["firestore_indexes"]
 
@@ -353,7 +371,9 @@ def test_google_provider_is_pinned(tf):
 
 
 def test_outputs(tf):
-    assert tf.outputs["function_urls"]["value"] == \
-        "${{for name, fn in google_cloudfunctions2_function.fn : name => fn.url}}"
+    assert (
+        tf.outputs["function_urls"]["value"]
+        == "${{for name, fn in google_cloudfunctions2_function.fn : name => fn.url}}"
+    )
     for name in ("source_bucket", "runtime_service_account", "invoker_service_account"):
         assert name in tf.outputs

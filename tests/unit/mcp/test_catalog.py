@@ -23,8 +23,11 @@ def test_the_catalog_holds_the_contract_tools_and_the_chat_tools_once_each_and_n
     assert not {"get_booking", "search_bookings"} & set(booking)
     assert chat == list(CHAT_TOOL_FUNCTIONS)
     assert all(tool.writes is TOOLS[tool.name].writes for tool in MCP_TOOLS if tool.family == "booking")
-    assert [tool.name for tool in MCP_TOOLS if tool.replayable] == ["create_booking", "modify_booking",
-                                                                     "cancel_booking"]
+    assert [tool.name for tool in MCP_TOOLS if tool.replayable] == [
+        "create_booking",
+        "modify_booking",
+        "cancel_booking",
+    ]
 
 
 REFUSAL_FIELDS = {"corrected_day", "nearest_slots_human", "message"}
@@ -41,8 +44,21 @@ def field_names(model: type[BaseModel]) -> set[str]:
 
 
 # What the chat tools answer (the manual's output fields) beside their input models.
-CHAT_FIELDS = {"venue_id", "conversation_id", "success", "error", "message", "eventId", "days", "businessHours",
-               "busySlots", "freeSlots", "events", "id", "nearestSlots"}
+CHAT_FIELDS = {
+    "venue_id",
+    "conversation_id",
+    "success",
+    "error",
+    "message",
+    "eventId",
+    "days",
+    "businessHours",
+    "busySlots",
+    "freeSlots",
+    "events",
+    "id",
+    "nearestSlots",
+}
 
 
 def test_every_field_a_description_quotes_is_a_field_of_the_tool_or_of_its_refusals():
@@ -61,11 +77,14 @@ def test_every_field_a_description_quotes_is_a_field_of_the_tool_or_of_its_refus
 def test_a_success_is_its_message_then_its_payload_and_a_refusal_is_a_tool_error():
     ok = tool_result({"ok": True, "available": True, "message": "Disponibile."})
     assert [block.text for block in ok.content] == [
-        "Disponibile.", '{"ok":true,"available":true,"message":"Disponibile."}']
+        "Disponibile.",
+        '{"ok":true,"available":true,"message":"Disponibile."}',
+    ]
     assert ok.is_error is False and ok.structured_content["available"] is True
 
-    refused = tool_result({"ok": False, "error_code": "SLOT_FULL", "message": "Nessun tavolo.",
-                           "nearest_slots_human": ["21"]})
+    refused = tool_result(
+        {"ok": False, "error_code": "SLOT_FULL", "message": "Nessun tavolo.", "nearest_slots_human": ["21"]}
+    )
     assert refused.is_error is True
     assert refused.content[0].text == "Nessun tavolo."
     assert json.loads(refused.content[1].text)["error_code"] == "SLOT_FULL"

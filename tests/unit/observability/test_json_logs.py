@@ -75,9 +75,17 @@ def test_message_exception_and_extra_fields_are_masked(lines):
     try:
         raise RuntimeError("failed for mario.rossi@example.com at +393331234567")
     except RuntimeError:
-        logger.exception("booking for %s failed, call %s", "Mario Rossi", "+393331234567",
-                         extra={"guest_name": "Mario Rossi", "authorization": "Bearer user-token-7f3a9",
-                                "venue": "roma", "people": 4})
+        logger.exception(
+            "booking for %s failed, call %s",
+            "Mario Rossi",
+            "+393331234567",
+            extra={
+                "guest_name": "Mario Rossi",
+                "authorization": "Bearer user-token-7f3a9",
+                "venue": "roma",
+                "people": 4,
+            },
+        )
     [entry] = read()
     text = json.dumps(entry)
     for secret in ("Mario", "Rossi", "3331234567", "mario.rossi@example.com", "user-token-7f3a9"):

@@ -23,8 +23,13 @@ def traced():
     from langfuse import Langfuse
 
     exporter = InMemorySpanExporter()
-    client = Langfuse(public_key=f"pk-lf-unit-{uuid.uuid4().hex[:8]}", secret_key="sk-lf-unit",
-                      base_url="http://127.0.0.1:9", tracer_provider=TracerProvider(), span_exporter=exporter)
+    client = Langfuse(
+        public_key=f"pk-lf-unit-{uuid.uuid4().hex[:8]}",
+        secret_key="sk-lf-unit",
+        base_url="http://127.0.0.1:9",
+        tracer_provider=TracerProvider(),
+        span_exporter=exporter,
+    )
     tracer = LangfuseTracer(client)
     yield tracer, exporter
     tracer.shutdown()
@@ -39,10 +44,13 @@ def test_spans_of_one_trace_nest_and_carry_masked_attributes(traced):
     tracer, exporter = traced
     plan_id = str(uuid.uuid4())
     with tracer.span("execution", trace_id=plan_id, plan_id=plan_id, session_id="s1", user_id="u1") as execution:
-        with tracer.span("tool_call:create_booking", trace_id=plan_id, action_id="create_booking",
-                         parameters={"name": "Mario Rossi", "phone": "+393331234567",
-                                     "notes": "mail mario.rossi@example.com"},
-                         authorization="Bearer user-token-7f3a9") as call:
+        with tracer.span(
+            "tool_call:create_booking",
+            trace_id=plan_id,
+            action_id="create_booking",
+            parameters={"name": "Mario Rossi", "phone": "+393331234567", "notes": "mail mario.rossi@example.com"},
+            authorization="Bearer user-token-7f3a9",
+        ) as call:
             call.set(success=False, error_type="conflict")
         execution.set(outcome="failed")
     spans = exported(tracer, exporter)
@@ -72,14 +80,27 @@ def test_another_trace_id_starts_a_new_root(traced):
 def test_a_generation_carries_model_tokens_latency_and_masked_messages(traced):
     tracer, exporter = traced
     with tracer.span("plan_generation", trace_id="plan-1"):
-        tracer.on_generation({
-            "model": "gpt-test", "latency_ms": 123.4,
-            "messages": [{"role": "system", "content": "You plan bookings."},
-                         {"role": "user", "content": "Sposta la prenotazione di Mario Rossi, tel 333 123 4567"}],
-            "content": None,
-            "tool_calls": [{"id": "c1", "name": "submit_plan", "arguments": json.dumps(
-                {"steps": [{"action_id": "modify_booking", "parameters": {"name": "Mario Rossi"}}]})}],
-            "usage": {"prompt_tokens": 42, "completion_tokens": 7, "total_tokens": 49}})
+        tracer.on_generation(
+            {
+                "model": "gpt-test",
+                "latency_ms": 123.4,
+                "messages": [
+                    {"role": "system", "content": "You plan bookings."},
+                    {"role": "user", "content": "Sposta la prenotazione di Mario Rossi, tel 333 123 4567"},
+                ],
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "c1",
+                        "name": "submit_plan",
+                        "arguments": json.dumps(
+                            {"steps": [{"action_id": "modify_booking", "parameters": {"name": "Mario Rossi"}}]}
+                        ),
+                    }
+                ],
+                "usage": {"prompt_tokens": 42, "completion_tokens": 7, "total_tokens": 49},
+            }
+        )
     spans = exported(tracer, exporter)
     generation = spans["llm"]
     attrs = generation.attributes
@@ -98,6 +119,7 @@ def test_a_broken_sdk_never_breaks_the_traced_code():
         def __getattr__(self, name):
             def fail(*args, **kwargs):
                 raise RuntimeError("langfuse down")
+
             return fail
 
     tracer = LangfuseTracer(Broken())

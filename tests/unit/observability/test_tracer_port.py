@@ -24,8 +24,12 @@ class Catalog:
 
 def context(tracer) -> ToolContext:
     venues = load_knowledge_base(VENUES_FILE)
-    return ToolContext(venues=Catalog(venues), providers=lambda v: None,
-                       clock=FixedClock(dt.datetime.fromisoformat(THURSDAY_EVENING_ROME)), tracer=tracer)
+    return ToolContext(
+        venues=Catalog(venues),
+        providers=lambda v: None,
+        clock=FixedClock(dt.datetime.fromisoformat(THURSDAY_EVENING_ROME)),
+        tracer=tracer,
+    )
 
 
 def test_the_default_tracer_is_a_cheap_no_op():
@@ -116,9 +120,16 @@ def test_a_replayed_call_is_traced_as_a_replay():
 def test_generations_nest_under_the_current_span():
     tracer = InMemoryTracer()
     with tracer.span("plan_generation", trace_id="plan-1"):
-        tracer.on_generation({"model": "m", "messages": [{"role": "user", "content": "hi"}], "content": "ok",
-                              "tool_calls": [], "latency_ms": 12.0,
-                              "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4}})
+        tracer.on_generation(
+            {
+                "model": "m",
+                "messages": [{"role": "user", "content": "hi"}],
+                "content": "ok",
+                "tool_calls": [],
+                "latency_ms": 12.0,
+                "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4},
+            }
+        )
     generation, span = tracer.spans
     assert generation.name == "generation:llm" and generation.parent is span and generation.trace_id == "plan-1"
     assert generation.attributes["model"] == "m" and generation.attributes["usage"]["total_tokens"] == 4

@@ -379,7 +379,9 @@ def test_each_expression_resolves_to_the_day_the_caller_means(row):
         with pytest.raises(WeekdayMismatch) as raised:
             resolve_relative_day(row.text, TODAY, row.locale, country=row.country)
         assert (raised.value.date, raised.value.corrected) == (
-            datetime.date.fromisoformat(said.strip()), datetime.date.fromisoformat(corrected.strip()))
+            datetime.date.fromisoformat(said.strip()),
+            datetime.date.fromisoformat(corrected.strip()),
+        )
         return
     resolved = resolve_relative_day(row.text, TODAY, row.locale, country=row.country)
     cells = [cell.strip() for cell in meaning.split("|")]

@@ -11,18 +11,30 @@ NOW = datetime.datetime(2026, 2, 18, 11, 5)  # a Wednesday morning, venue time
 
 
 def venue(**changes) -> Venue:
-    fields = dict(id="v", name="V", locale="it", timezone="Europe/Rome", max_people=8,
-                  hours={"fri": {"lunch": ("12:30", "14:30"), "dinner": ("19:00", "23:00")},
-                         "sat": {"dinner": ("19:00", "23:00")}},
-                  closed_dates=[datetime.date(2026, 12, 25)],
-                  special_hours={datetime.date(2026, 12, 24): {"dinner": ("18:00", "21:00")}})
+    fields = dict(
+        id="v",
+        name="V",
+        locale="it",
+        timezone="Europe/Rome",
+        max_people=8,
+        hours={
+            "fri": {"lunch": ("12:30", "14:30"), "dinner": ("19:00", "23:00")},
+            "sat": {"dinner": ("19:00", "23:00")},
+        },
+        closed_dates=[datetime.date(2026, 12, 25)],
+        special_hours={datetime.date(2026, 12, 24): {"dinner": ("18:00", "21:00")}},
+    )
     return Venue(**{**fields, **changes})
 
 
 def test_a_part_of_the_day_comes_with_the_venues_range_in_it():
     reading = read_day("venerdì a pranzo", NOW, "it", venue=venue())
     assert (reading.date, reading.part, reading.part_range.name, reading.closed) == (
-        datetime.date(2026, 2, 20), "lunch", "lunch", False)
+        datetime.date(2026, 2, 20),
+        "lunch",
+        "lunch",
+        False,
+    )
 
 
 def test_a_part_of_the_day_the_venue_is_shut_in_has_no_range():
@@ -50,24 +62,34 @@ def test_the_national_day_is_the_venues_countrys_from_its_time_zone_when_no_coun
     french_venue_in_algiers = venue(locale="fr", timezone="Africa/Algiers")
     assert french_venue_in_algiers.country is None
     assert read_day("la fête de l'indépendance", NOW, "fr", venue=french_venue_in_algiers).date == datetime.date(
-        2026, 7, 5)
+        2026, 7, 5
+    )
     with pytest.raises(UnsupportedRelativeDay):  # France has no such holiday
         read_day("la fête de l'indépendance", NOW, "fr", venue=venue(locale="fr", timezone="Europe/Paris"))
 
 
-@pytest.mark.parametrize(("country", "timezone", "locale", "expected"), [
-    ("us", "Europe/Rome", "it", "US"), (None, "America/Sao_Paulo", "pt", "BR"), (None, "Etc/UTC", "fr", "FR"),
-    (None, None, "en", "GB"),
-])
+@pytest.mark.parametrize(
+    ("country", "timezone", "locale", "expected"),
+    [
+        ("us", "Europe/Rome", "it", "US"),
+        (None, "America/Sao_Paulo", "pt", "BR"),
+        (None, "Etc/UTC", "fr", "FR"),
+        (None, None, "en", "GB"),
+    ],
+)
 def test_the_holiday_country_is_the_venues_own_else_its_time_zones_else_its_languages(
-        country, timezone, locale, expected):
+    country, timezone, locale, expected
+):
     assert holiday_country(country, timezone, locale) == expected
 
 
-@pytest.mark.parametrize(("text", "said", "corrected"), [
-    ("domenica 16", datetime.date(2026, 3, 16), datetime.date(2026, 3, 15)),  # 16 February has passed
-    ("martedì 18", datetime.date(2026, 2, 18), datetime.date(2026, 2, 24)),   # Tuesday 17th has passed
-])
+@pytest.mark.parametrize(
+    ("text", "said", "corrected"),
+    [
+        ("domenica 16", datetime.date(2026, 3, 16), datetime.date(2026, 3, 15)),  # 16 February has passed
+        ("martedì 18", datetime.date(2026, 2, 18), datetime.date(2026, 2, 24)),  # Tuesday 17th has passed
+    ],
+)
 def test_a_weekday_disagreeing_with_the_date_names_the_nearest_such_weekday_still_ahead(text, said, corrected):
     with pytest.raises(WeekdayMismatch) as raised:
         read_day(text, NOW, "it")

@@ -12,102 +12,186 @@ def day(number: int) -> datetime.date:
     return datetime.date(2026, 2, 19) + datetime.timedelta(days=number - 19)
 
 
-@pytest.mark.parametrize(("locale", "text", "expected"), [
-    ("it", "oggi", day(19)), ("it", "stasera", day(19)), ("it", "stamattina", day(19)),
-    ("it", "domani", day(20)), ("it", "dopodomani", day(21)),
-    ("en", "today", day(19)), ("en", "tonight", day(19)), ("en", "this evening", day(19)),
-    ("en", "tomorrow", day(20)), ("en", "the day after tomorrow", day(21)),
-    ("fr", "aujourd'hui", day(19)), ("fr", "ce soir", day(19)),
-    ("fr", "demain", day(20)), ("fr", "après-demain", day(21)),
-    ("pt", "hoje", day(19)), ("pt", "hoje à noite", day(19)), ("pt", "esta noite", day(19)),
-    ("pt", "amanhã", day(20)), ("pt", "depois de amanhã", day(21)),
-])
+@pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("it", "oggi", day(19)),
+        ("it", "stasera", day(19)),
+        ("it", "stamattina", day(19)),
+        ("it", "domani", day(20)),
+        ("it", "dopodomani", day(21)),
+        ("en", "today", day(19)),
+        ("en", "tonight", day(19)),
+        ("en", "this evening", day(19)),
+        ("en", "tomorrow", day(20)),
+        ("en", "the day after tomorrow", day(21)),
+        ("fr", "aujourd'hui", day(19)),
+        ("fr", "ce soir", day(19)),
+        ("fr", "demain", day(20)),
+        ("fr", "après-demain", day(21)),
+        ("pt", "hoje", day(19)),
+        ("pt", "hoje à noite", day(19)),
+        ("pt", "esta noite", day(19)),
+        ("pt", "amanhã", day(20)),
+        ("pt", "depois de amanhã", day(21)),
+    ],
+)
 def test_today_tomorrow_and_the_day_after_resolve_to_fixed_offsets(locale, text, expected):
     resolved = resolve_relative_day(text, TODAY, locale)
     assert (resolved.date, resolved.ambiguous) == (expected, False)
 
 
-@pytest.mark.parametrize(("locale", "text", "expected"), [
-    ("it", "tra 3 giorni", day(22)), ("it", "fra tre giorni", day(22)), ("it", "tra un giorno", day(20)),
-    ("it", "tra una settimana", day(26)), ("it", "fra due settimane", datetime.date(2026, 3, 5)),
-    ("en", "in 3 days", day(22)), ("en", "in three days", day(22)), ("en", "in a week", day(26)),
-    ("en", "in two weeks", datetime.date(2026, 3, 5)),
-    ("fr", "dans 3 jours", day(22)), ("fr", "dans trois jours", day(22)), ("fr", "dans une semaine", day(26)),
-    ("fr", "dans deux semaines", datetime.date(2026, 3, 5)),
-    ("pt", "daqui a 3 dias", day(22)), ("pt", "em três dias", day(22)), ("pt", "dentro de dois dias", day(21)),
-    ("pt", "daqui a duas semanas", datetime.date(2026, 3, 5)), ("pt", "daqui a uma semana", day(26)),
-])
+@pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("it", "tra 3 giorni", day(22)),
+        ("it", "fra tre giorni", day(22)),
+        ("it", "tra un giorno", day(20)),
+        ("it", "tra una settimana", day(26)),
+        ("it", "fra due settimane", datetime.date(2026, 3, 5)),
+        ("en", "in 3 days", day(22)),
+        ("en", "in three days", day(22)),
+        ("en", "in a week", day(26)),
+        ("en", "in two weeks", datetime.date(2026, 3, 5)),
+        ("fr", "dans 3 jours", day(22)),
+        ("fr", "dans trois jours", day(22)),
+        ("fr", "dans une semaine", day(26)),
+        ("fr", "dans deux semaines", datetime.date(2026, 3, 5)),
+        ("pt", "daqui a 3 dias", day(22)),
+        ("pt", "em três dias", day(22)),
+        ("pt", "dentro de dois dias", day(21)),
+        ("pt", "daqui a duas semanas", datetime.date(2026, 3, 5)),
+        ("pt", "daqui a uma semana", day(26)),
+    ],
+)
 def test_a_number_of_days_or_weeks_ahead_counts_from_today(locale, text, expected):
     assert resolve_relative_day(text, TODAY, locale) == DayResolution(expected, ambiguous=False)
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("dans huit jours", day(26)), ("dans quinze jours", datetime.date(2026, 3, 5)),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("dans huit jours", day(26)),
+        ("dans quinze jours", datetime.date(2026, 3, 5)),
+    ],
+)
 def test_french_eight_and_fifteen_days_mean_one_and_two_weeks(text, expected):
     assert resolve_relative_day(text, TODAY, "fr") == DayResolution(expected, ambiguous=False)
 
 
-@pytest.mark.parametrize(("locale", "text", "expected"), [
-    ("it", "sabato", day(21)), ("it", "sabato prossimo", day(21)), ("it", "il prossimo sabato", day(21)),
-    ("it", "la prossima domenica", day(22)), ("it", "questo sabato", day(21)), ("it", "mercoledì", day(25)),
-    ("en", "Friday", day(20)), ("en", "on Friday", day(20)), ("en", "next Friday", day(20)),
-    ("en", "this Friday", day(20)), ("en", "Wednesday", day(25)),
-    ("fr", "vendredi", day(20)), ("fr", "vendredi prochain", day(20)), ("fr", "ce vendredi", day(20)),
-    ("fr", "lundi", day(23)),
-    ("pt", "sexta", day(20)), ("pt", "sexta-feira", day(20)), ("pt", "na sexta", day(20)),
-    ("pt", "próxima sexta", day(20)), ("pt", "sexta que vem", day(20)), ("pt", "este sábado", day(21)),
-    ("pt", "terça", day(24)),
-])
+@pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("it", "sabato", day(21)),
+        ("it", "sabato prossimo", day(21)),
+        ("it", "il prossimo sabato", day(21)),
+        ("it", "la prossima domenica", day(22)),
+        ("it", "questo sabato", day(21)),
+        ("it", "mercoledì", day(25)),
+        ("en", "Friday", day(20)),
+        ("en", "on Friday", day(20)),
+        ("en", "next Friday", day(20)),
+        ("en", "this Friday", day(20)),
+        ("en", "Wednesday", day(25)),
+        ("fr", "vendredi", day(20)),
+        ("fr", "vendredi prochain", day(20)),
+        ("fr", "ce vendredi", day(20)),
+        ("fr", "lundi", day(23)),
+        ("pt", "sexta", day(20)),
+        ("pt", "sexta-feira", day(20)),
+        ("pt", "na sexta", day(20)),
+        ("pt", "próxima sexta", day(20)),
+        ("pt", "sexta que vem", day(20)),
+        ("pt", "este sábado", day(21)),
+        ("pt", "terça", day(24)),
+    ],
+)
 def test_a_weekday_resolves_to_its_next_date_after_today(locale, text, expected):
     assert resolve_relative_day(text, TODAY, locale) == DayResolution(expected, ambiguous=False)
 
 
-@pytest.mark.parametrize(("locale", "text"), [
-    ("it", "giovedì"), ("it", "questo giovedì"),
-    ("en", "Thursday"), ("en", "this Thursday"),
-    ("fr", "jeudi"), ("fr", "ce jeudi"),
-    ("pt", "quinta"), ("pt", "esta quinta-feira"),
-])
+@pytest.mark.parametrize(
+    ("locale", "text"),
+    [
+        ("it", "giovedì"),
+        ("it", "questo giovedì"),
+        ("en", "Thursday"),
+        ("en", "this Thursday"),
+        ("fr", "jeudi"),
+        ("fr", "ce jeudi"),
+        ("pt", "quinta"),
+        ("pt", "esta quinta-feira"),
+    ],
+)
 def test_a_weekday_named_on_that_same_weekday_is_a_week_ahead_and_ambiguous(locale, text):
-    assert resolve_relative_day(text, TODAY, locale) == DayResolution(day(26), ambiguous=True,
-                                                                      candidates=(day(26), TODAY))
+    assert resolve_relative_day(text, TODAY, locale) == DayResolution(
+        day(26), ambiguous=True, candidates=(day(26), TODAY)
+    )
 
 
-@pytest.mark.parametrize(("locale", "text"), [
-    ("it", "giovedì prossimo"), ("it", "il prossimo giovedì"),
-    ("en", "next Thursday"),
-    ("fr", "jeudi prochain"),
-    ("pt", "próxima quinta"), ("pt", "quinta que vem"),
-])
+@pytest.mark.parametrize(
+    ("locale", "text"),
+    [
+        ("it", "giovedì prossimo"),
+        ("it", "il prossimo giovedì"),
+        ("en", "next Thursday"),
+        ("fr", "jeudi prochain"),
+        ("pt", "próxima quinta"),
+        ("pt", "quinta que vem"),
+    ],
+)
 def test_next_on_that_same_weekday_is_a_week_ahead_without_doubt(locale, text):
     assert resolve_relative_day(text, TODAY, locale) == DayResolution(day(26), ambiguous=False)
 
 
-@pytest.mark.parametrize(("locale", "text", "expected"), [
-    ("it", "Per sabato prossimo!", day(21)), ("it", "DOPODOMANI.", day(21)),
-    ("it", "per il prossimo sabato", day(21)),
-    ("en", "For next Friday.", day(20)), ("en", "  Tomorrow? ", day(20)),
-    ("fr", "apres-demain", day(21)), ("fr", "Pour vendredi", day(20)), ("fr", "aujourd’hui", day(19)),
-    ("pt", "amanha", day(20)), ("pt", "Para a próxima sexta!", day(20)), ("pt", "depois de amanha", day(21)),
-])
+@pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("it", "Per sabato prossimo!", day(21)),
+        ("it", "DOPODOMANI.", day(21)),
+        ("it", "per il prossimo sabato", day(21)),
+        ("en", "For next Friday.", day(20)),
+        ("en", "  Tomorrow? ", day(20)),
+        ("fr", "apres-demain", day(21)),
+        ("fr", "Pour vendredi", day(20)),
+        ("fr", "aujourd’hui", day(19)),
+        ("pt", "amanha", day(20)),
+        ("pt", "Para a próxima sexta!", day(20)),
+        ("pt", "depois de amanha", day(21)),
+    ],
+)
 def test_minor_noise_such_as_capitals_punctuation_leading_words_and_missing_accents_is_tolerated(
-        locale, text, expected):
+    locale, text, expected
+):
     assert resolve_relative_day(text, TODAY, locale).date == expected
 
 
-@pytest.mark.parametrize(("venue_locale", "text", "expected"), [
-    ("en", "domani", day(20)), ("it", "next Friday", day(20)),
-    ("pt", "dans huit jours", day(26)), ("fr", "sexta que vem", day(20)),
-])
+@pytest.mark.parametrize(
+    ("venue_locale", "text", "expected"),
+    [
+        ("en", "domani", day(20)),
+        ("it", "next Friday", day(20)),
+        ("pt", "dans huit jours", day(26)),
+        ("fr", "sexta que vem", day(20)),
+    ],
+)
 def test_a_caller_speaking_another_language_than_the_venue_is_still_understood(venue_locale, text, expected):
     assert resolve_relative_day(text, TODAY, venue_locale).date == expected
 
 
-@pytest.mark.parametrize(("locale", "text"), [
-    ("it", "ieri"), ("en", "yesterday"), ("fr", "la semaine prochaine"), ("pt", "banana"),
-    ("it", ""), ("en", "in days"), ("fr", "dans jours"), ("pt", "próximo"),
-])
+@pytest.mark.parametrize(
+    ("locale", "text"),
+    [
+        ("it", "ieri"),
+        ("en", "yesterday"),
+        ("fr", "la semaine prochaine"),
+        ("pt", "banana"),
+        ("it", ""),
+        ("en", "in days"),
+        ("fr", "dans jours"),
+        ("pt", "próximo"),
+    ],
+)
 def test_words_that_name_no_day_raise_unsupported_relative_day(locale, text):
     with pytest.raises(UnsupportedRelativeDay):
         resolve_relative_day(text, TODAY, locale)

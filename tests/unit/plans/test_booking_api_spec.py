@@ -37,25 +37,31 @@ def test_the_openapi_command_writes_the_document_as_json(tmp_path):
 def test_the_overlay_registers_exactly_the_five_actions_without_problems(registry):
     assert registry.problems == []
     assert {a.action_id for a in registry.actions()} == {
-        "search_bookings", "get_booking", "modify_booking", "create_booking", "cancel_booking"}
+        "search_bookings",
+        "get_booking",
+        "modify_booking",
+        "create_booking",
+        "cancel_booking",
+    }
 
 
 def test_search_and_get_are_read_only_lookups(registry):
     assert read_only_actions(load_document(OVERLAY_PATH), registry) == {"search_bookings", "get_booking"}
 
 
-@pytest.mark.parametrize("action_id, tier, reversible, compensation", [
-    ("search_bookings", "normal", False, None),
-    ("get_booking", "normal", False, None),
-    ("modify_booking", "normal", True, "modify_booking"),
-    ("create_booking", "normal", True, "cancel_booking"),
-    ("cancel_booking", "high_risk", False, None),
-])
-def test_each_action_has_its_tier_reversibility_and_compensation(registry, action_id, tier, reversible,
-                                                                 compensation):
+@pytest.mark.parametrize(
+    "action_id, tier, reversible, compensation",
+    [
+        ("search_bookings", "normal", False, None),
+        ("get_booking", "normal", False, None),
+        ("modify_booking", "normal", True, "modify_booking"),
+        ("create_booking", "normal", True, "cancel_booking"),
+        ("cancel_booking", "high_risk", False, None),
+    ],
+)
+def test_each_action_has_its_tier_reversibility_and_compensation(registry, action_id, tier, reversible, compensation):
     action = registry.get(action_id)
-    assert (action.safety_tier, action.reversible, action.compensation_action_id) == (tier, reversible,
-                                                                                      compensation)
+    assert (action.safety_tier, action.reversible, action.compensation_action_id) == (tier, reversible, compensation)
     assert 1 <= len(action.examples) <= 3
 
 
@@ -72,27 +78,42 @@ def test_modify_exposes_every_change_it_can_make(registry):
     assert names(modify, required=True) == {"restaurant_id", "booking_id"}
     assert names(modify, required=False) == {"new_day", "new_time", "new_people", "name", "phone", "notes"}
     assert {p.name: p.type for p in modify.parameters if not p.required} == {
-        "new_day": "date", "new_time": "time", "new_people": "number",
-        "name": "string", "phone": "string", "notes": "string"}
+        "new_day": "date",
+        "new_time": "time",
+        "new_people": "number",
+        "name": "string",
+        "phone": "string",
+        "notes": "string",
+    }
 
 
 def test_modify_is_undone_by_restoring_what_get_booking_read_before_it(registry):
     compensation = registry.get("modify_booking").compensation
     assert compensation.prior_operation_id == "get_booking"
-    assert compensation.prior_parameters == {"restaurant_id": "{{params.restaurant_id}}",
-                                             "booking_id": "{{params.booking_id}}"}
+    assert compensation.prior_parameters == {
+        "restaurant_id": "{{params.restaurant_id}}",
+        "booking_id": "{{params.booking_id}}",
+    }
     assert compensation.parameters == {
-        "restaurant_id": "{{params.restaurant_id}}", "booking_id": "{{params.booking_id}}",
-        "new_day": "{{prior.day}}", "new_time": "{{prior.time}}", "new_people": "{{prior.people}}",
-        "name": "{{prior.name}}", "phone": "{{prior.phone}}", "notes": "{{prior.notes}}"}
+        "restaurant_id": "{{params.restaurant_id}}",
+        "booking_id": "{{params.booking_id}}",
+        "new_day": "{{prior.day}}",
+        "new_time": "{{prior.time}}",
+        "new_people": "{{prior.people}}",
+        "name": "{{prior.name}}",
+        "phone": "{{prior.phone}}",
+        "notes": "{{prior.notes}}",
+    }
 
 
 def test_create_is_undone_by_cancelling_the_booking_it_made(registry):
     create = registry.get("create_booking")
     assert names(create, required=False) == {"notes"}
     assert create.compensation.prior_operation_id is None
-    assert create.compensation.parameters == {"restaurant_id": "{{params.restaurant_id}}",
-                                              "booking_id": "{{result.booking_id}}"}
+    assert create.compensation.parameters == {
+        "restaurant_id": "{{params.restaurant_id}}",
+        "booking_id": "{{result.booking_id}}",
+    }
 
 
 def test_get_and_cancel_take_only_the_venue_and_booking(registry):

@@ -15,23 +15,39 @@ def parameter(name: str, type_: str, required: bool = False, **extra) -> ActionP
 
 
 ACTION = AtomicAction(
-    action_id="modify_booking", name="Modify booking", description="Change a booking.",
-    parameters=[parameter("booking_id", "string", required=True), parameter("new_day", "date"),
-                parameter("new_time", "time"), parameter("new_people", "number"), parameter("vip", "boolean"),
-                parameter("at", "datetime"), parameter("channel", "enum", enum_values=["phone", "walk_in"])],
-    safety_tier="normal", reversible=True, path="/modify_booking", response_fields=["booking_id", "time"])
+    action_id="modify_booking",
+    name="Modify booking",
+    description="Change a booking.",
+    parameters=[
+        parameter("booking_id", "string", required=True),
+        parameter("new_day", "date"),
+        parameter("new_time", "time"),
+        parameter("new_people", "number"),
+        parameter("vip", "boolean"),
+        parameter("at", "datetime"),
+        parameter("channel", "enum", enum_values=["phone", "walk_in"]),
+    ],
+    safety_tier="normal",
+    reversible=True,
+    path="/modify_booking",
+    response_fields=["booking_id", "time"],
+)
 
 
 def test_parameter_types_map_to_json_schema_with_required_names():
-    assert action_schema(ACTION) == {"type": "object", "required": ["booking_id"], "properties": {
-        "booking_id": {"type": "string", "description": "the booking_id"},
-        "new_day": {"type": "string", "pattern": DATE_PATTERN, "description": "the new_day (YYYY-MM-DD)"},
-        "new_time": {"type": "string", "pattern": TIME_PATTERN, "description": "the new_time (HH:MM, 24h)"},
-        "new_people": {"type": "number", "description": "the new_people"},
-        "vip": {"type": "boolean", "description": "the vip"},
-        "at": {"type": "string", "format": "date-time", "description": "the at"},
-        "channel": {"type": "string", "enum": ["phone", "walk_in"], "description": "the channel"},
-    }}
+    assert action_schema(ACTION) == {
+        "type": "object",
+        "required": ["booking_id"],
+        "properties": {
+            "booking_id": {"type": "string", "description": "the booking_id"},
+            "new_day": {"type": "string", "pattern": DATE_PATTERN, "description": "the new_day (YYYY-MM-DD)"},
+            "new_time": {"type": "string", "pattern": TIME_PATTERN, "description": "the new_time (HH:MM, 24h)"},
+            "new_people": {"type": "number", "description": "the new_people"},
+            "vip": {"type": "boolean", "description": "the vip"},
+            "at": {"type": "string", "format": "date-time", "description": "the at"},
+            "channel": {"type": "string", "enum": ["phone", "walk_in"], "description": "the channel"},
+        },
+    }
 
 
 def test_every_action_is_offered_with_submit_plan_and_ask_clarification_last():
@@ -39,7 +55,8 @@ def test_every_action_is_offered_with_submit_plan_and_ask_clarification_last():
     assert [t["function"]["name"] for t in tools] == ["modify_booking", "submit_plan", "ask_clarification"]
     assert tools[0]["function"]["description"] == (
         "Change a booking. Changes data: never call it directly, put it in a step of submit_plan. "
-        "Returns: booking_id, time.")
+        "Returns: booking_id, time."
+    )
     step = tools[1]["function"]["parameters"]["properties"]["steps"]["items"]
     assert step["required"] == ["action_id", "parameters"]
     assert set(step["properties"]["parameters"]["properties"]) == {p.name for p in ACTION.parameters}

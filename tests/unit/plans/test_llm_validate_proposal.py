@@ -11,22 +11,47 @@ def parameter(name: str, type_: str = "string", required: bool = False, **extra)
     return ActionParameter(name=name, type=type_, required=required, description=name, **extra)
 
 
-REGISTRY = ActionRegistry([
-    AtomicAction(action_id="search_bookings", name="Search bookings", description="Find bookings by guest name.",
-                 parameters=[parameter("restaurant_id", required=True), parameter("query", required=True)],
-                 safety_tier="normal", reversible=True, path="/search_bookings", response_fields=["results"]),
-    AtomicAction(action_id="get_booking", name="Get booking", description="One booking by id.",
-                 parameters=[parameter("restaurant_id", required=True), parameter("booking_id", required=True)],
-                 safety_tier="normal", reversible=True, path="/get_booking",
-                 response_fields=["booking_id", "day", "time", "people"]),
-    AtomicAction(action_id="modify_booking", name="Modify booking", description="Change a booking.",
-                 parameters=[parameter("restaurant_id", required=True), parameter("booking_id", required=True),
-                             parameter("new_time", "time"), parameter("new_day", "date"),
-                             parameter("new_people", "number"),
-                             parameter("channel", "enum", enum_values=["phone", "walk_in"])],
-                 safety_tier="normal", reversible=True, path="/modify_booking",
-                 response_fields=["booking_id", "day", "time", "people"]),
-])
+REGISTRY = ActionRegistry(
+    [
+        AtomicAction(
+            action_id="search_bookings",
+            name="Search bookings",
+            description="Find bookings by guest name.",
+            parameters=[parameter("restaurant_id", required=True), parameter("query", required=True)],
+            safety_tier="normal",
+            reversible=True,
+            path="/search_bookings",
+            response_fields=["results"],
+        ),
+        AtomicAction(
+            action_id="get_booking",
+            name="Get booking",
+            description="One booking by id.",
+            parameters=[parameter("restaurant_id", required=True), parameter("booking_id", required=True)],
+            safety_tier="normal",
+            reversible=True,
+            path="/get_booking",
+            response_fields=["booking_id", "day", "time", "people"],
+        ),
+        AtomicAction(
+            action_id="modify_booking",
+            name="Modify booking",
+            description="Change a booking.",
+            parameters=[
+                parameter("restaurant_id", required=True),
+                parameter("booking_id", required=True),
+                parameter("new_time", "time"),
+                parameter("new_day", "date"),
+                parameter("new_people", "number"),
+                parameter("channel", "enum", enum_values=["phone", "walk_in"]),
+            ],
+            safety_tier="normal",
+            reversible=True,
+            path="/modify_booking",
+            response_fields=["booking_id", "day", "time", "people"],
+        ),
+    ]
+)
 READ_ONLY = {"search_bookings", "get_booking"}
 
 
@@ -43,8 +68,9 @@ def test_a_plan_of_registered_actions_with_well_formed_parameters_has_no_problem
 
 def test_an_action_that_is_not_registered_is_named_as_a_problem():
     problems = validate_proposal(plan(("move_booking", MOVE)), REGISTRY)
-    assert problems == ["step 1: there is no action 'move_booking' (actions: search_bookings, get_booking, "
-                        "modify_booking)"]
+    assert problems == [
+        "step 1: there is no action 'move_booking' (actions: search_bookings, get_booking, modify_booking)"
+    ]
 
 
 def test_a_missing_required_parameter_is_a_problem():
@@ -54,13 +80,22 @@ def test_a_missing_required_parameter_is_a_problem():
 
 def test_an_unknown_parameter_name_is_a_problem():
     problems = validate_proposal(plan(("modify_booking", {**MOVE, "party": 4})), REGISTRY)
-    assert problems == ["step 1: modify_booking has no parameter 'party' (its parameters: restaurant_id, "
-                        "booking_id, new_time, new_day, new_people, channel)"]
+    assert problems == [
+        "step 1: modify_booking has no parameter 'party' (its parameters: restaurant_id, "
+        "booking_id, new_time, new_day, new_people, channel)"
+    ]
 
 
 def test_dates_times_numbers_and_enums_must_have_their_format():
-    problems = validate_proposal(plan(("modify_booking", {
-        **MOVE, "new_time": "9pm", "new_day": "21/02/2026", "new_people": "four", "channel": "email"})), REGISTRY)
+    problems = validate_proposal(
+        plan(
+            (
+                "modify_booking",
+                {**MOVE, "new_time": "9pm", "new_day": "21/02/2026", "new_people": "four", "channel": "email"},
+            )
+        ),
+        REGISTRY,
+    )
     assert problems == [
         "step 1: new_time: expected a time as HH:MM (24h), got '9pm'",
         "step 1: new_day: expected a date as YYYY-MM-DD, got '21/02/2026'",
@@ -75,15 +110,18 @@ def test_an_impossible_calendar_date_is_a_problem():
 
 
 def test_a_placeholder_to_a_field_an_earlier_step_returns_is_accepted():
-    proposal = plan(("get_booking", {"restaurant_id": "roma", "booking_id": "B-1"}),
-                    ("modify_booking", {**MOVE, "booking_id": "{{step_1.booking_id}}",
-                                        "new_time": "{{ step_1.time }}"}))
+    proposal = plan(
+        ("get_booking", {"restaurant_id": "roma", "booking_id": "B-1"}),
+        ("modify_booking", {**MOVE, "booking_id": "{{step_1.booking_id}}", "new_time": "{{ step_1.time }}"}),
+    )
     assert validate_proposal(proposal, REGISTRY, READ_ONLY) == []
 
 
 def test_a_placeholder_to_the_same_or_a_later_step_is_a_problem():
-    proposal = plan(("modify_booking", {**MOVE, "booking_id": "{{step_1.booking_id}}"}),
-                    ("modify_booking", {**MOVE, "booking_id": "{{step_3.booking_id}}"}))
+    proposal = plan(
+        ("modify_booking", {**MOVE, "booking_id": "{{step_1.booking_id}}"}),
+        ("modify_booking", {**MOVE, "booking_id": "{{step_3.booking_id}}"}),
+    )
     assert validate_proposal(proposal, REGISTRY) == [
         "step 1: booking_id: {{step_1.booking_id}} refers to step 1, which does not come before this step",
         "step 2: booking_id: {{step_3.booking_id}} refers to step 3, which does not come before this step",
@@ -91,10 +129,13 @@ def test_a_placeholder_to_the_same_or_a_later_step_is_a_problem():
 
 
 def test_a_placeholder_to_a_field_the_earlier_action_does_not_return_is_a_problem():
-    proposal = plan(("search_bookings", {"restaurant_id": "roma", "query": "Rossi"}),
-                    ("modify_booking", {**MOVE, "booking_id": "{{step_1.booking_id}}"}))
+    proposal = plan(
+        ("search_bookings", {"restaurant_id": "roma", "query": "Rossi"}),
+        ("modify_booking", {**MOVE, "booking_id": "{{step_1.booking_id}}"}),
+    )
     assert validate_proposal(proposal, REGISTRY) == [
-        "step 2: booking_id: step 1 (search_bookings) returns no field 'booking_id' (it returns: results)"]
+        "step 2: booking_id: step 1 (search_bookings) returns no field 'booking_id' (it returns: results)"
+    ]
 
 
 def test_a_malformed_placeholder_is_a_problem():
@@ -108,11 +149,13 @@ def test_a_plan_without_steps_or_summary_is_a_problem():
 
 def test_an_intent_summary_longer_than_an_execution_plan_allows_is_a_problem():
     assert validate_proposal(plan(("modify_booking", MOVE), summary="x" * 201), REGISTRY) == [
-        "the intent_summary is longer than 200 characters"]
+        "the intent_summary is longer than 200 characters"
+    ]
 
 
 def test_a_plan_that_only_reads_is_a_problem_when_the_read_only_actions_are_known():
     proposal = plan(("get_booking", {"restaurant_id": "roma", "booking_id": "B-1"}))
     assert validate_proposal(proposal, REGISTRY) == []
     assert validate_proposal(proposal, REGISTRY, READ_ONLY) == [
-        "the plan only reads data: call read-only actions directly, and plan only changes"]
+        "the plan only reads data: call read-only actions directly, and plan only changes"
+    ]

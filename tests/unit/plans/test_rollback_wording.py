@@ -11,8 +11,10 @@ def test_a_booking_named_by_its_id_is_checked_by_its_id():
 
 
 def test_a_new_booking_is_checked_by_the_details_it_was_given_without_the_venue():
-    assert what_to_check({"restaurant_id": "roma", "day": "2026-02-21", "time": "20:00", "name": "Ana"}) == \
-        "the booking with day 2026-02-21, time 20:00, name Ana"
+    assert (
+        what_to_check({"restaurant_id": "roma", "day": "2026-02-21", "time": "20:00", "name": "Ana"})
+        == "the booking with day 2026-02-21, time 20:00, name Ana"
+    )
 
 
 def test_a_call_without_details_says_to_check_what_it_did():

@@ -17,10 +17,18 @@ def request(message: str, locale: str, clarifications_so_far: int = 0, found: li
     def lookup(action_id: str, parameters: dict) -> ActionResult:
         return ActionResult(success=True, response_data={"results": found or []})
 
-    return PlanningRequest(message=message, history=[], venue_id="v", venue_locale=locale,
-                           today=dt.date(2026, 2, 19), registry=ActionRegistry([]), lookup=lookup,
-                           read_only_actions={"search_bookings"}, clarifications_so_far=clarifications_so_far,
-                           max_clarifications=3)
+    return PlanningRequest(
+        message=message,
+        history=[],
+        venue_id="v",
+        venue_locale=locale,
+        today=dt.date(2026, 2, 19),
+        registry=ActionRegistry([]),
+        lookup=lookup,
+        read_only_actions={"search_bookings"},
+        clarifications_so_far=clarifications_so_far,
+        max_clarifications=3,
+    )
 
 
 @pytest.mark.parametrize("locale", ["fr", "pt"])
@@ -51,7 +59,9 @@ def test_the_rule_planner_plans_without_loading_the_llm_planner():
     import subprocess
     import sys
 
-    probe = ("import sys, concierge.plans.rule_planner; "
-             "print([m for m in ('concierge.plans.llm_planner', 'concierge.adapters.llm') if m in sys.modules])")
+    probe = (
+        "import sys, concierge.plans.rule_planner; "
+        "print([m for m in ('concierge.plans.llm_planner', 'concierge.adapters.llm') if m in sys.modules])"
+    )
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
     assert loaded == "[]"

@@ -44,4 +44,3 @@ def test_a_missing_reference_raises_naming_scope_and_name(scopes):
         fill({"x": ["{{result.booking_id}}"]}, scopes)
     assert (raised.value.scope, raised.value.name) == ("result", "booking_id")
     assert "{{result.booking_id}}" in str(raised.value)
-

@@ -23,10 +23,28 @@ def parameters(action):
 def one_action(schema: dict, allowlist: list[str] | None = None, required: bool = False):
     """The action of a one-operation spec whose JSON body has a single property `x` with `schema`."""
     body = {"type": "object", "properties": {"x": schema}, "required": ["x"] if required else []}
-    spec = {"paths": {"/op": {"post": {"operationId": "op", "summary": "Do it",
-                                       "requestBody": {"content": {"application/json": {"schema": body}}}}}}}
-    overlay = {"actions": [{"operation_id": "op", "iq_enabled": True, "safety_tier": "normal",
-                            "reversible": False, "parameter_allowlist": allowlist or []}]}
+    spec = {
+        "paths": {
+            "/op": {
+                "post": {
+                    "operationId": "op",
+                    "summary": "Do it",
+                    "requestBody": {"content": {"application/json": {"schema": body}}},
+                }
+            }
+        }
+    }
+    overlay = {
+        "actions": [
+            {
+                "operation_id": "op",
+                "iq_enabled": True,
+                "safety_tier": "normal",
+                "reversible": False,
+                "parameter_allowlist": allowlist or [],
+            }
+        ]
+    }
     actions, problems = transform(spec, overlay)
     assert problems == []
     return actions[0]
@@ -64,28 +82,30 @@ def test_sensitive_parameters_never_appear_even_when_allowlisted(venue):
 
 def test_a_required_sensitive_parameter_is_left_out_too():
     spec = load_document(OPENAPI / "venue_api.yaml")
-    overlay = {"actions": [{"operation_id": "logIn", "iq_enabled": True, "safety_tier": "normal",
-                            "reversible": False}]}
+    overlay = {"actions": [{"operation_id": "logIn", "iq_enabled": True, "safety_tier": "normal", "reversible": False}]}
     actions, _ = transform(spec, overlay)
     assert [p.name for p in actions[0].parameters] == ["user"]
 
 
-@pytest.mark.parametrize("schema, kind", [
-    ({"type": "string", "format": "date"}, "date"),
-    ({"type": "string", "format": "date-time"}, "datetime"),
-    ({"type": "string", "format": "time"}, "time"),
-    ({"type": "string", "pattern": r"^\d{2}:\d{2}$"}, "time"),
-    ({"type": "integer"}, "number"),
-    ({"type": "number"}, "number"),
-    ({"type": "boolean"}, "boolean"),
-    ({"type": "string"}, "string"),
-    ({"type": "object"}, "string"),
-    ({"type": "string", "pattern": "^[A-Z]+$"}, "string"),
-    ({"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}, "number"),
-    ({"type": ["string", "null"], "format": "date"}, "date"),
-    ({"type": "string", "examples": ["2026-02-19"]}, "date"),
-    ({"type": "string", "examples": ["20:30"]}, "time"),
-])
+@pytest.mark.parametrize(
+    "schema, kind",
+    [
+        ({"type": "string", "format": "date"}, "date"),
+        ({"type": "string", "format": "date-time"}, "datetime"),
+        ({"type": "string", "format": "time"}, "time"),
+        ({"type": "string", "pattern": r"^\d{2}:\d{2}$"}, "time"),
+        ({"type": "integer"}, "number"),
+        ({"type": "number"}, "number"),
+        ({"type": "boolean"}, "boolean"),
+        ({"type": "string"}, "string"),
+        ({"type": "object"}, "string"),
+        ({"type": "string", "pattern": "^[A-Z]+$"}, "string"),
+        ({"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}, "number"),
+        ({"type": ["string", "null"], "format": "date"}, "date"),
+        ({"type": "string", "examples": ["2026-02-19"]}, "date"),
+        ({"type": "string", "examples": ["20:30"]}, "time"),
+    ],
+)
 def test_json_schema_types_map_to_parameter_types(schema, kind):
     assert one_action(schema, required=True).parameters[0].type == kind
 
@@ -96,8 +116,11 @@ def test_an_enum_keeps_its_values_as_text():
 
 
 def test_an_optional_field_keeps_its_own_description_and_default():
-    schema = {"anyOf": [{"type": "integer", "description": "inner"}, {"type": "null"}],
-              "default": 5, "description": "How many"}
+    schema = {
+        "anyOf": [{"type": "integer", "description": "inner"}, {"type": "null"}],
+        "default": 5,
+        "description": "How many",
+    }
     parameter = one_action(schema, allowlist=["x"]).parameters[0]
     assert (parameter.type, parameter.description, parameter.default) == ("number", "How many", 5)
 

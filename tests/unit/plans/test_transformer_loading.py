@@ -29,18 +29,28 @@ def test_a_circular_schema_transforms_without_looping():
     registry = build_registry(OPENAPI / "tree_api.json", OPENAPI / "tree_overlay.json")
     assert registry.problems == []
     create = registry.get("createCategory")
-    assert [(p.name, p.required) for p in create.parameters] == [("name", True), ("parent", False),
-                                                                    ("children", False)]
+    assert [(p.name, p.required) for p in create.parameters] == [("name", True), ("parent", False), ("children", False)]
     assert registry.get("getCategory").response_fields == ["name", "parent", "children"]
 
 
 def test_a_ref_to_another_document_is_refused_not_fetched(tmp_path):
-    spec = {"openapi": "3.1.0", "paths": {"/x": {"post": {
-        "operationId": "remote",
-        "requestBody": {"content": {"application/json": {"schema": {"$ref": "https://example.com/s.json#/S"}}}}}}}}
+    spec = {
+        "openapi": "3.1.0",
+        "paths": {
+            "/x": {
+                "post": {
+                    "operationId": "remote",
+                    "requestBody": {
+                        "content": {"application/json": {"schema": {"$ref": "https://example.com/s.json#/S"}}}
+                    },
+                }
+            }
+        },
+    }
     (tmp_path / "spec.json").write_text(json.dumps(spec))
-    overlay = {"actions": [{"operation_id": "remote", "iq_enabled": True, "safety_tier": "normal",
-                            "reversible": False}]}
+    overlay = {
+        "actions": [{"operation_id": "remote", "iq_enabled": True, "safety_tier": "normal", "reversible": False}]
+    }
     actions, problems = transform(load_document(tmp_path / "spec.json"), overlay)
     assert actions == []
     assert problems[0].startswith("overlay entry 'remote': cannot resolve a $ref of operation 'remote'")

@@ -36,25 +36,39 @@ class Catalog:
 
 
 def context(venues, failure: Exception) -> ToolContext:
-    return ToolContext(venues=Catalog(venues), providers=lambda v: BrokenProvider(failure),
-                       clock=FixedClock(dt.datetime.fromisoformat(THURSDAY_EVENING_ROME)))
+    return ToolContext(
+        venues=Catalog(venues),
+        providers=lambda v: BrokenProvider(failure),
+        clock=FixedClock(dt.datetime.fromisoformat(THURSDAY_EVENING_ROME)),
+    )
 
 
 BODIES = {
     "check_openings": {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00"},
-    "create_booking": {"restaurant_id": "roma", "day": "2026-02-19", "time": "20:00", "people": 2, "name": "A",
-                       "phone": "+393331234567"},
+    "create_booking": {
+        "restaurant_id": "roma",
+        "day": "2026-02-19",
+        "time": "20:00",
+        "people": 2,
+        "name": "A",
+        "phone": "+393331234567",
+    },
     "list_bookings": {"restaurant_id": "roma", "phone": "+393331234567"},
     "modify_booking": {"restaurant_id": "roma", "booking_id": "b", "new_people": 2},
     "cancel_booking": {"restaurant_id": "roma", "booking_id": "b"},
 }
 
 
-@pytest.mark.parametrize("tool, code", [
-    ("check_openings", "CHECK_OPENINGS_ERROR"), ("create_booking", "CREATE_BOOKING_ERROR"),
-    ("list_bookings", "LIST_BOOKINGS_ERROR"), ("modify_booking", "MODIFY_BOOKING_ERROR"),
-    ("cancel_booking", "CANCEL_BOOKING_ERROR"),
-])
+@pytest.mark.parametrize(
+    "tool, code",
+    [
+        ("check_openings", "CHECK_OPENINGS_ERROR"),
+        ("create_booking", "CREATE_BOOKING_ERROR"),
+        ("list_bookings", "LIST_BOOKINGS_ERROR"),
+        ("modify_booking", "MODIFY_BOOKING_ERROR"),
+        ("cancel_booking", "CANCEL_BOOKING_ERROR"),
+    ],
+)
 def test_an_unexpected_failure_is_the_tools_catch_all_code_without_internals(venues, tool, code):
     payload = run_tool(context(venues, RuntimeError("disk on fire at /var/secret")), TOOLS[tool], BODIES[tool])
     assert (payload["ok"], payload["error_code"]) == (False, code)

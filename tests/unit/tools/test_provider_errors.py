@@ -24,14 +24,17 @@ VENUES_BY_LOCALE = {"it": "roma", "fr": "cabinet", "en": "harbour", "pt": "tasca
 
 
 @pytest.mark.parametrize("locale", sorted(VENUES_BY_LOCALE))
-@pytest.mark.parametrize("failure, code, words", [
-    (BookingGone(), "BOOKING_NOT_FOUND", "booking_not_found"),
-    (BackendUnavailable("HTTP 503"), "PROVIDER_UNAVAILABLE", "provider_unavailable"),
-    (RateLimited("HTTP 429", retry_after=2.0), "PROVIDER_UNAVAILABLE", "provider_unavailable"),
-    (BackendRefused("NO_TABLE_AVAILABLE"), "NO_TABLE_AVAILABLE", "no_table"),
-    (BackendRefused("DUPLICATE_BOOKING"), "DUPLICATE_BOOKING", "duplicate"),
-    (BackendRefused(detail="not JSON"), "PROVIDER_ERROR", "provider_error"),
-])
+@pytest.mark.parametrize(
+    "failure, code, words",
+    [
+        (BookingGone(), "BOOKING_NOT_FOUND", "booking_not_found"),
+        (BackendUnavailable("HTTP 503"), "PROVIDER_UNAVAILABLE", "provider_unavailable"),
+        (RateLimited("HTTP 429", retry_after=2.0), "PROVIDER_UNAVAILABLE", "provider_unavailable"),
+        (BackendRefused("NO_TABLE_AVAILABLE"), "NO_TABLE_AVAILABLE", "no_table"),
+        (BackendRefused("DUPLICATE_BOOKING"), "DUPLICATE_BOOKING", "duplicate"),
+        (BackendRefused(detail="not JSON"), "PROVIDER_ERROR", "provider_error"),
+    ],
+)
 def test_each_failure_is_its_code_said_in_the_venues_language(venues, locale, failure, code, words):
     venue = venues[VENUES_BY_LOCALE[locale]]
     error = as_tool_error(failure, venue)

@@ -57,8 +57,13 @@ class ChatResult:
 
 class ChatModel(Protocol):
     @abstractmethod
-    def complete(self, messages: list[dict], tools: list[dict] | None = None,
-                 tool_choice: str | None = None, response_format: dict | None = None) -> ChatResult:
+    def complete(
+        self,
+        messages: list[dict],
+        tools: list[dict] | None = None,
+        tool_choice: str | None = None,
+        response_format: dict | None = None,
+    ) -> ChatResult:
         """The model's answer to `messages` (OpenAI chat format), offered `tools` (function schemas).
 
         `response_format` asks for a shape of the message content, e.g. `{"type": "json_schema",

@@ -21,8 +21,15 @@ log = logging.getLogger(__name__)
 
 
 class ChatClient(ChatModel):
-    def __init__(self, base_url: str, api_key: str, model: str, timeout: float = 30,
-                 transport: httpx.BaseTransport | None = None, on_generation: GenerationHook | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str,
+        model: str,
+        timeout: float = 30,
+        transport: httpx.BaseTransport | None = None,
+        on_generation: GenerationHook | None = None,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.model = model
         self.on_generation = on_generation
@@ -41,8 +48,13 @@ class ChatClient(ChatModel):
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def complete(self, messages: list[dict], tools: list[dict] | None = None,
-                 tool_choice: str | None = None, response_format: dict | None = None) -> ChatResult:
+    def complete(
+        self,
+        messages: list[dict],
+        tools: list[dict] | None = None,
+        tool_choice: str | None = None,
+        response_format: dict | None = None,
+    ) -> ChatResult:
         body: dict[str, Any] = {"model": self.model, "messages": messages}
         if response_format:
             body["response_format"] = response_format
@@ -101,8 +113,13 @@ def _parse(body: Any, latency_ms: float) -> ChatResult:
     if content is not None and not isinstance(content, str):
         raise ValueError("content is not text")
     calls = [_tool_call(raw, i) for i, raw in enumerate(message.get("tool_calls") or [])]
-    return ChatResult(content=content, tool_calls=calls, model=body.get("model"),
-                      usage=_usage(body.get("usage")), latency_ms=latency_ms)
+    return ChatResult(
+        content=content,
+        tool_calls=calls,
+        model=body.get("model"),
+        usage=_usage(body.get("usage")),
+        latency_ms=latency_ms,
+    )
 
 
 def _tool_call(raw: dict, index: int) -> ToolCall:
@@ -118,8 +135,9 @@ def _tool_call(raw: dict, index: int) -> ToolCall:
     else:
         raw_arguments = arguments if isinstance(arguments, str) else json.dumps(arguments)
         parsed, error = _arguments(raw_arguments)
-    return ToolCall(id=raw.get("id") or f"call_{index}", name=name, arguments=parsed,
-                    raw_arguments=raw_arguments, error=error)
+    return ToolCall(
+        id=raw.get("id") or f"call_{index}", name=name, arguments=parsed, raw_arguments=raw_arguments, error=error
+    )
 
 
 def _arguments(raw: str) -> tuple[dict | None, str | None]:

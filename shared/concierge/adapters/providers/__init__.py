@@ -29,16 +29,27 @@ from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.venue import Venue
 
-__all__ = ["BookingProvider", "ProviderFailure", "BookingGone", "BackendUnavailable", "RateLimited",
-           "BackendRefused", "ProviderNotConfigured"]
+__all__ = [
+    "BookingProvider",
+    "ProviderFailure",
+    "BookingGone",
+    "BackendUnavailable",
+    "RateLimited",
+    "BackendRefused",
+    "ProviderNotConfigured",
+]
 
 
 class BookingProvider(ABC):
     # Resources bootstrap passes as keyword arguments: "lease" (a store lease factory), "store", "snapshots".
     needs: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str],  # noqa: B027 - the shape, not a duty
-                 **resources: Any) -> None:
+    def __init__(  # noqa: B027 - the one constructor shape, not a duty
+        self,
+        config: Mapping[str, Any],
+        env: Mapping[str, str],
+        **resources: Any,
+    ) -> None:
         """config: the venue's provider block; env: where its secrets are read."""
 
     @abstractmethod

@@ -88,12 +88,15 @@ def _parse_moment(value: dict, venue: Venue) -> dt.datetime:
 
 
 def _day_bounds(venue: Venue, first: dt.date, last: dt.date) -> tuple[dt.datetime, dt.datetime]:
-    return (dt.datetime.combine(first, dt.time(), venue.tz),
-            dt.datetime.combine(last + dt.timedelta(days=1), dt.time(), venue.tz))
+    return (
+        dt.datetime.combine(first, dt.time(), venue.tz),
+        dt.datetime.combine(last + dt.timedelta(days=1), dt.time(), venue.tz),
+    )
 
 
-def _busy_tiles(venue: Venue, start: dt.datetime, end: dt.datetime, first: dt.date, last: dt.date,
-                key: str) -> list[tuple[dt.date, str, str]]:
+def _busy_tiles(
+    venue: Venue, start: dt.datetime, end: dt.datetime, first: dt.date, last: dt.date, key: str
+) -> list[tuple[dt.date, str, str]]:
     """Busy time as start times of stays that together cover it, per day: every stay that overlaps
     the busy time overlaps one of them (it may overlap two: the count errs on the side of refusing)."""
     stay = venue.avg_stay_minutes or venue.slot_minutes
@@ -129,8 +132,13 @@ class GoogleCalendarProvider(BookingProvider):
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
         with as_port_errors(venue):
             time_min = dt.datetime.combine(from_day, dt.time(), venue.tz)
-            events = self._list(venue, time_min, None, own_only=True,
-                                extra=[("privateExtendedProperty", f"concierge_phone_key={_phone_key(venue, phone)}")])
+            events = self._list(
+                venue,
+                time_min,
+                None,
+                own_only=True,
+                extra=[("privateExtendedProperty", f"concierge_phone_key={_phone_key(venue, phone)}")],
+            )
             entries = [self._own_entry(venue, e) for e in events if self._is_own(venue, e)]
             return [e.booking for e in entries if e.booking.phone == phone and e.booking.day >= from_day]
 
@@ -140,8 +148,9 @@ class GoogleCalendarProvider(BookingProvider):
             start, end = _day_bounds(venue, first_day, last_day)
             events = self._list(venue, start, end, own_only=True)
             entries = [self._own_entry(venue, e) for e in events if self._is_own(venue, e)]
-            return sorted((e.booking for e in entries if first_day <= e.booking.day <= last_day),
-                          key=lambda b: b.sort_key())
+            return sorted(
+                (e.booking for e in entries if first_day <= e.booking.day <= last_day), key=lambda b: b.sort_key()
+            )
 
     def get(self, venue: Venue, booking_id: str) -> Booking:
         with as_port_errors(venue):
@@ -166,8 +175,12 @@ class GoogleCalendarProvider(BookingProvider):
                 updated = change(current, lambda d: [e.booking for e in self._read_days(venue, d, d)])
                 moved = (updated.day, updated.time) != (current.day, current.time)
                 try:
-                    written = self.api.call("PATCH", self._event_path(booking_id), etag=event.get("etag"),
-                                            body=self._event_body(venue, updated, times=moved))
+                    written = self.api.call(
+                        "PATCH",
+                        self._event_path(booking_id),
+                        etag=event.get("etag"),
+                        body=self._event_body(venue, updated, times=moved),
+                    )
                 except Changed:
                     continue  # someone edited the event since we read it: read and decide again
                 return self._own_entry(venue, written).booking
@@ -192,8 +205,11 @@ class GoogleCalendarProvider(BookingProvider):
 
     def _is_own(self, venue: Venue, event: dict) -> bool:
         private = (event.get("extendedProperties") or {}).get("private") or {}
-        return (isinstance(private, dict) and private.get("concierge") == "booking"
-                and private.get("concierge_venue") == venue.id)
+        return (
+            isinstance(private, dict)
+            and private.get("concierge") == "booking"
+            and private.get("concierge_venue") == venue.id
+        )
 
     def _own_event(self, venue: Venue, booking_id: str) -> dict:
         """Our active event with that id; Gone for anything else (unknown, deleted, someone else's)."""
@@ -208,27 +224,45 @@ class GoogleCalendarProvider(BookingProvider):
         private = event["extendedProperties"]["private"]
         try:
             start = _local(event["start"], venue)
-            booking = Booking(booking_id=str(event["id"]), venue_id=venue.id, day=start.date(),
-                              time=start.strftime("%H:%M"), people=int(private["people"]),
-                              name=str(private["name"]), phone=str(private["phone"]),
-                              notes=private.get("notes") or None)
+            booking = Booking(
+                booking_id=str(event["id"]),
+                venue_id=venue.id,
+                day=start.date(),
+                time=start.strftime("%H:%M"),
+                people=int(private["people"]),
+                name=str(private["name"]),
+                phone=str(private["phone"]),
+                notes=private.get("notes") or None,
+            )
         except Malformed:
             raise
         except Exception as exc:
             raise Malformed(f"our event is missing {type(exc).__name__}") from None
         return _Entry(booking, booking.booking_id, str(event.get("created") or ""), own=True)
 
-    def _list(self, venue: Venue, time_min: dt.datetime, time_max: dt.datetime | None, own_only: bool,
-              extra: list[tuple[str, str]] = ()) -> list[dict]:
+    def _list(
+        self,
+        venue: Venue,
+        time_min: dt.datetime,
+        time_max: dt.datetime | None,
+        own_only: bool,
+        extra: list[tuple[str, str]] = (),
+    ) -> list[dict]:
         """events.list over [time_min, time_max), expanded and in start order, every page."""
-        params: list[tuple[str, str]] = [("timeMin", time_min.isoformat()), ("singleEvents", "true"),
-                                         ("orderBy", "startTime"), ("maxResults", "250"),
-                                         ("timeZone", venue.timezone)]
+        params: list[tuple[str, str]] = [
+            ("timeMin", time_min.isoformat()),
+            ("singleEvents", "true"),
+            ("orderBy", "startTime"),
+            ("maxResults", "250"),
+            ("timeZone", venue.timezone),
+        ]
         if time_max is not None:
             params.append(("timeMax", time_max.isoformat()))
         if own_only:
-            params += [("privateExtendedProperty", "concierge=booking"),
-                       ("privateExtendedProperty", f"concierge_venue={venue.id}")]
+            params += [
+                ("privateExtendedProperty", "concierge=booking"),
+                ("privateExtendedProperty", f"concierge_venue={venue.id}"),
+            ]
         params += list(extra)
         events: list[dict] = []
         for _ in range(MAX_PAGES):
@@ -264,24 +298,56 @@ class GoogleCalendarProvider(BookingProvider):
             if event.get("transparency") == "transparent":
                 continue  # marked "free" in the calendar: it blocks nothing
             key = hashlib.sha256(str(event.get("id")).encode()).hexdigest()[:10]
-            entries += self._busy(venue, _local(event.get("start"), venue), _local(event.get("end"), venue),
-                                  first, last, key, str(event.get("created") or ""), busy_name)
+            entries += self._busy(
+                venue,
+                _local(event.get("start"), venue),
+                _local(event.get("end"), venue),
+                first,
+                last,
+                key,
+                str(event.get("created") or ""),
+                busy_name,
+            )
         for index, (b_start, b_end) in enumerate(self._freebusy(venue, start, end)):
             entries += self._busy(venue, b_start, b_end, first, last, f"fb{index}", "", busy_name)
         return sorted(entries, key=lambda e: e.booking.sort_key())
 
-    def _busy(self, venue: Venue, start: dt.datetime, end: dt.datetime, first: dt.date, last: dt.date,
-              key: str, created: str, name: str) -> list[_Entry]:
-        return [_Entry(Booking(booking_id=tile_id, venue_id=venue.id, day=day, time=time, people=1,
-                               name=name, phone="", notes=None), tile_id, created, own=False)
-                for day, time, tile_id in _busy_tiles(venue, start, end, first, last, key)]
+    def _busy(
+        self,
+        venue: Venue,
+        start: dt.datetime,
+        end: dt.datetime,
+        first: dt.date,
+        last: dt.date,
+        key: str,
+        created: str,
+        name: str,
+    ) -> list[_Entry]:
+        return [
+            _Entry(
+                Booking(
+                    booking_id=tile_id, venue_id=venue.id, day=day, time=time, people=1, name=name, phone="", notes=None
+                ),
+                tile_id,
+                created,
+                own=False,
+            )
+            for day, time, tile_id in _busy_tiles(venue, start, end, first, last, key)
+        ]
 
     def _freebusy(self, venue: Venue, start: dt.datetime, end: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
         if not self.busy_calendar_ids:
             return []
-        answer = self.api.call("POST", "/freeBusy", body={
-            "timeMin": start.isoformat(), "timeMax": end.isoformat(), "timeZone": venue.timezone,
-            "items": [{"id": c} for c in self.busy_calendar_ids]})
+        answer = self.api.call(
+            "POST",
+            "/freeBusy",
+            body={
+                "timeMin": start.isoformat(),
+                "timeMax": end.isoformat(),
+                "timeZone": venue.timezone,
+                "items": [{"id": c} for c in self.busy_calendar_ids],
+            },
+        )
         calendars = answer.get("calendars")
         if not isinstance(calendars, dict):
             raise Malformed("freebusy.query without calendars")
@@ -290,8 +356,10 @@ class GoogleCalendarProvider(BookingProvider):
             found = calendars.get(calendar_id)
             if not isinstance(found, dict) or found.get("errors") or not isinstance(found.get("busy", []), list):
                 raise Malformed("freebusy.query could not read a busy calendar")
-            spans += [(_local({"dateTime": b["start"]}, venue), _local({"dateTime": b["end"]}, venue))
-                      for b in found.get("busy", [])]
+            spans += [
+                (_local({"dateTime": b["start"]}, venue), _local({"dateTime": b["end"]}, venue))
+                for b in found.get("busy", [])
+            ]
         return spans
 
     def _confirm(self, venue: Venue, mine: _Entry, admit: Admit) -> None:
@@ -304,8 +372,11 @@ class GoogleCalendarProvider(BookingProvider):
         except Exception:
             log.warning("gcal: could not re-check event just written for venue %s", venue.id)
             return
-        earlier = [e.booking for e in entries
-                   if e.event_id != mine.event_id and (e.created, e.event_id) < (mine.created, mine.event_id)]
+        earlier = [
+            e.booking
+            for e in entries
+            if e.event_id != mine.event_id and (e.created, e.event_id) < (mine.created, mine.event_id)
+        ]
         try:
             admit(earlier)
         except ToolError:
@@ -318,12 +389,20 @@ class GoogleCalendarProvider(BookingProvider):
 
     def _event_body(self, venue: Venue, booking: Booking | BookingDraft, times: bool) -> dict:
         label = SUMMARY_LABEL.get(venue.locale, SUMMARY_LABEL["en"])
-        private = {"concierge": "booking", "concierge_venue": venue.id,
-                   "concierge_phone_key": _phone_key(venue, booking.phone), "phone": booking.phone,
-                   "people": str(booking.people), "name": booking.name[:1000], "notes": (booking.notes or "")[:1000]}
-        body: dict = {"summary": f"{label}: {booking.name} ({booking.people})",
-                      "description": "\n".join(x for x in (booking.phone, booking.notes) if x),
-                      "extendedProperties": {"private": private}}
+        private = {
+            "concierge": "booking",
+            "concierge_venue": venue.id,
+            "concierge_phone_key": _phone_key(venue, booking.phone),
+            "phone": booking.phone,
+            "people": str(booking.people),
+            "name": booking.name[:1000],
+            "notes": (booking.notes or "")[:1000],
+        }
+        body: dict = {
+            "summary": f"{label}: {booking.name} ({booking.people})",
+            "description": "\n".join(x for x in (booking.phone, booking.notes) if x),
+            "extendedProperties": {"private": private},
+        }
         if times:
             start = dt.datetime.combine(booking.day, dt.time.fromisoformat(booking.time))
             end = start + dt.timedelta(minutes=venue.avg_stay_minutes or venue.slot_minutes)

@@ -64,8 +64,9 @@ def as_port_errors(venue: Venue) -> Iterator[None]:
     try:
         yield
     except NotConfigured as exc:
-        raise ProviderNotConfigured(f'Google Calendar is not set up for venue "{venue.id}": {exc}.',
-                                    code="GCAL_NOT_CONFIGURED") from None
+        raise ProviderNotConfigured(
+            f'Google Calendar is not set up for venue "{venue.id}": {exc}.', code="GCAL_NOT_CONFIGURED"
+        ) from None
     except (ToolError, ProviderFailure):
         raise
     except StoreBusy:
@@ -98,17 +99,22 @@ class CalendarApi:
             return
         raw = self.env.get(self.credentials_env or "") if self.credentials_env else None
         if not raw:
-            raise NotConfigured(f"no service-account JSON in the env var named by credentials_env "
-                                 f"({self.credentials_env or 'unset'})")
+            raise NotConfigured(
+                f"no service-account JSON in the env var named by credentials_env ({self.credentials_env or 'unset'})"
+            )
         try:
             account = json.loads(raw)
             signer = crypt.RSASigner.from_service_account_info(account)
             account["client_email"].strip()
         except Exception:
-            raise NotConfigured(f"the env var {self.credentials_env} does not hold a usable service-account "
-                                 f"JSON (client_email, private_key)") from None
-        self._account = {"client_email": account["client_email"],
-                         "token_uri": account.get("token_uri") or DEFAULT_TOKEN_URI}
+            raise NotConfigured(
+                f"the env var {self.credentials_env} does not hold a usable service-account "
+                f"JSON (client_email, private_key)"
+            ) from None
+        self._account = {
+            "client_email": account["client_email"],
+            "token_uri": account.get("token_uri") or DEFAULT_TOKEN_URI,
+        }
         self._signer = signer
 
     def _access_token(self) -> str:
@@ -117,13 +123,21 @@ class CalendarApi:
                 return self._token
             self._load_account()
             now = int(time.time())
-            claims = {"iss": self._account["client_email"], "scope": SCOPE, "aud": self._account["token_uri"],
-                      "iat": now, "exp": now + 3600}
+            claims = {
+                "iss": self._account["client_email"],
+                "scope": SCOPE,
+                "aud": self._account["token_uri"],
+                "iat": now,
+                "exp": now + 3600,
+            }
             if self.subject:
                 claims["sub"] = self.subject
             assertion = jwt.encode(self._signer, claims).decode()
-            response = self._retrying(lambda: self.http.post(
-                self._account["token_uri"], data={"grant_type": JWT_BEARER, "assertion": assertion}))
+            response = self._retrying(
+                lambda: self.http.post(
+                    self._account["token_uri"], data={"grant_type": JWT_BEARER, "assertion": assertion}
+                )
+            )
             if response.status_code in (400, 401, 403):
                 raise NotConfigured(f"the token endpoint refused the service account (HTTP {response.status_code})")
             if response.status_code >= 500:
@@ -142,6 +156,7 @@ class CalendarApi:
     # requests --------------------------------------------------------------------------------------
     def _retrying(self, send: Callable[[], httpx.Response]) -> httpx.Response:
         """Send, retrying rate-limit answers (429, 403 rateLimitExceeded) within the shared rate-limit policy."""
+
         def once() -> httpx.Response:
             try:
                 return send()
@@ -153,8 +168,9 @@ class CalendarApi:
             raise RateLimited("rate limited", retry_after=retry_after(response.headers, 1))
         return response
 
-    def call(self, method: str, path: str, *, params: Any = None, body: dict | None = None,
-             etag: str | None = None) -> dict:
+    def call(
+        self, method: str, path: str, *, params: Any = None, body: dict | None = None, etag: str | None = None
+    ) -> dict:
         """One API call's JSON object ({} for 204). 404/410 → Gone, 412 → Changed."""
         url = self.base_url + path
         refreshed = False
@@ -162,8 +178,7 @@ class CalendarApi:
             headers = {"Authorization": f"Bearer {self._access_token()}"}
             if etag:
                 headers["If-Match"] = etag
-            response = self._retrying(lambda: self.http.request(method, url, params=params, json=body,
-                                                                headers=headers))
+            response = self._retrying(lambda: self.http.request(method, url, params=params, json=body, headers=headers))
             if response.status_code == 401 and not refreshed:
                 self._forget_token()  # expired or revoked: one fresh token, then give up
                 refreshed = True
@@ -176,8 +191,9 @@ class CalendarApi:
             return json_object(response)
         log.info("gcal: %s %s answered HTTP %s", method, path.split("?")[0], status)
         if status in (401, 403):
-            raise NotConfigured(f"the calendar API refused access (HTTP {status}); is the calendar shared "
-                                 f"with the service account?")
+            raise NotConfigured(
+                f"the calendar API refused access (HTTP {status}); is the calendar shared with the service account?"
+            )
         if status in (404, 410):
             raise Gone()
         if status == 412:

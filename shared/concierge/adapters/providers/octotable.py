@@ -100,16 +100,21 @@ class OctoTableProvider(BookingProvider):
     def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, lease: Lease | None = None) -> None:
         self.property_id = str(config.get("property_id") or "").strip()
         if not self.property_id:
-            raise ProviderNotConfigured("The octotable provider block needs property_id "
-                                        "(the venue's OctoTable property id).")
+            raise ProviderNotConfigured(
+                "The octotable provider block needs property_id (the venue's OctoTable property id)."
+            )
         secrets = {}
-        for key, default in (("client_id_env", DEFAULT_CLIENT_ID_ENV),
-                             ("client_secret_env", DEFAULT_CLIENT_SECRET_ENV)):
+        for key, default in (
+            ("client_id_env", DEFAULT_CLIENT_ID_ENV),
+            ("client_secret_env", DEFAULT_CLIENT_SECRET_ENV),
+        ):
             name = str(config.get(key) or default)
             secrets[key] = (env.get(name) or "").strip()
             if not secrets[key]:
-                raise ProviderNotConfigured(f"No OctoTable client credentials: set the environment variable "
-                                            f"{name} (named by {key} in the venue's provider block).")
+                raise ProviderNotConfigured(
+                    f"No OctoTable client credentials: set the environment variable "
+                    f"{name} (named by {key} in the venue's provider block)."
+                )
         self.channel = str(config.get("channel") or "OCTOTABLE_ADMIN")
         self.placement = {k: config[k] for k in ("room_id", "service_id") if config.get(k) is not None}
         self.lease = lease
@@ -117,10 +122,14 @@ class OctoTableProvider(BookingProvider):
         base_url = str(config.get("base_url") or DEFAULT_BASE_URL).rstrip("/")
         auth_url = str(config.get("auth_url") or config.get("base_url") or DEFAULT_AUTH_URL).rstrip("/")
         self.credentials: ClientCredentials = credentials_for(
-            f"{auth_url}/oauth2/token", secrets["client_id_env"], secrets["client_secret_env"],
-            lambda: httpx.Client(timeout=timeout))
-        self.http = httpx.Client(base_url=base_url, timeout=timeout,
-                                 headers={"Property": self.property_id, "Accept": "application/json"})
+            f"{auth_url}/oauth2/token",
+            secrets["client_id_env"],
+            secrets["client_secret_env"],
+            lambda: httpx.Client(timeout=timeout),
+        )
+        self.http = httpx.Client(
+            base_url=base_url, timeout=timeout, headers={"Property": self.property_id, "Accept": "application/json"}
+        )
 
     def close(self) -> None:
         self.http.close()
@@ -154,8 +163,9 @@ class OctoTableProvider(BookingProvider):
         with self._guard(), self._writing():
             current = self._get(venue, booking_id)
             updated = change(current, lambda day: self._between(venue, day, day))
-            answer = self._send("PUT", f"/reservations/{current.booking_id}",
-                                json=_reservation_body(updated), gone=(404,))
+            answer = self._send(
+                "PUT", f"/reservations/{current.booking_id}", json=_reservation_body(updated), gone=(404,)
+            )
             return self._booking(venue, _data(answer))
 
     def cancel(self, venue: Venue, booking_id: str) -> None:
@@ -165,15 +175,18 @@ class OctoTableProvider(BookingProvider):
 
     # --- reading ------------------------------------------------------------------------------
     def _between(self, venue: Venue, first: dt.date, last: dt.date, text_search: str | None = None) -> list[Booking]:
-        params: dict[str, Any] = {"start_date": first.isoformat(), "end_date": last.isoformat(),
-                                  "status[]": list(ACTIVE), "limit": PAGE_LIMIT}
+        params: dict[str, Any] = {
+            "start_date": first.isoformat(),
+            "end_date": last.isoformat(),
+            "status[]": list(ACTIVE),
+            "limit": PAGE_LIMIT,
+        }
         if text_search:
             params["text_search"] = text_search
         rows: list[dict] = []
         cursor = None
         for _ in range(MAX_PAGES):
-            body = self._send("GET", "/reservations",
-                              params={**params, **({"next_cursor": cursor} if cursor else {})})
+            body = self._send("GET", "/reservations", params={**params, **({"next_cursor": cursor} if cursor else {})})
             page = body.get("data")
             if not isinstance(page, list):
                 raise ValueError("reservation list without a data array")
@@ -201,15 +214,22 @@ class OctoTableProvider(BookingProvider):
         hour = str(row["start_hour"])
         if not _HOUR.match(hour):
             raise ValueError("start_hour is not HH:MM:SS")
-        return Booking(booking_id=str(row["id"]), venue_id=venue.id,
-                       day=dt.date.fromisoformat(str(row["start_date"])[:10]), time=hour[:5],
-                       people=int(row["pax"]), name=name, phone=_e164(customer.get("phone"), venue.country),
-                       notes=str(row.get("special_request") or "").strip() or None)
+        return Booking(
+            booking_id=str(row["id"]),
+            venue_id=venue.id,
+            day=dt.date.fromisoformat(str(row["start_date"])[:10]),
+            time=hour[:5],
+            people=int(row["pax"]),
+            name=name,
+            phone=_e164(customer.get("phone"), venue.country),
+            notes=str(row.get("special_request") or "").strip() or None,
+        )
 
     # --- talking to OctoTable -----------------------------------------------------------------
     def _send(self, method: str, path: str, gone: tuple[int, ...] = (), **kwargs: Any) -> dict:
         """One request, retried on 429 within the shared rate-limit policy, and once with a new access token
         when the API refuses ours (401); the JSON answer."""
+
         def once() -> httpx.Response:
             token = self.credentials.token()
             response = self._request(method, path, token, **kwargs)
@@ -242,8 +262,10 @@ class OctoTableProvider(BookingProvider):
             raise
         except TokenRefused as exc:
             log.warning("OctoTable token not granted: %s", exc)
-            raise ProviderNotConfigured("OctoTable refused the client credentials (client_id_env and "
-                                        "client_secret_env of the venue's provider block).") from None
+            raise ProviderNotConfigured(
+                "OctoTable refused the client credentials (client_id_env and "
+                "client_secret_env of the venue's provider block)."
+            ) from None
         except (httpx.TransportError, httpx.HTTPStatusError, StoreBusy) as exc:
             log.warning("OctoTable unreachable: %s", type(exc).__name__)
             raise BackendUnavailable(type(exc).__name__) from None
@@ -295,9 +317,13 @@ def _active(row: Any) -> bool:
 
 def _reservation_body(booking: Booking | BookingDraft) -> dict:
     first, _, last = booking.name.strip().partition(" ")
-    return {"start_date": booking.day.isoformat(), "start_hour": f"{booking.time}:00", "pax": booking.people,
-            "customer": {"first_name": first, "last_name": last.strip(), "phone": booking.phone},
-            "special_request": booking.notes or ""}
+    return {
+        "start_date": booking.day.isoformat(),
+        "start_hour": f"{booking.time}:00",
+        "pax": booking.people,
+        "customer": {"first_name": first, "last_name": last.strip(), "phone": booking.phone},
+        "special_request": booking.notes or "",
+    }
 
 
 def _e164(raw: Any, region: str | None) -> str:
@@ -314,4 +340,3 @@ def _national_digits(phone: str) -> str:
         return str(phonenumbers.parse(phone, None).national_number)
     except phonenumbers.NumberParseException:
         return re.sub(r"\D", "", phone)
-

@@ -37,8 +37,14 @@ class _Token:
 class ClientCredentials:
     """Fetches and caches one client's access token; thread-safe, one fetch at a time."""
 
-    def __init__(self, http: httpx.Client, token_url: str, client_id: str, client_secret: str,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        http: httpx.Client,
+        token_url: str,
+        client_id: str,
+        client_secret: str,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._http = http
         self._url = token_url
         self._id = client_id
@@ -64,9 +70,11 @@ class ClientCredentials:
 
     def _fetch(self) -> _Token:
         self.fetches += 1
-        response = self._http.post(self._url, json={"grant_type": "client_credentials", "client_id": self._id,
-                                                    "client_secret": self._secret},
-                                   headers={"Accept": "application/json"})
+        response = self._http.post(
+            self._url,
+            json={"grant_type": "client_credentials", "client_id": self._id, "client_secret": self._secret},
+            headers={"Accept": "application/json"},
+        )
         if response.status_code >= 500:
             response.raise_for_status()  # the caller's guard: unavailable
         if response.status_code != 200:
@@ -85,8 +93,9 @@ _SHARED: dict[tuple[str, str], ClientCredentials] = {}
 _SHARED_LOCK = threading.Lock()
 
 
-def credentials_for(token_url: str, client_id: str, client_secret: str,
-                    http_factory: Callable[[], httpx.Client]) -> ClientCredentials:
+def credentials_for(
+    token_url: str, client_id: str, client_secret: str, http_factory: Callable[[], httpx.Client]
+) -> ClientCredentials:
     """The process's one ClientCredentials for this client at this token URL (venues sharing a client
     share its token); a changed secret gets a fresh one."""
     key = (token_url, client_id)

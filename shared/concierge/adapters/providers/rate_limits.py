@@ -28,9 +28,14 @@ def retry_after(headers: Mapping[str, str], attempt: int, unit: float = 1.0) -> 
         return 0.25 * 2 ** (attempt - 1)
 
 
-def within_rate_limits(send: Callable[[], R], rate_limited: Callable[[R], bool],
-                       headers: Callable[[R], Mapping[str, str]] = lambda answer: answer.headers,
-                       attempts: int = ATTEMPTS, budget: float = BUDGET_SECONDS, unit: float = 1.0) -> R:
+def within_rate_limits(
+    send: Callable[[], R],
+    rate_limited: Callable[[R], bool],
+    headers: Callable[[R], Mapping[str, str]] = lambda answer: answer.headers,
+    attempts: int = ATTEMPTS,
+    budget: float = BUDGET_SECONDS,
+    unit: float = 1.0,
+) -> R:
     """Send; while the answer is rate limited, wait as it asks and send again, within the tries and the
     budget (a wait that would overrun it is not started). The last answer is returned: if it is still
     rate limited, the caller gives up."""

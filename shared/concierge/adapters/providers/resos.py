@@ -104,7 +104,9 @@ class ResosProvider(BookingProvider):
         with _guarded(), self._writing:
             admit(self._listed(venue, draft.day, draft.day))
             body: dict[str, Any] = {
-                "date": draft.day.isoformat(), "time": draft.time, "people": draft.people,
+                "date": draft.day.isoformat(),
+                "time": draft.time,
+                "people": draft.people,
                 "guest": {"name": draft.name, "phone": draft.phone},
                 "status": "approved",  # resOS's default, "request", would hide it from every listing
                 "source": "phone",
@@ -185,13 +187,17 @@ class ResosProvider(BookingProvider):
     def _api_key(self) -> str:
         key = (self.env.get(self.key_env) or "").strip()
         if not key:
-            raise ProviderNotConfigured(f"resOS is not configured: the environment variable {self.key_env} "
-                                        "with the venue's API key is not set.", code="RESOS_NOT_CONFIGURED")
+            raise ProviderNotConfigured(
+                f"resOS is not configured: the environment variable {self.key_env} "
+                "with the venue's API key is not set.",
+                code="RESOS_NOT_CONFIGURED",
+            )
         return key
 
     def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """One request; 429s retried (Retry-After honoured, bounded); transport failures and 5xx refused."""
         key = self._api_key()
+
         def once() -> httpx.Response:
             try:
                 return self.http.request(method, self.base_url + path, auth=(key, ""), **kwargs)
@@ -261,9 +267,16 @@ def _booking_from(venue: Venue, record: dict) -> Booking:
     if not isinstance(guest, dict):
         raise _Unusable(f"booking {booking_id} has a guest that is not an object")
     comment = record.get("comment")
-    return Booking(booking_id=booking_id, venue_id=venue.id, day=day, time=hhmm, people=people,
-                   name=str(guest.get("name") or "").strip(), phone=_e164(guest.get("phone"), venue.country),
-                   notes=(comment.strip() or None) if isinstance(comment, str) else None)
+    return Booking(
+        booking_id=booking_id,
+        venue_id=venue.id,
+        day=day,
+        time=hhmm,
+        people=people,
+        name=str(guest.get("name") or "").strip(),
+        phone=_e164(guest.get("phone"), venue.country),
+        notes=(comment.strip() or None) if isinstance(comment, str) else None,
+    )
 
 
 def _local_day_and_time(venue: Venue, record: dict) -> tuple[dt.date, str]:

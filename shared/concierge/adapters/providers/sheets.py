@@ -71,14 +71,22 @@ class SheetsHTTPClient(HTTPClient):
     local one, an emulator) replaces the origin, and where the bounded 429 policy lives.
     """
 
-    def __init__(self, auth: Any, session: Any = None, *, api_root: str = GOOGLE_ROOT,
-                 attempts: int = ATTEMPTS, budget: float = BUDGET_SECONDS) -> None:
+    def __init__(
+        self,
+        auth: Any,
+        session: Any = None,
+        *,
+        api_root: str = GOOGLE_ROOT,
+        attempts: int = ATTEMPTS,
+        budget: float = BUDGET_SECONDS,
+    ) -> None:
         super().__init__(auth, session)
         self.api_root, self.attempts, self.budget = api_root.rstrip("/"), attempts, budget
 
     def request(self, method: str, endpoint: str, *args: Any, **kwargs: Any) -> requests.Response:
         if endpoint.startswith(GOOGLE_ROOT):
-            endpoint = self.api_root + endpoint[len(GOOGLE_ROOT):]
+            endpoint = self.api_root + endpoint[len(GOOGLE_ROOT) :]
+
         def once() -> requests.Response | APIError:
             try:
                 return super(SheetsHTTPClient, self).request(method, endpoint, *args, **kwargs)
@@ -89,8 +97,9 @@ class SheetsHTTPClient(HTTPClient):
 
         deadline = _call_deadline.get()
         budget = self.budget if deadline is None else min(self.budget, max(0.0, deadline - time.monotonic()))
-        outcome = within_rate_limits(once, lambda o: isinstance(o, APIError), lambda o: o.response.headers,
-                                     self.attempts, budget)
+        outcome = within_rate_limits(
+            once, lambda o: isinstance(o, APIError), lambda o: o.response.headers, self.attempts, budget
+        )
         if isinstance(outcome, APIError):
             raise outcome
         return outcome
@@ -115,8 +124,9 @@ class LocalSnapshots(SnapshotStore):
             self._entries[key] = Snapshot(body, fresh_until, generation)
             return True
 
-    def replace_snapshot(self, key: str, body: str | None, fresh_until: dt.datetime,
-                         expected: int | None = None) -> None:
+    def replace_snapshot(
+        self, key: str, body: str | None, fresh_until: dt.datetime, expected: int | None = None
+    ) -> None:
         with self._lock:
             generation = self._entries[key].generation if key in self._entries else 0
             keep = expected is None or expected == generation
@@ -137,8 +147,14 @@ class _Unlocked(Exception):
 class SheetsProvider(BookingProvider):
     needs = ("lease", "snapshots")
 
-    def __init__(self, config: Mapping[str, Any], env: Mapping[str, str], *, lease: Lease | None = None,
-                 snapshots: SnapshotStore | None = None) -> None:
+    def __init__(
+        self,
+        config: Mapping[str, Any],
+        env: Mapping[str, str],
+        *,
+        lease: Lease | None = None,
+        snapshots: SnapshotStore | None = None,
+    ) -> None:
         self.spreadsheet_id = str(config.get("spreadsheet_id") or "")
         self.credentials_env = str(config.get("credentials_env") or "")
         if not self.spreadsheet_id or not self.credentials_env:
@@ -160,8 +176,11 @@ class SheetsProvider(BookingProvider):
 
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
         with self._failures(venue):
-            found = [e.booking for e in self._rows(venue, fresh=False)
-                     if e.booking.phone == phone and e.booking.day >= from_day]
+            found = [
+                e.booking
+                for e in self._rows(venue, fresh=False)
+                if e.booking.phone == phone and e.booking.day >= from_day
+            ]
         return sorted(found, key=Booking.sort_key)
 
     def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
@@ -187,8 +206,11 @@ class SheetsProvider(BookingProvider):
             after: list[list[str]] | None = None
             try:
                 self._http_client().values_append(
-                    self.spreadsheet_id, self._range(venue, "A:H"),
-                    params={"valueInputOption": "RAW", "insertDataOption": "INSERT_ROWS"}, body={"values": appended})
+                    self.spreadsheet_id,
+                    self._range(venue, "A:H"),
+                    params={"valueInputOption": "RAW", "insertDataOption": "INSERT_ROWS"},
+                    body={"values": appended},
+                )
                 after = values + appended
             except Exception as exc:
                 if not _ambiguous(exc) or not self._landed(venue, booking.booking_id):
@@ -222,7 +244,7 @@ class SheetsProvider(BookingProvider):
                         raise
                     _SHEET_IDS.pop(self._key(venue), None)  # the worksheet was recreated under a new id
                     self._delete_row(venue, row_number)
-                after = values[:row_number - 1] + values[row_number:]
+                after = values[: row_number - 1] + values[row_number:]
             finally:
                 self._written(venue, after, seen)
 
@@ -232,9 +254,23 @@ class SheetsProvider(BookingProvider):
             return read_rows(venue, self._values(venue, fresh=True))[1]
 
     def _delete_row(self, venue: Venue, row_number: int) -> None:
-        self._http_client().batch_update(self.spreadsheet_id, {"requests": [{"deleteDimension": {"range": {
-            "sheetId": self._sheet_id(venue), "dimension": "ROWS", "startIndex": row_number - 1,
-            "endIndex": row_number}}}]})
+        self._http_client().batch_update(
+            self.spreadsheet_id,
+            {
+                "requests": [
+                    {
+                        "deleteDimension": {
+                            "range": {
+                                "sheetId": self._sheet_id(venue),
+                                "dimension": "ROWS",
+                                "startIndex": row_number - 1,
+                                "endIndex": row_number,
+                            }
+                        }
+                    }
+                ]
+            },
+        )
 
     # --- update in two steps: guess the days, then decide on a fresh read holding their leases -----------
     def _days_touched(self, venue: Venue, booking_id: str, change: Change) -> set[dt.date]:
@@ -278,9 +314,12 @@ class SheetsProvider(BookingProvider):
             after: list[list[str]] | None = None
             try:
                 self._http_client().values_update(
-                    self.spreadsheet_id, self._range(venue, f"A{row_number}:H{row_number}"),
-                    params={"valueInputOption": "RAW"}, body={"values": [row]})
-                after = values[:row_number - 1] + [row] + values[row_number:]
+                    self.spreadsheet_id,
+                    self._range(venue, f"A{row_number}:H{row_number}"),
+                    params={"valueInputOption": "RAW"},
+                    body={"values": [row]},
+                )
+                after = values[: row_number - 1] + [row] + values[row_number:]
             finally:
                 self._written(venue, after, seen)
             return updated
@@ -306,8 +345,9 @@ class SheetsProvider(BookingProvider):
             raise ValueError("values is not a list of rows")
         values = [[str(cell) for cell in r] for r in values]
         try:
-            self.snapshots.offer_snapshot(self._snapshot_key(venue), generation, json.dumps(values),
-                                          self._fresh_until())
+            self.snapshots.offer_snapshot(
+                self._snapshot_key(venue), generation, json.dumps(values), self._fresh_until()
+            )
         except Exception as exc:  # noqa: BLE001 - the snapshot saves reads; the answer stands without it
             log.warning("sheets snapshot not kept for venue %s: %s", venue.id, type(exc).__name__)
         return values, generation
@@ -331,8 +371,9 @@ class SheetsProvider(BookingProvider):
         body = json.dumps(after) if after is not None and seen >= 0 else None
         try:
             fresh_until = self._fresh_until() if body is not None else dt.datetime.now(dt.timezone.utc)
-            self.snapshots.replace_snapshot(self._snapshot_key(venue), body, fresh_until,
-                                            expected=seen if seen >= 0 else None)
+            self.snapshots.replace_snapshot(
+                self._snapshot_key(venue), body, fresh_until, expected=seen if seen >= 0 else None
+            )
         except Exception as exc:  # noqa: BLE001 - stale for cache_seconds at most
             log.warning("sheets snapshot not replaced for venue %s: %s", venue.id, type(exc).__name__)
 
@@ -360,8 +401,9 @@ class SheetsProvider(BookingProvider):
             meta = self._http_client().fetch_sheet_metadata(self.spreadsheet_id)
             titles = {s["properties"]["title"]: s["properties"]["sheetId"] for s in meta.get("sheets", [])}
             if self._title(venue) not in titles:
-                raise ProviderNotConfigured(f'No worksheet "{self._title(venue)}" in the spreadsheet.',
-                                            code="SHEET_NOT_FOUND")
+                raise ProviderNotConfigured(
+                    f'No worksheet "{self._title(venue)}" in the spreadsheet.', code="SHEET_NOT_FOUND"
+                )
             _SHEET_IDS[key] = int(titles[self._title(venue)])
         return _SHEET_IDS[key]
 
@@ -389,12 +431,16 @@ class SheetsProvider(BookingProvider):
                     raise ProviderNotConfigured(f"The environment variable {self.credentials_env} is not set.")
                 try:
                     client = gspread.service_account_from_dict(
-                        json.loads(raw), scopes=SCOPES,
-                        http_client=functools.partial(SheetsHTTPClient, api_root=self.api_root,
-                                                      attempts=WAIT_ATTEMPTS, budget=self.wait_budget))
+                        json.loads(raw),
+                        scopes=SCOPES,
+                        http_client=functools.partial(
+                            SheetsHTTPClient, api_root=self.api_root, attempts=WAIT_ATTEMPTS, budget=self.wait_budget
+                        ),
+                    )
                 except Exception:
-                    raise ProviderNotConfigured(f"{self.credentials_env} does not hold a service-account "
-                                                "JSON key.") from None
+                    raise ProviderNotConfigured(
+                        f"{self.credentials_env} does not hold a service-account JSON key."
+                    ) from None
                 client.set_timeout(self.timeout)
                 self._http = client.http_client
             return self._http
@@ -412,8 +458,11 @@ class SheetsProvider(BookingProvider):
             status = exc.response.status_code
             log.warning("sheets API answered %s for venue %s", status, venue.id)
             if status in (404, 403) or (status == 400 and "Unable to parse range" in str(exc.error.get("message"))):
-                raise ProviderNotConfigured(f'Spreadsheet or worksheet "{self._title(venue)}" not found, '
-                                            "or not shared with the service account.", code="SHEET_NOT_FOUND") from None
+                raise ProviderNotConfigured(
+                    f'Spreadsheet or worksheet "{self._title(venue)}" not found, '
+                    "or not shared with the service account.",
+                    code="SHEET_NOT_FOUND",
+                ) from None
             if status == 429:
                 raise RateLimited("HTTP 429", retry_after=retry_after(exc.response.headers, 1)) from None
             if status >= 500:

@@ -25,8 +25,16 @@ HEADER = ["booking_id", "day", "time", "people", "name", "phone", "notes", "crea
 
 def to_row(booking: Booking, created_at: str = "") -> list[str]:
     created_at = created_at or dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
-    return [booking.booking_id, booking.day.isoformat(), booking.time, str(booking.people), booking.name,
-            booking.phone, booking.notes or "", created_at]
+    return [
+        booking.booking_id,
+        booking.day.isoformat(),
+        booking.time,
+        str(booking.people),
+        booking.name,
+        booking.phone,
+        booking.notes or "",
+        created_at,
+    ]
 
 
 class Row(NamedTuple):
@@ -56,20 +64,27 @@ def read_rows(venue: Venue, values: list[list[str]]) -> tuple[list[Row], list[Un
     """The bookings read, and the rows that could not be. A wrong header row is an error: nothing can be read."""
     if not values:
         return [], []
-    if [c.strip().lower() for c in values[0][:len(HEADER)]] != HEADER:
+    if [c.strip().lower() for c in values[0][: len(HEADER)]] != HEADER:
         raise ValueError("the worksheet's first row is not the expected header")
     rows: list[Row] = []
     skipped: list[Unreadable] = []
     month_first = (venue.country or "").upper() == "US"
     for number, cells in enumerate(values[1:], start=2):
-        cells = (list(cells) + [""] * len(HEADER))[:len(HEADER)]
+        cells = (list(cells) + [""] * len(HEADER))[: len(HEADER)]
         if not cells[0].strip():
             continue  # a blank or half-cleared row is not a booking
         booking_id, day, time_, people, name, phone, notes, created_at = (c.strip() for c in cells)
         try:
-            booking = Booking(booking_id=booking_id, venue_id=venue.id, day=read_day(day, month_first),
-                              time=read_time(time_), people=read_people(people), name=name,
-                              phone=_e164(phone, venue), notes=notes or None)
+            booking = Booking(
+                booking_id=booking_id,
+                venue_id=venue.id,
+                day=read_day(day, month_first),
+                time=read_time(time_),
+                people=read_people(people),
+                name=name,
+                phone=_e164(phone, venue),
+                notes=notes or None,
+            )
         except ValueError as exc:
             skipped.append(Unreadable(number, str(exc).splitlines()[0]))
             continue

@@ -47,5 +47,5 @@ def task_id(kind: Kind, plan_id: str, tag: str = "") -> str:
     safe = _NOT_ALLOWED.sub("_", raw)
     if safe != raw or len(safe) > MAX_TASK_ID:
         digest = hashlib.sha256(raw.encode()).hexdigest()[:16]
-        safe = f"{safe[:MAX_TASK_ID - len(digest) - 1]}-{digest}"
+        safe = f"{safe[: MAX_TASK_ID - len(digest) - 1]}-{digest}"
     return safe

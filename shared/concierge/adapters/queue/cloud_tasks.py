@@ -27,8 +27,15 @@ REMEMBERED_NAMES = 4096
 
 
 class CloudTasksQueue(PlanQueue):
-    def __init__(self, project: str, location: str, queues: dict[str, str], urls: dict[str, str],
-                 service_account_email: str | None, client=None) -> None:
+    def __init__(
+        self,
+        project: str,
+        location: str,
+        queues: dict[str, str],
+        urls: dict[str, str],
+        service_account_email: str | None,
+        client=None,
+    ) -> None:
         self._project, self._location = project, location
         self._queues, self._urls = dict(queues), dict(urls)
         self._service_account_email = service_account_email
@@ -37,8 +44,9 @@ class CloudTasksQueue(PlanQueue):
         self._lock = threading.Lock()
 
     @classmethod
-    def for_emulator(cls, host: str, project: str, location: str, queues: dict[str, str],
-                     urls: dict[str, str]) -> "CloudTasksQueue":
+    def for_emulator(
+        cls, host: str, project: str, location: str, queues: dict[str, str], urls: dict[str, str]
+    ) -> "CloudTasksQueue":
         """A queue on the Cloud Tasks emulator at host:port (plain gRPC, no credentials, no OIDC)."""
         return cls(project, location, queues, urls, service_account_email=None, client=emulator_client(host))
 
@@ -54,8 +62,9 @@ class CloudTasksQueue(PlanQueue):
         from google.auth import exceptions as auth_errors
 
         try:
-            self._tasks_client().create_task(parent=self.queue_path(kind), task=self._task(kind, name, plan_id, token),
-                                              timeout=CREATE_TIMEOUT)
+            self._tasks_client().create_task(
+                parent=self.queue_path(kind), task=self._task(kind, name, plan_id, token), timeout=CREATE_TIMEOUT
+            )
         except google_errors.AlreadyExists:
             logger.info("task %s already exists", name)
         except (google_errors.GoogleAPIError, auth_errors.GoogleAuthError) as exc:
@@ -75,9 +84,12 @@ class CloudTasksQueue(PlanQueue):
         from google.cloud import tasks_v2
 
         url = self._urls[kind]
-        request = tasks_v2.HttpRequest(url=url, http_method=tasks_v2.HttpMethod.POST,
-                                       headers={"Content-Type": "application/json"},
-                                       body=json.dumps(task_body(plan_id, token)).encode())
+        request = tasks_v2.HttpRequest(
+            url=url,
+            http_method=tasks_v2.HttpMethod.POST,
+            headers={"Content-Type": "application/json"},
+            body=json.dumps(task_body(plan_id, token)).encode(),
+        )
         if self._service_account_email:
             request.oidc_token = tasks_v2.OidcToken(service_account_email=self._service_account_email, audience=url)
         return tasks_v2.Task(name=name, http_request=request)

@@ -174,8 +174,9 @@ class SnapshotStore(Protocol):
         may predate that write); False when not kept."""
 
     @abstractmethod
-    def replace_snapshot(self, key: str, body: str | None, fresh_until: dt.datetime,
-                         expected: int | None = None) -> None:
+    def replace_snapshot(
+        self, key: str, body: str | None, fresh_until: dt.datetime, expected: int | None = None
+    ) -> None:
         """A writer's copy (None: drop it); the generation moves on, so no older read can overwrite it.
 
         `expected`: the generation the writer's own read saw; if another writer replaced the snapshot since,
@@ -186,8 +187,9 @@ class IdempotencyStore(Protocol):
     """Records of replayed tool calls."""
 
     @abstractmethod
-    def claim_idempotency(self, key: str, fingerprint: str, now: dt.datetime, lease_until: dt.datetime,
-                          expires_at: dt.datetime) -> IdempotencyRecord | None:
+    def claim_idempotency(
+        self, key: str, fingerprint: str, now: dt.datetime, lease_until: dt.datetime, expires_at: dt.datetime
+    ) -> IdempotencyRecord | None:
         """Atomically claim `key` (an in-progress record) and return None, or return the record
         that holds it. A record past `expires_at`, or in progress past its lease, is claimed anew."""
 
@@ -203,8 +205,17 @@ class IdempotencyStore(Protocol):
         """Delete expired records; how many."""
 
 
-class Store(VenueStore, BookingStore, PlanStore, LeaseStore, SnapshotStore, IdempotencyStore, OperatorStore,
-            ConversationStore, Protocol):
+class Store(
+    VenueStore,
+    BookingStore,
+    PlanStore,
+    LeaseStore,
+    SnapshotStore,
+    IdempotencyStore,
+    OperatorStore,
+    ConversationStore,
+    Protocol,
+):
     """Every role at once: what a store adapter implements."""
 
 

@@ -24,8 +24,9 @@ class ConversationStore(Protocol):
     def get_conversation(self, venue_id: str, conversation_key: str) -> Conversation | None: ...
 
     @abstractmethod
-    def save_conversation(self, conversation: Conversation, new_messages: list[Message],
-                          expire_at: dt.datetime) -> Conversation:
+    def save_conversation(
+        self, conversation: Conversation, new_messages: list[Message], expire_at: dt.datetime
+    ) -> Conversation:
         """Write the conversation, append `new_messages` after its `message_count` stored ones, point
         its thread at it, and return it with the new count. `expire_at` is the retention deadline."""
 
@@ -52,8 +53,15 @@ class ConversationStore(Protocol):
         """The answer recorded for a channel's message id on this thread, or None."""
 
     @abstractmethod
-    def record_answer(self, venue_id: str, thread_id: str, message_id: str, conversation_key: str,
-                      answer: dict, expire_at: dt.datetime) -> None: ...
+    def record_answer(
+        self,
+        venue_id: str,
+        thread_id: str,
+        message_id: str,
+        conversation_key: str,
+        answer: dict,
+        expire_at: dt.datetime,
+    ) -> None: ...
 
     @abstractmethod
     def client_threads(self, venue_id: str, phone: str) -> list[str]:

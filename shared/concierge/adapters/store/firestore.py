@@ -40,8 +40,17 @@ from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 
 from concierge.adapters.store import (
-    Admit, BookingMissing, Change, IdempotencyRecord, SlotTaken, Snapshot, Store, StoreBusy, is_store_key,
-    new_booking_id, record_is_stale,
+    Admit,
+    BookingMissing,
+    Change,
+    IdempotencyRecord,
+    SlotTaken,
+    Snapshot,
+    Store,
+    StoreBusy,
+    is_store_key,
+    new_booking_id,
+    record_is_stale,
 )
 from concierge.adapters.store.firestore_conversations import FirestoreConversations
 from concierge.adapters.store.operators import EmailTaken
@@ -57,9 +66,16 @@ BATCH_LIMIT = 500  # writes per Firestore batch
 
 def _booking(venue_id: str, snapshot) -> Booking:
     data = snapshot.to_dict()
-    return Booking(booking_id=snapshot.id, venue_id=venue_id, day=dt.date.fromisoformat(data["day"]),
-                   time=data["time"], people=data["people"], name=data["name"], phone=data["phone"],
-                   notes=data.get("notes"))
+    return Booking(
+        booking_id=snapshot.id,
+        venue_id=venue_id,
+        day=dt.date.fromisoformat(data["day"]),
+        time=data["time"],
+        people=data["people"],
+        name=data["name"],
+        phone=data["phone"],
+        notes=data.get("notes"),
+    )
 
 
 def _slot_key(booking: Booking | BookingDraft) -> str:
@@ -94,8 +110,9 @@ class _DayGuard:
             if seen_at is None:
                 batch.create(ref, {"writes": 1})
             else:
-                batch.update(ref, {"writes": firestore.Increment(1)},
-                             option=self.store.db.write_option(last_update_time=seen_at))
+                batch.update(
+                    ref, {"writes": firestore.Increment(1)}, option=self.store.db.write_option(last_update_time=seen_at)
+                )
 
     def commit(self, batch) -> None:
         try:
@@ -111,8 +128,9 @@ class _DayGuard:
 
 
 class FirestoreStore(FirestoreConversations, Store):
-    def __init__(self, client: firestore.Client, attempts: int = 12, first_backoff: float = 0.02,
-                 max_backoff: float = 0.4) -> None:
+    def __init__(
+        self, client: firestore.Client, attempts: int = 12, first_backoff: float = 0.02, max_backoff: float = 0.4
+    ) -> None:
         self.db = client
         self.attempts = attempts
         self.first_backoff = first_backoff
@@ -149,9 +167,11 @@ class FirestoreStore(FirestoreConversations, Store):
         return self.db.collection("idempotency").document(hashlib.sha256(key.encode()).hexdigest())
 
     def _day_query(self, venue_id: str, day: dt.date):
-        return (self._bookings(venue_id)
-                .where(filter=firestore.FieldFilter("day", "==", day.isoformat()))
-                .where(filter=firestore.FieldFilter("status", "==", ACTIVE)))
+        return (
+            self._bookings(venue_id)
+            .where(filter=firestore.FieldFilter("day", "==", day.isoformat()))
+            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
+        )
 
     # --- optimistic writes ------------------------------------------------------------------------
     def _retrying(self, attempt: Callable[[], T]) -> T:
@@ -188,17 +208,21 @@ class FirestoreStore(FirestoreConversations, Store):
         return sorted(found, key=lambda b: b.time)
 
     def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]:
-        query = (self._bookings(venue_id)
-                 .where(filter=firestore.FieldFilter("phone", "==", phone))
-                 .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
-                 .where(filter=firestore.FieldFilter("day", ">=", from_day.isoformat())))
+        query = (
+            self._bookings(venue_id)
+            .where(filter=firestore.FieldFilter("phone", "==", phone))
+            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
+            .where(filter=firestore.FieldFilter("day", ">=", from_day.isoformat()))
+        )
         return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
 
     def bookings_between(self, venue_id: str, first_day: dt.date, last_day: dt.date) -> list[Booking]:
-        query = (self._bookings(venue_id)
-                 .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
-                 .where(filter=firestore.FieldFilter("day", ">=", first_day.isoformat()))
-                 .where(filter=firestore.FieldFilter("day", "<=", last_day.isoformat())))
+        query = (
+            self._bookings(venue_id)
+            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
+            .where(filter=firestore.FieldFilter("day", ">=", first_day.isoformat()))
+            .where(filter=firestore.FieldFilter("day", "<=", last_day.isoformat()))
+        )
         return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
 
     def get_booking(self, venue_id: str, booking_id: str) -> Booking | None:
@@ -229,10 +253,19 @@ class FirestoreStore(FirestoreConversations, Store):
             batch = self.db.batch()
             guard.bump(batch)
             batch.create(self._slot(venue_id, _slot_key(booking)), {"booking_id": booking.booking_id})
-            batch.create(ref, {
-                "day": booking.day.isoformat(), "time": booking.time, "people": booking.people,
-                "name": booking.name, "phone": booking.phone, "notes": booking.notes, "status": ACTIVE,
-                "created_at": firestore.SERVER_TIMESTAMP})
+            batch.create(
+                ref,
+                {
+                    "day": booking.day.isoformat(),
+                    "time": booking.time,
+                    "people": booking.people,
+                    "name": booking.name,
+                    "phone": booking.phone,
+                    "notes": booking.notes,
+                    "status": ACTIVE,
+                    "created_at": firestore.SERVER_TIMESTAMP,
+                },
+            )
             try:
                 guard.commit(batch)
             except SlotTaken:
@@ -262,10 +295,18 @@ class FirestoreStore(FirestoreConversations, Store):
             if _slot_key(updated) != _slot_key(current):
                 batch.delete(self._slot(venue_id, _slot_key(current)))
                 batch.create(self._slot(venue_id, _slot_key(updated)), {"booking_id": booking_id})
-            batch.update(snapshot.reference, {
-                "day": updated.day.isoformat(), "time": updated.time, "people": updated.people,
-                "name": updated.name, "phone": updated.phone, "notes": updated.notes,
-            }, option=self.db.write_option(last_update_time=snapshot.update_time))
+            batch.update(
+                snapshot.reference,
+                {
+                    "day": updated.day.isoformat(),
+                    "time": updated.time,
+                    "people": updated.people,
+                    "name": updated.name,
+                    "phone": updated.phone,
+                    "notes": updated.notes,
+                },
+                option=self.db.write_option(last_update_time=snapshot.update_time),
+            )
             guard.commit(batch)
             return updated
 
@@ -278,8 +319,11 @@ class FirestoreStore(FirestoreConversations, Store):
             snapshot = self._active(venue_id, booking_id)
             batch = self.db.batch()
             batch.delete(self._slot(venue_id, _slot_key(_booking(venue_id, snapshot))))
-            batch.update(snapshot.reference, {"status": "cancelled", "cancelled_at": firestore.SERVER_TIMESTAMP},
-                         option=self.db.write_option(last_update_time=snapshot.update_time))
+            batch.update(
+                snapshot.reference,
+                {"status": "cancelled", "cancelled_at": firestore.SERVER_TIMESTAMP},
+                option=self.db.write_option(last_update_time=snapshot.update_time),
+            )
             _DayGuard(self, venue_id).commit(batch)
 
         self._retrying(attempt)
@@ -287,9 +331,13 @@ class FirestoreStore(FirestoreConversations, Store):
     # --- plans and sessions ------------------------------------------------------------------------
     @staticmethod
     def _plan_fields(plan) -> dict:
-        return {"plan": plan.model_dump_json(), "session_id": plan.session_id, "status": plan.status,
-                "blocked": plan.status == "executing" and plan.blocking_prompt is not None,
-                "updated_at": firestore.SERVER_TIMESTAMP}
+        return {
+            "plan": plan.model_dump_json(),
+            "session_id": plan.session_id,
+            "status": plan.status,
+            "blocked": plan.status == "executing" and plan.blocking_prompt is not None,
+            "updated_at": firestore.SERVER_TIMESTAMP,
+        }
 
     def create_plan(self, plan) -> None:
         self.db.collection("plans").document(plan.plan_id).create(self._plan_fields(plan))
@@ -314,8 +362,9 @@ class FirestoreStore(FirestoreConversations, Store):
                 raise LookupError(plan_id)
             updated = change(ExecutionPlan.model_validate_json(snapshot.get("plan")))
             try:
-                ref.update(self._plan_fields(updated),
-                           option=self.db.write_option(last_update_time=snapshot.update_time))
+                ref.update(
+                    self._plan_fields(updated), option=self.db.write_option(last_update_time=snapshot.update_time)
+                )
             except (google_errors.FailedPrecondition, google_errors.NotFound):
                 raise _Collision() from None
             return updated
@@ -343,8 +392,9 @@ class FirestoreStore(FirestoreConversations, Store):
         return json.loads(snapshot.get("state")) if snapshot.exists else None
 
     def put_session(self, session_id: str, state: dict) -> None:
-        self.db.collection("sessions").document(self._key(session_id)).set({"state": json.dumps(state),
-                                                                   "updated_at": firestore.SERVER_TIMESTAMP})
+        self.db.collection("sessions").document(self._key(session_id)).set(
+            {"state": json.dumps(state), "updated_at": firestore.SERVER_TIMESTAMP}
+        )
 
     # --- leases --------------------------------------------------------------------------------------
     def _lease(self, name: str):
@@ -360,8 +410,9 @@ class FirestoreStore(FirestoreConversations, Store):
                 return True
             if snapshot.get("holder") != holder and snapshot.get("until") > now:
                 return False
-            ref.update({"holder": holder, "until": until},
-                       option=self.db.write_option(last_update_time=snapshot.update_time))
+            ref.update(
+                {"holder": holder, "until": until}, option=self.db.write_option(last_update_time=snapshot.update_time)
+            )
             return True
         except (google_errors.AlreadyExists, google_errors.FailedPrecondition, google_errors.NotFound):
             return False
@@ -397,8 +448,10 @@ class FirestoreStore(FirestoreConversations, Store):
                 return True
             if int(doc.get("generation")) != generation:
                 return False
-            ref.update({"body": body, "fresh_until": fresh_until},
-                       option=self.db.write_option(last_update_time=doc.update_time))
+            ref.update(
+                {"body": body, "fresh_until": fresh_until},
+                option=self.db.write_option(last_update_time=doc.update_time),
+            )
             return True
         except (google_errors.AlreadyExists, google_errors.FailedPrecondition, google_errors.NotFound):
             return False
@@ -411,22 +464,30 @@ class FirestoreStore(FirestoreConversations, Store):
             if seen == expected:
                 try:
                     if doc.exists:
-                        ref.update({"body": body, "fresh_until": fresh_until, "generation": seen + 1},
-                                   option=self.db.write_option(last_update_time=doc.update_time))
+                        ref.update(
+                            {"body": body, "fresh_until": fresh_until, "generation": seen + 1},
+                            option=self.db.write_option(last_update_time=doc.update_time),
+                        )
                     else:
                         ref.create({"key": key, "body": body, "fresh_until": fresh_until, "generation": 1})
                     return
                 except (google_errors.AlreadyExists, google_errors.FailedPrecondition, google_errors.NotFound):
                     pass  # another writer got there first: drop below
             body = None
-        ref.set({"key": key, "body": body, "fresh_until": fresh_until, "generation": firestore.Increment(1)},
-                merge=True)
+        ref.set(
+            {"key": key, "body": body, "fresh_until": fresh_until, "generation": firestore.Increment(1)}, merge=True
+        )
 
     # --- idempotency ---------------------------------------------------------------------------------
     def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):
         ref = self._idempotency(key)
-        claim = {"fingerprint": fingerprint, "status": "in_progress", "payload": None,
-                 "expires_at": expires_at, "lease_until": lease_until}
+        claim = {
+            "fingerprint": fingerprint,
+            "status": "in_progress",
+            "payload": None,
+            "expires_at": expires_at,
+            "lease_until": lease_until,
+        }
 
         def attempt() -> IdempotencyRecord | None:
             snapshot = ref.get()
@@ -436,9 +497,14 @@ class FirestoreStore(FirestoreConversations, Store):
                     return None
                 data = snapshot.to_dict()
                 payload = json.loads(data["payload"]) if data.get("payload") else None
-                record = IdempotencyRecord(key=key, fingerprint=data["fingerprint"], status=data["status"],
-                                           payload=payload, expires_at=data["expires_at"],
-                                           lease_until=data.get("lease_until"))
+                record = IdempotencyRecord(
+                    key=key,
+                    fingerprint=data["fingerprint"],
+                    status=data["status"],
+                    payload=payload,
+                    expires_at=data["expires_at"],
+                    lease_until=data.get("lease_until"),
+                )
                 if not record_is_stale(record, now):
                     return record
                 ref.update(claim, option=self.db.write_option(last_update_time=snapshot.update_time))
@@ -450,8 +516,9 @@ class FirestoreStore(FirestoreConversations, Store):
 
     def complete_idempotency(self, key, payload, expires_at):
         # JSON text, not a map: Firestore maps do not keep key order, and a replay must be identical.
-        self._idempotency(key).update({"status": "completed", "payload": json.dumps(payload), "expires_at": expires_at,
-                                       "lease_until": None})
+        self._idempotency(key).update(
+            {"status": "completed", "payload": json.dumps(payload), "expires_at": expires_at, "lease_until": None}
+        )
 
     def release_idempotency(self, key):
         self._idempotency(key).delete()
@@ -479,9 +546,16 @@ class FirestoreStore(FirestoreConversations, Store):
         batch = self.db.batch()
         if op.email:
             batch.create(self._operator_email(op.email), {"operator_id": op.operator_id})
-        batch.create(self.db.collection("operators").document(op.operator_id), {
-            "name": op.name, "email": op.email, "key_hash": record.key_hash, "created_at": record.created_at,
-            "revoked_at": record.revoked_at})
+        batch.create(
+            self.db.collection("operators").document(op.operator_id),
+            {
+                "name": op.name,
+                "email": op.email,
+                "key_hash": record.key_hash,
+                "created_at": record.created_at,
+                "revoked_at": record.revoked_at,
+            },
+        )
         try:
             batch.commit()
         except google_errors.AlreadyExists:
@@ -492,8 +566,12 @@ class FirestoreStore(FirestoreConversations, Store):
     @staticmethod
     def _operator_record(snapshot) -> OperatorRecord:
         data = snapshot.to_dict()
-        return OperatorRecord(Operator(snapshot.id, data["name"], data.get("email")), data["key_hash"],
-                              data["created_at"], data.get("revoked_at"))
+        return OperatorRecord(
+            Operator(snapshot.id, data["name"], data.get("email")),
+            data["key_hash"],
+            data["created_at"],
+            data.get("revoked_at"),
+        )
 
     def _active_operator(self, field: str, value: str) -> Operator | None:
         query = self.db.collection("operators").where(filter=firestore.FieldFilter(field, "==", value))

@@ -62,29 +62,41 @@ class FirestoreConversations:
             return None
         return Conversation.model_validate_json(snapshot.get("body"))
 
-    def save_conversation(self, conversation: Conversation, new_messages: list[Message],
-                          expire_at: dt.datetime) -> Conversation:
+    def save_conversation(
+        self, conversation: Conversation, new_messages: list[Message], expire_at: dt.datetime
+    ) -> Conversation:
         first = conversation.message_count
         saved = conversation.model_copy(update={"message_count": first + len(new_messages)})
         batch = self.db.batch()
         for i, message in enumerate(new_messages):
             seq = first + i
-            batch.set(self._messages(saved.conversation_key).document(f"{seq:08d}"),
-                      {"seq": seq, "body": message.model_dump_json(), "expire_at": expire_at})
-        batch.set(self._conversation(saved.conversation_key), {
-            "venue_id": saved.venue_id, "thread_id": saved.thread_id, "status": saved.status,
-            "customer_phone": saved.customer_phone, "updated_at": saved.updated_at, "expire_at": expire_at,
-            "body": saved.model_dump_json()})
-        batch.set(self._thread(saved.venue_id, saved.thread_id),
-                  {"conversation_key": saved.conversation_key, "expire_at": expire_at})
+            batch.set(
+                self._messages(saved.conversation_key).document(f"{seq:08d}"),
+                {"seq": seq, "body": message.model_dump_json(), "expire_at": expire_at},
+            )
+        batch.set(
+            self._conversation(saved.conversation_key),
+            {
+                "venue_id": saved.venue_id,
+                "thread_id": saved.thread_id,
+                "status": saved.status,
+                "customer_phone": saved.customer_phone,
+                "updated_at": saved.updated_at,
+                "expire_at": expire_at,
+                "body": saved.model_dump_json(),
+            },
+        )
+        batch.set(
+            self._thread(saved.venue_id, saved.thread_id),
+            {"conversation_key": saved.conversation_key, "expire_at": expire_at},
+        )
         batch.commit()
         return saved
 
     def messages(self, venue_id: str, conversation_key: str, since: int = 0) -> list[Message]:
         if self.get_conversation(venue_id, conversation_key) is None:
             return []
-        query = (self._messages(conversation_key).where(filter=firestore.FieldFilter("seq", ">=", since))
-                 .order_by("seq"))
+        query = self._messages(conversation_key).where(filter=firestore.FieldFilter("seq", ">=", since)).order_by("seq")
         return [Message.model_validate_json(s.get("body")) for s in query.stream()]
 
     def recent_messages(self, venue_id: str, conversation_key: str, limit: int) -> list[Message]:
@@ -94,8 +106,11 @@ class FirestoreConversations:
         return [Message.model_validate_json(s.get("body")) for s in reversed(list(query.stream()))]
 
     def conversations_in_status(self, venue_id: str, status: ConversationStatus) -> list[Conversation]:
-        query = (self.db.collection("conversations").where(filter=firestore.FieldFilter("venue_id", "==", venue_id))
-                 .where(filter=firestore.FieldFilter("status", "==", status)))
+        query = (
+            self.db.collection("conversations")
+            .where(filter=firestore.FieldFilter("venue_id", "==", venue_id))
+            .where(filter=firestore.FieldFilter("status", "==", status))
+        )
         found = [Conversation.model_validate_json(s.get("body")) for s in query.stream()]
         return sorted(found, key=lambda c: c.updated_at, reverse=True)
 
@@ -105,21 +120,37 @@ class FirestoreConversations:
 
     def save_profile(self, profile: ClientProfile, expire_at: dt.datetime) -> None:
         self._profile(profile.venue_id, profile.phone).set(
-            {"venue_id": profile.venue_id, "phone": profile.phone, "expire_at": expire_at,
-             "body": profile.model_dump_json()})
+            {
+                "venue_id": profile.venue_id,
+                "phone": profile.phone,
+                "expire_at": expire_at,
+                "body": profile.model_dump_json(),
+            }
+        )
 
     def answered(self, venue_id: str, thread_id: str, message_id: str) -> dict | None:
         snapshot = self._answer(venue_id, thread_id, message_id).get()
         return json.loads(snapshot.get("body")) if snapshot.exists else None
 
-    def record_answer(self, venue_id: str, thread_id: str, message_id: str, conversation_key: str,
-                      answer: dict, expire_at: dt.datetime) -> None:
+    def record_answer(
+        self,
+        venue_id: str,
+        thread_id: str,
+        message_id: str,
+        conversation_key: str,
+        answer: dict,
+        expire_at: dt.datetime,
+    ) -> None:
         self._answer(venue_id, thread_id, message_id).set(
-            {"conversation_key": conversation_key, "expire_at": expire_at, "body": json.dumps(answer)})
+            {"conversation_key": conversation_key, "expire_at": expire_at, "body": json.dumps(answer)}
+        )
 
     def _of_client(self, venue_id: str, phone: str):
-        return (self.db.collection("conversations").where(filter=firestore.FieldFilter("venue_id", "==", venue_id))
-                .where(filter=firestore.FieldFilter("customer_phone", "==", phone)))
+        return (
+            self.db.collection("conversations")
+            .where(filter=firestore.FieldFilter("venue_id", "==", venue_id))
+            .where(filter=firestore.FieldFilter("customer_phone", "==", phone))
+        )
 
     def client_threads(self, venue_id: str, phone: str) -> list[str]:
         return sorted({s.get("thread_id") for s in self._of_client(venue_id, phone).stream()})
@@ -131,7 +162,8 @@ class FirestoreConversations:
             key = snapshot.id
             doomed += [m.reference for m in self._messages(key).stream()]
             answers = self.db.collection("conversation_answers").where(
-                filter=firestore.FieldFilter("conversation_key", "==", key))
+                filter=firestore.FieldFilter("conversation_key", "==", key)
+            )
             doomed += [a.reference for a in answers.stream()]
             thread = self._thread(venue_id, snapshot.get("thread_id"))
             pointer = thread.get()
@@ -141,7 +173,7 @@ class FirestoreConversations:
         doomed.append(self._profile(venue_id, phone))
         for start in range(0, len(doomed), BATCH_LIMIT):
             batch = self.db.batch()
-            for ref in doomed[start:start + BATCH_LIMIT]:
+            for ref in doomed[start : start + BATCH_LIMIT]:
                 batch.delete(ref)
             batch.commit()
         return len(conversations)

@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Iterator
 
 from concierge.adapters.store import (
-    Admit, record_is_stale, BookingMissing, Change, IdempotencyRecord, SlotTaken, Snapshot, Store, is_store_key,
+    Admit,
+    record_is_stale,
+    BookingMissing,
+    Change,
+    IdempotencyRecord,
+    SlotTaken,
+    Snapshot,
+    Store,
+    is_store_key,
     new_booking_id,
 )
 from concierge.adapters.store.operators import EmailTaken
@@ -94,8 +102,16 @@ _COLUMNS = "booking_id, venue_id, day, time, people, name, phone, notes"
 
 def _booking(row: tuple) -> Booking:
     booking_id, venue_id, day, time, people, name, phone, notes = row
-    return Booking(booking_id=booking_id, venue_id=venue_id, day=dt.date.fromisoformat(day), time=time,
-                   people=people, name=name, phone=phone, notes=notes)
+    return Booking(
+        booking_id=booking_id,
+        venue_id=venue_id,
+        day=dt.date.fromisoformat(day),
+        time=time,
+        people=people,
+        name=name,
+        phone=phone,
+        notes=notes,
+    )
 
 
 class SqliteStore(SqliteConversations, Store):
@@ -215,8 +231,17 @@ class SqliteStore(SqliteConversations, Store):
             try:
                 conn.execute(
                     f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (booking.booking_id, venue_id, booking.day.isoformat(), booking.time, booking.people,
-                     booking.name, booking.phone, booking.notes, dt.datetime.now(dt.timezone.utc).isoformat()),
+                    (
+                        booking.booking_id,
+                        venue_id,
+                        booking.day.isoformat(),
+                        booking.time,
+                        booking.people,
+                        booking.name,
+                        booking.phone,
+                        booking.notes,
+                        dt.datetime.now(dt.timezone.utc).isoformat(),
+                    ),
                 )
             except sqlite3.IntegrityError:
                 raise SlotTaken() from None
@@ -232,8 +257,16 @@ class SqliteStore(SqliteConversations, Store):
                 conn.execute(
                     "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
                     " WHERE venue_id = ? AND booking_id = ?",
-                    (updated.day.isoformat(), updated.time, updated.people, updated.name, updated.phone,
-                     updated.notes, venue_id, booking_id),
+                    (
+                        updated.day.isoformat(),
+                        updated.time,
+                        updated.people,
+                        updated.name,
+                        updated.phone,
+                        updated.notes,
+                        venue_id,
+                        booking_id,
+                    ),
                 )
             except sqlite3.IntegrityError:
                 raise SlotTaken() from None
@@ -251,13 +284,20 @@ class SqliteStore(SqliteConversations, Store):
     # --- plans and sessions ----------------------------------------------------------------------
     @staticmethod
     def _plan_row(plan) -> tuple:
-        return (plan.session_id, plan.status, int(plan.status == "executing" and plan.blocking_prompt is not None),
-                plan.model_dump_json(), plan.plan_id)
+        return (
+            plan.session_id,
+            plan.status,
+            int(plan.status == "executing" and plan.blocking_prompt is not None),
+            plan.model_dump_json(),
+            plan.plan_id,
+        )
 
     def create_plan(self, plan) -> None:
         with self._atomic() as conn:
-            conn.execute("INSERT INTO plans (session_id, status, blocked, body, plan_id) VALUES (?, ?, ?, ?, ?)",
-                         self._plan_row(plan))
+            conn.execute(
+                "INSERT INTO plans (session_id, status, blocked, body, plan_id) VALUES (?, ?, ?, ?, ?)",
+                self._plan_row(plan),
+            )
 
     def get_plan(self, plan_id: str):
         from concierge.domain.plans import ExecutionPlan
@@ -273,8 +313,10 @@ class SqliteStore(SqliteConversations, Store):
             if row is None:
                 raise LookupError(plan_id)
             updated = change(ExecutionPlan.model_validate_json(row[0]))
-            conn.execute("UPDATE plans SET session_id = ?, status = ?, blocked = ?, body = ? WHERE plan_id = ?",
-                         self._plan_row(updated))
+            conn.execute(
+                "UPDATE plans SET session_id = ?, status = ?, blocked = ?, body = ? WHERE plan_id = ?",
+                self._plan_row(updated),
+            )
         return updated
 
     def plans_in_status(self, status: str):
@@ -295,9 +337,11 @@ class SqliteStore(SqliteConversations, Store):
 
     def put_session(self, session_id: str, state: dict) -> None:
         with self._atomic() as conn:
-            conn.execute("INSERT INTO sessions (session_id, body) VALUES (?, ?)"
-                         " ON CONFLICT (session_id) DO UPDATE SET body = excluded.body",
-                         (session_id, json.dumps(state)))
+            conn.execute(
+                "INSERT INTO sessions (session_id, body) VALUES (?, ?)"
+                " ON CONFLICT (session_id) DO UPDATE SET body = excluded.body",
+                (session_id, json.dumps(state)),
+            )
 
     # --- leases ------------------------------------------------------------------------------------
     def acquire_lease(self, name, holder, now, until) -> bool:
@@ -305,9 +349,11 @@ class SqliteStore(SqliteConversations, Store):
             row = conn.execute("SELECT holder, until FROM leases WHERE name = ?", (name,)).fetchone()
             if row is not None and row[0] != holder and dt.datetime.fromisoformat(row[1]) > now:
                 return False
-            conn.execute("INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name)"
-                         " DO UPDATE SET holder = excluded.holder, until = excluded.until",
-                         (name, holder, until.isoformat()))
+            conn.execute(
+                "INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name)"
+                " DO UPDATE SET holder = excluded.holder, until = excluded.until",
+                (name, holder, until.isoformat()),
+            )
             return True
 
     def release_lease(self, name, holder) -> None:
@@ -325,9 +371,11 @@ class SqliteStore(SqliteConversations, Store):
             row = conn.execute("SELECT generation FROM snapshots WHERE key = ?", (key,)).fetchone()
             if (row[0] if row else 0) != generation:
                 return False
-            conn.execute("INSERT INTO snapshots (key, body, fresh_until, generation) VALUES (?, ?, ?, ?)"
-                         " ON CONFLICT (key) DO UPDATE SET body = excluded.body, fresh_until = excluded.fresh_until",
-                         (key, body, fresh_until.isoformat(), generation))
+            conn.execute(
+                "INSERT INTO snapshots (key, body, fresh_until, generation) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET body = excluded.body, fresh_until = excluded.fresh_until",
+                (key, body, fresh_until.isoformat(), generation),
+            )
             return True
 
     def replace_snapshot(self, key, body, fresh_until, expected=None) -> None:
@@ -336,32 +384,45 @@ class SqliteStore(SqliteConversations, Store):
                 row = conn.execute("SELECT generation FROM snapshots WHERE key = ?", (key,)).fetchone()
                 if (row[0] if row else 0) != expected:
                     body = None
-            conn.execute("INSERT INTO snapshots (key, body, fresh_until, generation) VALUES (?, ?, ?, 1)"
-                         " ON CONFLICT (key) DO UPDATE SET body = excluded.body, fresh_until = excluded.fresh_until,"
-                         " generation = snapshots.generation + 1", (key, body, fresh_until.isoformat()))
+            conn.execute(
+                "INSERT INTO snapshots (key, body, fresh_until, generation) VALUES (?, ?, ?, 1)"
+                " ON CONFLICT (key) DO UPDATE SET body = excluded.body, fresh_until = excluded.fresh_until,"
+                " generation = snapshots.generation + 1",
+                (key, body, fresh_until.isoformat()),
+            )
 
     # --- idempotency ---------------------------------------------------------------------------
     def claim_idempotency(self, key, fingerprint, now, lease_until, expires_at):
         with self._atomic() as conn:
-            row = conn.execute("SELECT fingerprint, status, payload, expires_at, lease_until FROM idempotency"
-                               " WHERE key = ?", (key,)).fetchone()
+            row = conn.execute(
+                "SELECT fingerprint, status, payload, expires_at, lease_until FROM idempotency WHERE key = ?", (key,)
+            ).fetchone()
             if row is not None:
                 record = IdempotencyRecord(
-                    key=key, fingerprint=row[0], status=row[1], payload=json.loads(row[2]) if row[2] else None,
+                    key=key,
+                    fingerprint=row[0],
+                    status=row[1],
+                    payload=json.loads(row[2]) if row[2] else None,
                     expires_at=dt.datetime.fromisoformat(row[3]),
-                    lease_until=dt.datetime.fromisoformat(row[4]) if row[4] else None)
+                    lease_until=dt.datetime.fromisoformat(row[4]) if row[4] else None,
+                )
                 if not record_is_stale(record, now):
                     return record
-            conn.execute("INSERT OR REPLACE INTO idempotency"
-                         " (key, fingerprint, status, payload, expires_at, lease_until)"
-                         " VALUES (?, ?, 'in_progress', NULL, ?, ?)",
-                         (key, fingerprint, expires_at.isoformat(), lease_until.isoformat()))
+            conn.execute(
+                "INSERT OR REPLACE INTO idempotency"
+                " (key, fingerprint, status, payload, expires_at, lease_until)"
+                " VALUES (?, ?, 'in_progress', NULL, ?, ?)",
+                (key, fingerprint, expires_at.isoformat(), lease_until.isoformat()),
+            )
             return None
 
     def complete_idempotency(self, key, payload, expires_at):
         with self._atomic() as conn:
-            conn.execute("UPDATE idempotency SET status = 'completed', payload = ?, expires_at = ?, lease_until = NULL"
-                         " WHERE key = ?", (json.dumps(payload), expires_at.isoformat(), key))
+            conn.execute(
+                "UPDATE idempotency SET status = 'completed', payload = ?, expires_at = ?, lease_until = NULL"
+                " WHERE key = ?",
+                (json.dumps(payload), expires_at.isoformat(), key),
+            )
 
     def release_idempotency(self, key):
         with self._atomic() as conn:
@@ -376,32 +437,62 @@ class SqliteStore(SqliteConversations, Store):
         op = record.operator
         try:
             with self._atomic() as conn:
-                conn.execute("INSERT INTO operators (operator_id, name, email, key_hash, created_at, revoked_at)"
-                             " VALUES (?, ?, ?, ?, ?, ?)",
-                             (op.operator_id, op.name, op.email, record.key_hash, record.created_at.isoformat(),
-                              record.revoked_at.isoformat() if record.revoked_at else None))
+                conn.execute(
+                    "INSERT INTO operators (operator_id, name, email, key_hash, created_at, revoked_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        op.operator_id,
+                        op.name,
+                        op.email,
+                        record.key_hash,
+                        record.created_at.isoformat(),
+                        record.revoked_at.isoformat() if record.revoked_at else None,
+                    ),
+                )
         except sqlite3.IntegrityError as exc:
             if op.email and "email" in str(exc):
                 raise EmailTaken(op.email) from None
             raise
 
     def operator_for_key(self, key_hash: str) -> Operator | None:
-        row = self._conn().execute("SELECT operator_id, name, email FROM operators"
-                                   " WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,)).fetchone()
+        row = (
+            self._conn()
+            .execute(
+                "SELECT operator_id, name, email FROM operators WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,)
+            )
+            .fetchone()
+        )
         return Operator(*row) if row else None
 
     def operator_for_email(self, email: str) -> Operator | None:
-        row = self._conn().execute("SELECT operator_id, name, email FROM operators"
-                                   " WHERE email = ? AND revoked_at IS NULL", (email,)).fetchone()
+        row = (
+            self._conn()
+            .execute("SELECT operator_id, name, email FROM operators WHERE email = ? AND revoked_at IS NULL", (email,))
+            .fetchone()
+        )
         return Operator(*row) if row else None
 
     def operators(self) -> list[OperatorRecord]:
-        rows = self._conn().execute("SELECT operator_id, name, email, key_hash, created_at, revoked_at"
-                                    " FROM operators ORDER BY created_at, operator_id")
-        return [OperatorRecord(Operator(r[0], r[1], r[2]), r[3], dt.datetime.fromisoformat(r[4]),
-                               dt.datetime.fromisoformat(r[5]) if r[5] else None) for r in rows]
+        rows = self._conn().execute(
+            "SELECT operator_id, name, email, key_hash, created_at, revoked_at"
+            " FROM operators ORDER BY created_at, operator_id"
+        )
+        return [
+            OperatorRecord(
+                Operator(r[0], r[1], r[2]),
+                r[3],
+                dt.datetime.fromisoformat(r[4]),
+                dt.datetime.fromisoformat(r[5]) if r[5] else None,
+            )
+            for r in rows
+        ]
 
     def revoke_operator(self, operator_id: str, at: dt.datetime) -> bool:
         with self._atomic() as conn:
-            return conn.execute("UPDATE operators SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL",
-                                (at.isoformat(), operator_id)).rowcount == 1
+            return (
+                conn.execute(
+                    "UPDATE operators SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL",
+                    (at.isoformat(), operator_id),
+                ).rowcount
+                == 1
+            )
