@@ -148,6 +148,12 @@ def test_the_short_aliases_day_time_and_people_are_accepted(api):
     assert body["message"] == "Prenotazione modificata: giovedì 19 febbraio alle 20 e 30, 3 persone."
 
 
+def test_a_short_alias_is_used_when_its_long_name_is_sent_as_null(api):
+    booking_id = create(api).json()["booking_id"]
+    change = {"restaurant_id": "roma", "booking_id": booking_id, "new_people": None, "people": 3}
+    assert api.ok("modify_booking", change)["people"] == 3
+
+
 def test_a_booking_can_stay_in_its_own_full_slot_while_changing_its_party(api):
     ids = [create(api, phone=p).json()["booking_id"] for p in ("+393331111111", "+393332222222", "+393333333333")]
     body = api.ok(

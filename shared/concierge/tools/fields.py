@@ -73,10 +73,12 @@ def _whole_number(value: object) -> object:
 
 
 _NOT_BLANK = {"minLength": 1}  # stated for the OpenAPI document; _not_blank checks it after trimming
+# Free text must hold something besides white space, which is trimmed away before _not_blank looks.
+_NOT_BLANK_TEXT = {"minLength": 1, "pattern": r"\S"}
 _TRIMMED = BeforeValidator(_strip)
 _FILLED = AfterValidator(_not_blank)
 
-Text = Annotated[str, Field(json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
+Text = Annotated[str, Field(json_schema_extra=_NOT_BLANK_TEXT), _TRIMMED, _FILLED]
 RestaurantId = Annotated[
     str,
     Field(
@@ -95,13 +97,15 @@ BookingId = Annotated[
     _TRIMMED,
     _FILLED,
 ]
-Name = Annotated[str, Field(max_length=MAX_NAME, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
-Phone = Annotated[str, Field(max_length=MAX_PHONE, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
-Question = Annotated[str, Field(max_length=MAX_QUESTION, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
-SpokenText = Annotated[str, Field(max_length=MAX_SPOKEN_TEXT, json_schema_extra=_NOT_BLANK), _TRIMMED, _FILLED]
+Name = Annotated[str, Field(max_length=MAX_NAME, json_schema_extra=_NOT_BLANK_TEXT), _TRIMMED, _FILLED]
+Phone = Annotated[str, Field(max_length=MAX_PHONE, json_schema_extra=_NOT_BLANK_TEXT), _TRIMMED, _FILLED]
+Question = Annotated[str, Field(max_length=MAX_QUESTION, json_schema_extra=_NOT_BLANK_TEXT), _TRIMMED, _FILLED]
+SpokenText = Annotated[str, Field(max_length=MAX_SPOKEN_TEXT, json_schema_extra=_NOT_BLANK_TEXT), _TRIMMED, _FILLED]
 SearchText = Annotated[
     str,
-    Field(max_length=200, json_schema_extra=_NOT_BLANK, description="Guest name, phone or booking reference fragment"),
+    Field(
+        max_length=200, json_schema_extra=_NOT_BLANK_TEXT, description="Guest name, phone or booking reference fragment"
+    ),
     _TRIMMED,
     _FILLED,
 ]

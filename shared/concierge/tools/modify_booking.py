@@ -49,6 +49,16 @@ class Request(ToolRequest):
     phone: Phone | None = Field(default=None, description="New contact phone")
     notes: Notes | None = Field(default=None, description="New notes; an empty string clears them")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _an_alias_fills_a_null(cls, data: object) -> object:
+        """`{"new_people": null, "people": 3}` changes the party size: a null name does not hide its alias."""
+        if isinstance(data, dict):
+            for alias, name in ALIASES.items():
+                if data.get(name) is None and data.get(alias) is not None:
+                    data = {**data, name: data[alias]}
+        return data
+
     @model_validator(mode="after")
     def _something_to_change(self) -> "Request":
         if all(v is None for v in (self.new_day, self.new_time, self.new_people, self.name, self.phone, self.notes)):
