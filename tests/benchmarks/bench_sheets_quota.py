@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -28,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.integration.conftest import with_providers  # noqa: E402
-from tests.support.local import free_port  # noqa: E402
+from tests.support.serve_process import ServeProcess  # noqa: E402
 from tests.support.sheets_server import SPREADSHEET_ID, start_sheets_server  # noqa: E402
 
 VENUES = ROOT / "tests" / "fixtures" / "venues.yaml"
@@ -38,34 +37,8 @@ TIMES = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"]
 
 
 def start_server(data_dir: str, venues: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "concierge.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--venues",
-            str(venues),
-            "--data",
-            data_dir,
-        ],
-        env={**os.environ, **env, "CONCIERGE_NOW": NOW, "CONCIERGE_STORE": "sqlite"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return process, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("server did not start")
+    server = ServeProcess(Path(data_dir), "sqlite", env={**env, "CONCIERGE_NOW": NOW}, venues=venues)
+    return server.process, server.url
 
 
 def run_round(cache_seconds: float, seconds: float, callers: int, pause: float) -> tuple[float, float, int]:

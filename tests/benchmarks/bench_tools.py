@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import statistics
 import subprocess
 import sys
@@ -27,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.support import firestore_emulator  # noqa: E402
-from tests.support.local import free_port  # noqa: E402
+from tests.support.serve_process import ServeProcess  # noqa: E402
 
 VENUES = ROOT / "tests" / "fixtures" / "venues.yaml"
 NOW = "2026-02-19T18:00:00+01:00"
@@ -49,40 +48,8 @@ TIME_TEXTS = ["tra mezz'ora", "20 e 30", "alle 8", "half seven"]
 
 
 def start_server(data_dir: str, store: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {
-        **os.environ,
-        "CONCIERGE_NOW": NOW,
-        "CONCIERGE_STORE": store,
-        "CONCIERGE_FIRESTORE_PROJECT": firestore_emulator.PROJECT,
-    }
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "concierge.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--venues",
-            str(VENUES),
-            "--data",
-            data_dir,
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return process, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("server did not start")
+    server = ServeProcess(Path(data_dir), store, env={"CONCIERGE_NOW": NOW}, venues=VENUES)
+    return server.process, server.url
 
 
 def bodies(tool: str, n: int, booking_ids: list[str]) -> list[dict]:

@@ -17,7 +17,12 @@ from tests.support.local import free_port
 
 class ServeProcess:
     def __init__(
-        self, data_dir: Path, store_kind: str = "sqlite", threads: int = 8, env: dict[str, str] | None = None
+        self,
+        data_dir: Path,
+        store_kind: str = "sqlite",
+        threads: int = 8,
+        env: dict[str, str] | None = None,
+        venues: Path = VENUES_FILE,
     ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -42,7 +47,7 @@ class ServeProcess:
                     "--threads",
                     str(threads),
                     "--venues",
-                    str(VENUES_FILE),
+                    str(venues),
                     "--data",
                     str(data_dir),
                 ],
