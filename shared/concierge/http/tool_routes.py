@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Iterable, Mapping, cast
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
-from werkzeug.datastructures import EnvironHeaders
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.wsgi import get_input_stream
@@ -32,6 +31,43 @@ if TYPE_CHECKING:
 PREFIX = "/api/"
 UNEXPECTED = "Unexpected error; it has been logged. Please try again."
 log = logging.getLogger("concierge.http")
+
+
+class WsgiHeaders(Mapping[str, str]):
+    """The request's headers, read from the WSGI environ by name as werkzeug's EnvironHeaders reads them
+    (case-insensitive, "-" as "_"), with each name's environ key worked out once per process."""
+
+    __slots__ = ("environ",)
+    _keys: dict[str, str] = {}
+
+    def __init__(self, environ: WSGIEnvironment) -> None:
+        self.environ = environ
+
+    @classmethod
+    def _key(cls, name: str) -> str:
+        key = cls._keys.get(name)
+        if key is None:
+            key = name.upper().replace("-", "_")
+            key = key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{key}"
+            if len(cls._keys) < 256:  # the names the code asks for; never grows with the requests
+                cls._keys[name] = key
+        return key
+
+    def __getitem__(self, name: str) -> str:
+        return self.environ[self._key(name)]
+
+    def get(self, name: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        return self.environ.get(self._key(name), default)
+
+    def __iter__(self) -> Iterator[str]:
+        for key in self.environ:
+            if key.startswith("HTTP_"):
+                yield key[5:].replace("_", "-").title()
+            elif key in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+                yield key.replace("_", "-").title()
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def _status_line(status: int) -> str:
@@ -72,5 +108,5 @@ class ToolRoutes:
         if raw is None or len(raw) > MAX_BODY_BYTES:
             result = refused(too_large())
         else:
-            result = answer(self.ctx, name, raw, cast(Mapping[str, str], EnvironHeaders(environ)), self.access)
+            result = answer(self.ctx, name, raw, WsgiHeaders(environ), self.access)
         return result.status, result.body

@@ -97,3 +97,25 @@ def test_an_unexpected_failure_is_logged_and_answered_as_json(app, caplog, monke
     }
     assert "disk on fire" not in response.get_data(as_text=True)
     assert "unexpected failure serving /api/check_openings" in caplog.text
+
+
+def test_the_headers_read_from_the_environ_match_werkzeugs_reading():
+    from werkzeug.datastructures import EnvironHeaders
+
+    from concierge.http.tool_routes import WsgiHeaders
+
+    environ = {
+        "HTTP_AUTHORIZATION": "Bearer k",
+        "HTTP_X_RETELL_SIGNATURE": "v=1,d=ab",
+        "HTTP_IDEMPOTENCY_KEY": "abc",
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": "12",
+        "PATH_INFO": "/api/faq",
+    }
+    ours, theirs = WsgiHeaders(environ), EnvironHeaders(environ)
+    for name in ("Authorization", "authorization", "X-Retell-Signature", "x-retell-signature", "Idempotency-Key",
+                 "Content-Type", "Content-Length", "X-Vapi-Secret", "Path-Info"):  # fmt: skip
+        assert ours.get(name) == theirs.get(name)
+    assert ours["Authorization"] == "Bearer k"
+    assert ours.get("X-Vapi-Secret", "none") == "none"
+    assert sorted(ours) == sorted(theirs.keys()) and len(ours) == 5
