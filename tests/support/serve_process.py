@@ -108,3 +108,15 @@ def cpu_ticks(pid: int) -> int:
     """User and system CPU time of a process so far, in clock ticks."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])
+
+
+def cpu_ns(pids: list[int]) -> int:
+    """CPU time the processes' threads have run so far, in nanoseconds (the scheduler's own count)."""
+    total = 0
+    for pid in pids:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                total += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[0])
+            except (FileNotFoundError, ProcessLookupError):
+                pass  # a thread that ended meanwhile
+    return total
