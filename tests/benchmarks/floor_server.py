@@ -5,7 +5,8 @@ server as `concierge serve` (waitress, the same number of threads), on the same 
 connection per thread in WAL mode like the store. Per call it reads the JSON body, runs the
 statements the store runs for that tool (none for the tools that only compute: faq, is_open_now,
 the resolvers) and answers JSON; no validation, no venue rules, no words, no envelopes. Its writes go
-to venue "floor-<id>", so they never fill the slots the project books.
+to venue "floor-<id>", so they never fill the slots the project books. When the store keeps each day's
+occupancy in a `days` row, the floor reads and writes that row as the store does (checked at start).
 """
 
 from __future__ import annotations
@@ -41,7 +42,40 @@ def _day(conn: sqlite3.Connection, venue: str, day: str) -> list[dict]:
     )
 
 
+DAY_ROWS = False  # set at start: the store keeps a `days` row of occupancy per venue and day
+
+
+def _occupancy(conn: sqlite3.Connection, venue: str, day: str) -> dict:
+    row = conn.execute("SELECT occupancy FROM days WHERE venue_id = ? AND day = ?", (venue, day)).fetchone()
+    if row is not None:
+        return json.loads(row[0])
+    rows = conn.execute(
+        "SELECT time, count(*), sum(people) FROM bookings WHERE venue_id = ? AND day = ? AND status = 'active'"
+        " GROUP BY time",
+        (venue, day),
+    )
+    return {time: [n, covers] for time, n, covers in rows}
+
+
+def _keep(conn: sqlite3.Connection, venue: str, day: str, occupancy: dict) -> None:
+    conn.execute(
+        "INSERT INTO days (venue_id, day, occupancy) VALUES (?, ?, ?)"
+        " ON CONFLICT (venue_id, day) DO UPDATE SET occupancy = excluded.occupancy",
+        (venue, day, json.dumps(occupancy)),
+    )
+
+
+def _counted(bookings: list[dict]) -> dict:
+    occupancy: dict[str, list[int]] = {}
+    for b in bookings:
+        load = occupancy.setdefault(b["time"], [0, 0])
+        load[0], load[1] = load[0] + 1, load[1] + b["people"]
+    return occupancy
+
+
 def check_openings(conn: sqlite3.Connection, body: dict) -> dict:
+    if DAY_ROWS:
+        return {"ok": True, "day": body.get("day"), "occupancy": _occupancy(conn, body["restaurant_id"], body["day"])}
     return {"ok": True, "day": body.get("day"), "taken": len(_day(conn, body["restaurant_id"], body["day"]))}
 
 
@@ -59,11 +93,13 @@ def create_booking(conn: sqlite3.Connection, body: dict) -> dict:
     venue, booking_id = "floor-" + body["restaurant_id"], uuid.uuid4().hex[:12]
     conn.execute("BEGIN IMMEDIATE")
     try:
-        _day(conn, venue, body["day"])
+        bookings = _day(conn, venue, body["day"])
         conn.execute(
             f"INSERT INTO bookings ({COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, datetime('now'))",
             (booking_id, venue, body["day"], body["time"], body["people"], body["name"], body["phone"], None),
         )
+        if DAY_ROWS:
+            _keep(conn, venue, body["day"], _counted([*bookings, body]))
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -80,12 +116,14 @@ def modify_booking(conn: sqlite3.Connection, body: dict) -> dict:
             (venue, body["booking_id"]),
         ).fetchone()
         if row is not None:
-            _day(conn, venue, row[2])
+            bookings = _day(conn, venue, row[2])
             conn.execute(
                 "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
                 " WHERE venue_id = ? AND booking_id = ?",
                 (*row[2:4], body.get("new_people", row[4]), *row[5:8], venue, body["booking_id"]),
             )
+            if DAY_ROWS and body.get("new_people", row[4]) != row[4]:
+                _keep(conn, "floor-" + venue, row[2], _counted(bookings))  # its own row: the project's stays right
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -94,11 +132,20 @@ def modify_booking(conn: sqlite3.Connection, body: dict) -> dict:
 
 
 def cancel_booking(conn: sqlite3.Connection, body: dict) -> dict:
+    venue = "floor-" + body["restaurant_id"]
     conn.execute("BEGIN IMMEDIATE")
+    if DAY_ROWS:
+        row = conn.execute(
+            f"SELECT {COLUMNS} FROM bookings WHERE venue_id = ? AND booking_id = ? AND status = 'active'",
+            (venue, body["booking_id"]),
+        ).fetchone()
+        occupancy = _occupancy(conn, venue, row[2]) if row else {}
     cursor = conn.execute(
         "UPDATE bookings SET status = 'cancelled' WHERE venue_id = ? AND booking_id = ? AND status = 'active'",
-        ("floor-" + body["restaurant_id"], body["booking_id"]),
+        (venue, body["booking_id"]),
     )
+    if DAY_ROWS and row:
+        _keep(conn, venue, row[2], occupancy)
     conn.execute("COMMIT")
     return {"ok": cursor.rowcount == 1}
 
@@ -151,6 +198,11 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth is N", as concierge serve's log
+    global DAY_ROWS
+    with sqlite3.connect(args.data / "concierge.db") as conn:
+        DAY_ROWS = (
+            conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'days'").fetchone() is not None
+        )
     app = floor_app(args.data / "concierge.db")
     serve(app, host="127.0.0.1", port=args.port, threads=args.threads, ident="floor", channel_timeout=60, _quiet=True)
 
