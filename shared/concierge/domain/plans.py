@@ -78,6 +78,8 @@ class PlannedAction(BaseModel):
     compensation_call: dict[str, Any] | None = None
     # The step's write went out and timed out: it may have been applied.
     may_have_applied: bool = False
+    # Values the executor asked the operator about, as they were confirmed; the answer took their place.
+    asked: dict[str, Any] = Field(default_factory=dict)
 
 
 class ReversalFailure(BaseModel):
@@ -122,7 +124,7 @@ class ExecutionPlan(BaseModel):
             exclude={
                 "lease_until": True,
                 "pending_step": True,
-                "actions": {"__all__": {"compensation_call", "may_have_applied"}},
+                "actions": {"__all__": {"compensation_call", "may_have_applied", "asked"}},
             },
         )
 
