@@ -52,6 +52,9 @@ def browser():
     except ImportError:
         problem = problem or "Playwright for Python is not installed (pip install -e '.[test]')"
     require(problem, "browser", HOW_TO_INSTALL)
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=20_000)  # a shared, loaded machine: answers may take seconds
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield chromium
