@@ -16,7 +16,8 @@ from rapidfuzz import fuzz
 from concierge.parsing.text import fold
 from concierge.plans import request_words as W
 from concierge.plans.planning import PlanningRequest
-from concierge.plans.request_reading import BOOKING_ID, Change, find_values, tokens_of
+from concierge.plans.request_reading import Change
+from concierge.plans.request_values import BOOKING_ID, find_values, tokens_of
 
 TYPO_RATIO = 80
 

@@ -135,6 +135,9 @@ class _Planning:
                 self.refer(change, self.conversation.answer("which_booking"))
                 continue
             candidates = find(self.request, change)
+            if not candidates and change.guessed:
+                change.names, change.guessed = [], False  # lower-case words, none of them a guest's name
+                continue
             if not candidates:
                 query = " ".join(change.names + change.reference_words)
                 self.refer(change, self.conversation.answer("no_match", query=query), forget=True)
