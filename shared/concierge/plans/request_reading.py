@@ -111,9 +111,10 @@ def read_request(text: str, today: dt.date, locale: str, lowercase_names: bool =
     values = find_values(tokens, today, locale)
     used = {i for v in values for i in range(v.start, v.end)}
     names = [i for i, t in enumerate(tokens) if i not in used and _is_name(t, lowercase_names)]
-    guessed = not names and not lowercase_names
-    if guessed:  # typed all in lower case: every unknown word may be the name, of one booking
+    guessed = False
+    if not names and not lowercase_names:  # typed all in lower case: unknown words may be the name, of one booking
         names = [i for i, t in enumerate(tokens) if i not in used and _is_name(t, True) and len(t.folded) > 2]
+        guessed = bool(names)
     groups = [names] if guessed and names else _groups(tokens, names)
     bounds = [0] + [_boundary(tokens, groups[k - 1][-1], groups[k][0]) for k in range(1, len(groups))]
     bounds.append(len(tokens))

@@ -155,6 +155,7 @@ class _Planning:
         said = self.read(answer, lowercase_names=True)
         if forget:
             change.names, change.current_days, change.current_time, change.reference_words = [], (), None, []
+        change.guessed = False  # a name given when asked for one is meant as a name
         for part in said:
             change.names += part.names
             change.booking_id = change.booking_id or part.booking_id
