@@ -23,6 +23,7 @@ from concierge.tools.context import ToolContext
 if TYPE_CHECKING:
     from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
+    from concierge.web.console import ConsoleConfig
 
 _NOOP = Tracer()
 _logging_lock = threading.Lock()
@@ -261,13 +262,15 @@ def create_app(
     operators: OperatorGate | None = None,
     mcp_loopback_only: bool = True,
     conversations: "ConversationFunctions | None" = None,
+    console: "ConsoleConfig | None" = None,
 ) -> Flask:
     """Every tool, plan and conversation function at POST /api/<name>, the MCP endpoint at /mcp, and
     GET /openapi.json.
 
     The operator's plan functions authenticate through `operators`; the internal ones (queue and
     scheduler targets) need the service key when `access.api_key` is set. `mcp_loopback_only`: the
-    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding).
+    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding). With plans, operators and
+    conversations, the staff console is at /console (`console`: its cookie secret; a random one by default).
     """
     from concierge.conversations.functions import CONVERSATION_FUNCTIONS
     from concierge.http.conversations import handle as handle_conversation
@@ -323,6 +326,11 @@ def create_app(
                 services = McpServices(ctx, conversations)
                 endpoint_box.append(endpoint_for(services, ctx.venues.ids, loopback_only=mcp_loopback_only))
         return endpoint_box[0].respond(request, access)
+
+    if plans is not None and operators is not None and conversations is not None:
+        from concierge.web.console import ConsoleServices, register_console
+
+        register_console(app, ConsoleServices(ctx, plans, operators, conversations), console)
 
     @app.get("/healthz")
     def healthz() -> Response:
