@@ -255,6 +255,53 @@ def mcp(req: Request) -> Response:
         return response
 
 
+_console_apps: list[Flask] = []
+_console_lock = threading.Lock()
+
+
+def _console_app() -> Flask:
+    """The deployed console's Flask app, built on the first request of the instance."""
+    from concierge.bootstrap import (
+        build_console_config,
+        process_context,
+        process_conversations,
+        process_operator_gate,
+        process_plans,
+    )
+    from concierge.web.console import ConsoleServices, register_console
+
+    with _console_lock:
+        if not _console_apps:
+            settings, ctx = process_context()
+            services = ConsoleServices(ctx, process_plans(), process_operator_gate(), process_conversations())
+            app = Flask("concierge-console")
+            app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+            register_console(app, services, build_console_config(settings, required=True))
+            _console_apps.append(app)
+        return _console_apps[0]
+
+
+def console(req: Request) -> Response:
+    """The deployed function serving the staff console's pages.
+
+    Its pages live under /console whether the platform hands the function the path with its name
+    (`.../console/venues`) or without it (`/venues`): a path outside /console is taken as relative to it.
+    """
+    _configure_logging_once()
+    environ = dict(req.environ)
+    path = environ.get("PATH_INFO") or "/"
+    if path != "/console" and not path.startswith("/console/"):
+        environ["PATH_INFO"] = "/console" + (path if path.startswith("/") else "/" + path)
+    with request_trace(req.headers):
+        try:
+            app = _console_app()
+        except ValueError as misconfigured:  # a missing or short CONCIERGE_CONSOLE_SECRET
+            logging.getLogger("concierge.http").error("the console cannot start: %s", misconfigured)
+            return Response(f"The console is not configured: {misconfigured}.", status=503, mimetype="text/plain")
+        with app.request_context(environ):
+            return app.full_dispatch_request()
+
+
 def create_app(
     ctx: ToolContext,
     access: Access,

@@ -75,7 +75,8 @@ def provider_secrets() -> set[str]:
 def secret_settings() -> set[str]:
     """Settings that hold secrets: the access keys of Settings.from_env, the LLM key, providers, Langfuse."""
     access = _function_source(SHARED / "bootstrap.py", "from_env").split("access=Access(", 1)[1]
-    return _env_names(access) | {"CONCIERGE_LLM_API_KEY"} | LANGFUSE_SECRETS | provider_secrets()
+    secrets = {"CONCIERGE_LLM_API_KEY", "CONCIERGE_CONSOLE_SECRET"}
+    return _env_names(access) | secrets | LANGFUSE_SECRETS | provider_secrets()
 
 
 def _list(expression) -> list[str]:

@@ -26,6 +26,10 @@ __all__ = ["ConsoleConfig", "ConsoleServices", "register_console"]
 log = logging.getLogger("concierge.console")
 View = TypeVar("View", bound=Callable[..., object])
 MAX_KEY_LENGTH = 4096
+SIGNED_OUT = {
+    "expired": "Your session has ended: sign in again.",
+    "revoked": "Your operator key is no longer valid: sign in with a current one.",
+}
 
 
 class CsrfRefused(Exception):
@@ -38,9 +42,12 @@ def signed_in(view: View) -> View:
     @wraps(view)
     def guarded(*args: object, **kwargs: object) -> object:
         if g.operator is None:
-            if request.method == "GET" and not request.path.endswith(".json"):
-                return redirect(url_for("console.sign_in", next=request.full_path.rstrip("?")))
-            return Response('{"error": "Sign in again."}', status=401, mimetype="application/json")
+            if request.path.endswith(".json"):  # what a page polls
+                return Response('{"error": "Sign in again."}', status=401, mimetype="application/json")
+            ended = g.get("signed_out")
+            if request.method == "GET":
+                return redirect(url_for("console.sign_in", next=request.full_path.rstrip("?"), ended=ended))
+            return redirect(url_for("console.sign_in", ended=ended), code=303)  # the form is not sent again
         return view(*args, **kwargs)
 
     return guarded  # type: ignore[return-value]
@@ -85,11 +92,7 @@ def register_console(app: Flask, services: ConsoleServices, config: ConsoleConfi
             expired = session.signed_in_at is None or time.time() - session.signed_in_at > config.session_seconds
             operator = None if expired else services.active_operator(session.operator_id)
             if operator is None:
-                g.signed_out = (
-                    "Your session has ended: sign in again."
-                    if expired
-                    else ("Your operator key is no longer valid: sign in with a current one.")
-                )
+                g.signed_out = "expired" if expired else "revoked"
                 session, g.session_changed = ConsoleSession.fresh(), True
             g.operator = operator
         g.console_session = session
@@ -160,7 +163,8 @@ def register_console(app: Flask, services: ConsoleServices, config: ConsoleConfi
         if request.method == "GET":
             if g.operator is not None:
                 return redirect(target)
-            return render_template("console/sign_in.html", next=target, error=g.signed_out)
+            ended = SIGNED_OUT.get(request.args.get("ended") or "")
+            return render_template("console/sign_in.html", next=target, error=ended)
         key = (request.form.get("key") or "").strip()
         try:
             if not key:
