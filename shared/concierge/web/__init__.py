@@ -1,5 +1,3 @@
-"""Pages people use in a browser: server-rendered HTML over the same services as the functions.
-
-Each page set lives in its own package (`console/`: the staff console) with its templates and
-static files beside it; they ship as package data.
-"""
+"""Pages people use in a browser: the chat widget a venue embeds on its site (`web/widget/`) and the
+staff console (`web/console/`). Plain HTML, CSS and JavaScript shipped in the package, no build step;
+the routes that serve them are in `concierge.http.app`."""
