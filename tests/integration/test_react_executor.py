@@ -133,15 +133,17 @@ def test_two_matches_pause_the_plan_with_a_blocking_prompt_and_the_answer_resume
     )
     confirm(api, plan_id)
     paused = settled(api, plan_id, waiting_for_answer=True)
-    assert (paused["status"], paused["blocking_prompt"]) == ("executing", question)
+    assert paused["status"] == "executing" and paused["blocking_prompt"].startswith(question)
+    assert "Luca Rossi" in paused["blocking_prompt"] and "Mario Rossi" in paused["blocking_prompt"]
     assert "ask the operator which one" in tool_messages(llm.requests[2])[-1]
     answered = api.call("plan_answer", {"plan_id": plan_id, "user_id": "u1", "user_message": "Luca"}, headers=TOKEN)
     assert answered.status_code == 200 and answered.json()["blocking_prompt"] is None
     done = settled(api, plan_id)
     assert done["status"] == "completed"
     assert booking(api, luca)["time"] == "21:00" and booking(api, mario)["time"] == "20:00"
-    resumed_goal = json.loads(llm.requests[3]["messages"][1]["content"])
-    assert resumed_goal["steps"][1]["operator_answers"] == {"booking_id": "Luca"}
+    resumed_goal = json.loads(llm.requests[3]["messages"][1]["content"])  # the answer put Luca's id in the step
+    assert resumed_goal["steps"][1]["parameters"]["booking_id"] == luca
+    assert resumed_goal["steps"][1]["answered_by_the_operator"] is True
 
 
 def test_a_question_about_a_value_the_operator_confirmed_is_refused(react):

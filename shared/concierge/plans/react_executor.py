@@ -24,14 +24,15 @@ from dataclasses import dataclass, field
 
 from concierge.adapters.llm import ChatModel, ChatResult, LLMUnavailable, ToolCall
 from concierge.adapters.tracing import Span
-from concierge.domain.plan_states import move
-from concierge.domain.plans import ActionResult, AtomicAction, ExecutionPlan, PlannedAction
+from concierge.domain.plans import ActionResult, AtomicAction, BlockingQuestion, Choice, ExecutionPlan, PlannedAction
 from concierge.masking import mask
 from concierge.plans.canonical_values import Reading
-from concierge.plans.executor import Executor
+from concierge.plans.blocking import numbered
+from concierge.plans.executor import Executor, step_key
 from concierge.plans.react_tools import ASK_OPERATOR, STOP_PLAN, execution_tools, goal, system_prompt
 from concierge.plans.registry import ActionRegistry
-from concierge.plans.step_guard import Verdict, judge, may_ask
+from concierge.plans.step_guard import Options, Verdict, confirmed_parameters, judge, may_ask
+from concierge.speech.plan_prompts import prompt_words
 
 log = logging.getLogger("concierge.plans")
 
@@ -156,9 +157,7 @@ class ReactExecutor(Executor):
             return self._look_up(plan, action, call.arguments, verdict, run), None
         return self._write(plan, action, call.arguments, verdict, run)
 
-    def _look_up(
-        self, plan: ExecutionPlan, action: AtomicAction, arguments: dict, verdict: Verdict, run: _Run
-    ) -> str:
+    def _look_up(self, plan: ExecutionPlan, action: AtomicAction, arguments: dict, verdict: Verdict, run: _Run) -> str:
         result = self._traced_call(plan, action, arguments, verdict.step, run.token, key=None)
         if verdict.step is not None and result.success:  # it carries out a confirmed lookup step
             self._record(plan.plan_id, verdict.step, result=result)
@@ -170,13 +169,17 @@ class ReactExecutor(Executor):
         assert verdict.step is not None
         step = _step(plan, verdict.step)
         registry = self.registry()
+        if plan.pending_step != step.step_number and run.attempts.get(step.step_number, 0) == 0:
+            changed = self._changed_since_planned(plan, step, action, arguments, registry, run.token)
+            if changed is not None:  # moved or cancelled by someone else since the plan was made
+                return "", changed
         if action.reversible and step.compensation_call is None:
             compensation = self._prepare_compensation(plan, action, arguments, registry, run.token)
             if isinstance(compensation, ActionResult):  # the prior state could not be read
                 return "", self._fail(plan, step, action.name, compensation, run.token)
             self._record(plan.plan_id, step.step_number, compensation_call=compensation)
         attempt = run.attempts.get(step.step_number, 0) + 1
-        key = f"{plan.plan_id}:{step.step_number}" + (f":{attempt}" if attempt > 1 else "")
+        key = step_key(plan, step) + (f":{attempt}" if attempt > 1 else "")
         self._record(plan.plan_id, step.step_number, pending=True)
         result = self._traced_call(plan, action, arguments, step.step_number, run.token, key=key, attempt=attempt)
         if result.success:
@@ -190,6 +193,9 @@ class ReactExecutor(Executor):
                 f"{_observed(result)}\nThe API refused the call's parameters. Correct their format and call "
                 f"{action.action_id} again ({left} attempt{'s' if left > 1 else ''} left), or ask the operator."
             ), None
+        alternatives = self._other_times(plan, step, arguments, result)
+        if alternatives is not None:  # the confirmed time is taken: the operator picks a free one nearby
+            return "", self.ask(plan, step, *alternatives, run.token)
         return "", self._fail(plan, step, action.name, result, run.token, sent=arguments)
 
     def _traced_call(
@@ -221,9 +227,8 @@ class ReactExecutor(Executor):
             )
         return result
 
-    def _ask(
-        self, plan: ExecutionPlan, arguments: dict, registry: ActionRegistry, run: _Run
-    ) -> tuple[str, str | None]:
+    def _ask(self, plan: ExecutionPlan, arguments: dict, registry: ActionRegistry, run: _Run) -> tuple[str, str | None]:
+        """Pause the plan with the model's question, when it is about a gap in a confirmed value."""
         number, name = arguments.get("step"), str(arguments.get("parameter") or "")
         question = str(arguments.get("question") or "").strip()
         step = next((s for s in plan.actions if s.step_number == number), None)
@@ -247,41 +252,34 @@ class ReactExecutor(Executor):
             pass
         if problem is not None or step is None:
             return f"Refused by the guard: {problem}.", None
-
-        def pause(p: ExecutionPlan) -> ExecutionPlan:
-            steps = []
-            for s in p.actions:
-                if s.step_number == step.step_number:
-                    asked = {**s.asked, name: s.asked.get(name, s.parameters[name])}
-                    s = s.model_copy(update={"parameters": {**s.parameters, name: {"ask": question}}, "asked": asked})
-                steps.append(s)
-            return p.model_copy(update={"actions": steps, "blocking_prompt": question, "lease_until": None})
-
-        self.store.update_plan(plan.plan_id, pause)
-        return "", "paused"
+        value = confirmed_parameters(step, plan.actions)[name]
+        if isinstance(value, Options):  # the operator picks one of the values the lookup found
+            words = prompt_words(self.locale_of(plan.venue_id))
+            choices = [Choice(label=_label(record, found), values={name: found}) for found, record in value.found]
+            choices = list({c.values[name]: c for c in choices}.values())
+            prompt = f"{question} {numbered(choices, words)}"
+            asked = BlockingQuestion(step_number=step.step_number, kind="choice", parameter=name, options=choices)
+        else:  # a value that reads two ways: the answer is the value
+            prompt = question
+            asked = BlockingQuestion(step_number=step.step_number, kind="value", parameter=name)
+        return "", self.ask(plan, step, prompt, asked, run.token)
 
     def _stop(self, plan: ExecutionPlan, reason: str, token: str | None) -> str:
-        """Fail the plan at its next unfinished write with `reason`; roll back what was done."""
+        """Fail the plan at its next unfinished write with `reason`; what was done is rolled back."""
         step = next(
             (s for s in plan.actions if not s.executed and s.action_id not in self.read_only()), plan.actions[-1]
         )
         result = ActionResult(success=False, error_type="bad_request", error_message=reason)
+        return self._fail(plan, step, step.action_id, result, token, reason=reason)
 
-        def change(p: ExecutionPlan) -> ExecutionPlan:
-            steps = [
-                s.model_copy(update={"result": result}) if s.step_number == step.step_number else s for s in p.actions
-            ]
-            return move(
-                p.model_copy(update={"actions": steps, "pending_step": None}),
-                "failed",
-                self.clock(),
-                failure_reason=reason,
-            )
 
-        plan = self.store.update_plan(plan.plan_id, change)
-        if self.needs_rollback(plan):
-            self.enqueue_rollback(plan.plan_id, token)
-        return "failed"
+def _label(record: dict, value: object) -> str:
+    """How the operator recognises a found booking among others."""
+    for key in ("display_label", "guest_name", "name"):
+        if isinstance(record.get(key), str) and record[key].strip():
+            when = " ".join(str(record[k]) for k in ("day", "time") if record.get(k))
+            return f"{record[key]} ({when})" if when and key != "display_label" else str(record[key])
+    return str(value)
 
 
 def _step(plan: ExecutionPlan, number: int) -> PlannedAction:

@@ -102,11 +102,11 @@ def goal(plan: ExecutionPlan, read_only: Collection[str]) -> str:
             "step": step.step_number,
             "action": step.action_id,
             "kind": "lookup" if step.action_id in read_only else "write",
-            "parameters": {**step.parameters, **step.asked},
+            "parameters": step.parameters,
             "done": step.executed,
         }
-        if step.asked:
-            entry["operator_answers"] = {name: step.parameters.get(name) for name in step.asked}
+        if step.attempt:
+            entry["answered_by_the_operator"] = True  # an answer to a blocking prompt set some of its values
         if step.executed and step.result is not None:
             entry["answer"] = step.result.response_data
         steps.append(entry)

@@ -10,7 +10,8 @@ Everything else is refused with a reason the model reads and can act on: another
 value, a parameter added or left out, a value that reads two ways (ask the operator), a value an
 earlier step has not produced yet. A confirmed value written as a placeholder ({{step_N.field}}) is
 matched against what step N answered, anywhere in its answer (a booking id inside a search's
-results); when that answer holds several, the guard refuses until the operator has said which.
+results); when that answer holds several, the guard refuses: the executor asks the operator which one,
+and the answer (`plan_answer`) puts the chosen value in the step.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from typing import Any, Collection, Iterator, Sequence
 from concierge.domain.plans import AtomicAction, PlannedAction
 from concierge.plans.canonical_values import Ambiguous, Reading, Unreadable, canonical, kind_of
 from concierge.plans.registry import ActionRegistry
-from concierge.parsing.text import fold
 from concierge.plans.templates import PLACEHOLDER, UnresolvedPlaceholder, fill
 
 TARGET_KEYS = ("booking_id", "reservation_id", "id")
@@ -106,33 +106,8 @@ def confirmed_parameters(step: PlannedAction, steps: Sequence[PlannedAction]) ->
     for name, value in step.parameters.items():
         if isinstance(value, dict) and set(value) == {"ask"}:
             raise Unresolved(f"step {step.step_number}: {name} still waits for the operator's answer")
-        if name in step.asked and isinstance(value, str):
-            resolved[name] = _answered(step.asked[name], value, answers, step.step_number)
-        else:
-            resolved[name] = _resolve(value, answers, step.step_number)
+        resolved[name] = _resolve(value, answers, step.step_number)
     return resolved
-
-
-def _answered(confirmed: Any, answer: str, answers: dict[str, dict], step_number: int) -> Any:
-    """The value the operator's answer gives: among an earlier answer's options, the one it picks out."""
-    original = _resolve(confirmed, answers, step_number)
-    if not isinstance(original, Options):
-        return answer  # the answer is the value (an ambiguous time made precise)
-    words = fold(answer).split()
-    picked = tuple(
-        dict.fromkeys(
-            value
-            for value, record in original.found
-            if str(value) == answer.strip() or all(word in _record_words(record) for word in words)
-        )
-    )
-    if len(picked) == 1:
-        return picked[0]
-    return Options(f"{original.source} (answered {answer!r})", picked or original.values, original.found)
-
-
-def _record_words(record: dict) -> set[str]:
-    return set(fold(" ".join(str(v) for v in record.values() if isinstance(v, (str, int)))).split())
 
 
 def may_ask(
