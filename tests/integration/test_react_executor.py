@@ -193,3 +193,16 @@ def test_a_model_that_stops_the_plan_fails_it_with_its_reason(react):
     assert plan["status"] == "failed" and plan["failure_reason"].endswith("la prenotazione non è più attiva")
     assert plan["rollback_report"] is None  # nothing was written, so nothing to roll back
     assert booking(api, booking_id)["time"] == "20:00"
+
+
+def test_a_model_that_cannot_be_reached_leaves_the_plan_to_the_steps_executor(react):
+    start, llm = react
+    api = start()
+    booking_id = book(api)
+    llm.reply_error(503, "overloaded")
+    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"})])
+    confirm(api, plan_id)
+    assert settled(api, plan_id)["status"] == "completed"
+    assert booking(api, booking_id)["time"] == "21:00"
+    [execution] = spans(api, plan_id, "execution")
+    assert execution.attributes["fallback"] == "deterministic" and execution.attributes["model_calls"] == 0
