@@ -165,6 +165,12 @@ variable "plan_retention_days" {
   }
 }
 
+variable "console_session_hours" {
+  description = "CONCIERGE_CONSOLE_SESSION_HOURS: how long a sign-in to the staff console lasts."
+  type        = number
+  default     = 8
+}
+
 variable "conversation_history" {
   description = "CONCIERGE_CONVERSATION_HISTORY: how many recent messages the chat agent sees."
   type        = number

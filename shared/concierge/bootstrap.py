@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
     from concierge.plans.cleanup_schedule import CleanupSchedule
+    from concierge.web.console.session import ConsoleConfig
 
     AgentChooser = Callable[[Venue], Agent]
 
@@ -90,6 +91,9 @@ class Settings:
     conversation_retention_days: float = 180  # conversations, their messages and client profiles
     plan_retention_days: float = 30  # plans and planning sessions, after their last change
     conversation_history: int = 20  # recent messages the chat agent sees
+    console_secret: str | None = field(default=None, repr=False)  # signs the console's session cookies
+    console_session_hours: float = 8  # a console sign-in lasts this long
+    console_secure_cookie: bool = False  # the console's cookie only over HTTPS (deployed)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, **overrides) -> "Settings":
@@ -129,6 +133,9 @@ class Settings:
             conversation_retention_days=float(env.get("CONCIERGE_CONVERSATION_RETENTION_DAYS", 180)),
             plan_retention_days=float(env.get("CONCIERGE_PLAN_RETENTION_DAYS", 30)),
             conversation_history=int(env.get("CONCIERGE_CONVERSATION_HISTORY", 20)),
+            console_secret=env.get("CONCIERGE_CONSOLE_SECRET") or None,
+            console_session_hours=float(env.get("CONCIERGE_CONSOLE_SESSION_HOURS", 8)),
+            console_secure_cookie=deployed,
             log_json=env.get("CONCIERGE_LOG_FORMAT", "").lower() == "json",
             log_level=env.get("CONCIERGE_LOG_LEVEL", "INFO").upper(),
             log_project=env.get("CONCIERGE_LOG_PROJECT")
@@ -366,6 +373,7 @@ def build_plan_service(
         tracer=tracer,
         fixer=ParameterFixer(llm) if llm else None,
         read_only=lambda: service_box[0].read_only_actions,
+        leases=store,  # the sessions' answer slots
     )
     service = PlanService(
         store=store,
@@ -419,6 +427,21 @@ def build_operator_gate(settings: Settings, directory: "OperatorStore") -> "Oper
 
         id_tokens = GoogleIdTokens(settings.operator_audience, settings.operator_certs_url or GOOGLE_CERTS_URL)
     return OperatorGate(directory, id_tokens)
+
+
+def build_console_config(settings: Settings, required: bool = False) -> "ConsoleConfig":
+    """The console's cookie settings. Without CONCIERGE_CONSOLE_SECRET a random secret is drawn (the local
+    server: sign-ins end when it restarts); a deployed console requires one, shared by its instances."""
+    from concierge.web.console.session import ConsoleConfig
+
+    seconds = max(60, int(settings.console_session_hours * 3600))
+    if settings.console_secret:
+        if len(settings.console_secret) < 32:
+            raise ValueError("CONCIERGE_CONSOLE_SECRET must be at least 32 characters")
+        return ConsoleConfig(settings.console_secret, seconds, settings.console_secure_cookie)
+    if required:
+        raise ValueError("CONCIERGE_CONSOLE_SECRET must be set: it signs the console's sign-in cookies")
+    return ConsoleConfig(session_seconds=seconds, secure_cookie=settings.console_secure_cookie)
 
 
 def build_conversations(
