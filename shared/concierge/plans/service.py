@@ -162,7 +162,7 @@ class PlanService:
                 pass
             session["turns"] = session["turns"] + [
                 {"role": "user", "content": req.message},
-                {"role": "assistant", "content": outcome.question},
+                {"role": "assistant", "content": outcome.question, "asked": outcome.kind, "options": outcome.options},
             ]
             session["clarifications"] += 1
             self.store.put_session(req.session_id, session)
