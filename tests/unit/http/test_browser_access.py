@@ -51,7 +51,8 @@ def test_other_sites_and_guessable_threads_are_refused(origin, thread, code):
     assert refused.value.code == code
 
 
-def test_the_deployed_function_answers_the_browsers_preflight():
+def test_the_deployed_function_answers_the_browsers_preflight(monkeypatch):
+    monkeypatch.setattr("concierge.http.app._logging_ready", True)  # keep this process's logging as it is
     entry = function_entry("conversation_message")
     asked = {"Origin": "https://www.roma.example", "Access-Control-Request-Method": "POST"}
     with Flask(__name__).test_request_context("/", method="OPTIONS", headers=asked):
