@@ -86,6 +86,7 @@ class ReactExecutor(Executor):
         for turn in range(1, self.max_turns + 1):
             if self._writes_done(plan, run):
                 return self._completed(plan.plan_id)
+            plan = self._keep_lease(plan)
             with self.tracer.span("reason", trace_id=plan.plan_id, plan_id=plan.plan_id, turn=turn) as reason:
                 try:
                     result = run.counted(self.model.complete(messages, tools=tools, tool_choice="auto"))
@@ -111,6 +112,13 @@ class ReactExecutor(Executor):
         if self._writes_done(plan, run):
             return self._completed(plan.plan_id)
         return self._stop(plan, self._words(plan).out_of_turns.format(turns=self.max_turns), run.token)
+
+    def _keep_lease(self, plan: ExecutionPlan) -> ExecutionPlan:
+        """Hold the plan through slow model turns: renew the lease once half of it is spent."""
+        now = self.clock()
+        if plan.lease_until is not None and plan.lease_until - now > self.lease / 2:
+            return plan
+        return self.store.update_plan(plan.plan_id, lambda p: p.model_copy(update={"lease_until": now + self.lease}))
 
     def _current(self, plan_id: str) -> ExecutionPlan:
         plan = self.store.get_plan(plan_id)
