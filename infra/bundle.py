@@ -68,6 +68,7 @@ PLAN_FUNCTIONS = (
     "plan_confirm",
     "plan_status",
     "plan_answer",
+    "plan_undo",
     "plan_execute",
     "plan_rollback",
     "plans_cleanup",

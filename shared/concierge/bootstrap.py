@@ -366,6 +366,7 @@ def build_plan_service(
         tracer=tracer,
         fixer=ParameterFixer(llm) if llm else None,
         read_only=lambda: service_box[0].read_only_actions,
+        leases=store,  # the sessions' answer slots
     )
     service = PlanService(
         store=store,
