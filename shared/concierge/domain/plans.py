@@ -174,4 +174,8 @@ class PlanProposal(BaseModel):
 
 
 class Clarification(BaseModel):
+    """One question for the operator; `kind` and `options` (booking ids offered) let a planner read the answer."""
+
     question: str
+    kind: str | None = None
+    options: list[str] = Field(default_factory=list)

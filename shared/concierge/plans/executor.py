@@ -135,9 +135,7 @@ def describe(state: dict, locale: str) -> str:
         except ValueError:
             day = str(state.get("day"))
     time = state.get("time_human") or (say.time_human(state["time"]) if state.get("time") else "")
-    return prompt_words(locale).booking_state.format(
-        name=state.get("name") or "", day=day, time=time, people=state.get("people")
-    )
+    return prompt_words(locale).booking_state.format(day=day, time=time, people=state.get("people"))
 
 
 def same_meaning(action: AtomicAction, before: dict, after: dict) -> bool:
@@ -420,7 +418,11 @@ class Executor:
         if not now.success or same_booking(expected, current):
             return None  # a read that failed is not a change: the write itself reports what is wrong
         prompt = words.booking_moved.format(
-            then=describe(expected, locale), now=describe(current, locale), number=step.step_number, action=action.name
+            name=current.get("name") or expected.get("name") or parameters["booking_id"],
+            then=describe(expected, locale),
+            now=describe(current, locale),
+            number=step.step_number,
+            action=action.name,
         )
         observed = {k: current.get(k) for k in WATCHED}
         question = BlockingQuestion(step_number=step.step_number, kind="confirm", observed=observed)
