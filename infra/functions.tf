@@ -91,6 +91,7 @@ locals {
     CONCIERGE_MAX_CLARIFICATIONS          = tostring(var.max_clarifications)
     CONCIERGE_CONVERSATION_RETENTION_DAYS = tostring(var.conversation_retention_days)
     CONCIERGE_CONVERSATION_HISTORY        = tostring(var.conversation_history)
+    CONCIERGE_PLAN_RETENTION_DAYS         = tostring(var.plan_retention_days)
     CONCIERGE_CONSOLE_SESSION_HOURS       = tostring(var.console_session_hours)
     CONCIERGE_ACTION_TIMEOUT_SECONDS      = tostring(var.action_timeout_seconds)
     CONCIERGE_IDEMPOTENCY_SECONDS         = tostring(var.idempotency_seconds)

@@ -154,6 +154,17 @@ variable "conversation_retention_days" {
   default     = 180
 }
 
+variable "plan_retention_days" {
+  description = "CONCIERGE_PLAN_RETENTION_DAYS: how long plans and planning sessions are kept after their last change (Firestore's TTL policy and the cleanup sweep delete them)."
+  type        = number
+  default     = 30
+
+  validation {
+    condition     = var.plan_retention_days > 0
+    error_message = "plan_retention_days must be a positive number of days."
+  }
+}
+
 variable "console_session_hours" {
   description = "CONCIERGE_CONSOLE_SESSION_HOURS: how long a sign-in to the staff console lasts."
   type        = number

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from concierge.adapters.llm import ChatModel, GenerationHook
     from concierge.adapters.queue import PlanQueue
     from concierge.adapters.store import OperatorStore
+    from concierge.adapters.store.conversations import ConversationStore
     from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
     from concierge.conversations.agent import Agent
@@ -88,6 +89,7 @@ class Settings:
     operator_audience: str | None = None  # Google sign-in for operators: the ID tokens' audience (client id)
     operator_certs_url: str | None = None  # Google's signing certificates unless a test serves its own
     conversation_retention_days: float = 180  # conversations, their messages and client profiles
+    plan_retention_days: float = 30  # plans and planning sessions, after their last change
     conversation_history: int = 20  # recent messages the chat agent sees
     console_secret: str | None = field(default=None, repr=False)  # signs the console's session cookies
     console_session_hours: float = 8  # a console sign-in lasts this long
@@ -129,6 +131,7 @@ class Settings:
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
             operator_audience=env.get("CONCIERGE_OPERATOR_AUDIENCE") or None,
             conversation_retention_days=float(env.get("CONCIERGE_CONVERSATION_RETENTION_DAYS", 180)),
+            plan_retention_days=float(env.get("CONCIERGE_PLAN_RETENTION_DAYS", 30)),
             conversation_history=int(env.get("CONCIERGE_CONVERSATION_HISTORY", 20)),
             console_secret=env.get("CONCIERGE_CONSOLE_SECRET") or None,
             console_session_hours=float(env.get("CONCIERGE_CONSOLE_SESSION_HOURS", 8)),
@@ -169,11 +172,15 @@ def build_store(settings: Settings) -> Store:
     if settings.store == "sqlite":
         from concierge.adapters.store.sqlite import SqliteStore
 
-        return SqliteStore(settings.data_dir)
+        return SqliteStore(settings.data_dir, plan_retention=dt.timedelta(days=settings.plan_retention_days))
     if settings.store == "firestore":
         from concierge.adapters.store.firestore import FirestoreStore
 
-        return FirestoreStore.connect(settings.firestore_project, settings.firestore_database)
+        return FirestoreStore.connect(
+            settings.firestore_project,
+            settings.firestore_database,
+            plan_retention=dt.timedelta(days=settings.plan_retention_days),
+        )
     raise ValueError(f'CONCIERGE_STORE="{settings.store}" is not a store this build knows (sqlite, firestore)')
 
 
@@ -391,13 +398,23 @@ def build_plan_service(
     return service
 
 
-def start_cleanup(settings: Settings, plans: "PlanService") -> "CleanupSchedule | None":
-    """The local server's own cleanup schedule (expiry, resumption, purge); None when switched off (0)."""
+def start_cleanup(
+    settings: Settings, plans: "PlanService", conversations: "ConversationStore | None" = None
+) -> "CleanupSchedule | None":
+    """The local server's own cleanup schedule (expiry, resumption, purges, the conversations' retention too
+    when given: Firestore's TTL policy does that when deployed); None when switched off (0)."""
     from concierge.plans.cleanup_schedule import CleanupSchedule
 
     if settings.cleanup_seconds <= 0:
         return None
-    return CleanupSchedule(plans.plans_cleanup, settings.cleanup_seconds).start()
+
+    def sweep() -> dict:
+        outcome = plans.plans_cleanup()
+        if conversations is not None:
+            outcome["purged_conversations"] = conversations.purge_conversations(dt.datetime.now(dt.timezone.utc))
+        return outcome
+
+    return CleanupSchedule(sweep, settings.cleanup_seconds).start()
 
 
 def build_operator_gate(settings: Settings, directory: "OperatorStore") -> "OperatorGate":

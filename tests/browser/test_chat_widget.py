@@ -249,6 +249,13 @@ def test_a_venue_site_embeds_the_widget_with_one_script_line(new_page, concierge
             save_screenshot(page, "widget-embedded-it")
         page.get_by_role("button", name="Chiudi la chat").click()
         expect(launcher).to_be_focused()
+        expect(page.get_by_role("region", name="Chat")).to_be_hidden()
+        page.keyboard.press("Enter")  # open again from the keyboard, the conversation kept; Escape closes
+        expect(page.get_by_role("textbox")).to_be_focused()
+        expect(latest(page).locator(".cc-button")).to_have_count(4)
+        page.keyboard.press("Escape")
+        expect(launcher).to_have_attribute("aria-expanded", "false")
+        expect(launcher).to_be_focused()
 
         other = new_page()
         other.goto(stranger.origin)

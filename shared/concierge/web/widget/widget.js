@@ -132,6 +132,9 @@
         type: "button", className: "cc-launcher", "aria-expanded": "false", "aria-controls": this.panel.id, text: t.open
       });
       this.launcher.addEventListener("click", function () { self.toggle(self.panel.hidden); });
+      this.panel.addEventListener("keydown", function (event) {
+        if (event.key === "Escape") { event.preventDefault(); self.toggle(false); }
+      });
       this.root.appendChild(this.launcher);
     }
     this.root.appendChild(this.panel);
