@@ -63,6 +63,30 @@ PHONE_WORDS = _words(
     "phone number mobile telephone cell telefono numero cellulare telephone portable tel telefone telemovel celular"
 )
 EMAIL_WORDS = _words("email mail e mail courriel")
+# Said of a value the operator does not have yet: the plan asks it when it runs ("he'll call back with it").
+LATER_PHRASES = (
+    "later",
+    "call back",
+    "calls back",
+    "will tell",
+    "will send",
+    "when he calls",
+    "when she calls",
+    "when they call",
+    "piu tardi",
+    "richiama",
+    "ci dira",
+    "me lo dira",
+    "quando lo sa",
+    "plus tard",
+    "rappelle",
+    "nous dira",
+    "me dira",
+    "mais tarde",
+    "ligar de volta",
+    "volta a ligar",
+    "vai dizer",
+)
 NAME_WORDS = _words("name nome nom")
 # Small words that are never a guest's name, in any of the four languages.
 SMALL_WORDS = _words(
