@@ -23,7 +23,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from concierge.adapters.llm import ChatModel, ChatResult, LLMUnavailable
 from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
-from concierge.conversations.offline_agent import OfflineAgent, event_start
+from concierge.conversations.offline_agent import OfflineAgent
+from concierge.conversations.offline_own_bookings import event_start
 from concierge.conversations.out_of_scope import hand_over
 from concierge.conversations.rdv import (
     CARE_TYPES,
