@@ -129,7 +129,10 @@ def _banner(args: argparse.Namespace, settings: Settings, names: list[str]) -> N
 def _serve_workers(args: argparse.Namespace, settings: Settings) -> int:
     """`serve --workers N`: the venues imported once, then N worker processes on one listening socket.
 
-    The first worker runs the plans' cleanup schedule; the others leave it off (one sweep is enough)."""
+    The first worker runs the plans' cleanup schedule; the others leave it off (one sweep is enough).
+    Without CONCIERGE_CONSOLE_SECRET, one random secret is drawn here for every worker's console."""
+    import secrets
+
     from concierge.http.server import serve_workers
 
     names = import_venues(settings, args.venues)
@@ -151,13 +154,13 @@ def _serve_workers(args: argparse.Namespace, settings: Settings) -> int:
         line += ["--threads", str(args.threads), "--listen-fd", str(fd)]
         return line + (["--data", str(args.data)] if args.data is not None else [])
 
-    return serve_workers(
-        command,
-        args.host,
-        args.port,
-        args.workers,
-        lambda index: {} if index == 0 else {"CONCIERGE_CLEANUP_SECONDS": "0"},
-    )
+    # One console secret for all: a sign-in cookie signed by one worker is read by the others.
+    shared = {} if settings.console_secret else {"CONCIERGE_CONSOLE_SECRET": secrets.token_urlsafe(32)}
+
+    def env(index: int) -> dict[str, str]:
+        return shared if index == 0 else {**shared, "CONCIERGE_CLEANUP_SECONDS": "0"}
+
+    return serve_workers(command, args.host, args.port, args.workers, env)
 
 
 def _mcp(args: argparse.Namespace) -> int:

@@ -82,3 +82,31 @@ def test_when_a_worker_dies_the_others_are_stopped_and_the_server_exits_with_a_f
         assert "stopping the others" in server.output()
     finally:
         server.stop()
+
+
+def test_a_console_sign_in_on_one_worker_is_honoured_by_every_worker(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.support.console import Console
+
+    data = tmp_path / "data"
+    added = subprocess.run(
+        [sys.executable, "-m", "concierge.cli", "operators", "add", "Front desk", "--data", str(data)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    key = added.stdout.strip().splitlines()[-1]
+    server = ServeProcess(data, "sqlite", threads=2, workers=2)
+    console = Console(server.url)
+    try:
+        assert console.sign_in(key).status_code in (302, 303)
+        answers = []
+        for _ in range(20):  # each on a new connection, so the workers take turns as the kernel hands them out
+            with httpx.Client(base_url=server.url, cookies=console.client.cookies, timeout=30) as fresh:
+                answers.append(fresh.get("/console/").status_code)
+        assert answers == [200] * 20
+    finally:
+        console.close()
+        server.stop()
