@@ -136,9 +136,11 @@ variable "unset_secrets" {
     Secrets you have no value for (e.g. RESOS_API_KEY when no venue uses resOS). They are still
     created, but not mounted into the functions, since a function cannot start with a secret that
     has no version. CONCIERGE_API_KEY cannot be left out: without it the tools answer anyone.
+    CONCIERGE_ACTIONS_TOKEN is left out by default: plans on the project's own booking API run
+    with CONCIERGE_API_KEY.
   EOT
   type        = set(string)
-  default     = []
+  default     = ["CONCIERGE_ACTIONS_TOKEN"]
 
   validation {
     condition     = !contains(var.unset_secrets, "CONCIERGE_API_KEY")
@@ -150,6 +152,12 @@ variable "conversation_retention_days" {
   description = "CONCIERGE_CONVERSATION_RETENTION_DAYS: how long conversations, their messages and client profiles are kept after their last change (Firestore's TTL policy deletes them)."
   type        = number
   default     = 180
+}
+
+variable "console_session_hours" {
+  description = "CONCIERGE_CONSOLE_SESSION_HOURS: how long a sign-in to the staff console lasts."
+  type        = number
+  default     = 8
 }
 
 variable "conversation_history" {

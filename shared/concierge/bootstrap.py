@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
     from concierge.plans.cleanup_schedule import CleanupSchedule
+    from concierge.web.console.session import ConsoleConfig
 
     AgentChooser = Callable[[Venue], Agent]
 
@@ -63,6 +64,7 @@ class Settings:
     actions_base_url: str | None = None  # where plan steps call the booking API (the local server by default)
     actions_spec: str | None = None  # OpenAPI of the actions (default: the project's own booking API)
     actions_overlay: str | None = None
+    actions_token: str | None = field(default=None, repr=False)  # the service's credential there (or the tool key)
     pending_plan_minutes: float = 60
     cleanup_seconds: float = 60  # `concierge serve` runs the plans' cleanup sweep this often (0: never)
     max_clarifications: int = 3  # planner questions in a row before it suggests rephrasing
@@ -87,6 +89,9 @@ class Settings:
     operator_certs_url: str | None = None  # Google's signing certificates unless a test serves its own
     conversation_retention_days: float = 180  # conversations, their messages and client profiles
     conversation_history: int = 20  # recent messages the chat agent sees
+    console_secret: str | None = field(default=None, repr=False)  # signs the console's session cookies
+    console_session_hours: float = 8  # a console sign-in lasts this long
+    console_secure_cookie: bool = False  # the console's cookie only over HTTPS (deployed)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, **overrides) -> "Settings":
@@ -104,6 +109,7 @@ class Settings:
             actions_base_url=env.get("CONCIERGE_ACTIONS_BASE_URL") or None,
             actions_spec=env.get("CONCIERGE_ACTIONS_SPEC") or None,
             actions_overlay=env.get("CONCIERGE_ACTIONS_OVERLAY") or None,
+            actions_token=env.get("CONCIERGE_ACTIONS_TOKEN") or None,
             pending_plan_minutes=float(env.get("CONCIERGE_PENDING_PLAN_MINUTES", 60)),
             cleanup_seconds=float(env.get("CONCIERGE_CLEANUP_SECONDS", 60)),
             max_clarifications=int(env.get("CONCIERGE_MAX_CLARIFICATIONS", 3)),
@@ -124,6 +130,9 @@ class Settings:
             operator_audience=env.get("CONCIERGE_OPERATOR_AUDIENCE") or None,
             conversation_retention_days=float(env.get("CONCIERGE_CONVERSATION_RETENTION_DAYS", 180)),
             conversation_history=int(env.get("CONCIERGE_CONVERSATION_HISTORY", 20)),
+            console_secret=env.get("CONCIERGE_CONSOLE_SECRET") or None,
+            console_session_hours=float(env.get("CONCIERGE_CONSOLE_SESSION_HOURS", 8)),
+            console_secure_cookie=deployed,
             log_json=env.get("CONCIERGE_LOG_FORMAT", "").lower() == "json",
             log_level=env.get("CONCIERGE_LOG_LEVEL", "INFO").upper(),
             log_project=env.get("CONCIERGE_LOG_PROJECT")
@@ -353,13 +362,11 @@ def build_plan_service(
         registry=registry,
         actions=actions,
         locale_of=locale_of,
-        # the service's own key stays out of task bodies: plan_rollback falls back to it
-        enqueue_rollback=lambda plan_id, token: queue.enqueue(
-            "rollback", plan_id, None if token == settings.access.api_key else token
-        ),
+        enqueue_rollback=lambda plan_id, _token: queue.enqueue("rollback", plan_id),
         tracer=tracer,
         fixer=ParameterFixer(llm) if llm else None,
         read_only=lambda: service_box[0].read_only_actions,
+        leases=store,  # the sessions' answer slots
     )
     service = PlanService(
         store=store,
@@ -376,7 +383,7 @@ def build_plan_service(
         pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
         max_clarifications=settings.max_clarifications,
         locale_of=locale_of,
-        service_token=settings.access.api_key,
+        service_token=settings.actions_token or settings.access.api_key,
         today=lambda venue: ctx.local_now(venue).date(),
     )
     service_box.append(service)
@@ -403,6 +410,21 @@ def build_operator_gate(settings: Settings, directory: "OperatorStore") -> "Oper
 
         id_tokens = GoogleIdTokens(settings.operator_audience, settings.operator_certs_url or GOOGLE_CERTS_URL)
     return OperatorGate(directory, id_tokens)
+
+
+def build_console_config(settings: Settings, required: bool = False) -> "ConsoleConfig":
+    """The console's cookie settings. Without CONCIERGE_CONSOLE_SECRET a random secret is drawn (the local
+    server: sign-ins end when it restarts); a deployed console requires one, shared by its instances."""
+    from concierge.web.console.session import ConsoleConfig
+
+    seconds = max(60, int(settings.console_session_hours * 3600))
+    if settings.console_secret:
+        if len(settings.console_secret) < 32:
+            raise ValueError("CONCIERGE_CONSOLE_SECRET must be at least 32 characters")
+        return ConsoleConfig(settings.console_secret, seconds, settings.console_secure_cookie)
+    if required:
+        raise ValueError("CONCIERGE_CONSOLE_SECRET must be set: it signs the console's sign-in cookies")
+    return ConsoleConfig(session_seconds=seconds, secure_cookie=settings.console_secure_cookie)
 
 
 def build_conversations(

@@ -14,6 +14,7 @@ from concierge.bootstrap import (
     Settings,
     build_chat_agent,
     build_context,
+    build_console_config,
     build_conversations,
     build_operator_gate,
     build_plan_service,
@@ -88,7 +89,16 @@ def _serve(args: argparse.Namespace) -> int:
     cleanup = start_cleanup(settings, plans)
     if cleanup is not None:
         print(f"concierge: plans cleanup every {settings.cleanup_seconds:g} s", file=sys.stderr)
-    app = create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback, conversations=conversations)
+    app = create_app(
+        ctx,
+        settings.access,
+        plans,
+        operators,
+        mcp_loopback_only=loopback,
+        conversations=conversations,
+        console=build_console_config(settings),
+    )
+    print(f"concierge: staff console at http://{args.host}:{args.port}/console", file=sys.stderr)
 
     def stopped() -> None:
         if cleanup is not None:

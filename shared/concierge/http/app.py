@@ -23,6 +23,7 @@ from concierge.tools.context import ToolContext
 if TYPE_CHECKING:
     from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
+    from concierge.web.console import ConsoleConfig
 
 _NOOP = Tracer()
 _logging_lock = threading.Lock()
@@ -104,7 +105,7 @@ def _guarded(path: str, run: Callable[[], Response]) -> Response:
         return error_response(path, 500, _UNEXPECTED)
 
 
-ACTION_TOKEN_HEADER = "X-Action-Token"  # the operator's own token for the action API, passed through
+ACTION_TOKEN_HEADER = "X-Action-Token"  # the operator's own token for plan_request's lookups; never queued
 
 
 def _refusal(status: int, error_type: str, message: str) -> Response:
@@ -254,6 +255,53 @@ def mcp(req: Request) -> Response:
         return response
 
 
+_console_apps: list[Flask] = []
+_console_lock = threading.Lock()
+
+
+def _console_app() -> Flask:
+    """The deployed console's Flask app, built on the first request of the instance."""
+    from concierge.bootstrap import (
+        build_console_config,
+        process_context,
+        process_conversations,
+        process_operator_gate,
+        process_plans,
+    )
+    from concierge.web.console import ConsoleServices, register_console
+
+    with _console_lock:
+        if not _console_apps:
+            settings, ctx = process_context()
+            services = ConsoleServices(ctx, process_plans(), process_operator_gate(), process_conversations())
+            app = Flask("concierge-console")
+            app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+            register_console(app, services, build_console_config(settings, required=True))
+            _console_apps.append(app)
+        return _console_apps[0]
+
+
+def console(req: Request) -> Response:
+    """The deployed function serving the staff console's pages.
+
+    Its pages live under /console whether the platform hands the function the path with its name
+    (`.../console/venues`) or without it (`/venues`): a path outside /console is taken as relative to it.
+    """
+    _configure_logging_once()
+    environ = dict(req.environ)
+    path = environ.get("PATH_INFO") or "/"
+    if path != "/console" and not path.startswith("/console/"):
+        environ["PATH_INFO"] = "/console" + (path if path.startswith("/") else "/" + path)
+    with request_trace(req.headers):
+        try:
+            app = _console_app()
+        except ValueError as misconfigured:  # a missing or short CONCIERGE_CONSOLE_SECRET
+            logging.getLogger("concierge.http").error("the console cannot start: %s", misconfigured)
+            return Response(f"The console is not configured: {misconfigured}.", status=503, mimetype="text/plain")
+        with app.request_context(environ):
+            return app.full_dispatch_request()
+
+
 def create_app(
     ctx: ToolContext,
     access: Access,
@@ -261,13 +309,15 @@ def create_app(
     operators: OperatorGate | None = None,
     mcp_loopback_only: bool = True,
     conversations: "ConversationFunctions | None" = None,
+    console: "ConsoleConfig | None" = None,
 ) -> Flask:
     """Every tool, plan and conversation function at POST /api/<name>, the MCP endpoint at /mcp, and
     GET /openapi.json.
 
     The operator's plan functions authenticate through `operators`; the internal ones (queue and
     scheduler targets) need the service key when `access.api_key` is set. `mcp_loopback_only`: the
-    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding).
+    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding). With plans, operators and
+    conversations, the staff console is at /console (`console`: its cookie secret; a random one by default).
     """
     from concierge.conversations.functions import CONVERSATION_FUNCTIONS
     from concierge.http.conversations import handle as handle_conversation
@@ -323,6 +373,11 @@ def create_app(
                 services = McpServices(ctx, conversations)
                 endpoint_box.append(endpoint_for(services, ctx.venues.ids, loopback_only=mcp_loopback_only))
         return endpoint_box[0].respond(request, access)
+
+    if plans is not None and operators is not None and conversations is not None:
+        from concierge.web.console import ConsoleServices, register_console
+
+        register_console(app, ConsoleServices(ctx, plans, operators, conversations), console)
 
     @app.get("/healthz")
     def healthz() -> Response:

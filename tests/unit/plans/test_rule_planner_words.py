@@ -34,13 +34,14 @@ def request(message: str, locale: str, clarifications_so_far: int = 0, found: li
 @pytest.mark.parametrize("locale", ["fr", "pt"])
 def test_a_request_in_neither_english_nor_italian_is_answered_in_the_venues_language(locale):
     answer = RulePlanner().plan(request("Bonjour Olá", locale))
-    assert answer == Clarification(question=plan_words(locale).what_change)
+    assert answer == Clarification(question=plan_words(locale).what_change, kind="what_change")
 
 
 def test_the_requests_own_language_wins_over_the_venues():
     answer = RulePlanner().plan(request("Please move the booking to 4 people", "fr"))
-    assert answer == Clarification(question=plan_words("en").which_booking)
-    assert "Per quante persone" in RulePlanner().plan(request("vorrei cambiare le persone", "en")).question
+    assert answer == Clarification(question=plan_words("en").which_booking, kind="which_booking")
+    italian = RulePlanner().plan(request("vorrei cambiare le persone", "en"))
+    assert italian.question == plan_words("it").which_booking
 
 
 def test_when_the_questions_run_out_the_rephrase_prompt_is_in_the_venues_language():
