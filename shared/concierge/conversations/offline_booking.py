@@ -9,7 +9,8 @@ import phonenumbers
 
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
-from concierge.conversations.rdv import Patient, Slot, is_clinic
+from concierge.conversations.rdv import Patient, Slot
+from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading
 from concierge.domain.venue import minutes
 

@@ -8,7 +8,8 @@ from typing import Any
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_booking import BookingFlow
 from concierge.conversations.offline_turn import ddmmyyyy
-from concierge.conversations.rdv import Slot, button, is_clinic
+from concierge.conversations.rdv import Slot, button
+from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading
 from concierge.domain.venue import Venue
 
