@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from concierge.adapters.tracing import Tracer, new_trace_id
 from concierge.bootstrap import Access
+from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key
 from concierge.http.envelopes import answer, refused
 from concierge.http.limits import MAX_BODY_BYTES, BadInput, check_headers, parse_json, too_large
@@ -159,6 +160,33 @@ def _plan_response(
     return _json(answer_body, status)
 
 
+# The chat page loads only its own files and calls only its own server.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _with_cors(name: str, req: Request, response: Response) -> Response:
+    """The answer to the chat widget in a browser may be read by the page that called (http.browser_access)."""
+    from concierge.http.browser_access import browser_origin, cors_headers
+
+    origin = browser_origin(name, req.headers)
+    if origin is not None:
+        response.headers.update(cors_headers(origin))
+    return response
+
+
+def _preflight(name: str, req: Request) -> Response:
+    from concierge.http.browser_access import browser_origin, preflight_headers
+
+    origin = browser_origin(name, req.headers)
+    if origin is None:
+        return error_response(req.path, 405, "This route does not take that method; the functions take POST.")
+    return Response(status=204, headers=preflight_headers(origin))
+
+
 def function_entry(name: str) -> Callable[[Request], Response]:
     """The callable functions-framework serves for one deployed function (a tool, plan or conversation function)."""
     from concierge.conversations.functions import CONVERSATION_FUNCTIONS
@@ -200,6 +228,8 @@ def _conversation_entry(name: str) -> Callable[[Request], Response]:
         _configure_logging_once()
 
         def run() -> Response:
+            if req.method == "OPTIONS":  # the chat widget's preflight
+                return _preflight(name, req)
             try:
                 raw = _body(req)
             except BadInput as bad:
@@ -208,7 +238,7 @@ def _conversation_entry(name: str) -> Callable[[Request], Response]:
             conversations = process_conversations()
             status, body = handle(conversations, name, raw, req.headers, settings.access)
             _flush(conversations.service.tracer)
-            return _json(body, status)
+            return _with_cors(name, req, _json(body, status))
 
         with request_trace(req.headers):
             return _guarded(name, run)
@@ -341,7 +371,7 @@ def create_app(
         logging.getLogger("concierge.http").exception("unexpected failure serving %s", request.path)
         return error_response(request.path, 500, _UNEXPECTED)
 
-    @app.post("/api/<name>")
+    @app.post("/api/<name>", provide_automatic_options=False)
     def call(name: str) -> Response:
         if plans is not None and name in PLAN_FUNCTIONS:
             return _plan_response(plans, name, request, operators, access.api_key)
@@ -349,10 +379,27 @@ def create_app(
             status, body = handle_conversation(
                 conversations, name, request.get_data(cache=True), request.headers, access
             )
-            return _json(body, status)
+            return _with_cors(name, request, _json(body, status))
         if name not in TOOLS:
             return _tool_error(404, "NOT_FOUND", f'No function "{name[:100]}".')
         return _respond(ctx, name, request, access)
+
+    @app.route("/api/<name>", methods=["OPTIONS"])
+    def preflight(name: str) -> Response:
+        return _preflight(name, request)
+
+    @app.get("/chat/<name>")
+    def chat(name: str) -> Response:
+        from concierge.web.chat import asset, chat_page
+
+        found = asset(name)
+        if found is not None:
+            return Response(found.body, mimetype=found.mimetype, headers={"Cache-Control": "public, max-age=300"})
+        try:
+            venue = ctx.venue(name)
+        except ToolError:
+            return Response("No such venue.", status=404, mimetype="text/plain")
+        return Response(chat_page(venue, api="/api", assets="/chat"), mimetype="text/html", headers=PAGE_HEADERS)
 
     @app.get("/openapi.json")
     def openapi() -> Response:

@@ -54,7 +54,8 @@ def booking_by_id(request: PlanningRequest, booking_id: str) -> Candidate | None
     data = found.response_data or {}
     if not found.success or "day" not in data:
         return None
-    return Candidate(booking_id, data.get("name", ""), data["day"], data.get("time"), data.get("people"), booking_id)
+    name = data.get("name") or ""
+    return Candidate(booking_id, name, data["day"], data.get("time"), data.get("people"), name or booking_id)
 
 
 def name_tier(said: str, guest_name: str) -> int:

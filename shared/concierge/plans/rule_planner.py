@@ -37,6 +37,9 @@ def language(text: str, locale: str) -> str:
     return max(scores, key=lambda lang: scores[lang])
 
 
+MAX_SUMMARY = 200  # ExecutionPlan.intent_summary's limit
+
+
 class Ask(Exception):
     """Raised inside planning to ask the operator one question."""
 
@@ -97,8 +100,11 @@ class RulePlanner:
                 kind=ask.kind,
                 options=[c.booking_id for c in ask.options],
             )
-        summary = "; ".join(_summary(plan_words(lang), step) for step in steps)
-        return PlanProposal(intent_summary=summary[:200], steps=steps)
+        words = plan_words(lang)
+        summary = "; ".join(_summary(words, step, booking.label) for step, booking in steps)
+        if len(summary) > MAX_SUMMARY:  # the guests' names and days left out rather than cut off
+            summary = "; ".join(_summary(words, step, None) for step, _ in steps)
+        return PlanProposal(intent_summary=summary[:MAX_SUMMARY], steps=[step for step, _ in steps])
 
 
 @dataclass
@@ -110,7 +116,7 @@ class _Planning:
     def read(self, text: str, lowercase_names: bool = False) -> list[Change]:
         return read_request(text, self.request.today, self.request.venue_locale, lowercase_names)
 
-    def steps(self) -> list[PlanStep]:
+    def steps(self) -> list[tuple[PlanStep, Candidate]]:
         text = self.conversation.request
         changes = self.read(text)
         while not any(c.asks_something() for c in changes):
@@ -120,13 +126,21 @@ class _Planning:
             changes[0].booking_id = self.conversation.known_booking
         return [self.step(change) for change in changes]
 
-    def step(self, change: Change) -> PlanStep:
+    def step(self, change: Change) -> tuple[PlanStep, Candidate]:
         booking = self.booking(change)
         change = self.complete(change, booking)
         target = {"restaurant_id": self.request.venue_id, "booking_id": booking.booking_id}
         if change.cancel:
-            return PlanStep(action_id="cancel_booking", parameters=target)
-        return PlanStep(action_id="modify_booking", parameters={**target, **change.changes()})
+            return PlanStep(action_id="cancel_booking", parameters=target), booking
+        parameters = {**target, **change.changes()}
+        if self.phone_later(change):  # asked when the plan runs, through its blocking prompt
+            parameters["phone"] = {"ask": plan_words(self.lang).which_phone}
+        return PlanStep(action_id="modify_booking", parameters=parameters), booking
+
+    def phone_later(self, change: Change) -> bool:
+        """A new phone the operator says they will only have later ("Rossi will call back with it")."""
+        said = f" {fold(self.conversation.request)} "
+        return change.wants_phone and change.phone is None and any(f" {p} " in said for p in W.LATER_PHRASES)
 
     def booking(self, change: Change) -> Candidate:
         """The one booking `change` means, asking which one until it is clear."""
@@ -177,9 +191,9 @@ class _Planning:
             change.new_people = read_count(self.conversation.answer("how_many"), today, locale)
         while change.email and change.phone is None:
             change.phone = read_phone(self.conversation.answer("no_email"))
-        while change.wants_phone and change.phone is None:
+        while change.wants_phone and change.phone is None and not self.phone_later(change):
             change.phone = read_phone(self.conversation.answer("which_phone"))
-        while not change.cancel and not change.changes():
+        while not change.cancel and not change.changes() and not self.phone_later(change):
             kind = "move_when" if change.moves else "what_change"
             answer = self.conversation.answer(kind)
             change = merged(change, self.read(answer))
@@ -188,18 +202,24 @@ class _Planning:
         return change
 
 
-def _summary(words: PlanWords, step: PlanStep) -> str:
+def _summary(words: PlanWords, step: PlanStep, label: str | None) -> str:
+    """ "Booking <id> (<guest, day, time, party>): <change>, <change>", the guest's details when known."""
     params = step.parameters
+    booking = words.booking.format(booking_id=params["booking_id"])
+    if label and label != params["booking_id"]:
+        booking = f"{booking} ({label})"
     if step.action_id == "cancel_booking":
-        return words.booking.format(booking_id=params["booking_id"]) + ": " + words.cancel
+        return booking + ": " + words.cancel
     parts = []
     if params.get("new_day") or params.get("new_time"):
         when = " ".join(v for v in (params.get("new_day"), params.get("new_time")) if v)
         parts.append(words.move_to.format(when=when))
     if params.get("new_people"):
         parts.append(words.people.format(people=params["new_people"]))
-    if params.get("phone"):
+    if isinstance(params.get("phone"), dict):
+        parts.append(words.phone.format(phone=words.asked_later))
+    elif params.get("phone"):
         parts.append(words.phone.format(phone=params["phone"]))
     if params.get("name"):
         parts.append(words.name.format(name=params["name"]))
-    return words.booking.format(booking_id=params["booking_id"]) + ": " + ", ".join(parts)
+    return booking + ": " + ", ".join(parts)

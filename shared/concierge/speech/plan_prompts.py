@@ -16,8 +16,8 @@ from concierge.speech.plans import language_of
 class PromptWords:
     """What a paused plan asks, and what becomes of a plan its answer stops."""
 
-    booking_state: str  # {name} {day} {time} {people}
-    booking_moved: str  # {then} {now} {number} {action}
+    booking_state: str  # {day} {time} {people}
+    booking_moved: str  # {name} {then} {now} {number} {action}
     booking_gone: str  # {where}
     slot_taken: str  # {when} {options}
     several_match: str  # {query} {count} {options}
@@ -45,8 +45,8 @@ class UndoWords:
 
 PROMPTS: dict[str, PromptWords] = {
     "it": PromptWords(
-        booking_state="{name}, {day} alle {time}, {people} persone",
-        booking_moved="La prenotazione è cambiata da quando il piano è stato fatto: era {then}, ora è {now}. "
+        booking_state="{day} alle {time}, {people} persone",
+        booking_moved="La prenotazione di {name} è cambiata da quando il piano è stato fatto: era {then}, ora è {now}. "
         "Procedo comunque con il passo {number} ({action})? Rispondi sì o no.",
         booking_gone="{where} non è stato eseguito: la prenotazione è stata cancellata da quando il piano è stato "
         "fatto.",
@@ -63,8 +63,8 @@ PROMPTS: dict[str, PromptWords] = {
         no_words="no,non procedere,fermati,annulla,stop",
     ),
     "en": PromptWords(
-        booking_state="{name}, {day} at {time}, {people} people",
-        booking_moved="The booking changed since the plan was made: it was {then}, it is now {now}. "
+        booking_state="{day} at {time}, {people} people",
+        booking_moved="The booking of {name} changed since the plan was made: it was {then}, it is now {now}. "
         "Go on with step {number} ({action}) anyway? Answer yes or no.",
         booking_gone="{where} was not done: the booking was cancelled since the plan was made.",
         slot_taken="{when} is no longer available. Which of the nearest free times should it be? {options}",
@@ -79,9 +79,9 @@ PROMPTS: dict[str, PromptWords] = {
         no_words="no,n,stop,don't,do not,cancel",
     ),
     "fr": PromptWords(
-        booking_state="{name}, {day} à {time}, {people} personnes",
-        booking_moved="La réservation a changé depuis que le plan a été fait : c'était {then}, c'est maintenant "
-        "{now}. Poursuivre quand même l'étape {number} ({action}) ? Répondez oui ou non.",
+        booking_state="{day} à {time}, {people} personnes",
+        booking_moved="La réservation de {name} a changé depuis que le plan a été fait : c'était {then}, "
+        "c'est maintenant {now}. Poursuivre quand même l'étape {number} ({action}) ? Répondez oui ou non.",
         booking_gone="{where} n'a pas été faite : la réservation a été annulée depuis que le plan a été fait.",
         slot_taken="{when} n'est plus disponible. Lequel des horaires libres les plus proches choisir ? {options}",
         several_match="La recherche « {query} » trouve maintenant {count} réservations. Laquelle ? {options}",
@@ -95,8 +95,8 @@ PROMPTS: dict[str, PromptWords] = {
         no_words="non,arrêtez,stop,annulez",
     ),
     "pt": PromptWords(
-        booking_state="{name}, {day} às {time}, {people} pessoas",
-        booking_moved="A reserva mudou desde que o plano foi feito: era {then}, agora é {now}. "
+        booking_state="{day} às {time}, {people} pessoas",
+        booking_moved="A reserva de {name} mudou desde que o plano foi feito: era {then}, agora é {now}. "
         "Continuar mesmo assim com o passo {number} ({action})? Responda sim ou não.",
         booking_gone="{where} não foi feito: a reserva foi cancelada desde que o plano foi feito.",
         slot_taken="{when} já não está disponível. Qual dos horários livres mais próximos escolho? {options}",

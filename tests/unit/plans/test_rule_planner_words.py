@@ -49,11 +49,11 @@ def test_when_the_questions_run_out_the_rephrase_prompt_is_in_the_venues_languag
     assert answer.question.startswith("Não consegui preparar um plano seguro")
 
 
-def test_the_summary_of_a_plan_is_worded_in_the_requests_language():
+def test_the_summary_of_a_plan_is_worded_in_the_requests_language_and_names_the_guest():
     found = [{"booking_id": "a1b2c3d4e5f6", "guest_name": "Mario Rossi"}]
     proposal = RulePlanner().plan(request("sposta la prenotazione di Rossi a sabato alle 21", "it", found=found))
     assert isinstance(proposal, PlanProposal)
-    assert proposal.intent_summary == "Prenotazione a1b2c3d4e5f6: spostare a 2026-02-21 21:00"
+    assert proposal.intent_summary == "Prenotazione a1b2c3d4e5f6 (Mario Rossi): spostare a 2026-02-21 21:00"
 
 
 def test_the_rule_planner_plans_without_loading_the_llm_planner():
