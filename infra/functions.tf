@@ -89,8 +89,12 @@ locals {
     CONCIERGE_ACTIONS_BASE_URL            = local.function_urls["booking_api"]
     CONCIERGE_PENDING_PLAN_MINUTES        = tostring(var.pending_plan_minutes)
     CONCIERGE_MAX_CLARIFICATIONS          = tostring(var.max_clarifications)
+    CONCIERGE_EXECUTOR                    = var.executor
+    CONCIERGE_EXECUTOR_MAX_TURNS          = tostring(var.executor_max_turns)
+    CONCIERGE_EXECUTOR_MAX_RETRIES        = tostring(var.executor_max_retries)
     CONCIERGE_CONVERSATION_RETENTION_DAYS = tostring(var.conversation_retention_days)
     CONCIERGE_CONVERSATION_HISTORY        = tostring(var.conversation_history)
+    CONCIERGE_PLAN_RETENTION_DAYS         = tostring(var.plan_retention_days)
     CONCIERGE_CONSOLE_SESSION_HOURS       = tostring(var.console_session_hours)
     CONCIERGE_ACTION_TIMEOUT_SECONDS      = tostring(var.action_timeout_seconds)
     CONCIERGE_IDEMPOTENCY_SECONDS         = tostring(var.idempotency_seconds)

@@ -86,7 +86,7 @@ def _serve(args: argparse.Namespace) -> int:
     loopback = args.host in ("127.0.0.1", "localhost", "::1")
     agent = build_chat_agent(settings, ctx.tracer)
     conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
-    cleanup = start_cleanup(settings, plans)
+    cleanup = start_cleanup(settings, plans, conversations=store)
     if cleanup is not None:
         print(f"concierge: plans cleanup every {settings.cleanup_seconds:g} s", file=sys.stderr)
     app = create_app(

@@ -252,3 +252,25 @@ def test_a_confirmation_answered_with_another_request_is_a_change_of_scope(api, 
     paused(api, plan["plan_id"])
     answer(api, plan["plan_id"], said)
     assert "nuova richiesta" in settled(api, plan["plan_id"])["failure_reason"]
+
+
+@pytest.mark.parametrize(
+    ("message", "question"),
+    [
+        (
+            "Aggiorna il telefono della prenotazione di Rossi: ci richiama più tardi con il nuovo numero",
+            "Qual è il nuovo numero di telefono?",
+        ),
+        ("Update the phone number of Rossi's booking, he will call back with it", "What is the new phone number?"),
+    ],
+)
+def test_a_phone_the_operator_will_only_have_later_is_asked_when_the_rule_planners_plan_runs(api, message, question):
+    booking_id = book(api)
+    plan = plan_of(api, message)
+    assert plan["actions"][0]["parameters"]["phone"] == {"ask": question}
+    assert f"phone: ? ({question})" in plan["presentation"]
+    confirm(api, plan["plan_id"])
+    assert paused(api, plan["plan_id"])["blocking_prompt"] == question
+    assert answer(api, plan["plan_id"], "+39 347 765 4321").status_code == 200
+    assert settled(api, plan["plan_id"])["status"] == "completed"
+    assert booking(api, booking_id)["phone"] == "+393477654321"

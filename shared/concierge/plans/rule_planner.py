@@ -132,7 +132,15 @@ class _Planning:
         target = {"restaurant_id": self.request.venue_id, "booking_id": booking.booking_id}
         if change.cancel:
             return PlanStep(action_id="cancel_booking", parameters=target), booking
-        return PlanStep(action_id="modify_booking", parameters={**target, **change.changes()}), booking
+        parameters = {**target, **change.changes()}
+        if self.phone_later(change):  # asked when the plan runs, through its blocking prompt
+            parameters["phone"] = {"ask": plan_words(self.lang).which_phone}
+        return PlanStep(action_id="modify_booking", parameters=parameters), booking
+
+    def phone_later(self, change: Change) -> bool:
+        """A new phone the operator says they will only have later ("Rossi will call back with it")."""
+        said = f" {fold(self.conversation.request)} "
+        return change.wants_phone and change.phone is None and any(f" {p} " in said for p in W.LATER_PHRASES)
 
     def booking(self, change: Change) -> Candidate:
         """The one booking `change` means, asking which one until it is clear."""
@@ -183,9 +191,9 @@ class _Planning:
             change.new_people = read_count(self.conversation.answer("how_many"), today, locale)
         while change.email and change.phone is None:
             change.phone = read_phone(self.conversation.answer("no_email"))
-        while change.wants_phone and change.phone is None:
+        while change.wants_phone and change.phone is None and not self.phone_later(change):
             change.phone = read_phone(self.conversation.answer("which_phone"))
-        while not change.cancel and not change.changes():
+        while not change.cancel and not change.changes() and not self.phone_later(change):
             kind = "move_when" if change.moves else "what_change"
             answer = self.conversation.answer(kind)
             change = merged(change, self.read(answer))
@@ -208,7 +216,9 @@ def _summary(words: PlanWords, step: PlanStep, label: str | None) -> str:
         parts.append(words.move_to.format(when=when))
     if params.get("new_people"):
         parts.append(words.people.format(people=params["new_people"]))
-    if params.get("phone"):
+    if isinstance(params.get("phone"), dict):
+        parts.append(words.phone.format(phone=words.asked_later))
+    elif params.get("phone"):
         parts.append(words.phone.format(phone=params["phone"]))
     if params.get("name"):
         parts.append(words.name.format(name=params["name"]))

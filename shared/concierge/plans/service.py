@@ -410,7 +410,8 @@ class PlanService:
         return {"outcome": self.executor.rollback(task.plan_id, self.service_token)}
 
     def plans_cleanup(self) -> dict:
-        """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records."""
+        """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records and
+        plans and sessions past their retention (on the wall clock, as Firestore's TTL policy)."""
         now = self.clock()
         expired = resumed = 0
         for plan in self.store.plans_in_status("pending_confirmation"):
@@ -433,7 +434,8 @@ class PlanService:
                 self.queue.enqueue("rollback", plan.plan_id, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         purged = self.idempotency.purge_idempotency(now)
-        return {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}
+        retired = self.store.purge_plans(utcnow())
+        return {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged, "purged_plans": retired}
 
     def registry_refresh(self) -> dict:
         registry = self.refresh()

@@ -31,6 +31,7 @@ class PlanWords:
     move_to: str  # {when}
     people: str  # {people}
     phone: str  # {phone}
+    asked_later: str  # a value the plan asks when it runs, in place of {phone}
     name: str  # {name}
     cancel: str
 
@@ -57,6 +58,7 @@ WORDS: dict[str, PlanWords] = {
         move_to="spostare a {when}",
         people="{people} persone",
         phone="telefono {phone}",
+        asked_later="chiesto quando il piano viene eseguito",
         name="a nome {name}",
         cancel="cancellare",
     ),
@@ -80,6 +82,7 @@ WORDS: dict[str, PlanWords] = {
         move_to="move to {when}",
         people="{people} guests",
         phone="phone {phone}",
+        asked_later="asked when the plan runs",
         name="name {name}",
         cancel="cancel",
     ),
@@ -105,6 +108,7 @@ WORDS: dict[str, PlanWords] = {
         move_to="déplacer au {when}",
         people="{people} personnes",
         phone="téléphone {phone}",
+        asked_later="demandé à l'exécution du plan",
         name="au nom de {name}",
         cancel="annuler",
     ),
@@ -128,6 +132,7 @@ WORDS: dict[str, PlanWords] = {
         move_to="mudar para {when}",
         people="{people} pessoas",
         phone="telefone {phone}",
+        asked_later="perguntado quando o plano for executado",
         name="em nome de {name}",
         cancel="cancelar",
     ),
