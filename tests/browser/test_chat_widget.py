@@ -281,3 +281,22 @@ def test_after_a_goodbye_the_threads_new_conversation_still_shows_the_teams_repl
     reply = {"venue_id": "roma", "conversation_id": thread, "text": "Salve, sono Luca: come posso aiutarla?"}
     assert httpx.post(f"{server.url}/api/conversation_reply", json=reply, headers=staff, timeout=30).status_code == 200
     expect(page.locator(".cc-staff")).to_contain_text("sono Luca")
+
+
+def test_a_reload_while_the_service_is_unreachable_restores_the_conversation_on_retry(new_page, concierge_server):
+    server = concierge_server()
+    page = new_page()
+    page.goto(f"{server.url}/chat/roma")
+    expect(latest(page).locator(".cc-button")).to_have_count(4)
+    thread = conversation_id(page, "roma")
+
+    page.route("**/api/conversation_messages", lambda route: route.abort("connectionrefused"))
+    page.reload()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Il servizio non è raggiungibile")
+    page.unroute("**/api/conversation_messages")
+    alert.get_by_role("button", name="Riprova").click()
+    expect(alert).to_be_hidden()
+    expect(latest(page).locator(".cc-bubble")).to_contain_text("benvenuto da Trattoria Roma")
+    expect(latest(page).locator('[data-action="start_booking"]')).to_be_enabled()  # the last answer's buttons work
+    assert conversation_id(page, "roma") == thread, "the same conversation, not a new one"
