@@ -10,9 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from concierge.adapters.store import BookingMissing, SlotTaken, Store
-from concierge.bootstrap import build_store
+from concierge.bootstrap import build_context, build_store
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.knowledge_base import load_knowledge_base
 from concierge.domain.occupancy import Load, Occupancy
+from concierge.http.envelopes import run_tool
+from concierge.tools import TOOLS
+from tests.conftest import VENUES_FILE
 from tests.support.occupancy import assert_occupancy_is_the_recount, forget_occupancy
 
 DAYS = [dt.date(2026, 2, 20), dt.date(2026, 2, 21), dt.date(2026, 2, 23)]
@@ -132,3 +136,18 @@ def test_a_day_written_before_occupancies_were_kept_is_counted_from_its_bookings
     store.create_booking("v", draft(time="21:00"), accept)
     assert store.occupancy_on("v", DAYS[0]).loads == {"19:00": Load(2, 4), "19:30": Load(3, 6), "21:00": Load(1, 2)}
     assert_occupancy_is_the_recount(store, "v", DAYS)
+
+
+def test_check_openings_reads_the_days_occupancy_and_never_its_bookings(store, settings_for, monkeypatch):
+    store.put_venues({vid: v.model_dump(mode="json") for vid, v in load_knowledge_base(VENUES_FILE).items()})
+    for phone in PHONES:
+        store.create_booking("roma", draft(phone=phone), accept)
+
+    def no_day_queries(venue_id, day):
+        raise AssertionError(f"the bookings of {day} were queried")
+
+    monkeypatch.setattr(store, "bookings_on", no_day_queries)
+    ctx = build_context(settings_for(), store=store)
+    answer = run_tool(ctx, TOOLS["check_openings"], {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00"})
+    assert (answer["available"], answer["reason"]) == (False, "full")
+    assert answer["nearest_slots"] == ["21:30", "22:00", "22:30"]
