@@ -162,6 +162,9 @@ def main() -> None:
             path = PATHS.get(name, "/")
             rounds = []
             for run in range(args.runs):  # interleaved: a busy moment of the machine weighs on both alike
+                if name == "create_booking":  # a new guest each round: a booking taken, not a duplicate refused
+                    day = ["2026-02-20", "2026-02-21", "2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26"][run % 6]
+                    body = {**body, "day": day, "phone": f"+39333123{run:04d}"}
                 sides = {
                     "function": lambda: first_answer(
                         name, ROOT / "functions" / name / "main.py", env, body, headers, path
