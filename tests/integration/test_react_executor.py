@@ -206,3 +206,22 @@ def test_a_model_that_cannot_be_reached_leaves_the_plan_to_the_steps_executor(re
     assert booking(api, booking_id)["time"] == "21:00"
     [execution] = spans(api, plan_id, "execution")
     assert execution.attributes["fallback"] == "deterministic" and execution.attributes["model_calls"] == 0
+
+
+def test_a_value_the_planner_left_to_the_operator_is_asked_before_the_model_writes(react):
+    start, llm = react
+    api = start()
+    booking_id = book(api)
+    llm.reply_tool_call(*modify(booking_id, phone="+393471112222"))
+    question = "What is the new phone number?"
+    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "phone": {"ask": question}})])
+    confirm(api, plan_id)
+    paused = settled(api, plan_id, waiting_for_answer=True)
+    assert (paused["status"], paused["blocking_prompt"]) == ("executing", question)
+    assert llm.requests == []  # nothing to reason about before the operator answers
+    answer = {"plan_id": plan_id, "user_id": "u1", "user_message": "+39 347 111 2222"}
+    assert api.call("plan_answer", answer, headers=TOKEN).status_code == 200
+    assert settled(api, plan_id)["status"] == "completed"
+    assert booking(api, booking_id)["phone"] == "+393471112222"
+    [guard] = spans(api, plan_id, "guard")  # "+393471112222" carries out the answered "+39 347 111 2222"
+    assert guard.attributes["allowed"] is True
