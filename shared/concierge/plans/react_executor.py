@@ -207,6 +207,9 @@ class ReactExecutor(Executor):
         if result.success:
             self._record(plan.plan_id, step.step_number, result=result)
             return _observed(result), None
+        alternatives = self._other_times(plan, step, arguments, result)
+        if alternatives is not None:  # the confirmed time is taken: the operator picks a free one nearby
+            return "", self.ask(plan, step, *alternatives, run.token)
         if result.error_type == "bad_request" and attempt <= self.max_retries:
             run.attempts[step.step_number] = attempt
             self._record(plan.plan_id, step.step_number)  # the call is answered: nothing pending
@@ -215,9 +218,6 @@ class ReactExecutor(Executor):
                 f"{_observed(result)}\nThe API refused the call's parameters. Correct their format and call "
                 f"{action.action_id} again ({left} attempt{'s' if left > 1 else ''} left), or ask the operator."
             ), None
-        alternatives = self._other_times(plan, step, arguments, result)
-        if alternatives is not None:  # the confirmed time is taken: the operator picks a free one nearby
-            return "", self.ask(plan, step, *alternatives, run.token)
         return "", self._fail(plan, step, action.name, result, run.token, sent=arguments)
 
     def _traced_call(
@@ -237,6 +237,7 @@ class ReactExecutor(Executor):
             action_id=action.action_id,
             step=step,
             attempt=attempt,
+            idempotency_key=key,
             safety_tier=str(action.safety_tier),
             reversible=action.reversible,
             parameters=arguments,
