@@ -357,10 +357,13 @@ class PlanService:
                     if reading.values:
                         update["attempt"] = s.attempt + 1
                     if reading.expects is not None:
-                        update["expects"] = reading.expects
+                        update["expects"] = {**reading.expects, "accepted": True}
                     s = s.model_copy(update=update)
                 steps.append(s)
-            return p.model_copy(update={"actions": steps, "blocking_prompt": None, "question": None})
+            # An expired lease: if the queue loses the task below, the cleanup sweep resumes the plan.
+            return p.model_copy(
+                update={"actions": steps, "blocking_prompt": None, "question": None, "lease_until": self.clock()}
+            )
 
         try:
             plan = self.store.update_plan(plan.plan_id, answer)
