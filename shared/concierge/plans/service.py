@@ -1,4 +1,5 @@
-"""The plan functions: request, confirm, status, answer, and the task targets execute, rollback, cleanup, refresh.
+"""The plan functions: request, confirm, status, answer, undo, and the task targets execute, rollback, cleanup,
+refresh.
 
 Each takes its typed request (`plans.requests`) and, for the operator's functions, the operator
 the HTTP layer authenticated; it returns the answer's body or raises PlanRefusal. The plan's owner
