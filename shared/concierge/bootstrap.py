@@ -91,6 +91,9 @@ class Settings:
     conversation_retention_days: float = 180  # conversations, their messages and client profiles
     plan_retention_days: float = 30  # plans and planning sessions, after their last change
     conversation_history: int = 20  # recent messages the chat agent sees
+    executor: str = "react"  # with a model: "react" (the ReAct loop) or "steps" (steps in order, one format fix)
+    executor_max_turns: int = 12  # model turns the executing model gets per delivery of a plan
+    executor_max_retries: int = 2  # re-attempts of a step the action API refused for its format (400/422)
     console_secret: str | None = field(default=None, repr=False)  # signs the console's session cookies
     console_session_hours: float = 8  # a console sign-in lasts this long
     console_secure_cookie: bool = False  # the console's cookie only over HTTPS (deployed)
@@ -133,6 +136,9 @@ class Settings:
             conversation_retention_days=float(env.get("CONCIERGE_CONVERSATION_RETENTION_DAYS", 180)),
             plan_retention_days=float(env.get("CONCIERGE_PLAN_RETENTION_DAYS", 30)),
             conversation_history=int(env.get("CONCIERGE_CONVERSATION_HISTORY", 20)),
+            executor=env.get("CONCIERGE_EXECUTOR", "react").strip().lower(),
+            executor_max_turns=int(env.get("CONCIERGE_EXECUTOR_MAX_TURNS", 12)),
+            executor_max_retries=int(env.get("CONCIERGE_EXECUTOR_MAX_RETRIES", 2)),
             console_secret=env.get("CONCIERGE_CONSOLE_SECRET") or None,
             console_session_hours=float(env.get("CONCIERGE_CONSOLE_SESSION_HOURS", 8)),
             console_secure_cookie=deployed,
@@ -202,14 +208,25 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
     # "snapshots": reads shared by every instance through the store (Sheets' per-minute quota)
     resources = {"store": store, "lease": store_lease(store), "snapshots": store}
     built: dict[tuple[str, str], BookingProvider] = {}
+    # venue id: (the provider block last seen, its key); the venue cache hands the same block back for its
+    # whole term, so the block is serialised once per term, not once per call
+    keys: dict[str, tuple[object, tuple[str, str]]] = {}
     lock = threading.Lock()
 
     def provider_for(venue: Venue) -> BookingProvider:
         kind = venue.provider.kind
-        config = venue.provider.model_dump()
-        key = (venue.id if kind != "builtin" else "", json.dumps(config, sort_keys=True))
+        seen = keys.get(venue.id)
+        if seen is not None and seen[0] is venue.provider:
+            key = seen[1]
+        else:
+            key = (venue.id if kind != "builtin" else "", json.dumps(venue.provider.model_dump(), sort_keys=True))
+            keys[venue.id] = (venue.provider, key)
+        provider = built.get(key)
+        if provider is not None:
+            return provider
         with lock:
             if key not in built:
+                config = venue.provider.model_dump()
                 entry = PROVIDERS[kind]
                 cls: type[BookingProvider] = getattr(importlib.import_module(entry.module), entry.class_name)
                 try:
@@ -315,9 +332,11 @@ def build_plan_service(
     from concierge.adapters.tracing import Tracer as NoopTracer
     from concierge.adapters.actions import ActionClient
     from concierge.plans.booking_api import OVERLAY_PATH, SPEC_PATH
+    from concierge.plans.canonical_values import Reading
     from concierge.plans.executor import Executor
     from concierge.plans.llm_planner import LLMPlanner
     from concierge.plans.parameter_fixer import ParameterFixer
+    from concierge.plans.react_executor import ReactExecutor
     from concierge.plans.rule_planner import RulePlanner
     from concierge.plans.requests import DeliverAgain, TaskBody
     from concierge.plans.service import PlanService
@@ -364,17 +383,38 @@ def build_plan_service(
         venue = ctx.venues.get(venue_id)
         return venue.locale if venue is not None else "en"
 
-    executor = Executor(
+    def reading_of(venue_id: str) -> "Reading":
+        """How the executor's guard reads a venue's values: its wall clock, language and phone region."""
+        venue = ctx.venues.get(venue_id)
+        if venue is None:
+            return Reading(now=ctx.clock.now())
+        return Reading(now=ctx.local_now(venue), locale=venue.locale, region=venue.country)
+
+    executor_parts = dict(
         store=store,
         registry=registry,
         actions=actions,
         locale_of=locale_of,
+        reading_of=reading_of,
         enqueue_rollback=lambda plan_id, _token: queue.enqueue("rollback", plan_id),
         tracer=tracer,
-        fixer=ParameterFixer(llm) if llm else None,
         read_only=lambda: service_box[0].read_only_actions,
         leases=store,  # the sessions' answer slots
     )
+    # With a model, the ReAct loop carries out the plan (or, with CONCIERGE_EXECUTOR=steps, the steps run
+    # in order with one format fix by the model); without one, the deterministic executor does.
+    if settings.executor not in ("react", "steps"):
+        raise ValueError(f'CONCIERGE_EXECUTOR="{settings.executor}" is not an executor this build knows (react, steps)')
+    executor: Executor
+    if llm and settings.executor == "react":
+        executor = ReactExecutor(
+            **executor_parts,
+            model=llm,
+            max_turns=settings.executor_max_turns,
+            max_retries=settings.executor_max_retries,
+        )
+    else:
+        executor = Executor(**executor_parts, fixer=ParameterFixer(llm) if llm else None)
     service = PlanService(
         store=store,
         idempotency=store,

@@ -141,6 +141,9 @@ def test_the_pages_need_a_signed_in_operator(api, visit):
         response = console.get(path)
         assert response.status_code == 302 and response.headers["location"].startswith("/console/sign-in?next=")
     assert console.get("/console/plans/6f1c1a52-4b1e-4c55-9d7a-1d2b3c4d5e6f/state.json").status_code == 401
+    nowhere = console.get("/console/no/such/page")
+    assert nowhere.status_code == 404 and "There is no such page in the console" in nowhere.text
+    assert console.get("/console/static/console.css").status_code == 200
     token = console.csrf()
     posted = console.client.post(
         "/console/venues/roma/bookings",
@@ -363,6 +366,40 @@ def test_a_request_in_plain_words_becomes_a_plan_that_is_confirmed_and_carried_o
     assert twice.status_code == 409 and "Could not confirm the plan" in staff.text(twice)
 
 
+def confirmed_move(api, staff) -> tuple[str, str]:
+    booking_id = book(api)
+    plan_id = plan_id_of(
+        staff.post("/console/venues/roma/plans", {"message": "Move Mario Rossi's booking to Saturday at 9pm"})
+    )
+    assert "Undo this plan" not in staff.page(f"/console/plans/{plan_id}")  # nothing to undo yet
+    staff.post(f"/console/plans/{plan_id}/confirm", {})
+    assert settled_state(staff, plan_id)["status"] == "completed"
+    return plan_id, booking_id
+
+
+def test_a_completed_plan_is_undone_from_its_page(api, staff):
+    plan_id, booking_id = confirmed_move(api, staff)
+    assert "Undo this plan" in staff.page(f"/console/plans/{plan_id}")
+    undone = staff.post(f"/console/plans/{plan_id}/undo", {})
+    assert undone.status_code == 303
+    page = staff.words(undone.headers["location"])
+    assert "The plan was undone" in page and "Undone (rolled back)" in page
+    assert "You asked to undo the plan" in page and "Undone step 1" in page
+    assert "Undo this plan" not in page
+    assert (roma_bookings(api)[0]["day"], roma_bookings(api)[0]["time"]) == (FRIDAY, "20:00")
+    again = staff.post(f"/console/plans/{plan_id}/undo", {})
+    assert again.status_code == 409 and "Could not undo the plan" in staff.text(again)
+
+
+def test_an_undo_is_refused_in_words_when_the_booking_changed_since(api, staff):
+    plan_id, booking_id = confirmed_move(api, staff)
+    api.ok("modify_booking", {"restaurant_id": "roma", "booking_id": booking_id, "new_people": 6})
+    refused = staff.post(f"/console/plans/{plan_id}/undo", {})
+    text = staff.text(refused)
+    assert refused.status_code == 409 and "Could not undo the plan" in text and "Non è stato cambiato nulla" in text
+    assert roma_bookings(api)[0]["people"] == 6 and api.store.get_plan(plan_id).status == "completed"
+
+
 def test_a_clarification_is_asked_on_the_page_and_the_answer_completes_the_plan(api, staff):
     book(api)
     luca = api.ok(
@@ -426,8 +463,8 @@ def test_a_high_risk_step_is_marked_and_a_failed_plan_shows_its_rollback_report(
     staff.post(f"/console/plans/{plan_id}/confirm", {}, form_page=f"/console/plans/{plan_id}")
     settled_state(staff, plan_id, until=lambda s: s["status"] == "rolled_back")
     report = staff.page(f"/console/plans/{plan_id}")
-    assert "Failed and undone (rolled back)" in report and "Why it failed" in report
-    assert "Rollback report" in report and "Step 2 failed" in report and "steps 1" in report
+    assert "Undone (rolled back)" in report and "Why it failed" in report
+    assert "Rollback report" in report and "Step 2 failed" in report and "step 1" in report
     assert roma_bookings(api)[0]["time"] == "20:00"
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from concierge.adapters.store import LeaseStore, PlanStore
-from concierge.adapters.tracing import NoopTracer, Tracer
+from concierge.adapters.tracing import NoopTracer, Span, Tracer
 from concierge.adapters.actions import ActionClient
 from concierge.domain.plan_states import IllegalMove, move
 from concierge.domain.plans import (
@@ -33,8 +33,11 @@ from concierge.domain.plans import (
     RollbackReport,
     utcnow,
 )
+from concierge.masking import mask
 from concierge.plans.blocking import SessionBusy, ask_marker, numbered, pause
+from concierge.plans.canonical_values import Reading
 from concierge.plans.registry import ActionRegistry
+from concierge.plans.step_guard import different_call
 from concierge.plans.templates import UnresolvedPlaceholder, fill
 from concierge.speech import phrases_for
 from concierge.speech.plan_outcomes import StepWords, step_words
@@ -141,37 +144,6 @@ def describe(state: dict, locale: str) -> str:
     return prompt_words(locale).booking_state.format(day=day, time=time, people=state.get("people"))
 
 
-def same_meaning(action: AtomicAction, before: dict, after: dict) -> bool:
-    """A self-correction may change a value's format, never its meaning or the set of parameters."""
-    if set(after) != set(before):
-        return False
-    types = {p.name: p.type for p in action.parameters}
-    return all(_normal(types.get(k, "string"), before[k]) == _normal(types.get(k, "string"), after[k]) for k in before)
-
-
-def _normal(kind: str, value: Any) -> Any:
-
-    text = str(value).strip()
-    try:
-        if kind == "date":
-            for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y"):
-                try:
-                    return dt.datetime.strptime(text, fmt).date()
-                except ValueError:
-                    continue
-        if kind == "time":
-            for fmt in ("%H:%M", "%H.%M", "%I:%M %p", "%I %p", "%H"):
-                try:
-                    return dt.datetime.strptime(text.upper(), fmt).time()
-                except ValueError:
-                    continue
-        if kind == "number":
-            return float(text)
-    except ValueError:
-        pass
-    return text.casefold()
-
-
 @dataclass
 class Executor:
     store: PlanStore
@@ -187,6 +159,8 @@ class Executor:
     locale_of: Callable[[str], str] = lambda _venue_id: "en"
     # The sessions' answer slots (one plan per session waits for an answer); None in unit tests' fakes.
     leases: LeaseStore | None = None
+    # How the guard reads a venue's values (wall clock, language, phone region), by venue id.
+    reading_of: Callable[[str], Reading] = lambda _venue_id: Reading(now=utcnow().replace(tzinfo=None))
 
     def _words(self, plan: ExecutionPlan) -> StepWords:
         return step_words(self.locale_of(plan.venue_id))
@@ -198,7 +172,11 @@ class Executor:
         if isinstance(plan, str):
             return plan
         registry = self.registry()
-        with self.tracer.span(
+        with self._execution_span(plan) as span:
+            return self._run_steps(plan, registry, token, span)
+
+    def _execution_span(self, plan: ExecutionPlan, **attributes: Any):
+        return self.tracer.span(
             "execution",
             trace_id=plan.plan_id,
             plan_id=plan.plan_id,
@@ -207,28 +185,32 @@ class Executor:
             venue_id=plan.venue_id,
             action_count=len(plan.actions),
             resumed=any(s.executed for s in plan.actions),
-        ) as span:
-            for step in plan.actions:
-                if step.executed:
-                    continue
-                outcome = self._run_step(plan, step, registry, token)
-                if outcome != "done":
-                    span.set(outcome=outcome, stopped_at_step=step.step_number, stopped_at_action=step.action_id)
-                    if outcome == "failed" and self.tracer.enabled:  # also failures before the call went out
-                        failed = next(
-                            (
-                                s.result
-                                for s in self.store.get_plan(plan_id).actions
-                                if s.step_number == step.step_number
-                            ),
-                            None,
-                        )
-                        span.set(error_type=failed.error_type if failed else None)
-                    return outcome
-                plan = self.store.get_plan(plan_id)
-            self.store.update_plan(plan_id, lambda p: move(p, "completed", self.clock(), summary=self._summary(p)))
-            span.set(outcome="completed")
+            **attributes,
+        )
+
+    def _run_steps(self, plan: ExecutionPlan, registry: ActionRegistry, token: str | None, span: Span) -> str:
+        """The steps not done yet, one after the other as confirmed; the plan completed when all are."""
+        plan_id = plan.plan_id
+        for step in plan.actions:
+            if step.executed:
+                continue
+            outcome = self._run_step(plan, step, registry, token)
+            if outcome != "done":
+                span.set(outcome=outcome, stopped_at_step=step.step_number, stopped_at_action=step.action_id)
+                if outcome == "failed" and self.tracer.enabled:  # also failures before the call went out
+                    failed = next(
+                        (s.result for s in self.store.get_plan(plan_id).actions if s.step_number == step.step_number),
+                        None,
+                    )
+                    span.set(error_type=failed.error_type if failed else None)
+                return outcome
+            plan = self.store.get_plan(plan_id)
+        self._complete(plan_id)
+        span.set(outcome="completed")
         return "completed"
+
+    def _complete(self, plan_id: str) -> None:
+        self.store.update_plan(plan_id, lambda p: move(p, "completed", self.clock(), summary=self._summary(p)))
 
     def _take(self, plan_id: str, claim: Callable[[ExecutionPlan], ExecutionPlan]) -> ExecutionPlan | str:
         """The plan claimed for this delivery, or the word saying why this delivery does nothing."""
@@ -313,6 +295,7 @@ class Executor:
             span.set(
                 success=result.success,
                 error_type=result.error_type,
+                output=mask(result.response_data) if result.response_data else None,
                 self_correction_tried=result is not first,
                 self_corrected=result is not first and result.success,
             )
@@ -435,7 +418,18 @@ class Executor:
         corrected = self.fixer.fix(action, parameters, failed.error_message or "")
         if not corrected or corrected == parameters:
             return failed
-        if not same_meaning(action, parameters, corrected):
+        problem = different_call(action, parameters, corrected, self.reading_of(plan.venue_id))
+        with self.tracer.span(
+            "guard",
+            trace_id=plan.plan_id,
+            step=step.step_number,
+            action_id=action.action_id,
+            proposed=corrected,
+            allowed=problem is None,
+            reason=problem or "a format fix of the confirmed step",
+        ):
+            pass
+        if problem:
             return ActionResult(
                 success=False, error_type="bad_request", error_message=self._words(plan).correction_changes_plan
             )

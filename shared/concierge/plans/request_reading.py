@@ -182,8 +182,13 @@ def _read_segment(change: Change, tokens: list[Token], values: list[Said]) -> No
             change.more_people = int(value.value)
     others = bool(change.new_people or change.more_people or change.phone or change.name or change.wants_phone)
     settle_new = change.moves or not (others or change.cancel)
-    for kind in ("day", "time"):
-        current, new = _current_and_new([v for v in values if v.kind == kind], change.cancel, settle_new)
+    times = [v for v in values if v.kind == "time"]
+    # "the booking at 8pm on Friday to 9pm": a day said "on" beside the current time is the current day.
+    on_is_current = any(t.role == "new" for t in times) and any(t.role != "new" for t in times)
+    for kind in ("time", "day"):
+        said = [v for v in values if v.kind == kind]
+        said = [replace(v, role="current" if on_is_current else None) if v.role == "on" else v for v in said]
+        current, new = _current_and_new(said, change.cancel, settle_new)
         if current is not None:
             change.reference_words.append(current.words)
         if kind == "day":

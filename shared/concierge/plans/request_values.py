@@ -55,7 +55,7 @@ MORE_PEOPLE = [
         rf" (\d{{1,3}})(?: {UNIT})?$"
     ),
 ]
-BARE_COUNT = re.compile(r"^(?:to|a|in|per|para|pour|en) (\d{1,3})$")
+BARE_COUNT = re.compile(r"^(?:to|a|in|per|para|pour|en|now|ora|adesso|maintenant|agora) (\d{1,3})$")
 STRONG_TIME = re.compile(
     r"\d[:.h]\d\d|\d ?h\b|\d ?(?:am|pm)\b|\b(?:noon|midnight|mezzogiorno|mezzanotte|midi|minuit|meio dia|meia noite"
     r"|o clock|half|mezza|mezzo|demie|meia|quarter|quart|quarto|heures?|horas?|ore)\b"
@@ -81,7 +81,7 @@ class Said:
     start: int
     end: int
     value: str | int
-    role: str | None = None  # "new", "current" or None when the words around do not tell
+    role: str | None = None  # "new", "current", "on" (weakly current) or None when the words around do not tell
     candidates: tuple[str, ...] = ()  # a day: every date the words may mean
     words: str = ""
 
@@ -159,11 +159,9 @@ def find_values(tokens: list[Token], today: dt.date, locale: str) -> list[Said]:
         folded = fold(words)
         if not (STRONG_TIME.search(folded) or folded.split()[0] in W.AT_WORDS) or not re.search(r"\d|[a-z]", folded):
             continue
-        try:
-            time = resolve_relative_time(words, noon, locale)
-        except (UnsupportedRelativeTime, VagueTime):
-            continue
-        claim(Said("time", start, end, time.time, _role(tokens, start, end), words=words))
+        time = _time(words, noon, locale)
+        if time is not None:
+            claim(Said("time", start, end, time, _role(tokens, start, end), words=words))
     for start, end, words in _spans(tokens, used):
         if any(i in used for i in range(start, end)) or not _may_be_day(tokens[start:end]):
             continue
@@ -174,6 +172,18 @@ def find_values(tokens: list[Token], today: dt.date, locale: str) -> list[Said]:
         dates = tuple(d.isoformat() for d in (day.candidates or (day.date,)))
         claim(Said("day", start, end, day.date.isoformat(), _role(tokens, start, end), dates, words))
     return sorted(said, key=lambda s: s.start)
+
+
+def _time(words: str, noon: dt.datetime, locale: str) -> str | None:
+    """The time of a run of words; after a time mark the parser does not know ("delle 20"), of the rest."""
+    first, _, rest = words.partition(" ")
+    for text in (words, rest if fold(first) in W.AT_WORDS and rest else None):
+        if text:
+            try:
+                return resolve_relative_time(text, noon, locale).time
+            except (UnsupportedRelativeTime, VagueTime):
+                pass
+    return None
 
 
 def _may_be_day(tokens: list[Token]) -> bool:
@@ -200,11 +210,11 @@ def _role(tokens: list[Token], start: int, end: int) -> str | None:
     first = tokens[start].folded.split()[0] if tokens[start].folded else ""
     before = tokens[start - 1].folded if start > 0 else ""
     before_that = tokens[start - 2].folded if start > 1 else ""
-    marker, preceding = (first, before) if first in W.TO_WORDS | W.FROM_WORDS else (before, before_that)
+    marker, preceding = (first, before) if first in W.TO_WORDS | W.FROM_WORDS | {"on"} else (before, before_that)
     if marker in AMBIGUOUS_TO and preceding in W.BOOKING_NOUNS:
         return None  # "la prenotazione per venerdì" is Friday's booking, "mude a reserva para domingo" a move
     if marker in W.TO_WORDS:
         return "new"
     if marker in W.FROM_WORDS:
         return "current"
-    return None
+    return "on" if marker == "on" else None  # current beside a current time, else as if unmarked

@@ -14,7 +14,7 @@ def _words(text: str) -> frozenset[str]:
 
 CANCEL_VERBS = _words(
     """
-    cancel cancelled canceled delete drop remove
+    cancel cancelled canceled cancelling canceling cancellation delete drop remove
     cancella cancellare cancellate cancelli annulla annullare annullate annulli disdici disdire disdite elimina
     annule annuler annulez supprime supprimer supprimez
     cancele cancelar cancela cancelem anule anular anula desmarque desmarcar desmarca
@@ -44,8 +44,9 @@ BOOKING_NOUNS = _words(
 )
 # Before a day or time: the value it should become ("to Saturday", "a sabato", "para sábado").
 TO_WORDS = _words("to a ad al alla alle au aux para pra per into until")
-# Before a day or time: the value the booking has now ("from Friday", "di venerdì", "das 20h").
-FROM_WORDS = _words("from of on da dal dalla dalle di del della delle de du des do dos das")
+# Before a day or time: the value the booking has now ("from Friday", "di venerdì", "das 20h"). Not "on":
+# "move Verdi to 9pm on Sunday" is a move to Sunday, and "on Friday" beside a new day is current anyway.
+FROM_WORDS = _words("from of da dal dalla dalle di del della delle de du des do dos das")
 # A time said after one of these is a time even without "h" or "pm" ("alle 8", "at 8", "às 8").
 AT_WORDS = _words("at alle all ore a las as vers verso around about dalle delle das des")
 # Read as today by the day parser, but never a booking's day in a request ("Charles is now 4 people").

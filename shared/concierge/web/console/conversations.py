@@ -3,8 +3,10 @@ and what staff do with it (reply as a person, hand back to the assistant, close)
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, url_for
 
@@ -36,7 +38,7 @@ def add_routes(bp: Blueprint, services: ConsoleServices) -> None:
             "console/conversation.html",
             venue=venue,
             conversation=found["conversation"],
-            transcript=found["transcript"],
+            transcript=[_shown(m, venue) for m in found["transcript"]],
             profile=found["profile"],
             roles=ROLES,
             **shown,
@@ -113,6 +115,17 @@ def add_routes(bp: Blueprint, services: ConsoleServices) -> None:
             "closed",
             lambda venue: services.close(venue.id, conversation_id),
         )
+
+
+def _shown(message: dict[str, Any], venue: Venue) -> dict[str, Any]:
+    """A transcript message as the page shows it: its time in the venue's zone, and a pressed button in words."""
+    at = dt.datetime.fromisoformat(message["at"])
+    if at.tzinfo is not None:
+        at = at.astimezone(ZoneInfo(venue.timezone))
+    said = message.get("text") or ""
+    if not said.strip() and message.get("action"):
+        said = f"(pressed the button “{message['action']}”)"
+    return {**message, "local_time": at.strftime("%d/%m %H:%M"), "said": said}
 
 
 def _notice(done: str | None) -> str | None:

@@ -14,6 +14,7 @@ from concierge.domain.venue import Venue
 from concierge.web.console.services import ConsoleServices, Refused
 from concierge.web.console.words import PLAN_STATUS, describe_refusal
 
+UNDONE = "The plan was undone: see the rollback report below."
 EMPTY_REQUEST = "Write what should change, for example “Move Rossi to Saturday at 9pm”."
 
 
@@ -91,7 +92,8 @@ def add_routes(bp: Blueprint, services: ConsoleServices) -> None:
     @bp.get("/plans/<plan_id>")
     @signed_in
     def plan(plan_id: str) -> tuple[str, int]:
-        return plan_page(plan_id)
+        undone = request.args.get("done") == "undone"
+        return plan_page(plan_id, notice=UNDONE if undone else None)
 
     @bp.get("/plans/<plan_id>/state.json")
     @signed_in
@@ -116,6 +118,16 @@ def add_routes(bp: Blueprint, services: ConsoleServices) -> None:
     @signed_in
     def confirm(plan_id: str) -> Any:
         return act(plan_id, "plan_confirm", "confirm the plan", {})
+
+    @bp.post("/plans/<plan_id>/undo")
+    @signed_in
+    def undo(plan_id: str) -> Any:
+        try:
+            services.plan("plan_undo", {"plan_id": plan_id}, g.operator)
+        except Refused as refusal:
+            status = 403 if refusal.code == "auth_required" else 409
+            return plan_page(plan_id, status, error=describe_refusal("undo the plan", refusal))
+        return redirect(url_for("console.plan", plan_id=plan_id, done="undone"), code=303)
 
     @bp.post("/plans/<plan_id>/answer")
     @signed_in

@@ -39,7 +39,7 @@ PLAN_STATUS: dict[str, str] = {
     "executing": "Being carried out",
     "completed": "Completed",
     "failed": "Failed",
-    "rolled_back": "Failed and undone (rolled back)",
+    "rolled_back": "Undone (rolled back)",
 }
 
 ROLES: dict[str, str] = {"customer": "Customer", "assistant": "Assistant", "staff": "Staff", "tool": "Tool result"}
