@@ -36,7 +36,7 @@ from concierge.domain.plans import (
 from concierge.domain.venue import Venue
 from concierge.plans.blocking import read_answer
 from concierge.plans.executor import READ_BOOKING, WATCHED, Executor, ask_marker
-from concierge.plans.planning import Planner, PlanningRequest, rephrase_clarification
+from concierge.plans.planning import REPHRASE, Planner, PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
 from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
@@ -161,11 +161,19 @@ class PlanService:
                 reason="planner",
             ):
                 pass
-            session["turns"] = session["turns"] + [
-                {"role": "user", "content": req.message},
-                {"role": "assistant", "content": outcome.question, "asked": outcome.kind, "options": outcome.options},
-            ]
-            session["clarifications"] += 1
+            if outcome.kind == REPHRASE:  # what is said next is a new request: its questions count afresh
+                session = {"turns": [], "clarifications": 0}
+            else:
+                session["turns"] = session["turns"] + [
+                    {"role": "user", "content": req.message},
+                    {
+                        "role": "assistant",
+                        "content": outcome.question,
+                        "asked": outcome.kind,
+                        "options": outcome.options,
+                    },
+                ]
+                session["clarifications"] += 1
             self.store.put_session(req.session_id, session)
             return {"type": "clarification", "question": outcome.question}
         if problems:
