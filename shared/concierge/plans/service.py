@@ -1,4 +1,5 @@
-"""The plan functions: request, confirm, status, answer, and the task targets execute, rollback, cleanup, refresh.
+"""The plan functions: request, confirm, status, answer, undo, and the task targets execute, rollback, cleanup,
+refresh.
 
 Each takes its typed request (`plans.requests`) and, for the operator's functions, the operator
 the HTTP layer authenticated; it returns the answer's body or raises PlanRefusal. The plan's owner
@@ -365,10 +366,13 @@ class PlanService:
                     if reading.values:
                         update["attempt"] = s.attempt + 1
                     if reading.expects is not None:
-                        update["expects"] = reading.expects
+                        update["expects"] = {**reading.expects, "accepted": True}
                     s = s.model_copy(update=update)
                 steps.append(s)
-            return p.model_copy(update={"actions": steps, "blocking_prompt": None, "question": None})
+            # An expired lease: if the queue loses the task below, the cleanup sweep resumes the plan.
+            return p.model_copy(
+                update={"actions": steps, "blocking_prompt": None, "question": None, "lease_until": self.clock()}
+            )
 
         try:
             plan = self.store.update_plan(plan.plan_id, answer)
