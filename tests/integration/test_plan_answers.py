@@ -68,6 +68,7 @@ def test_after_the_prompt_to_rephrase_the_next_message_is_a_new_request(api):
     for message in ("Change something", "nothing", "hmm"):
         assert answer(api, message, "afresh")["type"] == "clarification"
     assert "rephrase" in answer(api, "still nothing", "afresh")["question"]
+    assert api.store.get_session("afresh") == {"turns": [], "clarifications": 0}  # the next request starts afresh
     plan = answer(api, "Cancel Bianchi's booking", "afresh")
     assert plan["type"] == "plan", plan
     assert plan["plan"]["actions"][0]["parameters"] == {"restaurant_id": "roma", "booking_id": booking_id}
