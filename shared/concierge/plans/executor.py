@@ -38,6 +38,15 @@ from concierge.plans.blocking import SessionBusy, ask_marker, numbered, pause
 from concierge.plans.canonical_values import Reading
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.step_guard import different_call
+from concierge.plans.step_expectations import (
+    READ_BOOKING,
+    WATCHED,
+    expected_state,
+    lookup_scope,
+    same_booking,
+    step_key,
+)
+from concierge.plans.step_outcomes import describe, failure_reason, possibly_applied, what_to_check
 from concierge.plans.templates import UnresolvedPlaceholder, fill
 from concierge.speech import phrases_for
 from concierge.speech.plan_outcomes import StepWords, step_words
@@ -54,94 +63,6 @@ __all__ = ["Executor", "NotClaimable", "ask_marker"]
 
 class NotClaimable(Exception):
     """Another delivery holds the plan, it waits for an answer, or it is finished."""
-
-
-def failure_reason(step: PlannedAction, action_name: str, result: ActionResult, locale: str = "en") -> str:
-    words = step_words(locale)
-    where = words.step.format(number=step.step_number, action=action_name)
-    message = result.error_message or words.no_details
-    nearest = (result.response_data or {}).get("nearest_slots")
-    alternatives = words.alternatives.format(slots=", ".join(nearest)) if nearest else ""
-    return {
-        "bad_request": words.refused.format(where=where, message=message),
-        "unauthorized": words.unauthorised.format(where=where),
-        "not_found": words.not_found.format(where=where),
-        "conflict": words.conflict.format(where=where, message=message, alternatives=alternatives),
-        "rate_limited": words.rate_limited.format(where=where, seconds=result.retry_after_seconds or words.a_few),
-        "server_error": words.server_error.format(where=where),
-        "timeout": words.timeout.format(where=where),
-    }[result.error_type or "server_error"]
-
-
-def possibly_applied(step: PlannedAction, what: str, locale: str = "en") -> str:
-    """The sentence for a write that timed out: nobody knows whether it landed."""
-    return step_words(locale).possibly_applied.format(number=step.step_number, what=what)
-
-
-def what_to_check(parameters: dict, locale: str = "en") -> str:
-    """The booking a step touched, as a person looks it up: its id, else the details it was given."""
-    words = step_words(locale)
-    for key in ("booking_id", "reservation_id", "id"):
-        if isinstance(parameters.get(key), (str, int)):
-            return words.check_booking.format(booking_id=parameters[key])
-    shown = [
-        f"{k} {v}"
-        for k, v in parameters.items()
-        if k not in ("restaurant_id", "venue_id") and isinstance(v, (str, int, float))
-    ]
-    return words.check_details.format(details=", ".join(shown)) if shown else words.check_call
-
-
-READ_BOOKING = "get_booking"  # the lookup that tells whether a step's booking changed since planning
-WATCHED = ("day", "time", "people")  # what a change of the booking by someone else is judged on
-
-
-def step_key(plan: ExecutionPlan, step: PlannedAction) -> str:
-    """The idempotency key of the step's call; an answer that changed the step gives its call a new one."""
-    return f"{plan.plan_id}:{step.step_number}" + (f":a{step.attempt}" if step.attempt else "")
-
-
-def lookup_scope(data: dict | None) -> dict:
-    """A step's answer as placeholders see it: a lookup that matched exactly one booking also lends its fields."""
-    data = data or {}
-    results = data.get("results")
-    if isinstance(results, list) and len(results) == 1 and isinstance(results[0], dict):
-        return {**results[0], **data}
-    return data
-
-
-def expected_state(plan: ExecutionPlan, step: PlannedAction, parameters: dict) -> dict | None:
-    """How the step's booking should look now: as the operator accepted it when asked, else as the last earlier
-    write left it, else as the plan saw it."""
-    booking_id = parameters.get("booking_id")
-    if not isinstance(booking_id, str):
-        return None
-    if step.expects and step.expects.get("accepted"):  # the operator said yes to the booking as it is now
-        return step.expects
-    for earlier in sorted(plan.actions, key=lambda s: -s.step_number):
-        if earlier.step_number >= step.step_number or not earlier.executed or not earlier.result:
-            continue
-        data = earlier.result.response_data or {}
-        if data.get("booking_id") == booking_id and all(k in data for k in WATCHED):
-            return data
-    return step.expects if step.expects and step.expects.get("booking_id", booking_id) == booking_id else None
-
-
-def same_booking(expected: dict, current: dict) -> bool:
-    return all(str(expected.get(k)) == str(current.get(k)) for k in WATCHED if k in expected)
-
-
-def describe(state: dict, locale: str) -> str:
-    """A booking's day, time and party as the operator reads them in a question."""
-    say = phrases_for(locale)
-    day = state.get("day_label")
-    if not day:
-        try:
-            day = say.day_label(dt.date.fromisoformat(str(state.get("day"))))
-        except ValueError:
-            day = str(state.get("day"))
-    time = state.get("time_human") or (say.time_human(state["time"]) if state.get("time") else "")
-    return prompt_words(locale).booking_state.format(day=day, time=time, people=state.get("people"))
 
 
 @dataclass

@@ -28,7 +28,8 @@ from concierge.domain.plans import ActionResult, AtomicAction, BlockingQuestion,
 from concierge.masking import mask
 from concierge.plans.canonical_values import Reading
 from concierge.plans.blocking import ask_marker, numbered
-from concierge.plans.executor import Executor, step_key
+from concierge.plans.executor import Executor
+from concierge.plans.step_expectations import step_key
 from concierge.plans.react_tools import ASK_OPERATOR, STOP_PLAN, execution_tools, goal, system_prompt
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.step_guard import Options, Verdict, confirmed_parameters, judge, may_ask

@@ -35,7 +35,8 @@ from concierge.domain.plans import (
 )
 from concierge.domain.venue import Venue
 from concierge.plans.blocking import read_answer
-from concierge.plans.executor import READ_BOOKING, WATCHED, Executor, ask_marker
+from concierge.plans.executor import Executor, ask_marker
+from concierge.plans.step_expectations import READ_BOOKING, WATCHED
 from concierge.plans.planning import REPHRASE, Planner, PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
 from concierge.plans.proposal_validation import validate_proposal

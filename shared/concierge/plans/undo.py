@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 from concierge.domain.plan_states import move
 from concierge.domain.plans import ExecutionPlan, PlannedAction, ReversalFailure, RollbackReport
-from concierge.plans.executor import READ_BOOKING, Executor, NotClaimable, describe
+from concierge.plans.executor import Executor, NotClaimable
+from concierge.plans.step_expectations import READ_BOOKING
+from concierge.plans.step_outcomes import describe
 from concierge.plans.registry import ActionRegistry
 from concierge.speech.plan_outcomes import step_words
 from concierge.speech.plan_prompts import undo_words

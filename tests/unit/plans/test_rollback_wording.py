@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from concierge.domain.plans import PlannedAction
-from concierge.plans.executor import possibly_applied, what_to_check
+from concierge.plans.step_outcomes import possibly_applied, what_to_check
 
 
 def test_a_booking_named_by_its_id_is_checked_by_its_id():

@@ -8,7 +8,7 @@ from dataclasses import fields
 import pytest
 
 from concierge.domain.plans import ActionResult, PlannedAction
-from concierge.plans.executor import failure_reason, possibly_applied, what_to_check
+from concierge.plans.step_outcomes import failure_reason, possibly_applied, what_to_check
 from concierge.speech.names import LOCALES
 from concierge.speech.plan_outcomes import REFUSALS, STEPS, RefusalWords, StepWords, refusal_words, step_words
 
