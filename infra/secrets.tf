@@ -6,6 +6,7 @@ locals {
     "CONCIERGE_API_KEY",         # tools and plans: Authorization: Bearer / X-Vapi-Secret
     "RETELL_API_KEY",            # Retell's X-Retell-Signature
     "CONCIERGE_LLM_API_KEY",     # the LLM planner (with CONCIERGE_LLM_BASE_URL and _MODEL)
+    "CONCIERGE_ACTIONS_TOKEN",   # plans on another action API: the service's credential there
     "LANGFUSE_PUBLIC_KEY",       # tracing (with LANGFUSE_HOST)
     "LANGFUSE_SECRET_KEY",       # tracing
     "RESOS_API_KEY",             # resOS venues (default api_key_env)

@@ -136,9 +136,11 @@ variable "unset_secrets" {
     Secrets you have no value for (e.g. RESOS_API_KEY when no venue uses resOS). They are still
     created, but not mounted into the functions, since a function cannot start with a secret that
     has no version. CONCIERGE_API_KEY cannot be left out: without it the tools answer anyone.
+    CONCIERGE_ACTIONS_TOKEN is left out by default: plans on the project's own booking API run
+    with CONCIERGE_API_KEY.
   EOT
   type        = set(string)
-  default     = []
+  default     = ["CONCIERGE_ACTIONS_TOKEN"]
 
   validation {
     condition     = !contains(var.unset_secrets, "CONCIERGE_API_KEY")

@@ -63,6 +63,7 @@ class Settings:
     actions_base_url: str | None = None  # where plan steps call the booking API (the local server by default)
     actions_spec: str | None = None  # OpenAPI of the actions (default: the project's own booking API)
     actions_overlay: str | None = None
+    actions_token: str | None = field(default=None, repr=False)  # the service's credential there (or the tool key)
     pending_plan_minutes: float = 60
     cleanup_seconds: float = 60  # `concierge serve` runs the plans' cleanup sweep this often (0: never)
     max_clarifications: int = 3  # planner questions in a row before it suggests rephrasing
@@ -104,6 +105,7 @@ class Settings:
             actions_base_url=env.get("CONCIERGE_ACTIONS_BASE_URL") or None,
             actions_spec=env.get("CONCIERGE_ACTIONS_SPEC") or None,
             actions_overlay=env.get("CONCIERGE_ACTIONS_OVERLAY") or None,
+            actions_token=env.get("CONCIERGE_ACTIONS_TOKEN") or None,
             pending_plan_minutes=float(env.get("CONCIERGE_PENDING_PLAN_MINUTES", 60)),
             cleanup_seconds=float(env.get("CONCIERGE_CLEANUP_SECONDS", 60)),
             max_clarifications=int(env.get("CONCIERGE_MAX_CLARIFICATIONS", 3)),
@@ -353,10 +355,7 @@ def build_plan_service(
         registry=registry,
         actions=actions,
         locale_of=locale_of,
-        # the service's own key stays out of task bodies: plan_rollback falls back to it
-        enqueue_rollback=lambda plan_id, token: queue.enqueue(
-            "rollback", plan_id, None if token == settings.access.api_key else token
-        ),
+        enqueue_rollback=lambda plan_id, _token: queue.enqueue("rollback", plan_id),
         tracer=tracer,
         fixer=ParameterFixer(llm) if llm else None,
         read_only=lambda: service_box[0].read_only_actions,
@@ -376,7 +375,7 @@ def build_plan_service(
         pending_expiry=dt.timedelta(minutes=settings.pending_plan_minutes),
         max_clarifications=settings.max_clarifications,
         locale_of=locale_of,
-        service_token=settings.access.api_key,
+        service_token=settings.actions_token or settings.access.api_key,
         today=lambda venue: ctx.local_now(venue).date(),
     )
     service_box.append(service)

@@ -98,9 +98,12 @@ def test_an_action_added_by_spec_and_overlay_is_planned_and_executed(serve, sett
                 "steps": [{"action_id": "tagBooking", "parameters": {"booking_id": "b42", "tag": "VIP"}}],
             },
         )
-        api = serve(actions=(str(tmp_path / "extras.yaml"), str(tmp_path / "overlay.yaml"), base_url), llm=llm.base_url)
-        # the operator signs in with their key and passes their own token for the foreign API through
-        headers = {"Authorization": f"Bearer {OPERATOR_KEYS['u1']}", "X-Action-Token": "operator-token"}
+        api = serve(
+            actions=(str(tmp_path / "extras.yaml"), str(tmp_path / "overlay.yaml"), base_url),
+            llm=llm.base_url,
+            actions_token="service-token-for-extras",  # the service's own credential for the foreign API
+        )
+        headers = {"Authorization": f"Bearer {OPERATOR_KEYS['u1']}"}
         answer = api.call(
             "plan_request",
             {"session_id": "x", "venue_id": "roma", "message": "Mark booking b42 as VIP"},
@@ -120,6 +123,6 @@ def test_an_action_added_by_spec_and_overlay_is_planned_and_executed(serve, sett
             time.sleep(0.05)
     assert plan["status"] == "completed"
     assert calls[0]["path"] == "/bookings/b42/tags" and calls[0]["body"] == {"tag": "VIP"}
-    assert calls[0]["headers"]["Authorization"] == "Bearer operator-token"
+    assert calls[0]["headers"]["Authorization"] == "Bearer service-token-for-extras"
     assert calls[0]["headers"]["Idempotency-Key"] == f"{plan_id}:1"
     assert json.dumps(plan).count("t-b42") == 1  # the step's answer is kept for placeholders and compensation

@@ -125,8 +125,8 @@ def test_a_lookup_that_timed_out_is_not_flagged_and_needs_no_rollback(serve, fla
     assert api.store.get_plan(plan["plan_id"]).rollback_report is None
 
 
-def test_a_pass_through_token_the_action_api_refuses_fails_the_step_as_unauthorised(serve):
-    api = serve(api_key="the-real-key")
+def test_a_service_credential_the_action_api_refuses_fails_the_step_as_unauthorised(serve):
+    api = serve(api_key="the-real-key", actions_token="expired-token")
     booking_id = api.call(
         "create_booking",
         {
@@ -140,7 +140,7 @@ def test_a_pass_through_token_the_action_api_refuses_fails_the_step_as_unauthori
         headers={"Authorization": "Bearer the-real-key"},
     ).json()["booking_id"]
     plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "21:00"})])
-    confirmed = api.call("plan_confirm", {"plan_id": plan_id}, headers={**TOKEN, "X-Action-Token": "expired-token"})
+    confirmed = api.call("plan_confirm", {"plan_id": plan_id}, headers=TOKEN)
     assert confirmed.status_code == 200, confirmed.text
     plan = settled(api, plan_id)
     assert plan["status"] == "failed"
@@ -148,7 +148,7 @@ def test_a_pass_through_token_the_action_api_refuses_fails_the_step_as_unauthori
     assert "accedi di nuovo" in plan["failure_reason"]
 
 
-def test_without_a_pass_through_token_steps_call_the_action_api_with_the_service_key(serve):
+def test_without_an_action_credential_of_its_own_the_executor_calls_with_the_service_key(serve):
     api = serve(api_key="the-real-key")
     booking_id = api.call(
         "create_booking",

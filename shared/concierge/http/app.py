@@ -104,7 +104,7 @@ def _guarded(path: str, run: Callable[[], Response]) -> Response:
         return error_response(path, 500, _UNEXPECTED)
 
 
-ACTION_TOKEN_HEADER = "X-Action-Token"  # the operator's own token for the action API, passed through
+ACTION_TOKEN_HEADER = "X-Action-Token"  # the operator's own token for plan_request's lookups; never queued
 
 
 def _refusal(status: int, error_type: str, message: str) -> Response:

@@ -45,9 +45,9 @@ def _functions(plans: PlanService, operator: Operator | None) -> dict[str, tuple
     """Each function's request model, and how to call it."""
     return {
         "plan_request": (NewRequest, lambda request, token: plans.plan_request(request, token, operator)),
-        "plan_confirm": (PlanRef, lambda request, token: plans.plan_confirm(request, token, operator)),
+        "plan_confirm": (PlanRef, lambda request, _token: plans.plan_confirm(request, operator)),
         "plan_status": (PlanRef, lambda request, _token: plans.plan_status(request, operator)),
-        "plan_answer": (Answer, lambda request, token: plans.plan_answer(request, token, operator)),
+        "plan_answer": (Answer, lambda request, _token: plans.plan_answer(request, operator)),
         "plan_execute": (TaskBody, lambda task, _token: plans.plan_execute(task)),
         "plan_rollback": (TaskBody, lambda task, _token: plans.plan_rollback(task)),
         "plans_cleanup": (NoBody, lambda _request, _token: plans.plans_cleanup()),

@@ -78,7 +78,6 @@ class Answer(PlanRef):
 
 class TaskBody(_Strict):
     plan_id: Annotated[str, PLAN_ID]
-    token: Annotated[str | None, Field(max_length=4096)] = None
 
 
 class NoBody(BaseModel):

@@ -1,11 +1,13 @@
 """The plan functions: request, confirm, status, answer, and the task targets execute, rollback, cleanup, refresh.
 
-Each takes its typed request (`plans.requests`), the token for the action calls and, for the
-operator's functions, the operator the HTTP layer authenticated; it returns the answer's body or
-raises PlanRefusal. The plan's owner is the authenticated operator, never a `user_id` in the body (a body
-that names someone else is refused). The action token is the operator's pass-through token for
-the action API when one was given, else the service's own key; it travels only in the queued
-task that needs it, and is never stored or logged.
+Each takes its typed request (`plans.requests`) and, for the operator's functions, the operator
+the HTTP layer authenticated; it returns the answer's body or raises PlanRefusal. The plan's owner
+is the authenticated operator, never a `user_id` in the body (a body that names someone else is
+refused), and only the owner confirms, so the plan's `user_id` is the confirming operator.
+
+Credentials for the action API: while an operator's request is in flight, its lookups may use the
+operator's own pass-through token; everything queued runs as the service (`service_token`). A
+task carries the plan id alone: no credential is ever queued, stored or logged.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ class PlanService:
     read_only_actions: set[str] = field(default_factory=lambda: {"search_bookings", "get_booking"})
     max_clarifications: int = DEFAULT_MAX_CLARIFICATIONS
     pending_expiry: dt.timedelta = DEFAULT_PENDING_EXPIRY
-    service_token: str | None = None  # the service's own tool key: action calls without a pass-through token
+    service_token: str | None = None  # the service's own credential for the action API
     clock: Callable[[], dt.datetime] = utcnow
     today: Callable[[Venue], dt.date] = lambda _venue: utcnow().date()
     # The language of the refusals an operator reads about a venue's plans, by venue id.
@@ -80,9 +82,6 @@ class PlanService:
         return refusal_words(self.locale_of(venue_id))
 
     # --- owner's functions ----------------------------------------------------------------------------
-    def _action_token(self, token: str | None) -> str | None:
-        return token or self.service_token
-
     def plan_request(self, req: NewRequest, token: str | None, operator: Operator | None = None) -> dict:
         words = self._words(req.venue_id)
         owner = _need_operator(operator, req.user_id, words).operator_id
@@ -110,7 +109,7 @@ class PlanService:
                 venue_locale=venue.locale,
                 today=self.today(venue),
                 registry=registry,
-                lookup=self._lookup(registry, self._action_token(token), words),
+                lookup=self._lookup(registry, token or self.service_token, words),
                 read_only_actions=self.read_only_actions,
                 clarifications_so_far=session["clarifications"],
                 max_clarifications=self.max_clarifications,
@@ -227,7 +226,7 @@ class PlanService:
             raise PlanRefusal("not_owner", english.not_owner)  # another's plan: nothing of it is told
         return plan
 
-    def plan_confirm(self, ref: PlanRef, token: str | None, operator: Operator | None = None) -> dict:
+    def plan_confirm(self, ref: PlanRef, operator: Operator | None = None) -> dict:
         plan = self._owned(ref, operator)
         if plan.status == "confirmed":
             return plan.public()
@@ -246,7 +245,7 @@ class PlanService:
             seconds_to_confirm=(self.clock() - plan.created_at).total_seconds(),
         ) as span:
             try:
-                self.queue.enqueue("execute", plan.plan_id, token)
+                self.queue.enqueue("execute", plan.plan_id)
             except QueueUnavailable:
                 span.set(outcome="enqueue_failed")
                 raise PlanRefusal("unavailable", self._words(plan.venue_id).not_queued) from None
@@ -276,7 +275,7 @@ class PlanService:
     def plan_status(self, ref: PlanRef, operator: Operator | None = None) -> dict:
         return self._owned(ref, operator).public()
 
-    def plan_answer(self, req: Answer, token: str | None, operator: Operator | None = None) -> dict:
+    def plan_answer(self, req: Answer, operator: Operator | None = None) -> dict:
         plan = self._owned(req, operator)
         words = self._words(plan.venue_id)
         if plan.status != "executing" or plan.blocking_prompt is None:
@@ -302,7 +301,7 @@ class PlanService:
         except IllegalMove:
             raise PlanRefusal("wrong_state", words.not_waiting) from None
         try:
-            self.queue.enqueue("execute", plan.plan_id, token, tag=f"answer-{uuid.uuid4().hex[:8]}")
+            self.queue.enqueue("execute", plan.plan_id, tag=f"answer-{uuid.uuid4().hex[:8]}")
         except QueueUnavailable:
             raise PlanRefusal("unavailable", words.answer_saved) from None
         return plan.public()
@@ -313,10 +312,10 @@ class PlanService:
         if plan is not None and plan.status == "pending_confirmation":
             # Enqueued just before the confirmation was stored: ask the queue to deliver again.
             raise DeliverAgain("not confirmed yet")
-        return {"outcome": self.executor.execute(task.plan_id, self._action_token(task.token))}
+        return {"outcome": self.executor.execute(task.plan_id, self.service_token)}
 
     def plan_rollback(self, task: TaskBody) -> dict:
-        return {"outcome": self.executor.rollback(task.plan_id, self._action_token(task.token))}
+        return {"outcome": self.executor.rollback(task.plan_id, self.service_token)}
 
     def plans_cleanup(self) -> dict:
         """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records."""
@@ -331,7 +330,7 @@ class PlanService:
                     pass
         for plan in self.store.plans_in_status("executing"):
             if plan.blocking_prompt is None and plan.lease_until is not None and plan.lease_until <= now:
-                self.queue.enqueue("execute", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
+                self.queue.enqueue("execute", plan.plan_id, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         for plan in self.store.plans_in_status("failed"):
             if (
@@ -339,7 +338,7 @@ class PlanService:
                 and self.executor.needs_rollback(plan)
                 and (plan.lease_until is None or plan.lease_until <= now)
             ):
-                self.queue.enqueue("rollback", plan.plan_id, None, tag=f"resume-{int(now.timestamp())}")
+                self.queue.enqueue("rollback", plan.plan_id, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         purged = self.idempotency.purge_idempotency(now)
         return {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}

@@ -75,7 +75,12 @@ def provider_secrets() -> set[str]:
 def secret_settings() -> set[str]:
     """Settings that hold secrets: the access keys of Settings.from_env, the LLM key, providers, Langfuse."""
     access = _function_source(SHARED / "bootstrap.py", "from_env").split("access=Access(", 1)[1]
-    return _env_names(access) | {"CONCIERGE_LLM_API_KEY"} | LANGFUSE_SECRETS | provider_secrets()
+    return (
+        _env_names(access)
+        | {"CONCIERGE_LLM_API_KEY", "CONCIERGE_ACTIONS_TOKEN"}
+        | LANGFUSE_SECRETS
+        | provider_secrets()
+    )
 
 
 def _list(expression) -> list[str]:
@@ -187,7 +192,7 @@ def test_every_function_gets_the_environment_and_the_secrets(tf):
     assert ref(content["key"]) == "secret_environment_variables.value"
     assert ref(content["secret"]) == "google_secret_manager_secret.secret[secret_environment_variables.value].secret_id"
     assert ref(tf.locals["mounted_secrets"]) == "setsubtract(local.secret_names, var.unset_secrets)"
-    assert tf.default("unset_secrets") == []
+    assert tf.default("unset_secrets") == ["CONCIERGE_ACTIONS_TOKEN"]
 
 
 def test_fixed_settings_of_a_deployment(tf):

@@ -25,14 +25,15 @@ class QueueUnavailable(Exception):
 
 class PlanQueue(ABC):
     @abstractmethod
-    def enqueue(self, kind: Kind, plan_id: str, token: str | None, tag: str = "") -> None:
-        """Deliver a POST with JSON body {"plan_id": plan_id, "token": token} to the function for `kind`
+    def enqueue(self, kind: Kind, plan_id: str, tag: str = "") -> None:
+        """Deliver a POST with JSON body {"plan_id": plan_id} to the function for `kind`
         (plan_execute / plan_rollback). Enqueuing the same (kind, plan_id, tag) again is a no-op
         (the task name is derived from them), so a re-confirm cannot enqueue twice. Raises QueueUnavailable."""
 
 
-def task_body(plan_id: str, token: str | None) -> dict:
-    return {"plan_id": plan_id, "token": token}
+def task_body(plan_id: str) -> dict:
+    """A task carries the plan's id and nothing else: no credential ever sits in a queue."""
+    return {"plan_id": plan_id}
 
 
 def task_id(kind: Kind, plan_id: str, tag: str = "") -> str:

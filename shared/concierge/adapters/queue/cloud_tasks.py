@@ -7,8 +7,8 @@ the only dedupe the emulator offers (it accepts duplicate names). A create that 
 still have created the task; enqueuing again is safe, for the same reason.
 
 google.cloud.tasks_v2 is imported on first use, not at import time: functions that never
-enqueue should not pay for it on a cold start. The token travels only in the task body and
-is kept out of every log line and error message.
+enqueue should not pay for it on a cold start. A task's body is the plan id alone; the
+delivery is authenticated by its OIDC token.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class CloudTasksQueue(PlanQueue):
     def queue_path(self, kind: Kind) -> str:
         return f"projects/{self._project}/locations/{self._location}/queues/{self._queues[kind]}"
 
-    def enqueue(self, kind: Kind, plan_id: str, token: str | None, tag: str = "") -> None:
+    def enqueue(self, kind: Kind, plan_id: str, tag: str = "") -> None:
         name = f"{self.queue_path(kind)}/tasks/{task_id(kind, plan_id, tag)}"
         with self._lock:
             if name in self._created:
@@ -63,14 +63,12 @@ class CloudTasksQueue(PlanQueue):
 
         try:
             self._tasks_client().create_task(
-                parent=self.queue_path(kind), task=self._task(kind, name, plan_id, token), timeout=CREATE_TIMEOUT
+                parent=self.queue_path(kind), task=self._task(kind, name, plan_id), timeout=CREATE_TIMEOUT
             )
         except google_errors.AlreadyExists:
             logger.info("task %s already exists", name)
         except (google_errors.GoogleAPIError, auth_errors.GoogleAuthError) as exc:
             problem = f"could not enqueue task {name}: {type(exc).__name__}: {exc}"
-            if token:
-                problem = problem.replace(token, "[token]")
             logger.warning("%s", problem)
             raise QueueUnavailable(problem) from None  # the cause could echo the request
         else:
@@ -80,7 +78,7 @@ class CloudTasksQueue(PlanQueue):
             while len(self._created) > REMEMBERED_NAMES:
                 self._created.popitem(last=False)
 
-    def _task(self, kind: Kind, name: str, plan_id: str, token: str | None):
+    def _task(self, kind: Kind, name: str, plan_id: str):
         from google.cloud import tasks_v2
 
         url = self._urls[kind]
@@ -88,7 +86,7 @@ class CloudTasksQueue(PlanQueue):
             url=url,
             http_method=tasks_v2.HttpMethod.POST,
             headers={"Content-Type": "application/json"},
-            body=json.dumps(task_body(plan_id, token)).encode(),
+            body=json.dumps(task_body(plan_id)).encode(),
         )
         if self._service_account_email:
             request.oidc_token = tasks_v2.OidcToken(service_account_email=self._service_account_email, audience=url)

@@ -25,13 +25,13 @@ class InProcessQueue(PlanQueue):
         self._names: set[str] = set()
         self._lock = threading.Lock()
 
-    def enqueue(self, kind: Kind, plan_id: str, token: str | None, tag: str = "") -> None:
+    def enqueue(self, kind: Kind, plan_id: str, tag: str = "") -> None:
         name = task_id(kind, plan_id, tag)
         with self._lock:
             if name in self._names:
                 return
             try:
-                self._pool.submit(self._run, name, kind, task_body(plan_id, token))
+                self._pool.submit(self._run, name, kind, task_body(plan_id))
             except RuntimeError as exc:  # the pool is shut down
                 raise QueueUnavailable(f"the in-process queue is closed ({name} not enqueued)") from exc
             self._names.add(name)

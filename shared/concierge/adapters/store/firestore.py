@@ -1,10 +1,8 @@
-"""The production store: Cloud Firestore.
+"""The production store: Cloud Firestore, one module per role beside this one.
 
 Layout:
   venues/{venue_id}                                {kb: <knowledge base>}
-  venues/{venue_id}/bookings/{booking_id}          day, time, people, name, phone, notes, status, created_at
-  venues/{venue_id}/days/{YYYY-MM-DD}              writes: a counter every writer of that day bumps
-  venues/{venue_id}/slot_keys/{phone}|{day}|{time} booking_id, while that booking is active
+  venues/{venue_id}/bookings, days, slot_keys      the booking role: see firestore_bookings
   idempotency/{sha256 of key}                      fingerprint, status, payload, expires_at, lease_until
   plans/{plan_id}                                  plan (JSON), session_id, status, blocked, updated_at
   sessions/{session_id}                            state (JSON): the conversation's pending request
@@ -14,17 +12,7 @@ Layout:
   operator_emails/{sha256 of email}                operator_id, while that operator is active (one per email)
   conversations, conversation_threads, conversation_answers, client_profiles: see firestore_conversations
 
-Writes are optimistic. A writer reads the day document (noting its update time) and the day's
-bookings, decides, then commits one atomic batch that bumps the day document on condition that
-it is unchanged. A query does not lock the absence of documents, so without this two writers
-could both see room and both write; with it, whoever commits second finds the day changed,
-re-reads and decides again. The slot key is created, never overwritten, so a duplicate phone,
-day and time fails at commit whatever else happens. Collisions are retried with jittered
-backoff a bounded number of times, then StoreBusy; a failed batch writes nothing.
-
-Transactions would do the same on Firestore itself, but writers that read the same document
-and then all write it deadlock on the emulator until a lock timeout; preconditions need no
-locks and take one round trip fewer (read, query, commit).
+Writes are optimistic (see firestore_base): a precondition on what was read instead of a transaction.
 """
 
 from __future__ import annotations
@@ -32,110 +20,21 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import random
-import time
-from typing import Callable, TypeVar
 
 from google.api_core import exceptions as google_errors
 from google.cloud import firestore
 
-from concierge.adapters.store import (
-    Admit,
-    BookingMissing,
-    Change,
-    IdempotencyRecord,
-    SlotTaken,
-    Snapshot,
-    Store,
-    StoreBusy,
-    is_store_key,
-    new_booking_id,
-    record_is_stale,
-)
+from concierge.adapters.store import IdempotencyRecord, Snapshot, Store, is_store_key, record_is_stale
+from concierge.adapters.store.firestore_base import Collision
+from concierge.adapters.store.firestore_bookings import FirestoreBookings
 from concierge.adapters.store.firestore_conversations import FirestoreConversations
 from concierge.adapters.store.operators import EmailTaken
-from concierge.domain.booking import Booking, BookingDraft
-from concierge.domain.replays import booking_id_for
 from concierge.domain.operators import Operator, OperatorRecord
 
-T = TypeVar("T")
-
-ACTIVE = "active"
 BATCH_LIMIT = 500  # writes per Firestore batch
 
 
-def _booking(venue_id: str, snapshot) -> Booking:
-    data = snapshot.to_dict()
-    return Booking(
-        booking_id=snapshot.id,
-        venue_id=venue_id,
-        day=dt.date.fromisoformat(data["day"]),
-        time=data["time"],
-        people=data["people"],
-        name=data["name"],
-        phone=data["phone"],
-        notes=data.get("notes"),
-    )
-
-
-def _slot_key(booking: Booking | BookingDraft) -> str:
-    return f"{booking.phone}|{booking.day.isoformat()}|{booking.time}"
-
-
-class _UnsafeKey(LookupError):
-    """An id that cannot be a document id: nothing can be stored under it, so nothing is found."""
-
-
-class _Collision(Exception):
-    """Another writer got there first; read again and retry."""
-
-
-class _DayGuard:
-    """Reads days for one write and makes the commit conditional on those days being unchanged."""
-
-    def __init__(self, store: "FirestoreStore", venue_id: str) -> None:
-        self.store = store
-        self.venue_id = venue_id
-        self.seen: dict[dt.date, object] = {}  # day -> update time of its document (None: absent)
-
-    def read(self, day: dt.date) -> list[Booking]:
-        if day not in self.seen:
-            snapshot = self.store._day_lock(self.venue_id, day).get()
-            self.seen[day] = snapshot.update_time if snapshot.exists else None
-        return self.store.bookings_on(self.venue_id, day)
-
-    def bump(self, batch) -> None:
-        for day, seen_at in self.seen.items():
-            ref = self.store._day_lock(self.venue_id, day)
-            if seen_at is None:
-                batch.create(ref, {"writes": 1})
-            else:
-                batch.update(
-                    ref, {"writes": firestore.Increment(1)}, option=self.store.db.write_option(last_update_time=seen_at)
-                )
-
-    def commit(self, batch) -> None:
-        try:
-            batch.commit()
-        except (google_errors.FailedPrecondition, google_errors.NotFound, google_errors.Aborted):
-            raise _Collision() from None
-        except google_errors.AlreadyExists:
-            # A day document created meanwhile, or the slot key of a real duplicate: when every
-            # day document existed, only the slot key can have clashed.
-            if None in self.seen.values():
-                raise _Collision() from None
-            raise SlotTaken() from None
-
-
-class FirestoreStore(FirestoreConversations, Store):
-    def __init__(
-        self, client: firestore.Client, attempts: int = 12, first_backoff: float = 0.02, max_backoff: float = 0.4
-    ) -> None:
-        self.db = client
-        self.attempts = attempts
-        self.first_backoff = first_backoff
-        self.max_backoff = max_backoff
-
+class FirestoreStore(FirestoreBookings, FirestoreConversations, Store):
     def close(self) -> None:
         """Close the client's channels (the server calls it when it stops)."""
         self.db.close()
@@ -145,44 +44,8 @@ class FirestoreStore(FirestoreConversations, Store):
         return cls(firestore.Client(project=project, database=database))
 
     # --- references ------------------------------------------------------------------------------
-    @staticmethod
-    def _key(value: str) -> str:
-        if not is_store_key(value):
-            raise _UnsafeKey(value[:80] if isinstance(value, str) else type(value).__name__)
-        return value
-
-    def _venue(self, venue_id: str):
-        return self.db.collection("venues").document(self._key(venue_id))
-
-    def _bookings(self, venue_id: str):
-        return self._venue(venue_id).collection("bookings")
-
-    def _day_lock(self, venue_id: str, day: dt.date):
-        return self._venue(venue_id).collection("days").document(day.isoformat())
-
-    def _slot(self, venue_id: str, key: str):
-        return self._venue(venue_id).collection("slot_keys").document(key)
-
     def _idempotency(self, key: str):
         return self.db.collection("idempotency").document(hashlib.sha256(key.encode()).hexdigest())
-
-    def _day_query(self, venue_id: str, day: dt.date):
-        return (
-            self._bookings(venue_id)
-            .where(filter=firestore.FieldFilter("day", "==", day.isoformat()))
-            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
-        )
-
-    # --- optimistic writes ------------------------------------------------------------------------
-    def _retrying(self, attempt: Callable[[], T]) -> T:
-        pause = self.first_backoff
-        for _ in range(self.attempts):
-            try:
-                return attempt()
-            except _Collision:
-                time.sleep(pause * (0.5 + random.random()))
-                pause = min(pause * 2, self.max_backoff)
-        raise StoreBusy()
 
     # --- venues ------------------------------------------------------------------------------------
     def get_venue(self, venue_id: str) -> dict | None:
@@ -201,132 +64,6 @@ class FirestoreStore(FirestoreConversations, Store):
 
     def venue_ids(self) -> list[str]:
         return sorted(ref.id for ref in self.db.collection("venues").list_documents())
-
-    # --- bookings ----------------------------------------------------------------------------------
-    def bookings_on(self, venue_id: str, day: dt.date) -> list[Booking]:
-        found = [_booking(venue_id, s) for s in self._day_query(venue_id, day).stream()]
-        return sorted(found, key=lambda b: b.time)
-
-    def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]:
-        query = (
-            self._bookings(venue_id)
-            .where(filter=firestore.FieldFilter("phone", "==", phone))
-            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
-            .where(filter=firestore.FieldFilter("day", ">=", from_day.isoformat()))
-        )
-        return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
-
-    def bookings_between(self, venue_id: str, first_day: dt.date, last_day: dt.date) -> list[Booking]:
-        query = (
-            self._bookings(venue_id)
-            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
-            .where(filter=firestore.FieldFilter("day", ">=", first_day.isoformat()))
-            .where(filter=firestore.FieldFilter("day", "<=", last_day.isoformat()))
-        )
-        return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
-
-    def get_booking(self, venue_id: str, booking_id: str) -> Booking | None:
-        if not (is_store_key(venue_id) and is_store_key(booking_id)):
-            return None
-        snapshot = self._bookings(venue_id).document(booking_id).get()
-        if not snapshot.exists or snapshot.get("status") != ACTIVE:
-            return None
-        return _booking(venue_id, snapshot)
-
-    def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
-        """A keyed create (a replayable call) writes the booking under an id derived from its key, in the
-        same batch as everything else: a replay after a crash finds it instead of writing it again."""
-        booking_id = booking_id_for(draft.replay_key) if draft.replay_key else new_booking_id()
-        booking = Booking(booking_id=booking_id, venue_id=venue_id, **draft.model_dump())
-        ref = self._bookings(venue_id).document(booking_id)
-
-        def written_before() -> Booking | None:
-            snapshot = ref.get() if draft.replay_key else None
-            return _booking(venue_id, snapshot) if snapshot is not None and snapshot.exists else None
-
-        def attempt() -> Booking:
-            earlier = written_before()
-            if earlier is not None:
-                return earlier
-            guard = _DayGuard(self, venue_id)
-            admit(guard.read(draft.day))
-            batch = self.db.batch()
-            guard.bump(batch)
-            batch.create(self._slot(venue_id, _slot_key(booking)), {"booking_id": booking.booking_id})
-            batch.create(
-                ref,
-                {
-                    "day": booking.day.isoformat(),
-                    "time": booking.time,
-                    "people": booking.people,
-                    "name": booking.name,
-                    "phone": booking.phone,
-                    "notes": booking.notes,
-                    "status": ACTIVE,
-                    "created_at": firestore.SERVER_TIMESTAMP,
-                },
-            )
-            try:
-                guard.commit(batch)
-            except SlotTaken:
-                if written_before() is not None:  # our own booking, committed by a delivery racing this one
-                    raise _Collision() from None
-                raise
-            return booking
-
-        return self._retrying(attempt)
-
-    def _active(self, venue_id: str, booking_id: str):
-        if not is_store_key(booking_id):
-            raise BookingMissing(booking_id)
-        snapshot = self._bookings(venue_id).document(booking_id).get()
-        if not snapshot.exists or snapshot.get("status") != ACTIVE:
-            raise BookingMissing(booking_id)
-        return snapshot
-
-    def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
-        def attempt() -> Booking:
-            snapshot = self._active(venue_id, booking_id)
-            current = _booking(venue_id, snapshot)
-            guard = _DayGuard(self, venue_id)
-            updated = change(current, guard.read)
-            batch = self.db.batch()
-            guard.bump(batch)
-            if _slot_key(updated) != _slot_key(current):
-                batch.delete(self._slot(venue_id, _slot_key(current)))
-                batch.create(self._slot(venue_id, _slot_key(updated)), {"booking_id": booking_id})
-            batch.update(
-                snapshot.reference,
-                {
-                    "day": updated.day.isoformat(),
-                    "time": updated.time,
-                    "people": updated.people,
-                    "name": updated.name,
-                    "phone": updated.phone,
-                    "notes": updated.notes,
-                },
-                option=self.db.write_option(last_update_time=snapshot.update_time),
-            )
-            guard.commit(batch)
-            return updated
-
-        return self._retrying(attempt)
-
-    def cancel_booking(self, venue_id: str, booking_id: str) -> None:
-        """Cancelling only frees room, so it needs no day guard: only the booking must be unchanged."""
-
-        def attempt() -> None:
-            snapshot = self._active(venue_id, booking_id)
-            batch = self.db.batch()
-            batch.delete(self._slot(venue_id, _slot_key(_booking(venue_id, snapshot))))
-            batch.update(
-                snapshot.reference,
-                {"status": "cancelled", "cancelled_at": firestore.SERVER_TIMESTAMP},
-                option=self.db.write_option(last_update_time=snapshot.update_time),
-            )
-            _DayGuard(self, venue_id).commit(batch)
-
-        self._retrying(attempt)
 
     # --- plans and sessions ------------------------------------------------------------------------
     @staticmethod
@@ -366,7 +103,7 @@ class FirestoreStore(FirestoreConversations, Store):
                     self._plan_fields(updated), option=self.db.write_option(last_update_time=snapshot.update_time)
                 )
             except (google_errors.FailedPrecondition, google_errors.NotFound):
-                raise _Collision() from None
+                raise Collision() from None
             return updated
 
         return self._retrying(attempt)
@@ -510,7 +247,7 @@ class FirestoreStore(FirestoreConversations, Store):
                 ref.update(claim, option=self.db.write_option(last_update_time=snapshot.update_time))
                 return None
             except (google_errors.AlreadyExists, google_errors.FailedPrecondition, google_errors.NotFound):
-                raise _Collision() from None
+                raise Collision() from None
 
         return self._retrying(attempt)
 

@@ -1,4 +1,4 @@
-"""The embedded store: one SQLite file, WAL mode, a connection per thread.
+"""The embedded store: one SQLite file, WAL mode, a connection per thread; one module per role beside this one.
 
 Atomic steps use BEGIN IMMEDIATE, which takes the database's write lock before the first
 read, so two creates on the same slot run one after the other, even from two processes.
@@ -14,22 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from concierge.adapters.store import (
-    Admit,
-    record_is_stale,
-    BookingMissing,
-    Change,
-    IdempotencyRecord,
-    SlotTaken,
-    Snapshot,
-    Store,
-    is_store_key,
-    new_booking_id,
-)
+from concierge.adapters.store import IdempotencyRecord, Snapshot, Store, is_store_key, record_is_stale
 from concierge.adapters.store.operators import EmailTaken
+from concierge.adapters.store.sqlite_bookings import SCHEMA as BOOKING_SCHEMA, SqliteBookings
 from concierge.adapters.store.sqlite_conversations import SCHEMA as CONVERSATION_SCHEMA, SqliteConversations
-from concierge.domain.booking import Booking, BookingDraft
-from concierge.domain.replays import booking_id_for
 from concierge.domain.operators import Operator, OperatorRecord
 
 _SCHEMA = """
@@ -37,22 +25,6 @@ CREATE TABLE IF NOT EXISTS venues (
     id TEXT PRIMARY KEY,
     body TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS bookings (
-    booking_id TEXT PRIMARY KEY,
-    venue_id TEXT NOT NULL,
-    day TEXT NOT NULL,
-    time TEXT NOT NULL,
-    people INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    phone TEXT NOT NULL,
-    notes TEXT,
-    status TEXT NOT NULL DEFAULT 'active',
-    created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (venue_id, day, status);
-CREATE INDEX IF NOT EXISTS bookings_by_phone ON bookings (venue_id, phone, day);
-CREATE UNIQUE INDEX IF NOT EXISTS one_active_booking_per_phone_and_slot
-    ON bookings (venue_id, phone, day, time) WHERE status = 'active';
 CREATE TABLE IF NOT EXISTS plans (
     plan_id TEXT PRIMARY KEY,
     session_id TEXT NOT NULL,
@@ -97,24 +69,8 @@ CREATE UNIQUE INDEX IF NOT EXISTS one_active_operator_per_email ON operators (em
     WHERE revoked_at IS NULL AND email IS NOT NULL;
 """
 
-_COLUMNS = "booking_id, venue_id, day, time, people, name, phone, notes"
 
-
-def _booking(row: tuple) -> Booking:
-    booking_id, venue_id, day, time, people, name, phone, notes = row
-    return Booking(
-        booking_id=booking_id,
-        venue_id=venue_id,
-        day=dt.date.fromisoformat(day),
-        time=time,
-        people=people,
-        name=name,
-        phone=phone,
-        notes=notes,
-    )
-
-
-class SqliteStore(SqliteConversations, Store):
+class SqliteStore(SqliteBookings, SqliteConversations, Store):
     def __init__(self, data_dir: str | Path) -> None:
         self.path = Path(data_dir) / "concierge.db"
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -124,7 +80,7 @@ class SqliteStore(SqliteConversations, Store):
         # a later one finds the thread gone, and every one by close(); none waits for the garbage collector.
         self._open: dict[threading.Thread, sqlite3.Connection] = {}
         self._open_lock = threading.Lock()
-        self._conn().executescript(_SCHEMA + CONVERSATION_SCHEMA)
+        self._conn().executescript(_SCHEMA + BOOKING_SCHEMA + CONVERSATION_SCHEMA)
 
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
@@ -181,105 +137,6 @@ class SqliteStore(SqliteConversations, Store):
 
     def venue_ids(self) -> list[str]:
         return [r[0] for r in self._conn().execute("SELECT id FROM venues ORDER BY id")]
-
-    # --- bookings ------------------------------------------------------------------------
-    def _on(self, conn: sqlite3.Connection, venue_id: str, day: dt.date) -> list[Booking]:
-        rows = conn.execute(
-            f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND day = ? AND status = 'active' ORDER BY time",
-            (venue_id, day.isoformat()),
-        )
-        return [_booking(r) for r in rows]
-
-    def bookings_on(self, venue_id: str, day: dt.date) -> list[Booking]:
-        return self._on(self._conn(), venue_id, day)
-
-    def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]:
-        rows = self._conn().execute(
-            f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND phone = ? AND day >= ? AND status = 'active'"
-            " ORDER BY day, time",
-            (venue_id, phone, from_day.isoformat()),
-        )
-        return [_booking(r) for r in rows]
-
-    def bookings_between(self, venue_id: str, first_day: dt.date, last_day: dt.date) -> list[Booking]:
-        rows = self._conn().execute(
-            f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND status = 'active' AND day BETWEEN ? AND ?"
-            " ORDER BY day, time",
-            (venue_id, first_day.isoformat(), last_day.isoformat()),
-        )
-        return [_booking(r) for r in rows]
-
-    def _get(self, conn: sqlite3.Connection, venue_id: str, booking_id: str) -> Booking | None:
-        row = conn.execute(
-            f"SELECT {_COLUMNS} FROM bookings WHERE venue_id = ? AND booking_id = ? AND status = 'active'",
-            (venue_id, booking_id),
-        ).fetchone()
-        return _booking(row) if row else None
-
-    def get_booking(self, venue_id: str, booking_id: str) -> Booking | None:
-        return self._get(self._conn(), venue_id, booking_id)
-
-    def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
-        booking_id = booking_id_for(draft.replay_key) if draft.replay_key else new_booking_id()
-        booking = Booking(booking_id=booking_id, venue_id=venue_id, **draft.model_dump())
-        with self._atomic() as conn:
-            if draft.replay_key:  # written by this very call before a crash: that booking is the answer
-                row = conn.execute(f"SELECT {_COLUMNS} FROM bookings WHERE booking_id = ?", (booking_id,)).fetchone()
-                if row is not None:
-                    return _booking(row)
-            admit(self._on(conn, venue_id, draft.day))
-            try:
-                conn.execute(
-                    f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        booking.booking_id,
-                        venue_id,
-                        booking.day.isoformat(),
-                        booking.time,
-                        booking.people,
-                        booking.name,
-                        booking.phone,
-                        booking.notes,
-                        dt.datetime.now(dt.timezone.utc).isoformat(),
-                    ),
-                )
-            except sqlite3.IntegrityError:
-                raise SlotTaken() from None
-        return booking
-
-    def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
-        with self._atomic() as conn:
-            current = self._get(conn, venue_id, booking_id)
-            if current is None:
-                raise BookingMissing(booking_id)
-            updated = change(current, lambda day: self._on(conn, venue_id, day))
-            try:
-                conn.execute(
-                    "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
-                    " WHERE venue_id = ? AND booking_id = ?",
-                    (
-                        updated.day.isoformat(),
-                        updated.time,
-                        updated.people,
-                        updated.name,
-                        updated.phone,
-                        updated.notes,
-                        venue_id,
-                        booking_id,
-                    ),
-                )
-            except sqlite3.IntegrityError:
-                raise SlotTaken() from None
-        return updated
-
-    def cancel_booking(self, venue_id: str, booking_id: str) -> None:
-        with self._atomic() as conn:
-            cursor = conn.execute(
-                "UPDATE bookings SET status = 'cancelled' WHERE venue_id = ? AND booking_id = ? AND status = 'active'",
-                (venue_id, booking_id),
-            )
-            if cursor.rowcount == 0:
-                raise BookingMissing(booking_id)
 
     # --- plans and sessions ----------------------------------------------------------------------
     @staticmethod

@@ -1,0 +1,232 @@
+"""The booking role on Firestore: the built-in provider's bookings and the day documents that guard them.
+
+Layout:
+  venues/{venue_id}/bookings/{booking_id}          day, time, people, name, phone, notes, status, created_at
+  venues/{venue_id}/days/{YYYY-MM-DD}              writes: a counter every writer of that day bumps
+  venues/{venue_id}/slot_keys/{phone}|{day}|{time} booking_id, while that booking is active
+
+A writer reads the day document (noting its update time) and the day's bookings, decides, then
+commits one atomic batch that bumps the day document on condition that it is unchanged. A query
+does not lock the absence of documents, so without this two writers could both see room and both
+write; with it, whoever commits second finds the day changed, re-reads and decides again. The slot
+key is created, never overwritten, so a duplicate phone, day and time fails at commit whatever else
+happens.
+
+Transactions would do the same on Firestore itself, but writers that read the same document
+and then all write it deadlock on the emulator until a lock timeout; preconditions need no
+locks and take one round trip fewer (read, query, commit).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from google.api_core import exceptions as google_errors
+from google.cloud import firestore
+
+from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, is_store_key, new_booking_id
+from concierge.adapters.store.firestore_base import Collision, FirestoreBase
+from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.replays import booking_id_for
+
+ACTIVE = "active"
+
+
+def _booking(venue_id: str, snapshot) -> Booking:
+    data = snapshot.to_dict()
+    return Booking(
+        booking_id=snapshot.id,
+        venue_id=venue_id,
+        day=dt.date.fromisoformat(data["day"]),
+        time=data["time"],
+        people=data["people"],
+        name=data["name"],
+        phone=data["phone"],
+        notes=data.get("notes"),
+    )
+
+
+def _slot_key(booking: Booking | BookingDraft) -> str:
+    return f"{booking.phone}|{booking.day.isoformat()}|{booking.time}"
+
+
+class _DayGuard:
+    """Reads days for one write and makes the commit conditional on those days being unchanged."""
+
+    def __init__(self, store: "FirestoreBookings", venue_id: str) -> None:
+        self.store = store
+        self.venue_id = venue_id
+        self.seen: dict[dt.date, object] = {}  # day -> update time of its document (None: absent)
+
+    def read(self, day: dt.date) -> list[Booking]:
+        if day not in self.seen:
+            snapshot = self.store._day_lock(self.venue_id, day).get()
+            self.seen[day] = snapshot.update_time if snapshot.exists else None
+        return self.store.bookings_on(self.venue_id, day)
+
+    def bump(self, batch) -> None:
+        for day, seen_at in self.seen.items():
+            ref = self.store._day_lock(self.venue_id, day)
+            if seen_at is None:
+                batch.create(ref, {"writes": 1})
+            else:
+                batch.update(
+                    ref, {"writes": firestore.Increment(1)}, option=self.store.db.write_option(last_update_time=seen_at)
+                )
+
+    def commit(self, batch) -> None:
+        try:
+            batch.commit()
+        except (google_errors.FailedPrecondition, google_errors.NotFound, google_errors.Aborted):
+            raise Collision() from None
+        except google_errors.AlreadyExists:
+            # A day document created meanwhile, or the slot key of a real duplicate: when every
+            # day document existed, only the slot key can have clashed.
+            if None in self.seen.values():
+                raise Collision() from None
+            raise SlotTaken() from None
+
+
+class FirestoreBookings(FirestoreBase):
+    """Mixed into FirestoreStore."""
+
+    def _bookings(self, venue_id: str):
+        return self._venue(venue_id).collection("bookings")
+
+    def _day_lock(self, venue_id: str, day: dt.date):
+        return self._venue(venue_id).collection("days").document(day.isoformat())
+
+    def _slot(self, venue_id: str, key: str):
+        return self._venue(venue_id).collection("slot_keys").document(key)
+
+    def _day_query(self, venue_id: str, day: dt.date):
+        return (
+            self._bookings(venue_id)
+            .where(filter=firestore.FieldFilter("day", "==", day.isoformat()))
+            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
+        )
+
+    def bookings_on(self, venue_id: str, day: dt.date) -> list[Booking]:
+        found = [_booking(venue_id, s) for s in self._day_query(venue_id, day).stream()]
+        return sorted(found, key=lambda b: b.time)
+
+    def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]:
+        query = (
+            self._bookings(venue_id)
+            .where(filter=firestore.FieldFilter("phone", "==", phone))
+            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
+            .where(filter=firestore.FieldFilter("day", ">=", from_day.isoformat()))
+        )
+        return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
+
+    def bookings_between(self, venue_id: str, first_day: dt.date, last_day: dt.date) -> list[Booking]:
+        query = (
+            self._bookings(venue_id)
+            .where(filter=firestore.FieldFilter("status", "==", ACTIVE))
+            .where(filter=firestore.FieldFilter("day", ">=", first_day.isoformat()))
+            .where(filter=firestore.FieldFilter("day", "<=", last_day.isoformat()))
+        )
+        return sorted((_booking(venue_id, s) for s in query.stream()), key=lambda b: b.sort_key())
+
+    def get_booking(self, venue_id: str, booking_id: str) -> Booking | None:
+        if not (is_store_key(venue_id) and is_store_key(booking_id)):
+            return None
+        snapshot = self._bookings(venue_id).document(booking_id).get()
+        if not snapshot.exists or snapshot.get("status") != ACTIVE:
+            return None
+        return _booking(venue_id, snapshot)
+
+    def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
+        """A keyed create (a replayable call) writes the booking under an id derived from its key, in the
+        same batch as everything else: a replay after a crash finds it instead of writing it again."""
+        booking_id = booking_id_for(draft.replay_key) if draft.replay_key else new_booking_id()
+        booking = Booking(booking_id=booking_id, venue_id=venue_id, **draft.model_dump())
+        ref = self._bookings(venue_id).document(booking_id)
+
+        def written_before() -> Booking | None:
+            snapshot = ref.get() if draft.replay_key else None
+            return _booking(venue_id, snapshot) if snapshot is not None and snapshot.exists else None
+
+        def attempt() -> Booking:
+            earlier = written_before()
+            if earlier is not None:
+                return earlier
+            guard = _DayGuard(self, venue_id)
+            admit(guard.read(draft.day))
+            batch = self.db.batch()
+            guard.bump(batch)
+            batch.create(self._slot(venue_id, _slot_key(booking)), {"booking_id": booking.booking_id})
+            batch.create(
+                ref,
+                {
+                    "day": booking.day.isoformat(),
+                    "time": booking.time,
+                    "people": booking.people,
+                    "name": booking.name,
+                    "phone": booking.phone,
+                    "notes": booking.notes,
+                    "status": ACTIVE,
+                    "created_at": firestore.SERVER_TIMESTAMP,
+                },
+            )
+            try:
+                guard.commit(batch)
+            except SlotTaken:
+                if written_before() is not None:  # our own booking, committed by a delivery racing this one
+                    raise Collision() from None
+                raise
+            return booking
+
+        return self._retrying(attempt)
+
+    def _active(self, venue_id: str, booking_id: str):
+        if not is_store_key(booking_id):
+            raise BookingMissing(booking_id)
+        snapshot = self._bookings(venue_id).document(booking_id).get()
+        if not snapshot.exists or snapshot.get("status") != ACTIVE:
+            raise BookingMissing(booking_id)
+        return snapshot
+
+    def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
+        def attempt() -> Booking:
+            snapshot = self._active(venue_id, booking_id)
+            current = _booking(venue_id, snapshot)
+            guard = _DayGuard(self, venue_id)
+            updated = change(current, guard.read)
+            batch = self.db.batch()
+            guard.bump(batch)
+            if _slot_key(updated) != _slot_key(current):
+                batch.delete(self._slot(venue_id, _slot_key(current)))
+                batch.create(self._slot(venue_id, _slot_key(updated)), {"booking_id": booking_id})
+            batch.update(
+                snapshot.reference,
+                {
+                    "day": updated.day.isoformat(),
+                    "time": updated.time,
+                    "people": updated.people,
+                    "name": updated.name,
+                    "phone": updated.phone,
+                    "notes": updated.notes,
+                },
+                option=self.db.write_option(last_update_time=snapshot.update_time),
+            )
+            guard.commit(batch)
+            return updated
+
+        return self._retrying(attempt)
+
+    def cancel_booking(self, venue_id: str, booking_id: str) -> None:
+        """Cancelling only frees room, so it needs no day guard: only the booking must be unchanged."""
+
+        def attempt() -> None:
+            snapshot = self._active(venue_id, booking_id)
+            batch = self.db.batch()
+            batch.delete(self._slot(venue_id, _slot_key(_booking(venue_id, snapshot))))
+            batch.update(
+                snapshot.reference,
+                {"status": "cancelled", "cancelled_at": firestore.SERVER_TIMESTAMP},
+                option=self.db.write_option(last_update_time=snapshot.update_time),
+            )
+            _DayGuard(self, venue_id).commit(batch)
+
+        self._retrying(attempt)
