@@ -82,7 +82,7 @@ def run_round(
             while time.monotonic() < stop:
                 base = servers[(n + i) % 2][1]
                 day, at = DAYS[(n + i) % len(DAYS)], TIMES[(n * 3 + i) % len(TIMES)]
-                books = i % every == every - 1
+                books = (i + n) % every == every - 1  # callers book at different turns
                 if books:
                     body = {
                         "restaurant_id": "roma",

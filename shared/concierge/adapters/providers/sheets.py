@@ -110,6 +110,26 @@ _LOCAL_SNAPSHOTS = LocalSnapshots()
 _SHEET_IDS: dict[tuple, int] = {}  # worksheet title -> sheetId, stable for a worksheet's life
 
 
+_REFILLS: dict[str, threading.Lock] = {}
+_REFILLS_GUARD = threading.Lock()
+
+
+@contextmanager
+def _one_refill(key: str) -> Iterator[None]:
+    """One Sheets read per worksheet at a time in this process when its copy has expired: the others wait for
+    it, within their call's wait budget, then look again (and read themselves if it failed)."""
+    with _REFILLS_GUARD:
+        lock = _REFILLS.setdefault(key, threading.Lock())
+    deadline = _call_deadline.get()
+    wait = DEFAULT_WAIT_BUDGET if deadline is None else max(0.0, deadline - time.monotonic())
+    held = lock.acquire(timeout=wait)
+    try:
+        yield
+    finally:
+        if held:
+            lock.release()
+
+
 class _Unlocked(Exception):
     """`change` asked for a day whose lease is not held: take it and start over."""
 
@@ -179,7 +199,12 @@ class SheetsProvider(BookingProvider):
         with self._failures(venue), self.lease(self._lease_name(venue, "rows")):
             seen = self._decision_view(venue)
             values = seen.values
-            admit([e.booking for e in parse_rows(venue, values) if e.booking.day == draft.day])
+            try:
+                admit([e.booking for e in parse_rows(venue, values) if e.booking.day == draft.day])
+            except ToolError:
+                if not seen.by_writer:  # a read made holding the lease is as good as a writer's copy: keep it
+                    self._written(venue, values, seen)
+                raise
             booking = Booking(booking_id=uuid.uuid4().hex[:16], venue_id=venue.id, **draft.model_dump())
             appended = [to_row(booking)] if values else [HEADER, to_row(booking)]  # an empty worksheet gets its header
             after: list[list[str]] | None = None
@@ -316,12 +341,21 @@ class SheetsProvider(BookingProvider):
         return self._read(venue, fresh).values
 
     def _read(self, venue: Venue, fresh: bool) -> View:
-        found, generation = self.copies.look(self._snapshot_key(venue))
+        key = self._snapshot_key(venue)
+        found, generation = self.copies.look(key)
         if not fresh and found is not None:
             return found
-        view = self._read_sheet(venue, generation)
-        self.copies.offer(self._snapshot_key(venue), view)
-        return view
+        if fresh:
+            view = self._read_sheet(venue, generation)
+            self.copies.offer(key, view)
+            return view
+        with _one_refill(key):  # the callers of this process that find the copy expired together
+            found, generation = self.copies.look(key)
+            if found is not None:
+                return found  # another caller's read, just offered
+            view = self._read_sheet(venue, generation)
+            self.copies.offer(key, view)
+            return view
 
     def _decision_view(self, venue: Venue) -> View:
         """What a create decides on, holding the worksheet's lease: the last writer's copy while it is fresh
@@ -329,9 +363,7 @@ class SheetsProvider(BookingProvider):
         found, generation = self.copies.look(self._snapshot_key(venue))
         if found is not None and found.by_writer and self.decide_on_copies:
             return found
-        view = self._read_sheet(venue, generation)
-        self.copies.offer(self._snapshot_key(venue), view)  # for the others, should this create be refused
-        return view
+        return self._read_sheet(venue, generation)
 
     def _read_sheet(self, venue: Venue, generation: int) -> View:
         """One Sheets values read; fresh until `cache_seconds` after it started."""
