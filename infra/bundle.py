@@ -68,6 +68,7 @@ PLAN_FUNCTIONS = (
     "plan_confirm",
     "plan_status",
     "plan_answer",
+    "plan_undo",
     "plan_execute",
     "plan_rollback",
     "plans_cleanup",
@@ -124,6 +125,21 @@ FIRST_REQUEST_MODULES = {
         "concierge.conversations.service",
         "concierge.conversations.handover",
         "concierge.http.conversations",
+    ),
+    "console": (
+        "functions_framework",
+        "concierge.bootstrap",
+        "concierge.adapters.store.firestore",
+        *(entry.module for entry in REGISTRY.values()),
+        "concierge.adapters.queue.cloud_tasks",
+        "google.cloud.tasks_v2",
+        "concierge.adapters.llm.openai_compatible",
+        "concierge.conversations.agents",
+        "concierge.plans.service",
+        "concierge.plans.rule_planner",
+        "concierge.web.console",
+        "jinja2",
+        "itsdangerous",
     ),
     "plan": (
         "functions_framework",
@@ -205,12 +221,16 @@ def kind(function: str) -> str:
         return "plan"
     if function in CONVERSATION_FUNCTIONS:
         return "conversation"
+    if function == "console":
+        return "console"
     return "mcp" if function == "mcp" else "tool"
 
 
 def needs(function: str, project: dict) -> list[str]:
     """The distributions FUNCTION needs (normalized names, sorted)."""
     wanted = set(BASE) | set(PLANS if kind(function) == "plan" else PROVIDERS)
+    if kind(function) == "console":  # the pages plan, change bookings and answer conversations
+        wanted |= set(PLANS)
     if kind(function) == "mcp":
         wanted |= set(MCP)
     declared = {normalize(_REQUIREMENT.match(raw).group(1)) for raw in project.get("dependencies", [])}

@@ -45,11 +45,16 @@ locals {
     conversation_close       = { entry_point = "conversation_close", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
     client_forget            = { entry_point = "client_forget", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
 
+    # The staff console: server-rendered pages at <URL>/console, signed in with an operator key.
+    console = { entry_point = "console", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
+
     # Plans, called by the operator's application with the operator's token. Planning may ask an LLM.
     plan_request = { entry_point = "plan_request", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
     plan_confirm = { entry_point = "plan_confirm", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
     plan_status  = { entry_point = "plan_status", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
     plan_answer  = { entry_point = "plan_answer", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
+    # An undo runs its compensations inline, within the operator's call.
+    plan_undo    = { entry_point = "plan_undo", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
 
     # Targets of Cloud Tasks and Cloud Scheduler: a plan runs several steps of up to
     # CONCIERGE_ACTION_TIMEOUT_SECONDS each.
@@ -84,8 +89,13 @@ locals {
     CONCIERGE_ACTIONS_BASE_URL            = local.function_urls["booking_api"]
     CONCIERGE_PENDING_PLAN_MINUTES        = tostring(var.pending_plan_minutes)
     CONCIERGE_MAX_CLARIFICATIONS          = tostring(var.max_clarifications)
+    CONCIERGE_EXECUTOR                    = var.executor
+    CONCIERGE_EXECUTOR_MAX_TURNS          = tostring(var.executor_max_turns)
+    CONCIERGE_EXECUTOR_MAX_RETRIES        = tostring(var.executor_max_retries)
     CONCIERGE_CONVERSATION_RETENTION_DAYS = tostring(var.conversation_retention_days)
     CONCIERGE_CONVERSATION_HISTORY        = tostring(var.conversation_history)
+    CONCIERGE_PLAN_RETENTION_DAYS         = tostring(var.plan_retention_days)
+    CONCIERGE_CONSOLE_SESSION_HOURS       = tostring(var.console_session_hours)
     CONCIERGE_ACTION_TIMEOUT_SECONDS      = tostring(var.action_timeout_seconds)
     CONCIERGE_IDEMPOTENCY_SECONDS         = tostring(var.idempotency_seconds)
     CONCIERGE_IDEMPOTENCY_LEASE_SECONDS   = tostring(var.idempotency_lease_seconds)

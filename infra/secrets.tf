@@ -4,6 +4,7 @@
 locals {
   secret_names = toset([
     "CONCIERGE_API_KEY",         # tools and plans: Authorization: Bearer / X-Vapi-Secret
+    "CONCIERGE_CONSOLE_SECRET",  # signs the staff console's session cookies (at least 32 characters)
     "RETELL_API_KEY",            # Retell's X-Retell-Signature
     "CONCIERGE_LLM_API_KEY",     # the LLM planner (with CONCIERGE_LLM_BASE_URL and _MODEL)
     "CONCIERGE_ACTIONS_TOKEN",   # plans on another action API: the service's credential there

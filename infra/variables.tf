@@ -71,6 +71,28 @@ variable "max_clarifications" {
   default     = 3
 }
 
+variable "executor" {
+  description = "CONCIERGE_EXECUTOR: with a model, react (the ReAct loop carries out plans) or steps (steps in order, one format fix)."
+  type        = string
+  default     = "react"
+  validation {
+    condition     = contains(["react", "steps"], var.executor)
+    error_message = "executor is react or steps."
+  }
+}
+
+variable "executor_max_turns" {
+  description = "CONCIERGE_EXECUTOR_MAX_TURNS: model turns the executing model gets per delivery of a plan."
+  type        = number
+  default     = 12
+}
+
+variable "executor_max_retries" {
+  description = "CONCIERGE_EXECUTOR_MAX_RETRIES: re-attempts of a step the booking API refused for its format."
+  type        = number
+  default     = 2
+}
+
 variable "action_timeout_seconds" {
   description = "CONCIERGE_ACTION_TIMEOUT_SECONDS: time limit of one plan step's call to the booking API."
   type        = number
@@ -152,6 +174,23 @@ variable "conversation_retention_days" {
   description = "CONCIERGE_CONVERSATION_RETENTION_DAYS: how long conversations, their messages and client profiles are kept after their last change (Firestore's TTL policy deletes them)."
   type        = number
   default     = 180
+}
+
+variable "plan_retention_days" {
+  description = "CONCIERGE_PLAN_RETENTION_DAYS: how long plans and planning sessions are kept after their last change (Firestore's TTL policy and the cleanup sweep delete them)."
+  type        = number
+  default     = 30
+
+  validation {
+    condition     = var.plan_retention_days > 0
+    error_message = "plan_retention_days must be a positive number of days."
+  }
+}
+
+variable "console_session_hours" {
+  description = "CONCIERGE_CONSOLE_SESSION_HOURS: how long a sign-in to the staff console lasts."
+  type        = number
+  default     = 8
 }
 
 variable "conversation_history" {

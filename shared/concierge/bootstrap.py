@@ -22,12 +22,14 @@ if TYPE_CHECKING:
     from concierge.adapters.llm import ChatModel, GenerationHook
     from concierge.adapters.queue import PlanQueue
     from concierge.adapters.store import OperatorStore
+    from concierge.adapters.store.conversations import ConversationStore
     from concierge.http.operators import OperatorGate
     from concierge.adapters.tracing import Tracer
     from concierge.conversations.agent import Agent
     from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
     from concierge.plans.cleanup_schedule import CleanupSchedule
+    from concierge.web.console.session import ConsoleConfig
 
     AgentChooser = Callable[[Venue], Agent]
 
@@ -87,7 +89,14 @@ class Settings:
     operator_audience: str | None = None  # Google sign-in for operators: the ID tokens' audience (client id)
     operator_certs_url: str | None = None  # Google's signing certificates unless a test serves its own
     conversation_retention_days: float = 180  # conversations, their messages and client profiles
+    plan_retention_days: float = 30  # plans and planning sessions, after their last change
     conversation_history: int = 20  # recent messages the chat agent sees
+    executor: str = "react"  # with a model: "react" (the ReAct loop) or "steps" (steps in order, one format fix)
+    executor_max_turns: int = 12  # model turns the executing model gets per delivery of a plan
+    executor_max_retries: int = 2  # re-attempts of a step the action API refused for its format (400/422)
+    console_secret: str | None = field(default=None, repr=False)  # signs the console's session cookies
+    console_session_hours: float = 8  # a console sign-in lasts this long
+    console_secure_cookie: bool = False  # the console's cookie only over HTTPS (deployed)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, **overrides) -> "Settings":
@@ -125,7 +134,14 @@ class Settings:
             venue_cache_seconds=float(env.get("CONCIERGE_VENUE_CACHE_SECONDS", DEFAULT_TTL_SECONDS)),
             operator_audience=env.get("CONCIERGE_OPERATOR_AUDIENCE") or None,
             conversation_retention_days=float(env.get("CONCIERGE_CONVERSATION_RETENTION_DAYS", 180)),
+            plan_retention_days=float(env.get("CONCIERGE_PLAN_RETENTION_DAYS", 30)),
             conversation_history=int(env.get("CONCIERGE_CONVERSATION_HISTORY", 20)),
+            executor=env.get("CONCIERGE_EXECUTOR", "react").strip().lower(),
+            executor_max_turns=int(env.get("CONCIERGE_EXECUTOR_MAX_TURNS", 12)),
+            executor_max_retries=int(env.get("CONCIERGE_EXECUTOR_MAX_RETRIES", 2)),
+            console_secret=env.get("CONCIERGE_CONSOLE_SECRET") or None,
+            console_session_hours=float(env.get("CONCIERGE_CONSOLE_SESSION_HOURS", 8)),
+            console_secure_cookie=deployed,
             log_json=env.get("CONCIERGE_LOG_FORMAT", "").lower() == "json",
             log_level=env.get("CONCIERGE_LOG_LEVEL", "INFO").upper(),
             log_project=env.get("CONCIERGE_LOG_PROJECT")
@@ -162,11 +178,15 @@ def build_store(settings: Settings) -> Store:
     if settings.store == "sqlite":
         from concierge.adapters.store.sqlite import SqliteStore
 
-        return SqliteStore(settings.data_dir)
+        return SqliteStore(settings.data_dir, plan_retention=dt.timedelta(days=settings.plan_retention_days))
     if settings.store == "firestore":
         from concierge.adapters.store.firestore import FirestoreStore
 
-        return FirestoreStore.connect(settings.firestore_project, settings.firestore_database)
+        return FirestoreStore.connect(
+            settings.firestore_project,
+            settings.firestore_database,
+            plan_retention=dt.timedelta(days=settings.plan_retention_days),
+        )
     raise ValueError(f'CONCIERGE_STORE="{settings.store}" is not a store this build knows (sqlite, firestore)')
 
 
@@ -301,9 +321,11 @@ def build_plan_service(
     from concierge.adapters.tracing import Tracer as NoopTracer
     from concierge.adapters.actions import ActionClient
     from concierge.plans.booking_api import OVERLAY_PATH, SPEC_PATH
+    from concierge.plans.canonical_values import Reading
     from concierge.plans.executor import Executor
     from concierge.plans.llm_planner import LLMPlanner
     from concierge.plans.parameter_fixer import ParameterFixer
+    from concierge.plans.react_executor import ReactExecutor
     from concierge.plans.rule_planner import RulePlanner
     from concierge.plans.requests import DeliverAgain, TaskBody
     from concierge.plans.service import PlanService
@@ -350,16 +372,38 @@ def build_plan_service(
         venue = ctx.venues.get(venue_id)
         return venue.locale if venue is not None else "en"
 
-    executor = Executor(
+    def reading_of(venue_id: str) -> "Reading":
+        """How the executor's guard reads a venue's values: its wall clock, language and phone region."""
+        venue = ctx.venues.get(venue_id)
+        if venue is None:
+            return Reading(now=ctx.clock.now())
+        return Reading(now=ctx.local_now(venue), locale=venue.locale, region=venue.country)
+
+    executor_parts = dict(
         store=store,
         registry=registry,
         actions=actions,
         locale_of=locale_of,
+        reading_of=reading_of,
         enqueue_rollback=lambda plan_id, _token: queue.enqueue("rollback", plan_id),
         tracer=tracer,
-        fixer=ParameterFixer(llm) if llm else None,
         read_only=lambda: service_box[0].read_only_actions,
+        leases=store,  # the sessions' answer slots
     )
+    # With a model, the ReAct loop carries out the plan (or, with CONCIERGE_EXECUTOR=steps, the steps run
+    # in order with one format fix by the model); without one, the deterministic executor does.
+    if settings.executor not in ("react", "steps"):
+        raise ValueError(f'CONCIERGE_EXECUTOR="{settings.executor}" is not an executor this build knows (react, steps)')
+    executor: Executor
+    if llm and settings.executor == "react":
+        executor = ReactExecutor(
+            **executor_parts,
+            model=llm,
+            max_turns=settings.executor_max_turns,
+            max_retries=settings.executor_max_retries,
+        )
+    else:
+        executor = Executor(**executor_parts, fixer=ParameterFixer(llm) if llm else None)
     service = PlanService(
         store=store,
         idempotency=store,
@@ -383,13 +427,23 @@ def build_plan_service(
     return service
 
 
-def start_cleanup(settings: Settings, plans: "PlanService") -> "CleanupSchedule | None":
-    """The local server's own cleanup schedule (expiry, resumption, purge); None when switched off (0)."""
+def start_cleanup(
+    settings: Settings, plans: "PlanService", conversations: "ConversationStore | None" = None
+) -> "CleanupSchedule | None":
+    """The local server's own cleanup schedule (expiry, resumption, purges, the conversations' retention too
+    when given: Firestore's TTL policy does that when deployed); None when switched off (0)."""
     from concierge.plans.cleanup_schedule import CleanupSchedule
 
     if settings.cleanup_seconds <= 0:
         return None
-    return CleanupSchedule(plans.plans_cleanup, settings.cleanup_seconds).start()
+
+    def sweep() -> dict:
+        outcome = plans.plans_cleanup()
+        if conversations is not None:
+            outcome["purged_conversations"] = conversations.purge_conversations(dt.datetime.now(dt.timezone.utc))
+        return outcome
+
+    return CleanupSchedule(sweep, settings.cleanup_seconds).start()
 
 
 def build_operator_gate(settings: Settings, directory: "OperatorStore") -> "OperatorGate":
@@ -402,6 +456,21 @@ def build_operator_gate(settings: Settings, directory: "OperatorStore") -> "Oper
 
         id_tokens = GoogleIdTokens(settings.operator_audience, settings.operator_certs_url or GOOGLE_CERTS_URL)
     return OperatorGate(directory, id_tokens)
+
+
+def build_console_config(settings: Settings, required: bool = False) -> "ConsoleConfig":
+    """The console's cookie settings. Without CONCIERGE_CONSOLE_SECRET a random secret is drawn (the local
+    server: sign-ins end when it restarts); a deployed console requires one, shared by its instances."""
+    from concierge.web.console.session import ConsoleConfig
+
+    seconds = max(60, int(settings.console_session_hours * 3600))
+    if settings.console_secret:
+        if len(settings.console_secret) < 32:
+            raise ValueError("CONCIERGE_CONSOLE_SECRET must be at least 32 characters")
+        return ConsoleConfig(settings.console_secret, seconds, settings.console_secure_cookie)
+    if required:
+        raise ValueError("CONCIERGE_CONSOLE_SECRET must be set: it signs the console's sign-in cookies")
+    return ConsoleConfig(session_seconds=seconds, secure_cookie=settings.console_secure_cookie)
 
 
 def build_conversations(

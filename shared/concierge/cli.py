@@ -1,4 +1,4 @@
-"""`concierge serve`, `concierge mcp`, `concierge chat`, `concierge venues import`,
+"""`concierge serve`, `concierge mcp`, `concierge chat`, `concierge widget`, `concierge venues import`,
 `concierge operators add | list | revoke`, `concierge providers check` and `concierge openapi`."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from concierge.bootstrap import (
     Settings,
     build_chat_agent,
     build_context,
+    build_console_config,
     build_conversations,
     build_operator_gate,
     build_plan_service,
@@ -85,10 +86,19 @@ def _serve(args: argparse.Namespace) -> int:
     loopback = args.host in ("127.0.0.1", "localhost", "::1")
     agent = build_chat_agent(settings, ctx.tracer)
     conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
-    cleanup = start_cleanup(settings, plans)
+    cleanup = start_cleanup(settings, plans, conversations=store)
     if cleanup is not None:
         print(f"concierge: plans cleanup every {settings.cleanup_seconds:g} s", file=sys.stderr)
-    app = create_app(ctx, settings.access, plans, operators, mcp_loopback_only=loopback, conversations=conversations)
+    app = create_app(
+        ctx,
+        settings.access,
+        plans,
+        operators,
+        mcp_loopback_only=loopback,
+        conversations=conversations,
+        console=build_console_config(settings),
+    )
+    print(f"concierge: staff console at http://{args.host}:{args.port}/console", file=sys.stderr)
 
     def stopped() -> None:
         if cleanup is not None:
@@ -213,6 +223,21 @@ def _providers_check(args: argparse.Namespace) -> int:
     return 1 if report.problems else 0
 
 
+def _widget(args: argparse.Namespace) -> int:
+    """The chat widget as static files for any web host: widget.js, widget.css, a page per venue, the snippets."""
+    from concierge.web.chat import write_bundle
+
+    if args.venues is None:
+        venues = parse_knowledge_base(
+            resources.files("concierge").joinpath(DEMO_VENUES).read_text("utf-8"), source="demo knowledge base"
+        )
+    else:
+        venues = load_knowledge_base(args.venues)
+    for path in write_bundle(args.output, venues, args.api, args.assets):
+        print(path)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="concierge", description="Booking tools for AI receptionists.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -250,6 +275,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     chat.add_argument("--data", type=Path, help="embedded store folder (default: ./.concierge)")
     chat.set_defaults(run=_chat)
+
+    widget = commands.add_parser("widget", help="write the chat widget as static files to deploy on any web host")
+    widget.add_argument("--output", type=Path, required=True, help="folder to write (created if missing)")
+    widget.add_argument(
+        "--api",
+        required=True,
+        help="where the functions answer: the prefix of /conversation_message "
+        "(https://REGION-PROJECT.cloudfunctions.net, or http://HOST:PORT/api for `concierge serve`)",
+    )
+    widget.add_argument(
+        "--assets",
+        default=".",
+        help="where widget.js and widget.css will be served, for the pages (default: beside them)",
+    )
+    widget.add_argument("--venues", type=Path, help="knowledge-base YAML (default: the demo venues)")
+    widget.set_defaults(run=_widget)
 
     venues = commands.add_parser("venues", help="manage the venue knowledge base")
     venue_commands = venues.add_subparsers(dest="venues_command", required=True)

@@ -175,7 +175,7 @@ def serve(settings_for):
         server = make_server("127.0.0.1", port, app, threaded=True)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         servers.append(server)
-        cleanup = start_cleanup(settings, plans)
+        cleanup = start_cleanup(settings, plans, conversations=store)
         if cleanup is not None:
             schedules.append(cleanup)
         return Api(f"http://127.0.0.1:{server.server_port}", client, tracer, store)

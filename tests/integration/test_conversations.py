@@ -14,7 +14,7 @@ import pytest
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
-from concierge.conversations.rdv import rdv_schema
+from concierge.conversations.rdv_schema import rdv_schema
 from concierge.domain.knowledge_base import load_knowledge_base
 from tests.conftest import VENUES_FILE
 from tests.integration.conftest import OPERATOR_KEYS

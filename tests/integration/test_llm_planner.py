@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 
@@ -155,6 +156,27 @@ def test_the_model_is_sent_the_rules_the_context_the_history_and_every_tool(llm,
         "ask_clarification",
     ]
     assert body["tools"][1]["function"]["parameters"]["required"] == ["restaurant_id", "booking_id"]
+
+
+def test_the_overlays_examples_reach_the_model_as_few_shot_context(llm, planner, lookups):
+    modify = REGISTRY.get("modify_booking")
+    registry = ActionRegistry(
+        [
+            REGISTRY.get("search_bookings"),
+            modify.model_copy(update={"examples": ["Move the Rossi booking to 21:00: new_time '21:00'"]}),
+        ]
+    )
+    llm.reply_tool_call("submit_plan", MOVE_ROSSI)
+    planner.plan(dataclasses.replace(request(lookups), registry=registry))
+    system = llm.requests[0]["messages"][0]["content"]
+    assert "Examples of requests and the action that serves each" in system
+    assert "- modify_booking: \"Move the Rossi booking to 21:00: new_time '21:00'\"" in system
+
+
+def test_without_examples_the_prompt_has_no_examples_section(llm, planner, lookups):
+    llm.reply_tool_call("submit_plan", MOVE_ROSSI)
+    planner.plan(request(lookups))
+    assert "Examples of requests" not in llm.requests[0]["messages"][0]["content"]
 
 
 def test_a_search_bookings_lookup_runs_during_planning_and_its_result_goes_back_to_the_model(llm, planner, lookups):

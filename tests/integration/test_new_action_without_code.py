@@ -114,6 +114,8 @@ def test_an_action_added_by_spec_and_overlay_is_planned_and_executed(serve, sett
         assert [a["action_id"] for a in answer["plan"]["actions"]] == ["tagBooking"]
         sent_tools = {t["function"]["name"] for t in llm.requests[0]["tools"]}
         assert "tagBooking" in sent_tools
+        # the executing model carries out the confirmed step (the guard holds it to the confirmed values)
+        llm.reply_tool_call("tagBooking", {"booking_id": "b42", "tag": "VIP"})
         api.call("plan_confirm", {"plan_id": plan_id}, headers=headers)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:

@@ -167,13 +167,16 @@ def test_without_an_action_credential_of_its_own_the_executor_calls_with_the_ser
     assert settled(api, plan_id)["status"] == "completed"
 
 
-def test_a_conflict_reports_nearby_free_times(api):
+def test_a_conflict_on_the_planned_time_asks_which_of_the_nearby_free_times(api):
     for phone in ("+393330000001", "+393330000002", "+393330000003"):
         book(api, phone=phone, time="20:00", name="Ospite")
     mover = book(api, time="22:00")
-    plan = failure_of(api, [("modify_booking", {"booking_id": mover, "new_time": "20:00"})])
-    assert plan["actions"][0]["result"]["error_type"] == "conflict"
-    assert "Aggiorna e riprova; orari liberi vicini: 21:30, 22:00" in plan["failure_reason"]
+    plan_id = stored_plan(api, [("modify_booking", {"booking_id": mover, "new_time": "20:00"})])
+    confirm(api, plan_id)
+    plan = settled(api, plan_id, waiting_for_answer=True)
+    assert plan["status"] == "executing"
+    assert plan["blocking_prompt"].startswith("20:00 non è più disponibile")
+    assert "1) 21:30; 2) 22:00" in plan["blocking_prompt"]
     assert booking(api, mover)["time"] == "22:00"
 
 

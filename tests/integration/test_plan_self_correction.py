@@ -1,4 +1,5 @@
-"""With an LLM, a step refused for its format is corrected once; a correction that changes meaning fails the plan."""
+"""The steps executor with an LLM: a step refused for its format is corrected once, through the step guard;
+a correction that changes meaning fails the plan."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.support.scripted_llm import ScriptedLLM
 @pytest.fixture
 def llm_api(serve):
     with ScriptedLLM() as llm:
-        yield serve(llm=llm.base_url), llm
+        yield serve(llm=llm.base_url, executor="steps"), llm
 
 
 def test_a_format_fix_is_applied_and_the_step_completes(llm_api):
@@ -26,6 +27,20 @@ def test_a_format_fix_is_applied_and_the_step_completes(llm_api):
     confirm(api, plan_id)
     assert settled(api, plan_id)["status"] == "completed"
     assert booking(api, booking_id)["time"] == "21:00"
+
+
+def test_a_spoken_time_corrected_to_its_clock_form_is_a_format_fix(llm_api):
+    api, llm = llm_api
+    booking_id = book(api)
+    llm.reply_tool_call(
+        "corrected_parameters", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "20:30"}
+    )
+    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "20 e 30"})])
+    confirm(api, plan_id)
+    assert settled(api, plan_id)["status"] == "completed"
+    assert booking(api, booking_id)["time"] == "20:30"
+    guard = [s for s in api.tracer.spans if s.trace_id == plan_id and s.name == "guard"]
+    assert [s.attributes["allowed"] for s in guard] == [True]
 
 
 def test_a_fix_that_changes_the_confirmed_value_fails_the_plan(llm_api):

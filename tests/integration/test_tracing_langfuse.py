@@ -47,7 +47,7 @@ class Traced:
 
 
 @contextmanager
-def traced_server(tmp_path, llm: str | None = None):
+def traced_server(tmp_path, llm: str | None = None, executor: str = "react"):
     """A local server whose tool context and plan service trace through Langfuse into an in-memory exporter."""
     from langfuse import Langfuse
 
@@ -67,6 +67,7 @@ def traced_server(tmp_path, llm: str | None = None):
         llm_base_url=llm,
         llm_model="scripted-model" if llm else None,
         llm_api_key="llm-key",
+        executor=executor,
     )
     import_venues(settings, VENUES_FILE)
     store = build_store(settings)
@@ -209,7 +210,7 @@ def test_the_planning_of_a_request_is_the_plans_trace(traced):
 
 def test_an_llm_call_during_execution_is_a_generation_inside_the_step(tmp_path):
     with ScriptedLLM() as llm:
-        with traced_server(tmp_path, llm=llm.base_url) as t:
+        with traced_server(tmp_path, llm=llm.base_url, executor="steps") as t:
             api = t.api
             booking_id = book(api, name="Mario Rossi", phone="+393331234567")
             llm.reply_tool_call(
@@ -230,4 +231,34 @@ def test_an_llm_call_during_execution_is_a_generation_inside_the_step(tmp_path):
             }
             assert metadata(generation, "latency_ms") > 0
             assert metadata(call, "self_corrected") is True and metadata(call, "success") is True
+            assert_nothing_personal(t.spans())
+
+
+def test_the_react_loop_traces_each_turn_as_a_generation_and_each_call_with_its_masked_answer(tmp_path):
+    with ScriptedLLM() as llm:
+        with traced_server(tmp_path, llm=llm.base_url) as t:
+            api = t.api
+            booking_id = book(api, name="Mario Rossi", phone="+393331234567")
+            llm.reply_tool_call(
+                "modify_booking", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "22:00"}
+            )
+            llm.reply_tool_call(
+                "modify_booking", {"restaurant_id": "roma", "booking_id": booking_id, "new_time": "21:00"}
+            )
+            plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "new_time": "9:00 PM"})])
+            confirm(api, plan_id)
+            assert settled(api, plan_id)["status"] == "completed"
+            trace = t.trace(plan_id)
+            turns = [s for s in trace if s.name == "reason"]
+            generations = [s for s in trace if s.attributes.get("langfuse.observation.type") == "generation"]
+            assert len(turns) == 2 and len(generations) == 2
+            assert {g.parent.span_id for g in generations} == {turn.context.span_id for turn in turns}
+            guards = [s for s in trace if s.name == "guard"]
+            assert [metadata(g, "allowed") for g in guards] == [False, True]
+            assert "changes the confirmed" in metadata(guards[0], "reason")
+            [call] = [s for s in trace if s.name == "tool_call:modify_booking"]
+            output = call.attributes["langfuse.observation.output"]
+            assert booking_id in output and "21:00" in output and "M**** R****" in output
+            [execution] = [s for s in trace if s.name == "execution"]
+            assert metadata(execution, "model_calls") == 2 and metadata(execution, "total_tokens") == 98
             assert_nothing_personal(t.spans())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from concierge.conversations.rdv import rdv_schema
+from concierge.conversations.rdv_schema import rdv_schema
 from concierge.domain.venue import Venue
 from jsonschema import Draft202012Validator
 

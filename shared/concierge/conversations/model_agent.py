@@ -23,10 +23,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from concierge.adapters.llm import ChatModel, ChatResult, LLMUnavailable
 from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
-from concierge.conversations.offline_agent import OfflineAgent, event_start
+from concierge.conversations.offline_agent import OfflineAgent
+from concierge.conversations.offline_own_bookings import event_start
 from concierge.conversations.out_of_scope import hand_over
 from concierge.conversations.rdv import (
-    CARE_TYPES,
     Details,
     Disposition,
     Patient,
@@ -34,8 +34,8 @@ from concierge.conversations.rdv import (
     Session,
     Slot,
     button,
-    is_clinic,
 )
+from concierge.conversations.rdv_schema import CARE_TYPES, is_clinic
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
 from concierge.speech import phrases_for

@@ -5,6 +5,8 @@
     confirmed            -> executing      a delivery of the execution task claims the plan
     executing            -> completed | failed
     failed               -> rolled_back    every executed step was compensated
+    completed            -> rolled_back    undo: the operator undid the plan, every write was compensated
+    completed            -> failed         undo: a compensation failed; the rollback report says which
 
 Status never moves back. Every change of status goes through `move`, so what a terminal status
 clears (the executor's lease, a blocking prompt) is cleared the same way whoever makes the move.
@@ -22,7 +24,7 @@ MOVES: dict[PlanStatus, frozenset[PlanStatus]] = {
     "confirmed": frozenset({"executing"}),
     "executing": frozenset({"completed", "failed"}),
     "failed": frozenset({"rolled_back"}),
-    "completed": frozenset(),
+    "completed": frozenset({"rolled_back", "failed"}),  # undo (plans/undo.py), beyond the contract
     "rolled_back": frozenset(),
 }
 
@@ -41,6 +43,7 @@ def move(plan: ExecutionPlan, status: PlanStatus, now: dt.datetime, **changes: A
         update.setdefault("completed_at", now)
         update["lease_until"] = None
         update["blocking_prompt"] = None
+        update["question"] = None
     return plan.model_copy(update=update)
 
 

@@ -78,6 +78,33 @@ class PlannedAction(BaseModel):
     compensation_call: dict[str, Any] | None = None
     # The step's write went out and timed out: it may have been applied.
     may_have_applied: bool = False
+    # What the plan saw of the step's booking when it was made (day, time, people): a booking that no
+    # longer looks like this was changed by someone else meanwhile, and the executor asks before writing.
+    expects: dict[str, Any] | None = None
+    # How many answers changed this step's parameters: each new attempt gets its own idempotency key.
+    attempt: int = 0
+
+
+class Choice(BaseModel):
+    """One answer a blocking question offers: what the operator reads, and the step parameters it sets."""
+
+    label: str
+    values: dict[str, Any] = Field(default_factory=dict)
+
+
+class BlockingQuestion(BaseModel):
+    """What a paused plan asks, kept so that plan_answer can read the answer.
+
+    `value`: the answer is the value of the step's `parameter` (the planner's {"ask": ...} marker).
+    `choice`: the answer picks one of `options` (two bookings a lookup matched, the nearest free times).
+    `confirm`: the step's booking changed since the plan was made (`observed`); yes goes on, no stops.
+    """
+
+    step_number: int
+    kind: Literal["value", "choice", "confirm"]
+    parameter: str | None = None
+    options: list[Choice] = Field(default_factory=list)
+    observed: dict[str, Any] | None = None
 
 
 class ReversalFailure(BaseModel):
@@ -114,6 +141,7 @@ class ExecutionPlan(BaseModel):
     # Bookkeeping of the executor, never shown to callers.
     lease_until: dt.datetime | None = None  # a worker holds the plan until then
     pending_step: int | None = None  # a step whose call went out but whose outcome is not recorded
+    question: BlockingQuestion | None = None  # what blocking_prompt asks, while it is set
 
     def public(self) -> dict:
         """The plan as callers see it: without the executor's bookkeeping."""
@@ -122,7 +150,8 @@ class ExecutionPlan(BaseModel):
             exclude={
                 "lease_until": True,
                 "pending_step": True,
-                "actions": {"__all__": {"compensation_call", "may_have_applied"}},
+                "question": True,
+                "actions": {"__all__": {"compensation_call", "may_have_applied", "expects", "attempt"}},
             },
         )
 
@@ -145,4 +174,8 @@ class PlanProposal(BaseModel):
 
 
 class Clarification(BaseModel):
+    """One question for the operator; `kind` and `options` (booking ids offered) let a planner read the answer."""
+
     question: str
+    kind: str | None = None
+    options: list[str] = Field(default_factory=list)

@@ -68,6 +68,24 @@ class Contact(BaseModel):
     email: str | None = None
 
 
+_ORIGIN = re.compile(r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$")
+
+
+class ChatWidget(BaseModel):
+    """The venue's chat widget: the sites (origins, `https://www.example.com`) allowed to embed it."""
+
+    model_config = ConfigDict(extra="forbid")
+    origins: list[str] = Field(default_factory=list, max_length=20)
+
+    @field_validator("origins")
+    @classmethod
+    def _plain_origins(cls, origins: list[str]) -> list[str]:
+        for origin in origins:
+            if not _ORIGIN.match(origin):
+                raise ValueError(f'"{origin}" is not an origin such as "https://www.example.com" (no path)')
+        return [o.lower() for o in origins]
+
+
 class ProviderConfig(BaseModel):
     """Where the venue's bookings live. Secrets are named here, read from the environment."""
 
@@ -103,6 +121,7 @@ class Venue(BaseModel):
     address: str | None = None
     contact: Contact = Field(default_factory=Contact)
     provider: ProviderConfig = Field(default_factory=ProviderConfig)
+    chat_widget: ChatWidget = Field(default_factory=ChatWidget)
 
     @field_validator("timezone")
     @classmethod

@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from concierge.adapters.tracing import Tracer, new_trace_id
 from concierge.bootstrap import Access
+from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key
 from concierge.http.envelopes import answer, refused
 from concierge.http.limits import MAX_BODY_BYTES, BadInput, check_headers, parse_json, too_large
@@ -23,6 +24,7 @@ from concierge.tools.context import ToolContext
 if TYPE_CHECKING:
     from concierge.http.conversations import ConversationFunctions
     from concierge.plans.service import PlanService
+    from concierge.web.console import ConsoleConfig
 
 _NOOP = Tracer()
 _logging_lock = threading.Lock()
@@ -158,6 +160,33 @@ def _plan_response(
     return _json(answer_body, status)
 
 
+# The chat page loads only its own files and calls only its own server.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _with_cors(name: str, req: Request, response: Response) -> Response:
+    """The answer to the chat widget in a browser may be read by the page that called (http.browser_access)."""
+    from concierge.http.browser_access import browser_origin, cors_headers
+
+    origin = browser_origin(name, req.headers)
+    if origin is not None:
+        response.headers.update(cors_headers(origin))
+    return response
+
+
+def _preflight(name: str, req: Request) -> Response:
+    from concierge.http.browser_access import browser_origin, preflight_headers
+
+    origin = browser_origin(name, req.headers)
+    if origin is None:
+        return error_response(req.path, 405, "This route does not take that method; the functions take POST.")
+    return Response(status=204, headers=preflight_headers(origin))
+
+
 def function_entry(name: str) -> Callable[[Request], Response]:
     """The callable functions-framework serves for one deployed function (a tool, plan or conversation function)."""
     from concierge.conversations.functions import CONVERSATION_FUNCTIONS
@@ -199,6 +228,8 @@ def _conversation_entry(name: str) -> Callable[[Request], Response]:
         _configure_logging_once()
 
         def run() -> Response:
+            if req.method == "OPTIONS":  # the chat widget's preflight
+                return _preflight(name, req)
             try:
                 raw = _body(req)
             except BadInput as bad:
@@ -207,7 +238,7 @@ def _conversation_entry(name: str) -> Callable[[Request], Response]:
             conversations = process_conversations()
             status, body = handle(conversations, name, raw, req.headers, settings.access)
             _flush(conversations.service.tracer)
-            return _json(body, status)
+            return _with_cors(name, req, _json(body, status))
 
         with request_trace(req.headers):
             return _guarded(name, run)
@@ -254,6 +285,53 @@ def mcp(req: Request) -> Response:
         return response
 
 
+_console_apps: list[Flask] = []
+_console_lock = threading.Lock()
+
+
+def _console_app() -> Flask:
+    """The deployed console's Flask app, built on the first request of the instance."""
+    from concierge.bootstrap import (
+        build_console_config,
+        process_context,
+        process_conversations,
+        process_operator_gate,
+        process_plans,
+    )
+    from concierge.web.console import ConsoleServices, register_console
+
+    with _console_lock:
+        if not _console_apps:
+            settings, ctx = process_context()
+            services = ConsoleServices(ctx, process_plans(), process_operator_gate(), process_conversations())
+            app = Flask("concierge-console")
+            app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+            register_console(app, services, build_console_config(settings, required=True))
+            _console_apps.append(app)
+        return _console_apps[0]
+
+
+def console(req: Request) -> Response:
+    """The deployed function serving the staff console's pages.
+
+    Its pages live under /console whether the platform hands the function the path with its name
+    (`.../console/venues`) or without it (`/venues`): a path outside /console is taken as relative to it.
+    """
+    _configure_logging_once()
+    environ = dict(req.environ)
+    path = environ.get("PATH_INFO") or "/"
+    if path != "/console" and not path.startswith("/console/"):
+        environ["PATH_INFO"] = "/console" + (path if path.startswith("/") else "/" + path)
+    with request_trace(req.headers):
+        try:
+            app = _console_app()
+        except ValueError as misconfigured:  # a missing or short CONCIERGE_CONSOLE_SECRET
+            logging.getLogger("concierge.http").error("the console cannot start: %s", misconfigured)
+            return Response(f"The console is not configured: {misconfigured}.", status=503, mimetype="text/plain")
+        with app.request_context(environ):
+            return app.full_dispatch_request()
+
+
 def create_app(
     ctx: ToolContext,
     access: Access,
@@ -261,13 +339,15 @@ def create_app(
     operators: OperatorGate | None = None,
     mcp_loopback_only: bool = True,
     conversations: "ConversationFunctions | None" = None,
+    console: "ConsoleConfig | None" = None,
 ) -> Flask:
     """Every tool, plan and conversation function at POST /api/<name>, the MCP endpoint at /mcp, and
     GET /openapi.json.
 
     The operator's plan functions authenticate through `operators`; the internal ones (queue and
     scheduler targets) need the service key when `access.api_key` is set. `mcp_loopback_only`: the
-    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding).
+    MCP endpoint accepts only loopback Host and Origin headers (DNS rebinding). With plans, operators and
+    conversations, the staff console is at /console (`console`: its cookie secret; a random one by default).
     """
     from concierge.conversations.functions import CONVERSATION_FUNCTIONS
     from concierge.http.conversations import handle as handle_conversation
@@ -291,7 +371,7 @@ def create_app(
         logging.getLogger("concierge.http").exception("unexpected failure serving %s", request.path)
         return error_response(request.path, 500, _UNEXPECTED)
 
-    @app.post("/api/<name>")
+    @app.post("/api/<name>", provide_automatic_options=False)
     def call(name: str) -> Response:
         if plans is not None and name in PLAN_FUNCTIONS:
             return _plan_response(plans, name, request, operators, access.api_key)
@@ -299,10 +379,27 @@ def create_app(
             status, body = handle_conversation(
                 conversations, name, request.get_data(cache=True), request.headers, access
             )
-            return _json(body, status)
+            return _with_cors(name, request, _json(body, status))
         if name not in TOOLS:
             return _tool_error(404, "NOT_FOUND", f'No function "{name[:100]}".')
         return _respond(ctx, name, request, access)
+
+    @app.route("/api/<name>", methods=["OPTIONS"])
+    def preflight(name: str) -> Response:
+        return _preflight(name, request)
+
+    @app.get("/chat/<name>")
+    def chat(name: str) -> Response:
+        from concierge.web.chat import asset, chat_page
+
+        found = asset(name)
+        if found is not None:
+            return Response(found.body, mimetype=found.mimetype, headers={"Cache-Control": "public, max-age=300"})
+        try:
+            venue = ctx.venue(name)
+        except ToolError:
+            return Response("No such venue.", status=404, mimetype="text/plain")
+        return Response(chat_page(venue, api="/api", assets="/chat"), mimetype="text/html", headers=PAGE_HEADERS)
 
     @app.get("/openapi.json")
     def openapi() -> Response:
@@ -323,6 +420,11 @@ def create_app(
                 services = McpServices(ctx, conversations)
                 endpoint_box.append(endpoint_for(services, ctx.venues.ids, loopback_only=mcp_loopback_only))
         return endpoint_box[0].respond(request, access)
+
+    if plans is not None and operators is not None and conversations is not None:
+        from concierge.web.console import ConsoleServices, register_console
+
+        register_console(app, ConsoleServices(ctx, plans, operators, conversations), console)
 
     @app.get("/healthz")
     def healthz() -> Response:

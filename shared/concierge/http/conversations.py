@@ -1,7 +1,8 @@
 """The chat receptionist over HTTP: credentials, request bodies, refusal codes to statuses.
 
 Customer-facing functions (conversation_message, conversation_messages) and the manual's tools
-take the tool key when one is configured (CONCIERGE_API_KEY); the staff's functions take an
+take the tool key when one is configured (CONCIERGE_API_KEY); the first two also answer the chat
+widget in a browser under the rules of `http.browser_access`; the staff's functions take an
 operator credential.
 """
 
@@ -22,12 +23,14 @@ from concierge.conversations.requests import (
     PollRequest,
     ReadRequest,
     ReplyRequest,
+    ThreadRequest,
     ToolCallRequest,
 )
 from concierge.bootstrap import Access
 from concierge.conversations.service import ConversationService
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key
+from concierge.http.browser_access import browser_origin, check_browser_call
 from concierge.http.limits import BadInput, check_headers, parse_json
 from concierge.http.operators import OperatorGate, OperatorUnauthorized
 from concierge.http.status import status_for
@@ -62,7 +65,7 @@ def handle(
     functions: ConversationFunctions, name: str, raw_body: bytes, headers: Mapping[str, str], access: Access
 ) -> tuple[int, dict]:
     """One call of a conversation function: (HTTP status, JSON body)."""
-    operator = None
+    operator, origin = None, None
     if name in OPERATOR_FUNCTIONS:
         if functions.operators is None:
             return 401, {"error_type": "auth_required", "message": "Operator sign-in is not configured on this server."}
@@ -70,13 +73,21 @@ def handle(
             operator = functions.operators.authenticate(headers)
         except OperatorUnauthorized as refusal:
             return refusal.status, refusal.body
-    elif access.api_key and not has_api_key(headers, access.api_key):
-        return _refusal("UNAUTHORIZED", "Missing or wrong credentials.")
+    elif not (access.api_key and has_api_key(headers, access.api_key)):
+        origin = browser_origin(name, headers)  # the chat widget, without the key: see http.browser_access
+        if access.api_key and origin is None:
+            return _refusal("UNAUTHORIZED", "Missing or wrong credentials.")
     try:  # the same limits as every route: size, depth, numbers, NFKC text
         check_headers(headers)
         body = parse_json(raw_body)
     except BadInput as bad:
         return _refusal(bad.code, bad.message)
+    if origin is not None:
+        try:
+            thread = _parse(ThreadRequest, body)
+            body = check_browser_call(origin, functions.service.ctx.venue(thread.venue_id), body, headers)
+        except ToolError as refusal:
+            return _refusal(refusal.code, refusal.message, **refusal.extra)
     service, handover = functions.service, functions.handover
     routes: dict[str, Callable[[], dict]] = {
         "conversation_message": lambda: service.message(_parse(MessageRequest, body)),

@@ -31,6 +31,7 @@ STATUS: dict[RefusalReason, int] = {
     "not_owner": 403,
     "no_such_plan": 404,
     "wrong_state": 409,
+    "booking_changed": 409,  # undo refused: a booking the plan wrote was changed or cancelled since
     "expired": 410,  # the plan waited too long for its confirmation: make a new request
     "unavailable": 503,
 }
@@ -48,6 +49,7 @@ def _functions(plans: PlanService, operator: Operator | None) -> dict[str, tuple
         "plan_confirm": (PlanRef, lambda request, _token: plans.plan_confirm(request, operator)),
         "plan_status": (PlanRef, lambda request, _token: plans.plan_status(request, operator)),
         "plan_answer": (Answer, lambda request, _token: plans.plan_answer(request, operator)),
+        "plan_undo": (PlanRef, lambda request, _token: plans.plan_undo(request, operator)),
         "plan_execute": (TaskBody, lambda task, _token: plans.plan_execute(task)),
         "plan_rollback": (TaskBody, lambda task, _token: plans.plan_rollback(task)),
         "plans_cleanup": (NoBody, lambda _request, _token: plans.plans_cleanup()),

@@ -61,6 +61,16 @@ def action_tool(action: AtomicAction, read_only: bool) -> dict:
     }
 
 
+def examples_section(registry: ActionRegistry) -> str:
+    """The overlay's examples of each action, as few-shot context for the model ('' when none has any)."""
+    lines = [f'- {a.action_id}: "{example}"' for a in registry.actions() for example in a.examples]
+    if not lines:
+        return ""
+    return "Examples of requests and the action that serves each (from the venue's action overlay):\n" + "\n".join(
+        lines
+    )
+
+
 def planning_tools(registry: ActionRegistry, read_only_actions: Collection[str]) -> list[dict]:
     actions = registry.actions()
     return [action_tool(a, a.action_id in read_only_actions) for a in actions] + [

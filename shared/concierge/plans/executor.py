@@ -18,22 +18,30 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from concierge.adapters.store import PlanStore
-from concierge.adapters.tracing import NoopTracer, Tracer
+from concierge.adapters.store import LeaseStore, PlanStore
+from concierge.adapters.tracing import NoopTracer, Span, Tracer
 from concierge.adapters.actions import ActionClient
-from concierge.domain.plan_states import move
+from concierge.domain.plan_states import IllegalMove, move
 from concierge.domain.plans import (
     ActionResult,
     AtomicAction,
+    BlockingQuestion,
+    Choice,
     ExecutionPlan,
     PlannedAction,
     ReversalFailure,
     RollbackReport,
     utcnow,
 )
+from concierge.masking import mask
+from concierge.plans.blocking import SessionBusy, ask_marker, numbered, pause
+from concierge.plans.canonical_values import Reading
 from concierge.plans.registry import ActionRegistry
+from concierge.plans.step_guard import different_call
 from concierge.plans.templates import UnresolvedPlaceholder, fill
+from concierge.speech import phrases_for
 from concierge.speech.plan_outcomes import StepWords, step_words
+from concierge.speech.plan_prompts import prompt_words
 
 if TYPE_CHECKING:
     from concierge.plans.parameter_fixer import ParameterFixer
@@ -41,15 +49,11 @@ if TYPE_CHECKING:
 DEFAULT_LEASE = dt.timedelta(seconds=120)
 
 
+__all__ = ["Executor", "NotClaimable", "ask_marker"]
+
+
 class NotClaimable(Exception):
     """Another delivery holds the plan, it waits for an answer, or it is finished."""
-
-
-def ask_marker(value: Any) -> str | None:
-    """A parameter the planner could not fill: {"ask": "question"} pauses the plan with that question."""
-    if isinstance(value, dict) and set(value) == {"ask"}:
-        return str(value["ask"])
-    return None
 
 
 def failure_reason(step: PlannedAction, action_name: str, result: ActionResult, locale: str = "en") -> str:
@@ -88,35 +92,53 @@ def what_to_check(parameters: dict, locale: str = "en") -> str:
     return words.check_details.format(details=", ".join(shown)) if shown else words.check_call
 
 
-def same_meaning(action: AtomicAction, before: dict, after: dict) -> bool:
-    """A self-correction may change a value's format, never its meaning or the set of parameters."""
-    if set(after) != set(before):
-        return False
-    types = {p.name: p.type for p in action.parameters}
-    return all(_normal(types.get(k, "string"), before[k]) == _normal(types.get(k, "string"), after[k]) for k in before)
+READ_BOOKING = "get_booking"  # the lookup that tells whether a step's booking changed since planning
+WATCHED = ("day", "time", "people")  # what a change of the booking by someone else is judged on
 
 
-def _normal(kind: str, value: Any) -> Any:
+def step_key(plan: ExecutionPlan, step: PlannedAction) -> str:
+    """The idempotency key of the step's call; an answer that changed the step gives its call a new one."""
+    return f"{plan.plan_id}:{step.step_number}" + (f":a{step.attempt}" if step.attempt else "")
 
-    text = str(value).strip()
-    try:
-        if kind == "date":
-            for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y"):
-                try:
-                    return dt.datetime.strptime(text, fmt).date()
-                except ValueError:
-                    continue
-        if kind == "time":
-            for fmt in ("%H:%M", "%H.%M", "%I:%M %p", "%I %p", "%H"):
-                try:
-                    return dt.datetime.strptime(text.upper(), fmt).time()
-                except ValueError:
-                    continue
-        if kind == "number":
-            return float(text)
-    except ValueError:
-        pass
-    return text.casefold()
+
+def lookup_scope(data: dict | None) -> dict:
+    """A step's answer as placeholders see it: a lookup that matched exactly one booking also lends its fields."""
+    data = data or {}
+    results = data.get("results")
+    if isinstance(results, list) and len(results) == 1 and isinstance(results[0], dict):
+        return {**results[0], **data}
+    return data
+
+
+def expected_state(plan: ExecutionPlan, step: PlannedAction, parameters: dict) -> dict | None:
+    """How the step's booking should look now: as the last earlier write left it, else as the plan saw it."""
+    booking_id = parameters.get("booking_id")
+    if not isinstance(booking_id, str):
+        return None
+    for earlier in sorted(plan.actions, key=lambda s: -s.step_number):
+        if earlier.step_number >= step.step_number or not earlier.executed or not earlier.result:
+            continue
+        data = earlier.result.response_data or {}
+        if data.get("booking_id") == booking_id and all(k in data for k in WATCHED):
+            return data
+    return step.expects if step.expects and step.expects.get("booking_id", booking_id) == booking_id else None
+
+
+def same_booking(expected: dict, current: dict) -> bool:
+    return all(str(expected.get(k)) == str(current.get(k)) for k in WATCHED if k in expected)
+
+
+def describe(state: dict, locale: str) -> str:
+    """A booking's day, time and party as the operator reads them in a question."""
+    say = phrases_for(locale)
+    day = state.get("day_label")
+    if not day:
+        try:
+            day = say.day_label(dt.date.fromisoformat(str(state.get("day"))))
+        except ValueError:
+            day = str(state.get("day"))
+    time = state.get("time_human") or (say.time_human(state["time"]) if state.get("time") else "")
+    return prompt_words(locale).booking_state.format(day=day, time=time, people=state.get("people"))
 
 
 @dataclass
@@ -132,6 +154,10 @@ class Executor:
     clock: Callable[[], dt.datetime] = utcnow
     # The language of what the plan's operator reads (failures, reports), by venue id.
     locale_of: Callable[[str], str] = lambda _venue_id: "en"
+    # The sessions' answer slots (one plan per session waits for an answer); None in unit tests' fakes.
+    leases: LeaseStore | None = None
+    # How the guard reads a venue's values (wall clock, language, phone region), by venue id.
+    reading_of: Callable[[str], Reading] = lambda _venue_id: Reading(now=utcnow().replace(tzinfo=None))
 
     def _words(self, plan: ExecutionPlan) -> StepWords:
         return step_words(self.locale_of(plan.venue_id))
@@ -143,7 +169,11 @@ class Executor:
         if isinstance(plan, str):
             return plan
         registry = self.registry()
-        with self.tracer.span(
+        with self._execution_span(plan) as span:
+            return self._run_steps(plan, registry, token, span)
+
+    def _execution_span(self, plan: ExecutionPlan, **attributes: Any):
+        return self.tracer.span(
             "execution",
             trace_id=plan.plan_id,
             plan_id=plan.plan_id,
@@ -152,28 +182,32 @@ class Executor:
             venue_id=plan.venue_id,
             action_count=len(plan.actions),
             resumed=any(s.executed for s in plan.actions),
-        ) as span:
-            for step in plan.actions:
-                if step.executed:
-                    continue
-                outcome = self._run_step(plan, step, registry, token)
-                if outcome != "done":
-                    span.set(outcome=outcome, stopped_at_step=step.step_number, stopped_at_action=step.action_id)
-                    if outcome == "failed" and self.tracer.enabled:  # also failures before the call went out
-                        failed = next(
-                            (
-                                s.result
-                                for s in self.store.get_plan(plan_id).actions
-                                if s.step_number == step.step_number
-                            ),
-                            None,
-                        )
-                        span.set(error_type=failed.error_type if failed else None)
-                    return outcome
-                plan = self.store.get_plan(plan_id)
-            self.store.update_plan(plan_id, lambda p: move(p, "completed", self.clock(), summary=self._summary(p)))
-            span.set(outcome="completed")
+            **attributes,
+        )
+
+    def _run_steps(self, plan: ExecutionPlan, registry: ActionRegistry, token: str | None, span: Span) -> str:
+        """The steps not done yet, one after the other as confirmed; the plan completed when all are."""
+        plan_id = plan.plan_id
+        for step in plan.actions:
+            if step.executed:
+                continue
+            outcome = self._run_step(plan, step, registry, token)
+            if outcome != "done":
+                span.set(outcome=outcome, stopped_at_step=step.step_number, stopped_at_action=step.action_id)
+                if outcome == "failed" and self.tracer.enabled:  # also failures before the call went out
+                    failed = next(
+                        (s.result for s in self.store.get_plan(plan_id).actions if s.step_number == step.step_number),
+                        None,
+                    )
+                    span.set(error_type=failed.error_type if failed else None)
+                return outcome
+            plan = self.store.get_plan(plan_id)
+        self._complete(plan_id)
+        span.set(outcome="completed")
         return "completed"
+
+    def _complete(self, plan_id: str) -> None:
+        self.store.update_plan(plan_id, lambda p: move(p, "completed", self.clock(), summary=self._summary(p)))
 
     def _take(self, plan_id: str, claim: Callable[[ExecutionPlan], ExecutionPlan]) -> ExecutionPlan | str:
         """The plan claimed for this delivery, or the word saying why this delivery does nothing."""
@@ -208,16 +242,17 @@ class Executor:
                 ),
                 token,
             )
-        question = next((q for q in map(ask_marker, step.parameters.values()) if q), None)
-        if question:
-            self.store.update_plan(
-                plan.plan_id, lambda p: p.model_copy(update={"blocking_prompt": question, "lease_until": None})
-            )
-            return "paused"
-        scopes = {f"step_{s.step_number}": (s.result.response_data or {}) for s in plan.actions if s.executed}
+        asked = next(((k, q) for k, q in ((k, ask_marker(v)) for k, v in step.parameters.items()) if q), None)
+        if asked:
+            question = BlockingQuestion(step_number=step.step_number, kind="value", parameter=asked[0])
+            return self.ask(plan, step, asked[1], question, token)
+        scopes = {f"step_{s.step_number}": lookup_scope(s.result.response_data) for s in plan.actions if s.executed}
         try:
             parameters = fill(step.parameters, scopes)
         except UnresolvedPlaceholder as missing:
+            several = self._several_matches(plan, step, missing)
+            if several is not None:
+                return self.ask(plan, step, *several, token)
             return self._fail(
                 plan,
                 step,
@@ -229,6 +264,10 @@ class Executor:
                 ),
                 token,
             )
+        if self.is_write(step) and plan.pending_step != step.step_number:
+            changed = self._changed_since_planned(plan, step, action, parameters, registry, token)
+            if changed is not None:
+                return changed
 
         if action.reversible and step.compensation_call is None:
             compensation = self._prepare_compensation(plan, action, parameters, registry, token)
@@ -247,27 +286,147 @@ class Executor:
             reversible=action.reversible,
             parameters=parameters,
         ) as span:
-            first = result = self.actions.call(
-                action, parameters, token, idempotency_key=f"{plan.plan_id}:{step.step_number}"
-            )
+            first = result = self.actions.call(action, parameters, token, idempotency_key=step_key(plan, step))
             if not result.success and result.error_type == "bad_request" and self.fixer is not None:
                 result = self._self_correct(plan, step, action, parameters, result, token)
             span.set(
                 success=result.success,
                 error_type=result.error_type,
+                output=mask(result.response_data) if result.response_data else None,
                 self_correction_tried=result is not first,
                 self_corrected=result is not first and result.success,
             )
         if not result.success:
+            alternatives = self._other_times(plan, step, parameters, result)
+            if alternatives is not None:
+                return self.ask(plan, step, *alternatives, token)
             return self._fail(plan, step, action.name, result, token, sent=parameters)
         self._record(plan.plan_id, step.step_number, result=result)
         return "done"
+
+    # --- blocking prompts ---------------------------------------------------------------------------
+    def ask(self, plan: ExecutionPlan, step: PlannedAction, prompt: str, question: BlockingQuestion, token) -> str:
+        """Pause the plan at `step` with `prompt` ("paused"), or fail it when its session already waits."""
+        try:
+            pause(self.store, self.leases, plan.plan_id, prompt, question, self.clock())
+        except SessionBusy:
+            busy = prompt_words(self.locale_of(plan.venue_id)).session_busy
+            return self._fail(plan, step, step.action_id, ActionResult(success=False), token, reason=busy)
+        except IllegalMove:
+            return "ignored: plan no longer executing"
+        with self.tracer.span(
+            "blocking_prompt",
+            trace_id=plan.plan_id,
+            plan_id=plan.plan_id,
+            step=step.step_number,
+            kind=question.kind,
+            options=len(question.options),
+        ):
+            pass
+        return "paused"
+
+    def _several_matches(
+        self, plan: ExecutionPlan, step: PlannedAction, missing: UnresolvedPlaceholder
+    ) -> tuple[str, BlockingQuestion] | None:
+        """The question when the value is missing because a lookup matched several bookings."""
+        source = next((s for s in plan.actions if f"step_{s.step_number}" == missing.scope), None)
+        found = (source.result.response_data or {}) if source and source.result else {}
+        matches = [r for r in found.get("results") or [] if isinstance(r, dict) and missing.name in r]
+        parameter = next(
+            (k for k, v in step.parameters.items() if v == f"{{{{{missing.scope}.{missing.name}}}}}"), None
+        )
+        if len(matches) < 2 or parameter is None:
+            return None
+        options = [
+            Choice(
+                label=str(r.get("display_label") or r.get("guest_name") or r[missing.name]),
+                values={parameter: r[missing.name]},
+            )
+            for r in matches
+        ]
+        words = prompt_words(self.locale_of(plan.venue_id))
+        query = str((source.parameters if source else {}).get("search_text", ""))
+        prompt = words.several_match.format(query=query, count=len(options), options=numbered(options, words))
+        return prompt, BlockingQuestion(
+            step_number=step.step_number, kind="choice", parameter=parameter, options=options
+        )
+
+    def _other_times(
+        self, plan: ExecutionPlan, step: PlannedAction, sent: dict, result: ActionResult
+    ) -> tuple[str, BlockingQuestion] | None:
+        """The question when the planned time is not available and free times nearby are offered."""
+        data = result.response_data or {}
+        slots = [s for s in data.get("nearest_slots") or [] if isinstance(s, str)]
+        parameter = next((k for k in ("new_time", "time") if isinstance(sent.get(k), str)), None)
+        if result.error_type not in ("conflict", "bad_request") or not slots or parameter is None:
+            return None
+        locale = self.locale_of(plan.venue_id)
+        say, words = phrases_for(locale), prompt_words(locale)
+        options = [Choice(label=slot, values={parameter: slot}) for slot in slots]  # the operator reads HH:MM
+        when = sent[parameter]
+        day = sent.get("new_day") or sent.get("day")
+        if isinstance(day, str):
+            try:
+                when = f"{say.day_label(dt.date.fromisoformat(day))}, {when}"
+            except ValueError:
+                pass
+        prompt = words.slot_taken.format(when=when, options=numbered(options, words))
+        return prompt, BlockingQuestion(
+            step_number=step.step_number, kind="choice", parameter=parameter, options=options
+        )
+
+    def _changed_since_planned(
+        self,
+        plan: ExecutionPlan,
+        step: PlannedAction,
+        action: AtomicAction,
+        parameters: dict,
+        registry: ActionRegistry,
+        token: str | None,
+    ) -> str | None:
+        """Before a write to a booking: pause when it was moved since the plan saw it, fail when it is gone."""
+        expected = expected_state(plan, step, parameters)
+        reader = registry.get(READ_BOOKING)
+        if expected is None or reader is None:
+            return None
+        now = self.actions.call(
+            reader, {"restaurant_id": parameters.get("restaurant_id"), "booking_id": parameters["booking_id"]}, token
+        )
+        locale = self.locale_of(plan.venue_id)
+        words = prompt_words(locale)
+        if not now.success and now.error_type == "not_found":
+            where = self._words(plan).step.format(number=step.step_number, action=action.name)
+            return self._fail(plan, step, action.name, now, token, reason=words.booking_gone.format(where=where))
+        current = now.response_data or {}
+        if not now.success or same_booking(expected, current):
+            return None  # a read that failed is not a change: the write itself reports what is wrong
+        prompt = words.booking_moved.format(
+            name=current.get("name") or expected.get("name") or parameters["booking_id"],
+            then=describe(expected, locale),
+            now=describe(current, locale),
+            number=step.step_number,
+            action=action.name,
+        )
+        observed = {k: current.get(k) for k in WATCHED}
+        question = BlockingQuestion(step_number=step.step_number, kind="confirm", observed=observed)
+        return self.ask(plan, step, prompt, question, token)
 
     def _self_correct(self, plan, step, action, parameters, failed: ActionResult, token) -> ActionResult:
         corrected = self.fixer.fix(action, parameters, failed.error_message or "")
         if not corrected or corrected == parameters:
             return failed
-        if not same_meaning(action, parameters, corrected):
+        problem = different_call(action, parameters, corrected, self.reading_of(plan.venue_id))
+        with self.tracer.span(
+            "guard",
+            trace_id=plan.plan_id,
+            step=step.step_number,
+            action_id=action.action_id,
+            proposed=corrected,
+            allowed=problem is None,
+            reason=problem or "a format fix of the confirmed step",
+        ):
+            pass
+        if problem:
             return ActionResult(
                 success=False, error_type="bad_request", error_message=self._words(plan).correction_changes_plan
             )
@@ -341,10 +500,12 @@ class Executor:
         result: ActionResult,
         token: str | None,
         sent: dict | None = None,
+        reason: str | None = None,
     ) -> str:
-        """Fail the plan at `step`; `sent`: the parameters of the step's call, when the call went out."""
+        """Fail the plan at `step`; `sent`: the parameters of the step's call, when the call went out;
+        `reason`: what to say instead of the result's classification."""
         plan_id, locale = plan.plan_id, self.locale_of(plan.venue_id)
-        reason = failure_reason(step, action_name, result, locale)
+        reason = reason or failure_reason(step, action_name, result, locale)
         in_doubt = sent is not None and result.error_type == "timeout" and self.is_write(step)
         if in_doubt:
             reason += " " + possibly_applied(step, what_to_check(sent or {}, locale), locale)
@@ -459,6 +620,10 @@ class Executor:
         if plan.lease_until is not None and plan.lease_until > now:
             raise NotClaimable("another delivery is rolling the plan back")
         return plan.model_copy(update={"lease_until": now + self.lease})
+
+    def compensate(self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None):
+        """Run the step's recorded compensation (an undo uses it too): None when it worked, else why not."""
+        return self._compensate(plan, step, registry, token)
 
     def _compensate(
         self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from concierge.adapters.llm import ChatModel, ToolCall
 from concierge.domain.plans import Clarification, PlanProposal, PlanStep
-from concierge.plans.action_schemas import ASK_CLARIFICATION, SUBMIT_PLAN, planning_tools
+from concierge.plans.action_schemas import ASK_CLARIFICATION, SUBMIT_PLAN, examples_section, planning_tools
 from concierge.plans.planning import PlanningRequest, rephrase_clarification
 from concierge.plans.proposal_validation import parameter_problems, validate_proposal
 from concierge.plans.registry import ActionRegistry
@@ -133,9 +133,17 @@ names, phone numbers or e-mail addresses: ask.
 - Dates are YYYY-MM-DD, times HH:MM (24h).
 - A value an earlier step produces is written {{{{step_N.field}}}} (N = that step's number from 1; field = one \
 of the fields its action returns).
+- A value the operator says will only be known when the plan runs (the guest will call back with the new \
+number) is written {{"ask": "the question to ask then"}}: the plan pauses at that step and asks. Never ask \
+this way for the booking or the venue a step acts on.
 - Ask at most ONE question per turn, short, in {language}. Questions you may still ask: {left}.
 - Read-only actions may be called directly; every other action goes only into {SUBMIT_PLAN}.
-- Write the intent_summary as one short sentence in {language}."""
+- Write the intent_summary as one short sentence in {language}.""" + _with_examples(request.registry)
+
+
+def _with_examples(registry: ActionRegistry) -> str:
+    examples = examples_section(registry)
+    return f"\n\n{examples}" if examples else ""
 
 
 def _history(history: list[dict]) -> list[dict]:

@@ -34,6 +34,9 @@ class Planner(Protocol):
     def plan(self, request: PlanningRequest) -> PlanProposal | Clarification: ...
 
 
+REPHRASE = "rephrase"  # the kind of the prompt to rephrase: what is said after it is a new request
+
+
 def rephrase_clarification(locale: str) -> Clarification:
     """The question asked when no safe plan came out: rephrase more simply, with examples."""
-    return Clarification(question=plan_words(locale).rephrase)
+    return Clarification(question=plan_words(locale).rephrase, kind=REPHRASE)

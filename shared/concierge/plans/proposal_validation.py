@@ -11,10 +11,12 @@ import re
 from typing import Any, Callable, Collection, Iterator
 
 from concierge.domain.plans import ActionParameter, AtomicAction, PlanProposal, PlanStep
+from concierge.plans.blocking import ask_marker
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.templates import strings
 
 MAX_INTENT_SUMMARY = 200  # ExecutionPlan.intent_summary's limit
+MAX_QUESTION = 300  # an asked value's question, shown as the plan's blocking_prompt
 DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
 TIME_PATTERN = r"^([01]\d|2[0-3]):[0-5]\d$"
 PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}")
@@ -71,6 +73,11 @@ def parameter_problems(
     for name, value in parameters.items():
         if name not in declared or value is None:
             continue
+        if isinstance(value, dict) and "ask" in value:
+            problem = _ask_problem(name, value)
+            if problem:
+                problems.append(f"{name}: {problem}")
+            continue
         placeholders = list(_placeholders(value))
         if placeholders:
             problems += [
@@ -81,6 +88,20 @@ def parameter_problems(
             if problem:
                 problems.append(f"{name}: {problem}")
     return problems
+
+
+def _ask_problem(name: str, value: dict) -> str | None:
+    """An {"ask": "question"} marker: the value is asked of the operator when the step runs.
+
+    The booking or venue a step acts on is never asked at execution time: the plan confirmed names it."""
+    question = ask_marker(value)
+    if question is None or not question.strip():
+        return 'an asked value is {"ask": "the question"}, with a question and nothing else'
+    if name.endswith("_id"):
+        return f"{name} names what the step acts on: find it before planning instead of asking it during execution"
+    if len(question) > MAX_QUESTION:
+        return f"the question is longer than {MAX_QUESTION} characters"
+    return None
 
 
 def _placeholders(value: Any) -> Iterator[str]:
@@ -98,7 +119,8 @@ def _placeholder_problem(text: str, earlier: list[PlanStep], registry: ActionReg
     action = registry.get(earlier[number - 1].action_id)
     if action is None:
         return None  # the unknown action is reported on its own step
-    if field not in action.response_fields:
+    if field not in action.response_fields and "results" not in action.response_fields:
+        # A lookup's list of matches lends its fields when it matched one booking; several ask which.
         returned = ", ".join(action.response_fields) or "nothing"
         return f"step {number} ({action.action_id}) returns no field {field!r} (it returns: {returned})"
     return None

@@ -14,7 +14,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from concierge.domain.plans import ServiceError, ServiceErrorType
 
 RefusalReason = Literal[
-    "invalid_input", "auth_required", "not_owner", "no_such_plan", "wrong_state", "expired", "unavailable"
+    "invalid_input",
+    "auth_required",
+    "not_owner",
+    "no_such_plan",
+    "wrong_state",
+    "booking_changed",
+    "expired",
+    "unavailable",
 ]
 
 # The contract's error_type for each reason.
@@ -24,6 +31,7 @@ ERROR_TYPES: dict[RefusalReason, ServiceErrorType] = {
     "not_owner": "auth_required",
     "no_such_plan": "invalid_input",
     "wrong_state": "invalid_input",
+    "booking_changed": "invalid_input",  # an undo refused: a booking the plan wrote changed since
     "expired": "invalid_input",
     "unavailable": "service_unavailable",
 }

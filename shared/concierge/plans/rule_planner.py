@@ -1,255 +1,225 @@
-"""The deterministic planner: reschedule, guest-count change and contact-detail update, read in English and Italian.
+"""The deterministic planner: reschedule, guest count, contact details and cancellation, read in en, it, fr and pt.
 
-It follows the planning rules without a language model: the booking comes from the
-conversation first (a booking id said, or the one the session already settled on), then from a
-fuzzy search on the guest's name; it never guesses which booking, how many guests or which
-contact details, and asks one question at a time; dates and times use the project's own
-relative day and time parsing ("Saturday" is the next Saturday). Its questions are asked in the
+It follows the planning rules without a language model: the booking comes from the conversation
+first (a booking reference said, or the one the session already settled on), then from a fuzzy
+search on the guests' names narrowed by the booking's current day or time when said; it never
+guesses which booking, how many guests or which contact details, and asks one question at a time.
+Every value in a plan is one the operator said (`request_reading`); dates and times use the
+project's own parsers ("Saturday" is the next Saturday).
+
+A conversation is replayed from its first request on every turn: each later message answers the
+question asked before it (the session keeps the question's kind and the bookings it offered), so a
+bare "6" answers "how many guests?" and "Luca" answers "which Rossi?". Questions are asked in the
 language of the request, or the venue's when the request does not tell (`speech.plans`).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from concierge.domain.plans import Clarification, PlanProposal, PlanStep
-from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime, WeekdayMismatch
-from concierge.parsing.relative_day import resolve_relative_day
-from concierge.parsing.relative_time import resolve_relative_time
-from concierge.plans.planning import PlanningRequest, rephrase_clarification
+from concierge.parsing.text import fold
+from concierge.plans import request_words as W
+from concierge.plans.booking_finding import Candidate, booking_by_id, find, pick
+from concierge.plans.planning import REPHRASE, PlanningRequest, rephrase_clarification
+from concierge.plans.request_reading import Change, merged, read_count, read_phone, read_request
 from concierge.speech.plans import PlanWords, language_of, plan_words
-
-BOOKING_ID = re.compile(r"\b[0-9a-f]{12}\b")
-GUESTS = re.compile(
-    r"\b(?:for|to|party of|per|a|in|siamo in)?\s*(\d{1,2})\s*"
-    r"(?:people|persons|guests|pax|persone|ospiti|coperti|persona|person|guest)\b",
-    re.I,
-)
-GUEST_WORDS = re.compile(r"\b(guests?|people|party size|persone|ospiti|coperti)\b", re.I)
-PHONE = re.compile(r"(\+?\d[\d\s().-]{6,}\d)")
-PHONE_WORDS = re.compile(r"\b(phone|number|mobile|telefono|numero|cellulare)\b", re.I)
-NAME_CHANGE = re.compile(
-    r"\b(?:name to|under the name(?: of)?|a nome(?: di)?|nome in|intestata a"
-    r"|change the name to)\s+"
-    r"([A-ZÀ-Ý][\wÀ-ÿ'-]*(?:\s+[A-ZÀ-Ý][\wÀ-ÿ'-]*)*)"
-)
-NOT_NAMES = {
-    # capitalised words that are not guest names
-    "i",
-    "we",
-    "please",
-    "move",
-    "change",
-    "reschedule",
-    "can",
-    "could",
-    "the",
-    "booking",
-    "reservation",
-    "per",
-    "la",
-    "il",
-    "sposta",
-    "cambia",
-    "prenotazione",
-    "anticipa",
-    "posticipa",
-    "vorrei",
-    "puoi",
-    "potete",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "today",
-    "tomorrow",
-    "lunedì",
-    "martedì",
-    "mercoledì",
-    "giovedì",
-    "venerdì",
-    "sabato",
-    "domenica",
-    "oggi",
-    "domani",
-    "next",
-    "this",
-    "prossimo",
-    "prossima",
-    "update",
-    "set",
-    "add",
-    "make",
-    "it",
-    "its",
-    "his",
-    "her",
-    "porta",
-    "metti",
-    "aggiorna",
-    "modifica",
-    "imposta",
-    "put",
-    "bring",
-    "switch",
-    "hi",
-    "hello",
-    "ciao",
-}
-
-
-@dataclass
-class Wanted:
-    """What the operator asked for, read from the conversation so far."""
-
-    booking_id: str | None = None
-    names: list[str] = field(default_factory=list)
-    new_day: str | None = None
-    new_time: str | None = None
-    new_people: int | None = None
-    phone: str | None = None
-    name: str | None = None
-    wants_guest_change: bool = False
-
-    def changes(self) -> dict:
-        values = {
-            "new_day": self.new_day,
-            "new_time": self.new_time,
-            "new_people": self.new_people,
-            "phone": self.phone,
-            "name": self.name,
-        }
-        return {k: v for k, v in values.items() if v is not None}
 
 
 def language(text: str, locale: str) -> str:
-    italian = re.search(r"\b(prenotazione|sposta|persone|alle|domani|sabato|numero|vorrei|della|per)\b", text, re.I)
-    english = re.search(
-        r"\b(booking|move|change|people|guests|tomorrow|saturday|number|please|the|to|my|can|want)\b", text, re.I
-    )
-    if italian and not english:
-        return "it"
-    if english and not italian:
-        return "en"
-    return language_of(locale)
+    """The language most of the request's words belong to; the venue's on a tie."""
+    words = fold(text).split()
+    scores = {lang: sum(w in markers for w in words) for lang, markers in W.LANGUAGE_MARKERS.items()}
+    venue = language_of(locale)
+    best = max(scores.values())
+    if best == 0 or scores.get(venue) == best:
+        return venue
+    return max(scores, key=lambda lang: scores[lang])
 
 
-def _spans(words: list[str], longest: int = 4):
-    for size in range(longest, 0, -1):
-        for start in range(len(words) - size + 1):
-            yield start, size, " ".join(words[start : start + size])
+MAX_SUMMARY = 200  # ExecutionPlan.intent_summary's limit
 
 
-def read_request(text: str, request: PlanningRequest, known_booking: str | None) -> Wanted:
-    wanted = Wanted()
-    found_id = BOOKING_ID.search(text)
-    wanted.booking_id = found_id.group(0) if found_id else known_booking
-    rest = BOOKING_ID.sub(" ", text)
+class Ask(Exception):
+    """Raised inside planning to ask the operator one question."""
 
-    if m := NAME_CHANGE.search(rest):
-        wanted.name = m.group(1).strip()
-        rest = rest.replace(m.group(0), " ")
-    if PHONE_WORDS.search(rest) and (m := PHONE.search(rest)):
-        wanted.phone = re.sub(r"[^\d+]", "", m.group(1))
-        rest = rest.replace(m.group(1), " ")
-    if m := GUESTS.search(rest):
-        wanted.new_people = int(m.group(1))
-        rest = rest.replace(m.group(0), " ")
-    wanted.wants_guest_change = wanted.new_people is not None or bool(GUEST_WORDS.search(rest))
-
-    words = re.findall(r"[\wÀ-ÿ':+.]+", rest)
-    used: set[int] = set()
-    for start, size, span in _spans(words):
-        if wanted.new_day or any(i in used for i in range(start, start + size)):
-            continue
-        try:
-            resolved = resolve_relative_day(span, request.today, request.venue_locale)
-        except (UnsupportedRelativeDay, WeekdayMismatch):
-            continue
-        wanted.new_day = resolved.date.isoformat()
-        used.update(range(start, start + size))
-    for start, size, span in _spans(words):
-        if wanted.new_time or any(i in used for i in range(start, start + size)):
-            continue
-        if not re.search(r"\d|noon|midnight|mezzogiorno|mezzanotte|half|mezza", span, re.I):
-            continue
-        try:
-            resolved = resolve_relative_time(span, _noon(request), request.venue_locale)
-        except (UnsupportedRelativeTime, VagueTime):
-            continue
-        wanted.new_time = resolved.time
-        used.update(range(start, start + size))
-    wanted.names = [
-        w.strip("'s").strip("’s")
-        for i, w in enumerate(words)
-        if i not in used and w[:1].isupper() and w.casefold().strip("'s") not in NOT_NAMES and not w[:1].isdigit()
-    ]
-    return wanted
+    def __init__(self, kind: str, options: list[Candidate] | None = None, **values: str) -> None:
+        super().__init__(kind)
+        self.kind, self.options, self.values = kind, options or [], values
 
 
-def _noon(request: PlanningRequest):
-    import datetime as dt
+@dataclass
+class Conversation:
+    """The request that opened the conversation, and the answers given to the questions asked since."""
 
-    return dt.datetime.combine(request.today, dt.time(12, 0))
+    request: str
+    answers: list[str]
+    known_booking: str | None  # the booking the session settled on in an earlier plan
+    position: int = 0
+
+    asked: int = 0  # questions asked so far in this conversation
+
+    @classmethod
+    def of(cls, request: PlanningRequest) -> Conversation:
+        """The conversation since the last plan, or since the last prompt to rephrase (which starts afresh)."""
+        turns = request.history
+        restart = [i for i, t in enumerate(turns) if t.get("role") == "assistant" and t.get("asked") == REPHRASE]
+        asked = request.clarifications_so_far
+        if restart:
+            turns = turns[restart[-1] + 1 :]
+            asked = sum(t.get("role") == "assistant" for t in turns)
+        said = [t["content"] for t in turns if t.get("role") == "user"] + [request.message]
+        known = next((t.get("booking_id") for t in reversed(request.history) if t.get("booking_id")), None)
+        return cls(request=said[0], answers=said[1:], known_booking=known, asked=asked)
+
+    def answer(self, kind: str, options: list[Candidate] | None = None, **values: str) -> str:
+        """The next answer, or the question (raised) when the operator has not answered it yet."""
+        if self.position >= len(self.answers):
+            raise Ask(kind, options, **values)
+        self.position += 1
+        return self.answers[self.position - 1]
 
 
 class RulePlanner:
     """Plans without a language model; the default when none is configured."""
 
     def plan(self, request: PlanningRequest) -> PlanProposal | Clarification:
-        said = [m["content"] for m in request.history if m.get("role") == "user"] + [request.message]
-        text = " ".join(said)
-        lang = language(text, request.venue_locale)
-        known = next((m.get("booking_id") for m in reversed(request.history) if m.get("booking_id")), None)
-        wanted = read_request(text, request, known)
-
-        def ask(key: str, **values) -> Clarification:
-            if request.clarifications_so_far >= request.max_clarifications:
+        conversation = Conversation.of(request)
+        lang = language(" ".join([conversation.request, *conversation.answers]), request.venue_locale)
+        try:
+            steps = _Planning(request, conversation, lang).steps()
+        except Ask as ask:
+            if conversation.asked >= request.max_clarifications:
                 return rephrase_clarification(lang)
-            return Clarification(question=getattr(plan_words(lang), key).format(**values))
+            words = plan_words(lang)
+            values = dict(ask.values)
+            if ask.options:
+                values["options"] = "; ".join(c.label for c in ask.options)
+            return Clarification(
+                question=getattr(words, ask.kind).format(**values),
+                kind=ask.kind,
+                options=[c.booking_id for c in ask.options],
+            )
+        words = plan_words(lang)
+        summary = "; ".join(_summary(words, step, booking.label) for step, booking in steps)
+        if len(summary) > MAX_SUMMARY:  # the guests' names and days left out rather than cut off
+            summary = "; ".join(_summary(words, step, None) for step, _ in steps)
+        return PlanProposal(intent_summary=summary[:MAX_SUMMARY], steps=[step for step, _ in steps])
 
-        if wanted.wants_guest_change and wanted.new_people is None:
-            return ask("how_many")
-        if not wanted.changes():
-            return ask("what_change")
-        booking_id = wanted.booking_id
-        if booking_id is None:
-            if not wanted.names:
-                return ask("which_booking")
-            query = " ".join(wanted.names)
-            results = {}
-            for name in wanted.names:  # each name on its own: "Rossi" then "Luca" finds "Luca Rossi"
-                found = request.lookup("search_bookings", {"restaurant_id": request.venue_id, "search_text": name})
-                for r in (found.response_data or {}).get("results", []) if found.success else []:
-                    results.setdefault(r["booking_id"], r)
-            exact = [
-                r for r in results.values() if all(n.casefold() in r["guest_name"].casefold() for n in wanted.names)
-            ]
-            results = exact or list(results.values())  # a name said exactly beats look-alikes
-            if not results:
-                return ask("no_match", query=query)
-            if len(results) > 1:
-                return ask("several", options="; ".join(r.get("display_label") or r["guest_name"] for r in results))
-            booking_id = results[0]["booking_id"]
-        parameters = {"restaurant_id": request.venue_id, "booking_id": booking_id, **wanted.changes()}
-        return PlanProposal(
-            intent_summary=_summary(plan_words(lang), wanted, booking_id)[:200],
-            steps=[PlanStep(action_id="modify_booking", parameters=parameters)],
+
+@dataclass
+class _Planning:
+    request: PlanningRequest
+    conversation: Conversation
+    lang: str
+
+    def read(self, text: str, lowercase_names: bool = False) -> list[Change]:
+        return read_request(text, self.request.today, self.request.venue_locale, lowercase_names)
+
+    def steps(self) -> list[tuple[PlanStep, Candidate]]:
+        text = self.conversation.request
+        changes = self.read(text)
+        while not any(c.asks_something() for c in changes):
+            text = f"{text} , {self.conversation.answer('what_change')}"
+            changes = self.read(text)
+        if len(changes) == 1 and not changes[0].names and not changes[0].booking_id:
+            changes[0].booking_id = self.conversation.known_booking
+        return [self.step(change) for change in changes]
+
+    def step(self, change: Change) -> tuple[PlanStep, Candidate]:
+        booking = self.booking(change)
+        change = self.complete(change, booking)
+        target = {"restaurant_id": self.request.venue_id, "booking_id": booking.booking_id}
+        if change.cancel:
+            return PlanStep(action_id="cancel_booking", parameters=target), booking
+        parameters = {**target, **change.changes()}
+        if self.phone_later(change):  # asked when the plan runs, through its blocking prompt
+            parameters["phone"] = {"ask": plan_words(self.lang).which_phone}
+        return PlanStep(action_id="modify_booking", parameters=parameters), booking
+
+    def phone_later(self, change: Change) -> bool:
+        """A new phone the operator says they will only have later ("Rossi will call back with it")."""
+        said = f" {fold(self.conversation.request)} "
+        return change.wants_phone and change.phone is None and any(f" {p} " in said for p in W.LATER_PHRASES)
+
+    def booking(self, change: Change) -> Candidate:
+        """The one booking `change` means, asking which one until it is clear."""
+        while change.booking_id is None:
+            if not change.names:
+                self.refer(change, self.conversation.answer("which_booking"))
+                continue
+            candidates = find(self.request, change)
+            if not candidates and change.guessed:
+                change.names, change.guessed = [], False  # lower-case words, none of them a guest's name
+                continue
+            if not candidates:
+                query = " ".join(change.names + change.reference_words)
+                self.refer(change, self.conversation.answer("no_match", query=query), forget=True)
+                continue
+            while len(candidates) > 1:
+                answer = self.conversation.answer("several", candidates)
+                candidates = pick(candidates, answer, self.request.today, self.request.venue_locale) or candidates
+            return candidates[0]
+        return booking_by_id(self.request, change.booking_id) or Candidate(
+            change.booking_id, "", "", None, None, change.booking_id
         )
 
+    def refer(self, change: Change, answer: str, forget: bool = False) -> None:
+        """Take the booking's name, reference, day or time from an answer to "which booking?"."""
+        said = self.read(answer, lowercase_names=True)
+        if forget:
+            change.names, change.current_days, change.current_time, change.reference_words = [], (), None, []
+        change.guessed = False  # a name given when asked for one is meant as a name
+        for part in said:
+            change.names += part.names
+            change.booking_id = change.booking_id or part.booking_id
+        # In an answer naming a booking, a day or time unmarked is the booking's current one.
+        first = said[0]
+        if first.new_day and not first.moves and not first.current_days:
+            change.current_days = (first.new_day,)
+        elif first.current_days:
+            change.current_days = first.current_days
+        if first.current_time or (first.new_time and not first.moves):
+            change.current_time = first.current_time or first.new_time
 
-def _summary(words: PlanWords, wanted: Wanted, booking_id: str) -> str:
+    def complete(self, change: Change, booking: Candidate) -> Change:
+        """Ask for what the change still lacks: the guest count, where to move, the new phone."""
+        today, locale = self.request.today, self.request.venue_locale
+        if change.more_people and change.new_people is None and booking.people:
+            change.new_people = booking.people + change.more_people
+        while change.wants_people and change.new_people is None:
+            change.new_people = read_count(self.conversation.answer("how_many"), today, locale)
+        while change.email and change.phone is None:
+            change.phone = read_phone(self.conversation.answer("no_email"))
+        while change.wants_phone and change.phone is None and not self.phone_later(change):
+            change.phone = read_phone(self.conversation.answer("which_phone"))
+        while not change.cancel and not change.changes() and not self.phone_later(change):
+            kind = "move_when" if change.moves else "what_change"
+            answer = self.conversation.answer(kind)
+            change = merged(change, self.read(answer))
+            if change.wants_people and change.new_people is None:
+                change.new_people = read_count(answer, today, locale)
+        return change
+
+
+def _summary(words: PlanWords, step: PlanStep, label: str | None) -> str:
+    """ "Booking <id> (<guest, day, time, party>): <change>, <change>", the guest's details when known."""
+    params = step.parameters
+    booking = words.booking.format(booking_id=params["booking_id"])
+    if label and label != params["booking_id"]:
+        booking = f"{booking} ({label})"
+    if step.action_id == "cancel_booking":
+        return booking + ": " + words.cancel
     parts = []
-    if wanted.new_day or wanted.new_time:
-        parts.append(words.move_to.format(when=" ".join(v for v in (wanted.new_day, wanted.new_time) if v)))
-    if wanted.new_people:
-        parts.append(words.people.format(people=wanted.new_people))
-    if wanted.phone:
-        parts.append(words.phone.format(phone=wanted.phone))
-    if wanted.name:
-        parts.append(words.name.format(name=wanted.name))
-    return words.booking.format(booking_id=booking_id) + ": " + ", ".join(parts)
+    if params.get("new_day") or params.get("new_time"):
+        when = " ".join(v for v in (params.get("new_day"), params.get("new_time")) if v)
+        parts.append(words.move_to.format(when=when))
+    if params.get("new_people"):
+        parts.append(words.people.format(people=params["new_people"]))
+    if isinstance(params.get("phone"), dict):
+        parts.append(words.phone.format(phone=words.asked_later))
+    elif params.get("phone"):
+        parts.append(words.phone.format(phone=params["phone"]))
+    if params.get("name"):
+        parts.append(words.name.format(name=params["name"]))
+    return booking + ": " + ", ".join(parts)

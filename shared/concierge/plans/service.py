@@ -16,7 +16,7 @@ import datetime as dt
 import logging
 import uuid
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, cast
 
 from concierge.adapters.actions import ActionClient
 from concierge.adapters.queue import PlanQueue, QueueUnavailable
@@ -26,19 +26,31 @@ from concierge.domain.operators import Operator
 from concierge.domain.plan_states import IllegalMove, expire, is_expired, move, past_expiry
 from concierge.domain.plans import (
     ActionResult,
+    BlockingQuestion,
     Clarification,
     ExecutionPlan,
     PlannedAction,
     utcnow,
 )
 from concierge.domain.venue import Venue
-from concierge.plans.executor import Executor, ask_marker
+from concierge.plans.blocking import read_answer
+from concierge.plans.executor import READ_BOOKING, WATCHED, Executor, ask_marker
 from concierge.plans.planning import Planner, PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
 from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
-from concierge.plans.requests import Answer, DeliverAgain, NewRequest, PlanRef, PlanRefusal, TaskBody
+from concierge.plans.requests import (
+    Answer,
+    DeliverAgain,
+    NewRequest,
+    PlanRef,
+    PlanRefusal,
+    RefusalReason,
+    TaskBody,
+)
+from concierge.plans.undo import Undo, UndoRefused
 from concierge.speech.plan_outcomes import RefusalWords, refusal_words
+from concierge.speech.plan_prompts import prompt_words
 from concierge.venues import VenueCatalog
 
 log = logging.getLogger("concierge.plans")
@@ -54,6 +66,15 @@ def _need_operator(operator: Operator | None, said: str | None, words: RefusalWo
     if said is not None and said != operator.operator_id:
         raise PlanRefusal("not_owner", words.user_mismatch)
     return operator
+
+
+def _marker_question(plan: ExecutionPlan) -> BlockingQuestion | None:
+    """The question of a plan paused on an {"ask": ...} marker before questions were recorded with the prompt."""
+    for step in plan.actions:
+        for name, value in step.parameters.items():
+            if ask_marker(value):
+                return BlockingQuestion(step_number=step.step_number, kind="value", parameter=name)
+    return None
 
 
 @dataclass
@@ -141,7 +162,7 @@ class PlanService:
                 pass
             session["turns"] = session["turns"] + [
                 {"role": "user", "content": req.message},
-                {"role": "assistant", "content": outcome.question},
+                {"role": "assistant", "content": outcome.question, "asked": outcome.kind, "options": outcome.options},
             ]
             session["clarifications"] += 1
             self.store.put_session(req.session_id, session)
@@ -158,6 +179,7 @@ class PlanService:
             )
             for i, s in enumerate(outcome.steps, start=1)
         ]
+        steps = self._expectations(steps, planning.lookup)
         plan = ExecutionPlan(
             plan_id=plan_id,
             session_id=req.session_id,
@@ -191,6 +213,25 @@ class PlanService:
         ):
             pass
         return {"type": "plan", "plan": plan.public()}
+
+    def _expectations(self, steps: list[PlannedAction], lookup: Callable[[str, dict], ActionResult]) -> list:
+        """The steps, each write to a booking named now with how the booking looks now (`expects`): the
+        executor asks before writing to a booking someone else changed meanwhile."""
+        seen: dict[str, dict | None] = {}
+        for i, step in enumerate(steps):
+            booking_id = step.parameters.get("booking_id")
+            if step.action_id in self.read_only_actions or not isinstance(booking_id, str) or "{{" in booking_id:
+                continue
+            if booking_id not in seen:
+                found = lookup(
+                    READ_BOOKING, {"restaurant_id": step.parameters.get("restaurant_id"), "booking_id": booking_id}
+                )
+                data = (found.response_data or {}) if found.success else {}
+                kept = ("booking_id", "name", "day_label", "time_human", *WATCHED)
+                seen[booking_id] = {k: data[k] for k in kept if k in data} if data else None
+            if seen[booking_id]:
+                steps[i] = step.model_copy(update={"expects": seen[booking_id]})
+        return steps
 
     def _plan(self, planning: PlanningRequest):
         try:
@@ -276,35 +317,86 @@ class PlanService:
         return self._owned(ref, operator).public()
 
     def plan_answer(self, req: Answer, operator: Operator | None = None) -> dict:
+        """Read the answer to the plan's blocking prompt: resume it, or fail it when the answer stops it or
+        would change its scope (the operator is asked to make a new request)."""
         plan = self._owned(req, operator)
         words = self._words(plan.venue_id)
         if plan.status != "executing" or plan.blocking_prompt is None:
             raise PlanRefusal("wrong_state", words.not_waiting)
         if len(self.store.blocked_plans_of_session(plan.session_id)) > 1:
             raise PlanRefusal("wrong_state", words.several_waiting)
+        locale = self.locale_of(plan.venue_id)
+        said = prompt_words(locale)
+        question = plan.question or _marker_question(plan)
+        if question is None:
+            raise PlanRefusal("wrong_state", words.not_waiting)
+        step = next(s for s in plan.actions if s.step_number == question.step_number)
+        venue = self.venues.get(plan.venue_id)
+        reading = read_answer(
+            question,
+            req.user_message,
+            step.parameters,
+            self._parameter_type(step.action_id, question.parameter),
+            locale,
+            self.today(venue) if venue else self.clock().date(),
+        )
+        if reading.outcome == "unclear":
+            raise PlanRefusal("invalid_input", said.unclear.format(prompt=plan.blocking_prompt))
+        asked = plan.blocking_prompt
 
-        def fill_gap(p: ExecutionPlan) -> ExecutionPlan:
-            if p.status != "executing" or p.blocking_prompt is None:
-                raise IllegalMove("the plan is not waiting for an answer")
-            steps, filled = [], False
-            for step in p.actions:
-                params = dict(step.parameters)
-                for name, value in params.items():
-                    if not filled and ask_marker(value):
-                        params[name] = req.user_message.strip()
-                        filled = True
-                steps.append(step.model_copy(update={"parameters": params}))
-            return p.model_copy(update={"actions": steps, "blocking_prompt": None})
+        def answer(p: ExecutionPlan) -> ExecutionPlan:
+            if p.status != "executing" or p.blocking_prompt != asked:
+                raise IllegalMove("the plan is not waiting for this answer")
+            if reading.outcome != "resume":
+                reason = said.scope_changed if reading.outcome == "scope_changed" else said.stopped
+                return move(p, "failed", self.clock(), failure_reason=reason.format(number=question.step_number))
+            steps = []
+            for s in p.actions:
+                if s.step_number == question.step_number:
+                    update: dict = {"parameters": {**s.parameters, **reading.values}}
+                    if reading.values:
+                        update["attempt"] = s.attempt + 1
+                    if reading.expects is not None:
+                        update["expects"] = reading.expects
+                    s = s.model_copy(update=update)
+                steps.append(s)
+            return p.model_copy(update={"actions": steps, "blocking_prompt": None, "question": None})
 
         try:
-            plan = self.store.update_plan(plan.plan_id, fill_gap)
+            plan = self.store.update_plan(plan.plan_id, answer)
         except IllegalMove:
             raise PlanRefusal("wrong_state", words.not_waiting) from None
+        with self.tracer.span(
+            "blocking_answer",
+            trace_id=plan.plan_id,
+            plan_id=plan.plan_id,
+            step=question.step_number,
+            kind=question.kind,
+            outcome=reading.outcome,
+        ):
+            pass
+        if reading.outcome != "resume":
+            if self.executor.needs_rollback(plan):
+                self.executor.enqueue_rollback(plan.plan_id, None)
+            return plan.public()
         try:
             self.queue.enqueue("execute", plan.plan_id, tag=f"answer-{uuid.uuid4().hex[:8]}")
         except QueueUnavailable:
             raise PlanRefusal("unavailable", words.answer_saved) from None
         return plan.public()
+
+    def _parameter_type(self, action_id: str, parameter: str | None) -> str | None:
+        action = self.registry().get(action_id)
+        return next((p.type for p in action.parameters if p.name == parameter), None) if action else None
+
+    def plan_undo(self, ref: PlanRef, operator: Operator | None = None) -> dict:
+        """Undo the operator's completed plan inline (`plans.undo`), as the service: the plan with its
+        RollbackReport."""
+        plan = self._owned(ref, operator)
+        try:
+            return Undo(self.executor).undo(plan, self.service_token).public()
+        except UndoRefused as refused:
+            raise PlanRefusal(cast(RefusalReason, refused.reason), refused.message) from None
 
     # --- task targets ---------------------------------------------------------------------------------
     def plan_execute(self, task: TaskBody) -> dict:
@@ -318,7 +410,8 @@ class PlanService:
         return {"outcome": self.executor.rollback(task.plan_id, self.service_token)}
 
     def plans_cleanup(self) -> dict:
-        """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records."""
+        """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records and
+        plans and sessions past their retention (on the wall clock, as Firestore's TTL policy)."""
         now = self.clock()
         expired = resumed = 0
         for plan in self.store.plans_in_status("pending_confirmation"):
@@ -341,7 +434,8 @@ class PlanService:
                 self.queue.enqueue("rollback", plan.plan_id, tag=f"resume-{int(now.timestamp())}")
                 resumed += 1
         purged = self.idempotency.purge_idempotency(now)
-        return {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged}
+        retired = self.store.purge_plans(utcnow())
+        return {"expired": expired, "resumed": resumed, "purged_idempotency_records": purged, "purged_plans": retired}
 
     def registry_refresh(self) -> dict:
         registry = self.refresh()

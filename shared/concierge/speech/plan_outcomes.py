@@ -59,6 +59,8 @@ class StepWords:
     compensation_missing: str
     undo_value_missing: str  # {missing}
     done: str  # {summary}
+    out_of_turns: str  # {turns}
+    stopped: str  # {reason}
 
 
 REFUSALS: dict[str, RefusalWords] = {
@@ -152,6 +154,8 @@ STEPS: dict[str, StepWords] = {
         compensation_missing="la sua azione di compensazione non è disponibile",
         undo_value_missing="manca un valore necessario per annullarlo ({missing})",
         done="Fatto: {summary}",
+        out_of_turns="L'esecuzione si è fermata dopo {turns} passi senza completare il piano; fai una nuova richiesta.",
+        stopped="L'esecuzione si è fermata: {reason}",
     ),
     "en": StepWords(
         step="Step {number} ({action})",
@@ -179,6 +183,8 @@ STEPS: dict[str, StepWords] = {
         compensation_missing="its compensation action is not available",
         undo_value_missing="a value needed to undo it is missing ({missing})",
         done="Done: {summary}",
+        out_of_turns="Execution stopped after {turns} turns without completing the plan; start a new request.",
+        stopped="Execution stopped: {reason}",
     ),
     "fr": StepWords(
         step="L'étape {number} ({action})",
@@ -206,6 +212,10 @@ STEPS: dict[str, StepWords] = {
         compensation_missing="son action de compensation n'est pas disponible",
         undo_value_missing="il manque une valeur pour l'annuler ({missing})",
         done="Fait : {summary}",
+        out_of_turns=(
+            "L'exécution s'est arrêtée après {turns} tours sans terminer le plan ; faites une nouvelle demande."
+        ),
+        stopped="L'exécution s'est arrêtée : {reason}",
     ),
     "pt": StepWords(
         step="O passo {number} ({action})",
@@ -233,6 +243,8 @@ STEPS: dict[str, StepWords] = {
         compensation_missing="a sua ação de compensação não está disponível",
         undo_value_missing="falta um valor necessário para o anular ({missing})",
         done="Feito: {summary}",
+        out_of_turns="A execução parou após {turns} passos sem concluir o plano; faça um novo pedido.",
+        stopped="A execução parou: {reason}",
     ),
 }
 

@@ -12,10 +12,8 @@ from concierge.conversations.rdv import (
     RdvBuilder,
     Session,
     Slot,
-    clinic_address,
-    phone_patterns,
-    rdv_schema,
 )
+from concierge.conversations.rdv_schema import clinic_address, phone_patterns, rdv_schema
 
 from tests.support.rdv import assert_valid_rdv, rdv_errors
 

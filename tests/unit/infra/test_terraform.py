@@ -77,7 +77,7 @@ def secret_settings() -> set[str]:
     access = _function_source(SHARED / "bootstrap.py", "from_env").split("access=Access(", 1)[1]
     return (
         _env_names(access)
-        | {"CONCIERGE_LLM_API_KEY", "CONCIERGE_ACTIONS_TOKEN"}
+        | {"CONCIERGE_LLM_API_KEY", "CONCIERGE_ACTIONS_TOKEN", "CONCIERGE_CONSOLE_SECRET"}
         | LANGFUSE_SECRETS
         | provider_secrets()
     )

@@ -130,11 +130,34 @@ def test_a_placeholder_to_the_same_or_a_later_step_is_a_problem():
 
 def test_a_placeholder_to_a_field_the_earlier_action_does_not_return_is_a_problem():
     proposal = plan(
+        ("get_booking", {"restaurant_id": "roma", "booking_id": "B-1"}),
+        ("modify_booking", {**MOVE, "new_time": "{{step_1.notes}}"}),
+    )
+    assert validate_proposal(proposal, REGISTRY) == [
+        "step 2: new_time: step 1 (get_booking) returns no field 'notes' (it returns: booking_id, day, time, people)"
+    ]
+
+
+def test_a_placeholder_into_a_lookups_matches_is_resolved_when_the_plan_runs():
+    """One match lends its fields; several make the plan ask which one, so the plan is valid."""
+    proposal = plan(
         ("search_bookings", {"restaurant_id": "roma", "query": "Rossi"}),
         ("modify_booking", {**MOVE, "booking_id": "{{step_1.booking_id}}"}),
     )
-    assert validate_proposal(proposal, REGISTRY) == [
-        "step 2: booking_id: step 1 (search_bookings) returns no field 'booking_id' (it returns: results)"
+    assert validate_proposal(proposal, REGISTRY) == []
+
+
+def test_a_value_asked_when_the_plan_runs_is_valid_but_never_the_booking_it_acts_on():
+    asked = plan(("modify_booking", {**MOVE, "new_time": {"ask": "What time suits the guest?"}}))
+    assert validate_proposal(asked, REGISTRY) == []
+    target = plan(("modify_booking", {**MOVE, "booking_id": {"ask": "Which booking?"}}))
+    assert validate_proposal(target, REGISTRY) == [
+        "step 1: booking_id: booking_id names what the step acts on: find it before planning instead of asking it "
+        "during execution"
+    ]
+    empty = plan(("modify_booking", {**MOVE, "new_time": {"ask": " "}}))
+    assert validate_proposal(empty, REGISTRY) == [
+        'step 1: new_time: an asked value is {"ask": "the question"}, with a question and nothing else'
     ]
 
 

@@ -34,13 +34,14 @@ def request(message: str, locale: str, clarifications_so_far: int = 0, found: li
 @pytest.mark.parametrize("locale", ["fr", "pt"])
 def test_a_request_in_neither_english_nor_italian_is_answered_in_the_venues_language(locale):
     answer = RulePlanner().plan(request("Bonjour Olá", locale))
-    assert answer == Clarification(question=plan_words(locale).what_change)
+    assert answer == Clarification(question=plan_words(locale).what_change, kind="what_change")
 
 
 def test_the_requests_own_language_wins_over_the_venues():
     answer = RulePlanner().plan(request("Please move the booking to 4 people", "fr"))
-    assert answer == Clarification(question=plan_words("en").which_booking)
-    assert "Per quante persone" in RulePlanner().plan(request("vorrei cambiare le persone", "en")).question
+    assert answer == Clarification(question=plan_words("en").which_booking, kind="which_booking")
+    italian = RulePlanner().plan(request("vorrei cambiare le persone", "en"))
+    assert italian.question == plan_words("it").which_booking
 
 
 def test_when_the_questions_run_out_the_rephrase_prompt_is_in_the_venues_language():
@@ -48,11 +49,11 @@ def test_when_the_questions_run_out_the_rephrase_prompt_is_in_the_venues_languag
     assert answer.question.startswith("Não consegui preparar um plano seguro")
 
 
-def test_the_summary_of_a_plan_is_worded_in_the_requests_language():
+def test_the_summary_of_a_plan_is_worded_in_the_requests_language_and_names_the_guest():
     found = [{"booking_id": "a1b2c3d4e5f6", "guest_name": "Mario Rossi"}]
     proposal = RulePlanner().plan(request("sposta la prenotazione di Rossi a sabato alle 21", "it", found=found))
     assert isinstance(proposal, PlanProposal)
-    assert proposal.intent_summary == "Prenotazione a1b2c3d4e5f6: spostare a 2026-02-21 21:00"
+    assert proposal.intent_summary == "Prenotazione a1b2c3d4e5f6 (Mario Rossi): spostare a 2026-02-21 21:00"
 
 
 def test_the_rule_planner_plans_without_loading_the_llm_planner():

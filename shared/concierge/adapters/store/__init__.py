@@ -109,7 +109,7 @@ class BookingStore(Protocol):
 
 
 class PlanStore(Protocol):
-    """Plans of the plan lifecycle and the planning sessions that lead to them."""
+    """Plans of the plan lifecycle and the planning sessions that lead to them, kept for a retention."""
 
     @abstractmethod
     def create_plan(self, plan: ExecutionPlan) -> None: ...
@@ -136,6 +136,13 @@ class PlanStore(Protocol):
 
     @abstractmethod
     def put_session(self, session_id: str, state: dict) -> None: ...
+
+    @abstractmethod
+    def purge_plans(self, now: dt.datetime) -> int:
+        """Delete plans and sessions whose retention ended at `now` (each write restarts it); how many.
+
+        Every write stamps `expire_at` = wall-clock now + the store's plan retention, which is also
+        the field of Firestore's TTL policy."""
 
 
 class LeaseStore(Protocol):

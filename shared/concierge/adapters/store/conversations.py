@@ -68,6 +68,11 @@ class ConversationStore(Protocol):
         """The threads of the venue's conversations with that phone, sorted."""
 
     @abstractmethod
+    def purge_conversations(self, now: dt.datetime) -> int:
+        """Delete conversations, their messages, answers and profiles past their `expire_at`; how many
+        conversations (Firestore's TTL policy does it there: 0)."""
+
+    @abstractmethod
     def forget_client(self, venue_id: str, phone: str) -> int:
         """Erase the client's profile and every conversation of that phone at the venue (messages and
         recorded answers included); how many conversations were erased."""

@@ -4,8 +4,8 @@ Layout:
   venues/{venue_id}                                {kb: <knowledge base>}
   venues/{venue_id}/bookings, days, slot_keys      the booking role: see firestore_bookings
   idempotency/{sha256 of key}                      fingerprint, status, payload, expires_at, lease_until
-  plans/{plan_id}                                  plan (JSON), session_id, status, blocked, updated_at
-  sessions/{session_id}                            state (JSON): the conversation's pending request
+  plans/{plan_id}                                  plan (JSON), session_id, status, blocked, updated_at, expire_at
+  sessions/{session_id}                            state (JSON): the conversation's pending request, expire_at
   leases/{sha256 of name}                          name, holder, until: writers of a back-end without transactions
   snapshots/{sha256 of key}                        key, body (JSON), fresh_until, generation: shared back-end reads
   operators/{operator_id}                          name, email, key_hash (SHA-256 of the key), created_at, revoked_at
@@ -32,16 +32,26 @@ from concierge.adapters.store.operators import EmailTaken
 from concierge.domain.operators import Operator, OperatorRecord
 
 BATCH_LIMIT = 500  # writes per Firestore batch
+DEFAULT_PLAN_RETENTION = dt.timedelta(days=30)
 
 
 class FirestoreStore(FirestoreBookings, FirestoreConversations, Store):
+    plan_retention: dt.timedelta = DEFAULT_PLAN_RETENTION  # `expire_at` of plans and sessions: the TTL policy's field
+
     def close(self) -> None:
         """Close the client's channels (the server calls it when it stops)."""
         self.db.close()
 
     @classmethod
-    def connect(cls, project: str, database: str = "(default)") -> "FirestoreStore":
-        return cls(firestore.Client(project=project, database=database))
+    def connect(
+        cls, project: str, database: str = "(default)", plan_retention: dt.timedelta = DEFAULT_PLAN_RETENTION
+    ) -> "FirestoreStore":
+        store = cls(firestore.Client(project=project, database=database))
+        store.plan_retention = plan_retention
+        return store
+
+    def _expire_at(self) -> dt.datetime:
+        return dt.datetime.now(dt.timezone.utc) + self.plan_retention
 
     # --- references ------------------------------------------------------------------------------
     def _idempotency(self, key: str):
@@ -66,14 +76,14 @@ class FirestoreStore(FirestoreBookings, FirestoreConversations, Store):
         return sorted(ref.id for ref in self.db.collection("venues").list_documents())
 
     # --- plans and sessions ------------------------------------------------------------------------
-    @staticmethod
-    def _plan_fields(plan) -> dict:
+    def _plan_fields(self, plan) -> dict:
         return {
             "plan": plan.model_dump_json(),
             "session_id": plan.session_id,
             "status": plan.status,
             "blocked": plan.status == "executing" and plan.blocking_prompt is not None,
             "updated_at": firestore.SERVER_TIMESTAMP,
+            "expire_at": self._expire_at(),
         }
 
     def create_plan(self, plan) -> None:
@@ -130,8 +140,12 @@ class FirestoreStore(FirestoreBookings, FirestoreConversations, Store):
 
     def put_session(self, session_id: str, state: dict) -> None:
         self.db.collection("sessions").document(self._key(session_id)).set(
-            {"state": json.dumps(state), "updated_at": firestore.SERVER_TIMESTAMP}
+            {"state": json.dumps(state), "updated_at": firestore.SERVER_TIMESTAMP, "expire_at": self._expire_at()}
         )
+
+    def purge_plans(self, now):
+        """Firestore's TTL policy deletes them within a day of `expire_at`; the sweep does it on time."""
+        return sum(self._purge(collection, "expire_at", now) for collection in ("plans", "sessions"))
 
     # --- leases --------------------------------------------------------------------------------------
     def _lease(self, name: str):
@@ -261,7 +275,10 @@ class FirestoreStore(FirestoreBookings, FirestoreConversations, Store):
         self._idempotency(key).delete()
 
     def purge_idempotency(self, now):
-        expired = self.db.collection("idempotency").where(filter=firestore.FieldFilter("expires_at", "<=", now))
+        return self._purge("idempotency", "expires_at", now)
+
+    def _purge(self, collection: str, field: str, now: dt.datetime) -> int:
+        expired = self.db.collection(collection).where(filter=firestore.FieldFilter(field, "<=", now))
         count = 0
         batch = self.db.batch()
         for snapshot in expired.stream():

@@ -155,6 +155,9 @@ class FirestoreConversations:
     def client_threads(self, venue_id: str, phone: str) -> list[str]:
         return sorted({s.get("thread_id") for s in self._of_client(venue_id, phone).stream()})
 
+    def purge_conversations(self, now: dt.datetime) -> int:
+        return 0  # the TTL policy on `expire_at` (infra/firestore/indexes.json) deletes every document of them
+
     def forget_client(self, venue_id: str, phone: str) -> int:
         doomed = []
         conversations = list(self._of_client(venue_id, phone).stream())

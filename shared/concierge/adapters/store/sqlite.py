@@ -70,8 +70,14 @@ CREATE UNIQUE INDEX IF NOT EXISTS one_active_operator_per_email ON operators (em
 """
 
 
+DEFAULT_PLAN_RETENTION = dt.timedelta(days=30)
+# Tables whose rows carry `expire_at` (added to a file written before retention existed).
+_RETAINED = ("plans", "sessions")
+
+
 class SqliteStore(SqliteBookings, SqliteConversations, Store):
-    def __init__(self, data_dir: str | Path) -> None:
+    def __init__(self, data_dir: str | Path, plan_retention: dt.timedelta = DEFAULT_PLAN_RETENTION) -> None:
+        self.plan_retention = plan_retention
         self.path = Path(data_dir) / "concierge.db"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
@@ -81,6 +87,24 @@ class SqliteStore(SqliteBookings, SqliteConversations, Store):
         self._open: dict[threading.Thread, sqlite3.Connection] = {}
         self._open_lock = threading.Lock()
         self._conn().executescript(_SCHEMA + BOOKING_SCHEMA + CONVERSATION_SCHEMA)
+        self._add_retention_columns()
+
+    def _add_retention_columns(self) -> None:
+        """Give plans and sessions their `expire_at`; rows written without one start their retention now."""
+
+        def missing(conn: sqlite3.Connection) -> list[str]:
+            return [t for t in _RETAINED if "expire_at" not in {r[1] for r in conn.execute(f"PRAGMA table_info({t})")}]
+
+        if missing(self._conn()):
+            with self._atomic() as conn:
+                for table in missing(conn):  # again inside the lock: another process may have done it
+                    conn.execute(f"ALTER TABLE {table} ADD COLUMN expire_at TEXT")
+                    conn.execute(f"UPDATE {table} SET expire_at = ?", (self._expire_at(),))
+        for table in _RETAINED:
+            self._conn().execute(f"CREATE INDEX IF NOT EXISTS {table}_by_expiry ON {table} (expire_at)")
+
+    def _expire_at(self) -> str:
+        return (dt.datetime.now(dt.timezone.utc) + self.plan_retention).isoformat()
 
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
@@ -139,20 +163,20 @@ class SqliteStore(SqliteBookings, SqliteConversations, Store):
         return [r[0] for r in self._conn().execute("SELECT id FROM venues ORDER BY id")]
 
     # --- plans and sessions ----------------------------------------------------------------------
-    @staticmethod
-    def _plan_row(plan) -> tuple:
+    def _plan_row(self, plan) -> tuple:
         return (
             plan.session_id,
             plan.status,
             int(plan.status == "executing" and plan.blocking_prompt is not None),
             plan.model_dump_json(),
+            self._expire_at(),
             plan.plan_id,
         )
 
     def create_plan(self, plan) -> None:
         with self._atomic() as conn:
             conn.execute(
-                "INSERT INTO plans (session_id, status, blocked, body, plan_id) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO plans (session_id, status, blocked, body, expire_at, plan_id) VALUES (?, ?, ?, ?, ?, ?)",
                 self._plan_row(plan),
             )
 
@@ -171,7 +195,7 @@ class SqliteStore(SqliteBookings, SqliteConversations, Store):
                 raise LookupError(plan_id)
             updated = change(ExecutionPlan.model_validate_json(row[0]))
             conn.execute(
-                "UPDATE plans SET session_id = ?, status = ?, blocked = ?, body = ? WHERE plan_id = ?",
+                "UPDATE plans SET session_id = ?, status = ?, blocked = ?, body = ?, expire_at = ? WHERE plan_id = ?",
                 self._plan_row(updated),
             )
         return updated
@@ -195,10 +219,15 @@ class SqliteStore(SqliteBookings, SqliteConversations, Store):
     def put_session(self, session_id: str, state: dict) -> None:
         with self._atomic() as conn:
             conn.execute(
-                "INSERT INTO sessions (session_id, body) VALUES (?, ?)"
-                " ON CONFLICT (session_id) DO UPDATE SET body = excluded.body",
-                (session_id, json.dumps(state)),
+                "INSERT INTO sessions (session_id, body, expire_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (session_id) DO UPDATE SET body = excluded.body, expire_at = excluded.expire_at",
+                (session_id, json.dumps(state), self._expire_at()),
             )
+
+    def purge_plans(self, now):
+        with self._atomic() as conn:
+            cutoff = now.isoformat()
+            return sum(conn.execute(f"DELETE FROM {t} WHERE expire_at <= ?", (cutoff,)).rowcount for t in _RETAINED)
 
     # --- leases ------------------------------------------------------------------------------------
     def acquire_lease(self, name, holder, now, until) -> bool:

@@ -1,0 +1,3 @@
+"""Cloud Function entry point `console`: the staff console's pages at <function URL>/console."""
+
+from concierge.http.app import console  # noqa: F401

@@ -1,0 +1,228 @@
+"""The offline agent's booking flow: slot-filling, free times near the request, confirmation, creation."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import phonenumbers
+
+from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
+from concierge.conversations.rdv import Patient, Slot
+from concierge.conversations.rdv_schema import is_clinic
+from concierge.conversations.understanding import Reading
+from concierge.domain.venue import minutes
+
+MAX_OPTIONS = 4
+LOOKAHEAD_DAYS = 7
+
+
+class BookingFlow(OfflineTurn):
+    def book(self, reading: Reading) -> AgentAnswer:
+        self.mem["misunderstood"] = 0
+        slots, notes = self.slots, []
+        for key in ("day", "time", "people", "care_type", "reason"):
+            value = getattr(reading, key)
+            if value is not None:
+                slots[key] = value.isoformat() if isinstance(value, dt.date) else value
+        if reading.time and not reading.day and not slots.get("day") and self._today_open_at(reading.time):
+            slots["day"] = self.now.date().isoformat()  # "a table at 8": today, when today can be meant
+        if reading.day or reading.time:  # "domani sera": the evening's times are offered
+            slots["part"] = list(reading.part) if reading.part and not reading.time else None
+        if reading.name:
+            if Patient(reading.name).as_rdv(self.venue):
+                slots["name"] = reading.name
+            else:
+                self.mem["name_attempts"] += 1
+                notes.append(self.words.say("bad_name"))
+        if reading.phone:
+            slots["phone"] = reading.phone
+        elif reading.bad_phone:
+            self.mem["phone_attempts"] += 1
+            notes.append(self.words.say("bad_phone", example=_example_number(self.venue.country)))
+        if slots.get("people") and slots["people"] > self.venue.max_people:
+            notes.append(self.words.say("too_many", limit=self.venue.max_people))
+            slots.pop("people")
+        day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
+        if day is not None and not self.venue.ranges_on(day):
+            notes.append(self.words.say("closed_day", day=self.day_words(day)))
+            slots.pop("day"), slots.pop("time", None)
+            day = None
+        missing = self.missing()
+        complete_patient = bool(self.name and self.phone)
+        if day is not None and missing == ["slot.start_iso"] and complete_patient:
+            return self.offer(day, None, notes)
+        if missing:
+            return self.need_info(missing, notes)
+        assert day is not None
+        time = slots["time"]
+        free = self.free_times(day)
+        if time in free:
+            self.mem["pending"] = {"kind": "create"}
+            message = " ".join(notes + [self.confirm_sentence(day, time)])
+            return self.answer(
+                message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time), self.details)
+            )
+        return self.offer(day, time, notes)
+
+    def _today_open_at(self, time: str) -> bool:
+        t = minutes(time)
+        return t > self.now.hour * 60 + self.now.minute and any(
+            r.open_min <= t < r.close_min for r in self.venue.ranges_on(self.now.date())
+        )
+
+    def missing(self) -> list[str]:
+        slots, out = self.slots, []
+        if not self.name:
+            out.append("patient.name")
+        if not self.phone:
+            out.append("patient.phone_e164")
+        if not (slots.get("day") and slots.get("time")):
+            out.append("slot.start_iso")
+        if is_clinic(self.venue):
+            if not slots.get("care_type"):
+                out.append("care_type")
+            if not slots.get("reason") and slots.get("care_type") in (None, "autre"):
+                out.append("reason")  # "pour un détartrage" is its own reason; "autre" needs one
+        elif not slots.get("people"):
+            out.append("party_size")
+        return out
+
+    def need_info(self, missing: list[str], notes: list[str]) -> AgentAnswer:
+        slots = self.slots
+        labels = []
+        for field in missing:
+            if field == "slot.start_iso" and slots.get("day"):
+                labels.append(self.words.say("field.time"))
+            elif field == "slot.start_iso" and slots.get("time"):
+                labels.append(self.words.say("field.day"))
+            else:
+                labels.append(self.words.say(f"field.{field}"))
+        sentence = self.words.say("need_info", fields=self.phrases.join_and(labels))
+        if "care_type" in missing:
+            sentence += " " + self.words.say(
+                "need_info.care_types",
+                types=", ".join(
+                    self.words.care_type(c) for c in ("consultation", "controle", "detartrage", "soin", "urgence")
+                ),
+            )
+        message = " ".join(notes + [sentence])
+        self.mem["awaiting"] = missing
+        return self.answer(message, self.rdv.need_info(message, missing, self.patient, self.details))
+
+    def free_times(self, day: dt.date) -> list[str]:
+        if day.isoformat() in self._free:
+            return self._free[day.isoformat()]
+        params: dict[str, Any] = {"startDate": ddmmyyyy(day), "endDate": ddmmyyyy(day)}
+        people = self.slots.get("people") or (self.mem.get("target") or {}).get("people")
+        if people and not is_clinic(self.venue):
+            params["people"] = people  # free times bookable for this party
+        result = self.tool("get_available_slots", params)
+        days = (result.get("days") or []) if result.get("success") else []
+        free = [t for d in days if d.get("date") == ddmmyyyy(day) for t in d.get("freeSlots") or []]
+        if day == self.now.date():
+            free = [t for t in free if minutes(t) > self.now.hour * 60 + self.now.minute]
+        self._free[day.isoformat()] = free
+        return free
+
+    def nearest(self, day: dt.date, time: str | None) -> tuple[dt.date, list[str]]:
+        """Free times on `day` near `time` (or the first of the day), else on the next days with any."""
+        for offset in range(LOOKAHEAD_DAYS):
+            candidate = day + dt.timedelta(days=offset)
+            if offset and not self.venue.ranges_on(candidate):
+                continue
+            free = self.free_times(candidate) if self.venue.ranges_on(candidate) else []
+            if free:
+                if time is not None:
+                    free = sorted(free, key=lambda t: abs(minutes(t) - minutes(time)))[:MAX_OPTIONS]
+                return candidate, sorted(free[:MAX_OPTIONS])
+        return day, []
+
+    def offer(self, day: dt.date, time: str | None, notes: list[str]) -> AgentAnswer:
+        offered_day, free = self.nearest(day, time)
+        part = self.slots.get("part")
+        if part and time is None and offered_day == day:
+            in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
+            free = in_part[:MAX_OPTIONS] or free
+        self.slots.pop("time", None)
+        self.mem["awaiting"] = ["slot.start_iso"]
+        times = ", ".join(self.time_words(t) for t in free)
+        if not free:
+            sentence = self.words.say("none_free", day=self.day_words(day))
+        elif offered_day != day:
+            sentence = (
+                self.words.say("none_free", day=self.day_words(day))
+                + " "
+                + self.words.say("free_on", day=self.day_words(offered_day), times=times)
+            )
+        elif time is not None:
+            sentence = self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
+        else:
+            sentence = self.words.say("free_on", day=self.day_words(day), times=times)
+        self.slots["day"] = offered_day.isoformat()
+        message = " ".join(notes + [sentence])
+        options = [Slot.at(self.venue, offered_day, t) for t in free]
+        if not (self.name and self.phone):
+            missing = self.missing()
+            return self.answer(
+                message,
+                self.rdv.need_info(message, missing, self.patient, self.details, self.rdv.slot_buttons(options)),
+            )
+        requested = Slot.at(self.venue, day, time) if time else None
+        return self.answer(message, self.rdv.find_slots(message, self.patient, options, self.details, requested))
+
+    def what(self) -> str:
+        if is_clinic(self.venue):
+            return self.words.say("confirm.clinic", care=self.words.care_type(self.slots.get("care_type", "autre")))
+        return self.words.say("confirm.people", people=self.slots.get("people"))
+
+    def confirm_sentence(self, day: dt.date, time: str) -> str:
+        return self.words.say(
+            "confirm", what=self.what(), day=self.day_words(day), time=self.time_words(time), name=self.name
+        )
+
+    def create(self) -> AgentAnswer:
+        slots = self.slots
+        day, time = dt.date.fromisoformat(slots["day"]), slots["time"]
+        params: dict[str, Any] = {
+            "serviceName": self.service_name(),
+            "appointmentDate": ddmmyyyy(day),
+            "appointmentTime": time,
+            "clientFullName": self.name,
+            "clientPhone": self.phone,
+        }
+        if is_clinic(self.venue):
+            params.update(careType=slots.get("care_type"), reason=slots.get("reason"))
+        else:
+            params["people"] = slots.get("people")
+        result = self.tool("schedule_appointment", params)
+        if not result.get("success"):
+            return self.offer(day, time, [self.words.say("create_failed", error=result.get("error") or "")])
+        message = self.words.say(
+            "created", what=self.what(), day=self.day_words(day), time=self.time_words(time), name=self.name
+        )
+        slot, details, patient = Slot.at(self.venue, day, time), self.details, self.patient
+        if slots.get("name") and not (self.turn.profile and self.turn.profile.preferred_name):
+            self.tool("update_client_info", {"preferredName": slots["name"]})
+        self.mem["flow"] = None
+        self.mem["slots"] = {k: v for k, v in slots.items() if k in ("name", "phone")}
+        event_id = result.get("eventId") or result.get("id")
+        self.mem["last_created"] = event_id if isinstance(event_id, str) else None
+        if isinstance(event_id, str) and slots.get("people"):  # list_events does not say it; a move needs it
+            self.mem["party_sizes"] = {**(self.mem.get("party_sizes") or {}), event_id: slots["people"]}
+        return self.answer(
+            message, self.rdv.create(message, patient, slot, event_id if isinstance(event_id, str) else None, details)
+        )
+
+    def service_name(self) -> str:
+        if is_clinic(self.venue):
+            return self.words.care_type(self.slots.get("care_type") or "consultation").capitalize()
+        return self.words.say("confirm.people", people=self.slots.get("people"))
+
+
+def _example_number(country: str | None) -> str:
+    example = phonenumbers.example_number_for_type(country, phonenumbers.PhoneNumberType.MOBILE) if country else None
+    if example is None:
+        return "+44 7400 123456"
+    return phonenumbers.format_number(example, phonenumbers.PhoneNumberFormat.INTERNATIONAL)

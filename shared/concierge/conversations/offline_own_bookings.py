@@ -1,0 +1,238 @@
+"""The offline agent's flows on the customer's own bookings: find them, cancel one, move one."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.offline_booking import BookingFlow
+from concierge.conversations.offline_turn import ddmmyyyy
+from concierge.conversations.rdv import Slot, button
+from concierge.conversations.rdv_schema import is_clinic
+from concierge.conversations.understanding import Reading
+from concierge.domain.venue import Venue
+
+BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
+LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
+
+
+class OwnBookingsFlow(BookingFlow):
+    def own_bookings(self) -> list[dict[str, Any]]:
+        """The customer's bookings over the horizon, read in windows list_events accepts."""
+        first = self.now.date()
+        events: list[dict[str, Any]] = []
+        while first <= self.now.date() + dt.timedelta(days=BOOKINGS_HORIZON_DAYS):
+            last = first + dt.timedelta(days=LIST_WINDOW_DAYS - 1)
+            result = self.tool("list_events", {"startDate": ddmmyyyy(first), "endDate": ddmmyyyy(last)})
+            events += (result.get("events") or []) if result.get("success") else []
+            first = last + dt.timedelta(days=1)
+        out = []
+        for event in events:
+            start = event_start(event.get("start"), self.venue)
+            if start is not None and isinstance(event.get("id"), str):
+                item = {"id": event["id"], "day": start[0].isoformat(), "time": start[1]}
+                people = event.get("people") or (self.mem.get("party_sizes") or {}).get(event["id"])
+                if isinstance(people, int):
+                    item["people"] = people
+                out.append(item)
+        return out
+
+    def manage(self, reading: Reading, fresh: bool) -> AgentAnswer:
+        self.mem["misunderstood"] = 0
+        mem = self.mem
+        if mem.get("target") and mem["flow"] == "move":
+            return self.move_to(reading)
+        if fresh or not mem.get("choices"):
+            mem["choices"] = self.own_bookings()
+        choices = mem["choices"]
+        chosen = self._chosen(choices, reading)
+        if not choices:
+            mem["flow"], mem["choices"] = None, None
+            return self.understood(self.words.say("no_bookings"))
+        if chosen is None and len(choices) == 1:
+            chosen = choices[0]
+        if chosen is None:
+            listing = "; ".join(self._item(c) for c in choices)
+            message = self.words.say("your_bookings", list=listing)
+            buttons = [self._booking_button(c) for c in choices[:10]]
+            return self.answer(message, self.rdv.need_info(message, ["appointment_id"], options=buttons))
+        day, time = dt.date.fromisoformat(chosen["day"]), chosen["time"]
+        if mem["flow"] == "cancel":
+            mem["pending"] = {"kind": "cancel", **chosen}
+            message = self.words.say("cancel_confirm", day=self.day_words(day), time=self.time_words(time))
+            return self.answer(
+                message, self.rdv.cancel(message, chosen["id"], Slot.at(self.venue, day, time), confirm=True)
+            )
+        mem["target"] = chosen
+        if (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time):
+            return self.move_to(reading)
+        message = self.words.say("move_ask", day=self.day_words(day), time=self.time_words(time))
+        mem["awaiting"] = ["slot.start_iso"]
+        return self.answer(message, self.rdv.reschedule(message, chosen["id"], patient=self.patient))
+
+    def _chosen(self, choices: list[dict[str, Any]], reading: Reading) -> dict[str, Any] | None:
+        data = self.turn.data or {}
+        if self.turn.action == "choose_booking":
+            return next((c for c in choices if c["id"] == data.get("appointment_id")), None)
+        matching = [
+            c
+            for c in choices
+            if (reading.day is None or c["day"] == reading.day.isoformat())
+            and (reading.time is None or c["time"] == reading.time)
+        ]
+        if (reading.day or reading.time) and len(matching) == 1:
+            return matching[0]
+        # "move my Wednesday booking to 8pm": the day names the booking, the time is the new one
+        said_day = reading.day.isoformat() if reading.day else None
+        for key, value in (("day", said_day), ("time", reading.time)):
+            matching = [c for c in choices if value is not None and c[key] == value]
+            if len(matching) == 1:
+                return matching[0]
+        return None
+
+    def _item(self, choice: dict[str, Any]) -> str:
+        return self.words.say(
+            "booking_item",
+            day=self.day_words(dt.date.fromisoformat(choice["day"])),
+            time=self.time_words(choice["time"]),
+        )
+
+    def _booking_button(self, choice: dict[str, Any]) -> dict[str, Any]:
+        day, time = self.day_words(dt.date.fromisoformat(choice["day"])), self.time_words(choice["time"])
+        return button(
+            self._item(choice),
+            "choose_booking",
+            self.words.say("booking.aria", day=day, time=time),
+            "secondary",
+            {"appointment_id": choice["id"]},
+        )
+
+    def cancel(self, pending: dict[str, Any]) -> AgentAnswer:
+        day, time = dt.date.fromisoformat(pending["day"]), pending["time"]
+        result = self.tool("cancel_appointment", {"eventId": pending["id"]})
+        self.mem.update(flow=None, choices=None, target=None)
+        if not result.get("success"):
+            message = self.words.say("cancel_failed", error=result.get("error") or "")
+            return self.answer(message, self.rdv.cancel(message, pending["id"]))
+        message = self.words.say("cancelled", day=self.day_words(day), time=self.time_words(time))
+        return self.answer(message, self.rdv.cancel(message, pending["id"], Slot.at(self.venue, day, time), done=True))
+
+    def move_to(self, reading: Reading) -> AgentAnswer:
+        target = self.mem["target"]
+        if reading.people:
+            target["people"] = reading.people
+        if reading.day or reading.time:
+            target["new_day"] = (reading.day or dt.date.fromisoformat(target["day"])).isoformat()
+            target["new_time"] = reading.time
+        day = dt.date.fromisoformat(target.get("new_day") or target["day"])
+        time = target.get("new_time")
+        old_day, old_time = dt.date.fromisoformat(target["day"]), target["time"]
+        if time is None:
+            message = self.words.say("move_ask", day=self.day_words(old_day), time=self.time_words(old_time))
+            self.mem["awaiting"] = ["slot.start_iso"]
+            return self.answer(message, self.rdv.reschedule(message, target["id"], patient=self.patient))
+        if not is_clinic(self.venue) and not target.get("people"):
+            self.mem["awaiting"] = ["party_size"]
+            message = self.words.say("ask_people")
+            return self.answer(message, self.rdv.need_info(message, ["party_size"], self.patient))
+        free = self.free_times(day) if self.venue.ranges_on(day) else []
+        if time not in free:
+            offered_day, options = self.nearest(day, time)
+            message = (
+                self.words.say(
+                    "free_near",
+                    time=self.time_words(time),
+                    day=self.day_words(day),
+                    times=", ".join(self.time_words(t) for t in options),
+                )
+                if options
+                else self.words.say("none_free", day=self.day_words(day))
+            )
+            self.mem["awaiting"] = ["slot.start_iso"]
+            return self.answer(
+                message,
+                self.rdv.reschedule(
+                    message,
+                    target["id"],
+                    patient=self.patient,
+                    options=[Slot.at(self.venue, offered_day, t) for t in options],
+                ),
+            )
+        self.mem["pending"] = {
+            "kind": "move",
+            "id": target["id"],
+            "old_day": target["day"],
+            "old_time": old_time,
+            "day": day.isoformat(),
+            "time": time,
+            "people": target.get("people"),
+        }
+        message = self.words.say(
+            "move_confirm",
+            old_day=self.day_words(old_day),
+            old_time=self.time_words(old_time),
+            day=self.day_words(day),
+            time=self.time_words(time),
+        )
+        return self.answer(
+            message,
+            self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
+        )
+
+    def move(self, pending: dict[str, Any]) -> AgentAnswer:
+        """Book the new time, then cancel the old booking; if that cancel fails, undo the new booking."""
+        day, time = dt.date.fromisoformat(pending["day"]), pending["time"]
+        params: dict[str, Any] = {
+            "serviceName": self.service_name(),
+            "appointmentDate": ddmmyyyy(day),
+            "appointmentTime": time,
+            "clientPhone": self.phone,
+        }
+        if self.name:
+            params["clientFullName"] = self.name
+        if pending.get("people"):
+            params["people"] = pending["people"]
+        self.mem.update(flow=None, choices=None, target=None)
+        created = self.tool("schedule_appointment", params)
+        new_id = created.get("eventId") or created.get("id")
+        if created.get("success"):
+            cancelled = self.tool("cancel_appointment", {"eventId": pending["id"]})
+            if cancelled.get("success"):
+                message = self.words.say("moved", day=self.day_words(day), time=self.time_words(time))
+                return self.answer(
+                    message,
+                    self.rdv.reschedule(
+                        message,
+                        new_id if isinstance(new_id, str) else pending["id"],
+                        Slot.at(self.venue, day, time),
+                        self.patient,
+                        done=True,
+                    ),
+                )
+            if isinstance(new_id, str):
+                self.tool("cancel_appointment", {"eventId": new_id})
+            error = cancelled.get("error") or ""
+        else:
+            error = created.get("error") or ""
+        message = self.words.say("move_failed", error=error)
+        return self.answer(message, self.rdv.reschedule(message, pending["id"], patient=self.patient))
+
+
+def event_start(value: Any, venue: Venue) -> tuple[dt.date, str] | None:
+    """A list_events start ("DD/MM/YYYY HH:mm" or ISO 8601) as the venue's local date and time."""
+    if not isinstance(value, str):
+        return None
+    for pattern in ("%d/%m/%Y %H:%M", "%d/%m/%Y, %H:%M", "%d/%m/%Y %Hh%M"):
+        try:
+            parsed = dt.datetime.strptime(value.strip(), pattern)
+            return parsed.date(), parsed.strftime("%H:%M")
+        except ValueError:
+            continue
+    try:
+        parsed = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if parsed.tzinfo is not None:
+        parsed = parsed.astimezone(venue.tz)
+    return parsed.date(), parsed.strftime("%H:%M")

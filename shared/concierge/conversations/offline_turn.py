@@ -1,0 +1,154 @@
+"""What every flow of the offline agent shares: one turn, its tools, its memory, what it knows of the customer,
+and the answers that end or reset a flow (welcome, goodbye, FAQ, not understood, handover)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
+from concierge.conversations.out_of_scope import hand_over
+from concierge.conversations.rdv import Details, Disposition, Patient, RdvBuilder, Session
+from concierge.speech import phrases_for
+from concierge.speech.receptionist import agent_words
+from concierge.tools.faq import THRESHOLD, best_match
+
+MISUNDERSTANDINGS_BEFORE_HANDOVER = 2
+EVENING = 18  # from this hour the welcome says good evening
+
+
+def ddmmyyyy(day: dt.date) -> str:
+    """A day as the chat tools take it."""
+    return day.strftime("%d/%m/%Y")
+
+
+class OfflineTurn:
+    """One turn of the offline agent: the turn, its tools, the memory it updates, the calls it makes."""
+
+    def __init__(self, turn: Turn, tools: ToolRunner) -> None:
+        self.turn, self.venue, self.now = turn, turn.venue, turn.now
+        self._tools = tools
+        self.calls: list[ToolCallRecord] = []
+        self._free: dict[str, list[str]] = {}  # free times by day, read once per turn
+        self.mem: dict[str, Any] = {
+            "slots": {},
+            "misunderstood": 0,
+            "attempts": 0,
+            "name_attempts": 0,
+            "phone_attempts": 0,
+            **turn.conversation.memory,
+        }
+        self.mem["slots"] = dict(self.mem.get("slots") or {})
+        self.mem["attempts"] += 1
+        self.words = agent_words(self.venue.locale)
+        self.phrases = phrases_for(self.venue.locale, self.venue.kind)
+
+    # --- plumbing
+
+    def tool(self, name: str, params: dict[str, Any]) -> dict[str, Any]:
+        result = self._tools(name, params)
+        self.calls.append(ToolCallRecord(name=name, ok=bool(result.get("success"))))
+        return result
+
+    @property
+    def rdv(self) -> RdvBuilder:
+        return RdvBuilder(
+            self.venue,
+            self.now,
+            Session(
+                attempt_count=self.mem["attempts"],
+                last_bot_message=self.mem.get("last_bot_message"),
+                has_name=bool(self.name),
+                has_phone=bool(self.phone),
+                name_attempts=self.mem["name_attempts"],
+                phone_attempts=self.mem["phone_attempts"],
+            ),
+        )
+
+    def answer(self, message: str, rdv: dict[str, Any]) -> AgentAnswer:
+        self.mem["last_bot_message"] = message
+        return AgentAnswer(reply=message, rdv=rdv, tool_calls=self.calls, turns=0, memory=self.mem)
+
+    def day_words(self, day: dt.date) -> str:
+        return self.phrases.day_label(day)
+
+    def time_words(self, hhmm: str) -> str:
+        return self.phrases.time_human(hhmm)
+
+    # --- what we know of the customer
+
+    @property
+    def slots(self) -> dict[str, Any]:
+        return self.mem["slots"]
+
+    @property
+    def name(self) -> str | None:
+        profile = self.turn.profile
+        return (
+            self.slots.get("name")
+            or self.turn.conversation.customer_name
+            or (profile.preferred_name if profile else None)
+        )
+
+    @property
+    def phone(self) -> str | None:
+        conversation = self.turn.conversation
+        verified = conversation.customer_phone if conversation.phone_verified else None
+        return self.slots.get("phone") or verified or (self.turn.profile.phone if self.turn.profile else None)
+
+    @property
+    def patient(self) -> Patient:
+        return Patient(self.name, self.phone)
+
+    @property
+    def details(self) -> Details:
+        return Details(
+            reason=self.slots.get("reason"), care_type=self.slots.get("care_type"), party_size=self.slots.get("people")
+        )
+
+    # --- answers that end or reset a flow
+
+    def welcome(self) -> AgentAnswer:
+        self.mem["misunderstood"] = 0
+        profile_name = self.turn.profile.preferred_name if self.turn.profile else None
+        message = (
+            self.words.say("welcome_back", name=profile_name, venue=self.venue.name)
+            if profile_name
+            else self.words.say("welcome.evening" if self.now.hour >= EVENING else "welcome", venue=self.venue.name)
+        )
+        return self.answer(message, self.rdv.welcome(message))
+
+    def goodbye(self) -> AgentAnswer:
+        """Thanks or goodbye with nothing under way: the goal is met, the conversation is archived."""
+        self.tool("end_conversation", {"reason": "The customer said goodbye"})
+        self.mem.update(misunderstood=0, pending=None, flow=None, slots={})
+        return self.understood(self.words.say("goodbye"))
+
+    def understood(self, message: str) -> AgentAnswer:
+        self.mem["misunderstood"] = 0
+        return self.answer(message, self.rdv.welcome(message))
+
+    def not_understood(self) -> AgentAnswer:
+        self.mem["misunderstood"] += 1
+        if self.mem["misunderstood"] >= MISUNDERSTANDINGS_BEFORE_HANDOVER:
+            return self.handover("The customer was not understood twice")
+        message = self.words.say("not_understood")
+        return self.answer(message, self.rdv.welcome(message))
+
+    def handover(self, reason: str) -> AgentAnswer:
+        self.mem.update(pending=None, flow=None, misunderstood=0)
+        answer = hand_over(
+            self.turn, self._tools, Disposition("IN_SCOPE", reason), self.words.say("handover"), self.rdv.session
+        )
+        answer.tool_calls = self.calls + answer.tool_calls
+        self.mem["last_bot_message"] = answer.reply
+        answer.memory = self.mem
+        return answer
+
+    def faq(self, text: str) -> str | None:
+        if len(text.split()) < 2:
+            return None  # "não", "sì": too short to be a question, and fuzzy matching would find one
+        match = best_match(text, [entry.question for entry in self.venue.faq])
+        if match is None or match[1] < THRESHOLD:
+            return None
+        return self.venue.faq[match[0]].answer
