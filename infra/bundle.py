@@ -97,6 +97,25 @@ CONVERSATION_FUNCTIONS = (
     "client_forget",
 )
 
+# Every tool's module: booking_api and mcp import each on its first call (concierge.tools.TOOLS is lazy),
+# a tool's own function imports its tool, whose libraries (text2num...) may load on first use.
+TOOL_MODULES = tuple(
+    f"concierge.tools.{name}"
+    for name in (
+        "check_openings",
+        "create_booking",
+        "list_bookings",
+        "modify_booking",
+        "cancel_booking",
+        "faq",
+        "is_open_now",
+        "resolve_relative_day",
+        "resolve_relative_time",
+        "get_booking",
+        "search_bookings",
+    )
+) + ("text_to_num",)
+
 # Modules a function loads on its first request (lazily, so importing main.py alone would not show
 # a missing dependency): the import check loads them too.
 FIRST_REQUEST_MODULES = {
@@ -105,6 +124,7 @@ FIRST_REQUEST_MODULES = {
         "concierge.bootstrap",
         "concierge.adapters.store.firestore",
         *(entry.module for entry in REGISTRY.values()),
+        *TOOL_MODULES,
     ),
     "conversation": (
         "functions_framework",
@@ -122,6 +142,7 @@ FIRST_REQUEST_MODULES = {
         *(entry.module for entry in REGISTRY.values()),
         "concierge.mcp.endpoint",
         "concierge.mcp.stdio",
+        *TOOL_MODULES,
         "concierge.conversations.service",
         "concierge.conversations.handover",
         "concierge.http.conversations",

@@ -54,7 +54,7 @@ locals {
     plan_status  = { entry_point = "plan_status", kind = "public", ingress = "ALLOW_ALL", memory = "512Mi", timeout = 60 }
     plan_answer  = { entry_point = "plan_answer", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
     # An undo runs its compensations inline, within the operator's call.
-    plan_undo    = { entry_point = "plan_undo", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
+    plan_undo = { entry_point = "plan_undo", kind = "public", ingress = "ALLOW_ALL", memory = "1Gi", timeout = 120 }
 
     # Targets of Cloud Tasks and Cloud Scheduler: a plan runs several steps of up to
     # CONCIERGE_ACTION_TIMEOUT_SECONDS each.

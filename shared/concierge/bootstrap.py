@@ -208,14 +208,25 @@ def provider_factory(store: Store, env: Mapping[str, str] = os.environ) -> Calla
     # "snapshots": reads shared by every instance through the store (Sheets' per-minute quota)
     resources = {"store": store, "lease": store_lease(store), "snapshots": store}
     built: dict[tuple[str, str], BookingProvider] = {}
+    # venue id: (the provider block last seen, its key); the venue cache hands the same block back for its
+    # whole term, so the block is serialised once per term, not once per call
+    keys: dict[str, tuple[object, tuple[str, str]]] = {}
     lock = threading.Lock()
 
     def provider_for(venue: Venue) -> BookingProvider:
         kind = venue.provider.kind
-        config = venue.provider.model_dump()
-        key = (venue.id if kind != "builtin" else "", json.dumps(config, sort_keys=True))
+        seen = keys.get(venue.id)
+        if seen is not None and seen[0] is venue.provider:
+            key = seen[1]
+        else:
+            key = (venue.id if kind != "builtin" else "", json.dumps(venue.provider.model_dump(), sort_keys=True))
+            keys[venue.id] = (venue.provider, key)
+        provider = built.get(key)
+        if provider is not None:
+            return provider
         with lock:
             if key not in built:
+                config = venue.provider.model_dump()
                 entry = PROVIDERS[kind]
                 cls: type[BookingProvider] = getattr(importlib.import_module(entry.module), entry.class_name)
                 try:

@@ -67,18 +67,17 @@ def _serve(args: argparse.Namespace) -> int:
         from concierge.logs import configure_logging
 
         configure_logging(settings.log_level, settings.log_project)
-    names = import_venues(settings, args.venues)
+    worker = args.listen_fd is not None  # one of `--workers N`: its supervisor imported the venues
+    if args.workers > 1 and not worker:
+        return _serve_workers(args, settings)
+    names = [] if worker else import_venues(settings, args.venues)
     store = build_store(settings)
     ctx = build_context(settings, store)
     plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://{args.host}:{args.port}")
-    print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
-    print(
-        f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name> ({args.threads} worker threads)",
-        file=sys.stderr,
-    )
-    print(f"concierge: MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", file=sys.stderr)
+    if not worker:
+        _banner(args, settings, names)
     operators = build_operator_gate(settings, store)
-    if not store.operators():
+    if not worker and not store.operators():
         print(
             "concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
             file=sys.stderr,
@@ -87,7 +86,7 @@ def _serve(args: argparse.Namespace) -> int:
     agent = build_chat_agent(settings, ctx.tracer)
     conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
     cleanup = start_cleanup(settings, plans, conversations=store)
-    if cleanup is not None:
+    if cleanup is not None and not worker:
         print(f"concierge: plans cleanup every {settings.cleanup_seconds:g} s", file=sys.stderr)
     app = create_app(
         ctx,
@@ -98,7 +97,6 @@ def _serve(args: argparse.Namespace) -> int:
         conversations=conversations,
         console=build_console_config(settings),
     )
-    print(f"concierge: staff console at http://{args.host}:{args.port}/console", file=sys.stderr)
 
     def stopped() -> None:
         if cleanup is not None:
@@ -107,8 +105,62 @@ def _serve(args: argparse.Namespace) -> int:
         if close is not None:
             close()  # the store's connections, now that no worker thread uses them
 
-    serve_until_stopped(app, args.host, args.port, threads=args.threads, on_stop=stopped)
+    listening = None
+    if worker:
+        import socket
+
+        listening = socket.socket(fileno=args.listen_fd)
+    serve_until_stopped(app, args.host, args.port, threads=args.threads, on_stop=stopped, listening=listening)
     return 0
+
+
+def _banner(args: argparse.Namespace, settings: Settings, names: list[str]) -> None:
+    print(f"concierge: venues {', '.join(names)}; store {settings.store} in {settings.data_dir}", file=sys.stderr)
+    processes = f"{args.workers} worker processes of {args.threads} threads" if args.workers > 1 else ""
+    print(
+        f"concierge: serving POST http://{args.host}:{args.port}/api/<function_name> "
+        f"({processes or f'{args.threads} worker threads'})",
+        file=sys.stderr,
+    )
+    print(f"concierge: MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", file=sys.stderr)
+    print(f"concierge: staff console at http://{args.host}:{args.port}/console", file=sys.stderr)
+
+
+def _serve_workers(args: argparse.Namespace, settings: Settings) -> int:
+    """`serve --workers N`: the venues imported once, then N worker processes on one listening socket.
+
+    The first worker runs the plans' cleanup schedule; the others leave it off (one sweep is enough).
+    Without CONCIERGE_CONSOLE_SECRET, one random secret is drawn here for every worker's console."""
+    import secrets
+
+    from concierge.http.server import serve_workers
+
+    names = import_venues(settings, args.venues)
+    store = build_store(settings)
+    if not store.operators():
+        print(
+            "concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
+            file=sys.stderr,
+        )
+    close = getattr(store, "close", None)
+    if close is not None:
+        close()  # the workers open their own
+    _banner(args, settings, names)
+    if settings.cleanup_seconds > 0:
+        print(f"concierge: plans cleanup every {settings.cleanup_seconds:g} s (first worker)", file=sys.stderr)
+
+    def command(index: int, fd: int) -> list[str]:
+        line = [sys.executable, "-m", "concierge.cli", "serve", "--host", args.host, "--port", str(args.port)]
+        line += ["--threads", str(args.threads), "--listen-fd", str(fd)]
+        return line + (["--data", str(args.data)] if args.data is not None else [])
+
+    # One console secret for all: a sign-in cookie signed by one worker is read by the others.
+    shared = {} if settings.console_secret else {"CONCIERGE_CONSOLE_SECRET": secrets.token_urlsafe(32)}
+
+    def env(index: int) -> dict[str, str]:
+        return shared if index == 0 else {**shared, "CONCIERGE_CLEANUP_SECONDS": "0"}
+
+    return serve_workers(command, args.host, args.port, args.workers, env)
 
 
 def _mcp(args: argparse.Namespace) -> int:
@@ -251,9 +303,15 @@ def main(argv: list[str] | None = None) -> int:
         "--threads",
         type=_positive,
         default=8,
-        help="worker threads answering requests (default: 8); one process serves, "
-        "run several behind a load balancer to use more cores",
+        help="worker threads answering requests, per process (default: 8)",
     )
+    serve.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="worker processes sharing the port, to use more cores (default: 1)",
+    )
+    serve.add_argument("--listen-fd", type=int, help=argparse.SUPPRESS)  # a worker's inherited socket
     serve.set_defaults(run=_serve)
 
     mcp = commands.add_parser("mcp", help="serve the tools over MCP on stdin/stdout (for desktop agents)")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import datetime as dt
 import logging
 import random
 import statistics
@@ -28,16 +29,21 @@ import httpx
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench_tools import NOW, VENUES, start_server  # noqa: E402
-
 from concierge.adapters.actions import ActionClient  # noqa: E402
 from concierge.adapters.tracing import InMemoryTracer  # noqa: E402
 from concierge.bootstrap import Settings, build_context, build_plan_service, build_store  # noqa: E402
 from concierge.cli import import_venues  # noqa: E402
 from concierge.domain.plans import ExecutionPlan, PlannedAction, utcnow  # noqa: E402
 from tests.support.scripted_llm import USAGE, ScriptedLLM  # noqa: E402
+from tests.support.serve_process import ServeProcess  # noqa: E402
 
-MARCH = [d for d in range(2, 32) if (d + 6) % 7 != 0]  # Trattoria Roma shuts on Sundays
+VENUES = ROOT / "tests" / "fixtures" / "venues.yaml"
+NOW = "2026-02-19T18:00:00+01:00"
+
+FIRST_DAY = dt.date(2026, 3, 2)
+DAYS = [  # Trattoria Roma shuts on Sundays
+    day.isoformat() for day in (FIRST_DAY + dt.timedelta(days=n) for n in range(90)) if day.weekday() != 6
+]
 
 
 class Bookings:
@@ -52,8 +58,8 @@ class Bookings:
             i, self.count = self.count, self.count + 1
             body = {
                 "restaurant_id": "roma",
-                "day": f"2026-03-{MARCH[i % len(MARCH)]:02d}",
-                "time": ["19:00", "19:30", "20:00", "20:30", "21:00"][i // len(MARCH) % 5],
+                "day": DAYS[i % len(DAYS)],
+                "time": ["19:00", "20:30"][i // len(DAYS) % 2],
                 "people": 2,
                 "name": f"Guest {i}",
                 "phone": f"+39333{i:07d}",
@@ -92,13 +98,12 @@ def main() -> None:
     args = parser.parse_args()
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # the scripted model's request lines
     with tempfile.TemporaryDirectory() as api_data, tempfile.TemporaryDirectory() as plan_data:
-        process, base = start_server(api_data, "sqlite")
+        server = ServeProcess(Path(api_data), "sqlite", env={"CONCIERGE_NOW": NOW}, venues=VENUES)
         try:
             with httpx.Client(timeout=30) as client, ScriptedLLM() as llm:
-                run(args, client, base, Path(plan_data), llm)
+                run(args, client, server.url, Path(plan_data), llm)
         finally:
-            process.terminate()
-            process.wait(10)
+            server.stop()
 
 
 def run(args, client: httpx.Client, base: str, data: Path, llm: ScriptedLLM) -> None:

@@ -66,6 +66,7 @@ class CountingSqliteStore(SqliteStore):
 
 CALLS = [
     ("check_openings", {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00"}),
+    ("check_openings (day with bookings)", {"restaurant_id": "roma", "day": "2026-02-21", "time": "20:00"}),
     ("check_openings (day only)", {"restaurant_id": "roma", "day": "2026-02-20"}),
     (
         "create_booking",
@@ -81,6 +82,7 @@ CALLS = [
     ("create_booking (refused: full)", None),
     ("list_bookings", {"restaurant_id": "roma", "phone": "+393331234567"}),
     ("modify_booking", None),
+    ("modify_booking (another day)", None),
     ("cancel_booking", None),
     ("faq", {"restaurant_id": "roma", "question": "parcheggio?"}),
     ("is_open_now", {"restaurant_id": "roma"}),
@@ -114,8 +116,10 @@ def count_calls(store, counter: Counter) -> dict[str, int]:
             }
         elif name in ("modify_booking", "cancel_booking"):
             body = {"restaurant_id": "roma", "booking_id": booking_id}
-            if name == "modify_booking":
+            if label == "modify_booking":
                 body["new_time"] = "20:30"
+            elif name == "modify_booking":
+                body["new_day"] = "2026-02-23"
         before = counter.calls
         payload = run_tool(ctx, TOOLS[name], body)
         counts[label] = counter.calls - before
@@ -131,9 +135,9 @@ def main() -> None:
         firestore_emulator.clear(host)
         client = CountingFirestoreClient(project=firestore_emulator.PROJECT)
         firestore_counts = count_calls(FirestoreStore(client), CountingFirestoreClient.counter)
-    print(f"{'tool call':32} {'SQLite statements':>18} {'Firestore RPCs':>15}")
+    print(f"{'tool call':36} {'SQLite statements':>18} {'Firestore RPCs':>15}")
     for label, _ in CALLS:
-        print(f"{label:32} {sqlite_counts[label]:>18} {firestore_counts[label]:>15}")
+        print(f"{label:36} {sqlite_counts[label]:>18} {firestore_counts[label]:>15}")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,13 @@
 """Soak: mixed requests against `concierge serve`, printing its RSS and open descriptors as it goes.
 
 Run: .venv/bin/python tests/benchmarks/bench_soak.py [--store sqlite|firestore] [--requests 50000]
-     [--callers 8] [--threads 8] [--every 5000]
+     [--callers 8] [--threads 8] [--workers 1] [--every 5000]
 Starts `concierge serve` in its own process (embedded store in a temporary folder, or the Firestore
 emulator), then sends from `--callers` threads a mix of: availability of a real venue, availability
 of a made-up venue id (a new one each time), the caller's bookings, a booking taken and cancelled
 (or refused when the slot is full), and a health check; every tenth request opens a new connection.
-Every `--every` requests it prints the server's RSS (VmRSS) and open descriptors (/proc/<pid>/fd),
+Every `--every` requests it prints the server's RSS (VmRSS) and open descriptors (/proc/<pid>/fd; with
+`--workers N`, summed over the worker processes),
 and at the end their growth after warm-up (from the first report after the start) as ratios.
 """
 
@@ -70,6 +71,7 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=50_000)
     parser.add_argument("--callers", type=int, default=8)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--every", type=int, default=5_000)
     args = parser.parse_args()
     env = {}
@@ -85,7 +87,7 @@ def main() -> int:
 
 def soak(args: argparse.Namespace, env: dict[str, str]) -> int:
     with tempfile.TemporaryDirectory() as folder:
-        server = ServeProcess(Path(folder) / "data", args.store, threads=args.threads, env=env)
+        server = ServeProcess(Path(folder) / "data", args.store, threads=args.threads, env=env, workers=args.workers)
         sent = 0
         statuses: dict[int, int] = {}
         lock = threading.Lock()

@@ -261,3 +261,42 @@ def test_a_venue_site_embeds_the_widget_with_one_script_line(new_page, concierge
         other.goto(stranger.origin)
         other.get_by_role("button", name="Scrivici").click()
         expect(other.locator(".cc-note")).to_contain_text(f"The site {stranger.origin} may not embed", timeout=20_000)
+
+
+def test_after_a_goodbye_the_threads_new_conversation_still_shows_the_teams_replies(new_page, concierge_server):
+    server = concierge_server(operator=True)
+    staff = {"Authorization": f"Bearer {server.operator_key}"}
+    page = new_page()
+    page.goto(f"{server.url}/chat/roma")
+    page.get_by_role("textbox").fill("Avete il parcheggio?")
+    page.get_by_role("textbox").press("Enter")
+    expect(latest(page).locator(".cc-bubble")).to_contain_text("parcheggio privato")
+    page.get_by_role("textbox").fill("Grazie, arrivederci")
+    page.get_by_role("textbox").press("Enter")
+    expect(page.locator(".cc-assistant")).to_have_count(3)  # the conversation is archived
+
+    latest(page).locator('[data-action="human"]').click()  # the same thread opens a new conversation
+    expect(page.locator(".cc-status")).to_contain_text("Una persona dello staff")
+    thread = conversation_id(page, "roma")
+    reply = {"venue_id": "roma", "conversation_id": thread, "text": "Salve, sono Luca: come posso aiutarla?"}
+    assert httpx.post(f"{server.url}/api/conversation_reply", json=reply, headers=staff, timeout=30).status_code == 200
+    expect(page.locator(".cc-staff")).to_contain_text("sono Luca")
+
+
+def test_a_reload_while_the_service_is_unreachable_restores_the_conversation_on_retry(new_page, concierge_server):
+    server = concierge_server()
+    page = new_page()
+    page.goto(f"{server.url}/chat/roma")
+    expect(latest(page).locator(".cc-button")).to_have_count(4)
+    thread = conversation_id(page, "roma")
+
+    page.route("**/api/conversation_messages", lambda route: route.abort("connectionrefused"))
+    page.reload()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Il servizio non è raggiungibile")
+    page.unroute("**/api/conversation_messages")
+    alert.get_by_role("button", name="Riprova").click()
+    expect(alert).to_be_hidden()
+    expect(latest(page).locator(".cc-bubble")).to_contain_text("benvenuto da Trattoria Roma")
+    expect(latest(page).locator('[data-action="start_booking"]')).to_be_enabled()  # the last answer's buttons work
+    assert conversation_id(page, "roma") == thread, "the same conversation, not a new one"

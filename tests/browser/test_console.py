@@ -145,6 +145,7 @@ def test_a_handover_from_the_chat_is_answered_from_the_console_and_the_customer_
     staff = new_page(**WIDE)
     sign_in(staff, server.url, server.operator_key, "/console/venues/cabinet/conversations")
     expect(staff.get_by_role("heading", name="Conversations waiting for a person")).to_be_visible()
+    assert_accessible(staff, "conversations waiting")
     staff.locator("ul.cards h2 a").first.click()
     transcript = staff.locator("ol.transcript")
     expect(transcript).to_contain_text("J'ai très mal depuis ce matin")
@@ -152,6 +153,7 @@ def test_a_handover_from_the_chat_is_answered_from_the_console_and_the_customer_
     staff.get_by_role("button", name="Send reply").click()
     expect(staff.get_by_role("status").first).to_contain_text("Your reply was sent")
     expect(transcript.locator(".msg.staff")).to_contain_text("Venez à 17h")
+    assert_accessible(staff, "a conversation with staff")
 
     expect(customer.locator(".cc-staff")).to_contain_text("Venez à 17h", timeout=15_000)  # the widget polls
     customer.get_by_role("textbox").fill("Merci, j'arrive")

@@ -141,6 +141,9 @@ def test_the_pages_need_a_signed_in_operator(api, visit):
         response = console.get(path)
         assert response.status_code == 302 and response.headers["location"].startswith("/console/sign-in?next=")
     assert console.get("/console/plans/6f1c1a52-4b1e-4c55-9d7a-1d2b3c4d5e6f/state.json").status_code == 401
+    nowhere = console.get("/console/no/such/page")
+    assert nowhere.status_code == 404 and "There is no such page in the console" in nowhere.text
+    assert console.get("/console/static/console.css").status_code == 200
     token = console.csrf()
     posted = console.client.post(
         "/console/venues/roma/bookings",

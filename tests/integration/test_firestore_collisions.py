@@ -10,7 +10,9 @@ from google.cloud import firestore
 from concierge.adapters.store import StoreBusy
 from concierge.adapters.store.firestore import FirestoreStore
 from concierge.domain.booking import BookingDraft
+from concierge.domain.occupancy import Load
 from tests.support import firestore_emulator
+from tests.support.occupancy import assert_occupancy_is_the_recount, write_as_an_older_writer
 
 FRIDAY = dt.date(2026, 2, 20)
 
@@ -64,3 +66,29 @@ def test_the_first_writers_of_a_new_day_race_to_create_its_document(client):
     store.create_booking("v", draft(), admit)
     assert calls == [0, 0]
     assert len(store.bookings_on("v", FRIDAY)) == 1
+
+
+def test_a_day_an_older_writer_moved_on_is_counted_again_from_its_bookings(client):
+    store = FirestoreStore(client, attempts=5, first_backoff=0.001)
+    store.create_booking("v", draft(), lambda bookings: None)
+    write_as_an_older_writer(store, "v", FRIDAY)  # as an instance that does not keep the occupancy
+    client.document("venues/v/bookings/older").set(
+        {"day": FRIDAY.isoformat(), "time": "21:00", "people": 5, "name": "B", "phone": "+39333", "status": "active"}
+    )
+    assert store.occupancy_on("v", FRIDAY).loads == {"20:00": Load(1, 2), "21:00": Load(1, 5)}
+    assert client.document(f"venues/v/days/{FRIDAY.isoformat()}").get().get("occupancy") == {
+        "20:00": [1, 2],
+        "21:00": [1, 5],
+    }  # kept by the reader for the next one
+    store.cancel_booking("v", "older")
+    assert_occupancy_is_the_recount(store, "v", [FRIDAY])
+
+
+def test_every_collision_leaves_the_occupancy_the_recount(client):
+    store = FirestoreStore(client, attempts=5, first_backoff=0.001)
+    store.create_booking("v", draft("+393330000001"), lambda bookings: None)
+    admit, calls = interfering(client, times=2)
+    store.create_booking("v", draft(), admit)
+    assert len(calls) == 3
+    assert store.occupancy_on("v", FRIDAY).loads == {"20:00": Load(2, 4)}
+    assert_occupancy_is_the_recount(store, "v", [FRIDAY])

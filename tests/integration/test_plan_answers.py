@@ -61,3 +61,14 @@ def test_a_name_and_then_a_day_answer_which_booking_and_a_cancellation_is_planne
         saturday,
         "high_risk",
     )
+
+
+def test_after_the_prompt_to_rephrase_the_next_message_is_a_new_request(api):
+    booking_id = book(api, name="Anna Bianchi")
+    for message in ("Change something", "nothing", "hmm"):
+        assert answer(api, message, "afresh")["type"] == "clarification"
+    assert "rephrase" in answer(api, "still nothing", "afresh")["question"]
+    assert api.store.get_session("afresh") == {"turns": [], "clarifications": 0}  # the next request starts afresh
+    plan = answer(api, "Cancel Bianchi's booking", "afresh")
+    assert plan["type"] == "plan", plan
+    assert plan["plan"]["actions"][0]["parameters"] == {"restaurant_id": "roma", "booking_id": booking_id}

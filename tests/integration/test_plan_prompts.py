@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from concierge.domain.plans import BlockingQuestion
+from concierge.domain.plans import ActionResult, BlockingQuestion
 from concierge.plans.blocking import SessionBusy, pause
 from tests.integration.test_plans import TOKEN, book, booking, confirm, plan_of, settled, stored_plan
 from tests.support.scripted_llm import ScriptedLLM
@@ -274,3 +274,31 @@ def test_a_phone_the_operator_will_only_have_later_is_asked_when_the_rule_planne
     assert answer(api, plan["plan_id"], "+39 347 765 4321").status_code == 200
     assert settled(api, plan["plan_id"])["status"] == "completed"
     assert booking(api, booking_id)["phone"] == "+393477654321"
+
+
+def test_a_booking_changed_between_two_steps_is_asked_about_once_and_yes_goes_on(api):
+    booking_id = book(api)
+    plan_id = stored_plan(
+        api,
+        [
+            ("modify_booking", {"booking_id": booking_id, "new_time": "21:00"}),
+            ("modify_booking", {"booking_id": booking_id, "new_people": 6}),
+        ],
+        status="confirmed",
+    )
+    left = {"booking_id": booking_id, "day": "2026-02-20", "time": "21:00", "people": 4, "name": "Mario Rossi"}
+
+    def first_step_done(plan):
+        done = plan.actions[0].model_copy(
+            update={"executed": True, "result": ActionResult(success=True, response_data=left)}
+        )
+        return plan.model_copy(update={"actions": [done, plan.actions[1]]})
+
+    api.store.update_plan(plan_id, first_step_done)  # step 1 left it at 21:00; someone put it back to 20:00
+    api.ok("plan_execute", {"plan_id": plan_id})
+    waiting = paused(api, plan_id)
+    assert "passo 2" in waiting["blocking_prompt"]
+    answer(api, plan_id, "sì")
+    assert settled(api, plan_id)["status"] == "completed"
+    assert (booking(api, booking_id)["time"], booking(api, booking_id)["people"]) == ("20:00", 6)
+    assert api.tracer.names(plan_id).count("blocking_prompt") == 1

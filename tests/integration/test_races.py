@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import Counter
 
 import pytest
+
+from tests.support.occupancy import assert_occupancy_is_the_recount
 
 ROUNDS = 5
 
@@ -48,6 +51,7 @@ def test_twenty_concurrent_creates_on_a_slot_of_capacity_two_give_exactly_two_bo
     assert race(api, bodies) == Counter({"OK": 2, "SLOT_FULL": 18})
     check = api.ok("check_openings", {"restaurant_id": "duo", "day": "2026-02-20", "time": time})
     assert check["reason"] == "full"
+    assert_occupancy_is_the_recount(api.store, "duo", [dt.date(2026, 2, 20)])
 
 
 @pytest.mark.parametrize("round_", range(ROUNDS))
@@ -62,3 +66,4 @@ def test_ten_identical_concurrent_creates_give_one_booking_and_nine_duplicates(a
     }
     assert race(api, [body] * 10) == Counter({"OK": 1, "DUPLICATE_BOOKING": 9})
     assert api.ok("list_bookings", {"restaurant_id": "roma", "phone": body["phone"]})["count"] == 1
+    assert_occupancy_is_the_recount(api.store, "roma", [dt.date(2026, 2, 20)])

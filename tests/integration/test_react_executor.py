@@ -7,6 +7,7 @@ plan through the plan API and reads the outcome back through it, on both stores.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -79,6 +80,7 @@ def test_a_call_the_api_refuses_for_its_format_is_corrected_and_sent_again_under
     assert '"error_type": "bad_request"' in refused and "2 attempts left" in refused
     calls = spans(api, plan_id, "tool_call:modify_booking")
     assert [(c.attributes["attempt"], c.attributes["success"]) for c in calls] == [(1, False), (2, True)]
+    assert [c.attributes["idempotency_key"] for c in calls] == [f"{plan_id}:1", f"{plan_id}:1:2"]
 
 
 def test_a_retry_bound_ends_the_plan_when_the_api_keeps_refusing(react):
@@ -206,3 +208,45 @@ def test_a_model_that_cannot_be_reached_leaves_the_plan_to_the_steps_executor(re
     assert booking(api, booking_id)["time"] == "21:00"
     [execution] = spans(api, plan_id, "execution")
     assert execution.attributes["fallback"] == "deterministic" and execution.attributes["model_calls"] == 0
+
+
+def test_a_value_the_planner_left_to_the_operator_is_asked_before_the_model_writes(react):
+    start, llm = react
+    api = start()
+    booking_id = book(api)
+    llm.reply_tool_call(*modify(booking_id, phone="+393471112222"))
+    question = "What is the new phone number?"
+    plan_id = stored_plan(api, [("modify_booking", {"booking_id": booking_id, "phone": {"ask": question}})])
+    confirm(api, plan_id)
+    paused = settled(api, plan_id, waiting_for_answer=True)
+    assert (paused["status"], paused["blocking_prompt"]) == ("executing", question)
+    assert llm.requests == []  # nothing to reason about before the operator answers
+    answer = {"plan_id": plan_id, "user_id": "u1", "user_message": "+39 347 111 2222"}
+    assert api.call("plan_answer", answer, headers=TOKEN).status_code == 200
+    assert settled(api, plan_id)["status"] == "completed"
+    assert booking(api, booking_id)["phone"] == "+393471112222"
+    [guard] = spans(api, plan_id, "guard")  # "+393471112222" carries out the answered "+39 347 111 2222"
+    assert guard.attributes["allowed"] is True
+
+
+def test_a_confirmed_time_taken_meanwhile_offers_the_nearest_free_ones_and_the_model_writes_the_chosen(react):
+    start, llm = react
+    api = start()
+    booking_id = book(api)
+    for n in range(3):  # the venue takes three bookings at once: Saturday 21:00 fills up
+        book(api, name=f"Ospite {n}", phone=f"+39333000111{n}", day="2026-02-21", time="21:00", people=2)
+    llm.reply_tool_call(*modify(booking_id, new_day="2026-02-21", new_time="21:00"))
+    plan_id = stored_plan(
+        api, [("modify_booking", {"booking_id": booking_id, "new_day": "2026-02-21", "new_time": "21:00"})]
+    )
+    confirm(api, plan_id)
+    waiting = settled(api, plan_id, waiting_for_answer=True)
+    first = re.search(r"1\) (\d\d:\d\d)", waiting["blocking_prompt"])
+    assert waiting["status"] == "executing" and first, waiting["blocking_prompt"]
+    llm.reply_tool_call(*modify(booking_id, new_day="2026-02-21", new_time=first.group(1)))
+    answer = {"plan_id": plan_id, "user_id": "u1", "user_message": "1"}
+    assert api.call("plan_answer", answer, headers=TOKEN).status_code == 200
+    assert settled(api, plan_id)["status"] == "completed"
+    assert booking(api, booking_id)["time"] == first.group(1)
+    keys = [s.attributes["idempotency_key"] for s in spans(api, plan_id, "tool_call:modify_booking")]
+    assert keys == [f"{plan_id}:1", f"{plan_id}:1:a1"]  # the answer gave the step new values: a key of its own

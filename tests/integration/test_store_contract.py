@@ -6,10 +6,11 @@ import datetime as dt
 
 import pytest
 
-from concierge.adapters.store import BookingMissing, SlotTaken, Store
+from concierge.adapters.store import BookingMissing, SlotTaken, Store, StoreBusy
 from concierge.bootstrap import build_store
 from concierge.domain.booking import BookingDraft
 from concierge.domain.errors import ToolError
+from tests.support.occupancy import assert_occupancy_is_the_recount
 
 FRIDAY = dt.date(2026, 2, 20)
 SATURDAY = dt.date(2026, 2, 21)
@@ -112,6 +113,64 @@ def test_a_cancelled_booking_is_invisible_and_cannot_be_cancelled_again(store):
     with pytest.raises(BookingMissing):
         store.cancel_booking("v", booking.booking_id)
     assert store.create_booking("v", draft(), accept)  # its slot key is free again
+
+
+def test_a_storm_of_concurrent_creates_moves_and_cancels_keeps_capacity_and_the_occupancy_the_recount(store):
+    import random
+    import threading
+    from collections import Counter
+
+    days, times, capacity = [FRIDAY, SATURDAY], ["19:00", "20:00", "21:00"], 2
+
+    def room_at(time):
+        def admit(bookings):
+            if sum(b.time == time for b in bookings) >= capacity:
+                raise ToolError("SLOT_FULL", "full")
+
+        return admit
+
+    start, outcomes, lock = threading.Barrier(6), Counter(), threading.Lock()
+
+    def storm(n: int) -> None:
+        rng = random.Random(n)
+        start.wait()
+        for i in range(8):
+            kind = rng.choice(["create", "create", "move", "cancel"])
+            day, time, people = rng.choice(days), rng.choice(times), rng.randint(1, 6)
+            try:
+                if kind == "create":
+                    store.create_booking("v", draft(time, f"+39333{n:02d}{i:04d}", day, people), room_at(time))
+                else:
+                    bookings = store.bookings_between("v", FRIDAY, SATURDAY)
+                    if not bookings:
+                        continue
+                    target = rng.choice(bookings)
+                    if kind == "cancel":
+                        store.cancel_booking("v", target.booking_id)
+                    else:
+
+                        def move(current, day_of):
+                            room_at(time)([b for b in day_of(day) if b.booking_id != current.booking_id])
+                            return current.model_copy(update={"day": day, "time": time, "people": people})
+
+                        store.update_booking("v", target.booking_id, move)
+                outcome = kind
+            except (ToolError, SlotTaken, BookingMissing, StoreBusy) as refusal:
+                outcome = type(refusal).__name__
+            except Exception as failure:  # anything else fails the test below
+                outcome = f"failure: {failure!r}"
+            with lock:
+                outcomes[outcome] += 1
+
+    threads = [threading.Thread(target=storm, args=(n,)) for n in range(6)]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    assert not [o for o in outcomes if o.startswith("failure")], outcomes
+    assert outcomes["create"] and outcomes["move"] and outcomes["cancel"], outcomes
+    for day in days:
+        held = Counter(b.time for b in store.bookings_on("v", day))
+        assert max(held.values(), default=0) <= capacity
+    assert_occupancy_is_the_recount(store, "v", days)
 
 
 # --- idempotency records ----------------------------------------------------------------------

@@ -47,7 +47,7 @@ print(json.dumps({"import": loaded_at_import, "after_request": [h for h in json.
 """
 
 
-def load(function: str, body: dict | None = None, env: dict | None = None) -> dict:
+def load(function: str, body: dict | None = None, env: dict | None = None, watched: list[str] = HEAVY) -> dict:
     args = [
         sys.executable,
         "-I",
@@ -55,7 +55,7 @@ def load(function: str, body: dict | None = None, env: dict | None = None) -> di
         "import sys; sys.path.insert(0, %r); exec(%r)" % (str(ROOT / "shared"), PROBE),
         str(ROOT / "functions" / function / "main.py"),
         function,
-        json.dumps(HEAVY),
+        json.dumps(watched),
     ]
     if body is not None:
         args.append(json.dumps(body))
@@ -67,6 +67,50 @@ def load(function: str, body: dict | None = None, env: dict | None = None) -> di
 @pytest.mark.parametrize("function", FUNCTIONS)
 def test_importing_a_function_loads_no_heavy_sdk(function):
     assert load(function)["import"] == []
+
+
+TOOL_NAMES = [
+    "check_openings",
+    "create_booking",
+    "list_bookings",
+    "modify_booking",
+    "cancel_booking",
+    "faq",
+    "is_open_now",
+    "resolve_relative_day",
+    "resolve_relative_time",
+    "get_booking",
+    "search_bookings",
+]
+# The libraries one tool needs and the others do not, the plan and chat services, the MCP SDK.
+TOOL_LIBRARIES = ["phonenumbers", "rapidfuzz", "text_to_num", "holidays", "mcp"]
+SERVICES = ["concierge.plans.service", "concierge.plans.models", "concierge.conversations.service"]
+# What a function loads with its own tool: the libraries it calls, and the tool whose helper it shares.
+OWN = {
+    "create_booking": {"phonenumbers"},
+    "list_bookings": {"phonenumbers", "concierge.tools.create_booking"},  # its caller's phone, as create reads it
+    "modify_booking": {"phonenumbers", "concierge.tools.create_booking"},
+    "faq": {"rapidfuzz"},
+}
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_importing_a_function_loads_its_own_tool_and_no_other(function):
+    watched = TOOL_LIBRARIES + SERVICES + [f"concierge.tools.{name}" for name in TOOL_NAMES]
+    own = OWN.get(function, set()) | ({f"concierge.tools.{function}"} if function in TOOL_NAMES else set())
+    assert set(load(function, watched=watched)["import"]) == own
+
+
+def test_the_tool_catalog_names_every_tool_without_importing_one():
+    code = (
+        "import sys; from concierge.tools import TOOLS; names = sorted(TOOLS); "
+        "loaded = [m for m in sys.modules if m.rsplit('.', 1)[-1] in names and m.startswith('concierge.tools.')]; "
+        "tool = TOOLS['faq']; "
+        "print(len(names), loaded, tool.name, tool.catch_all_code, 'concierge.tools.faq' in sys.modules)"
+    )
+    env = {"PYTHONPATH": str(ROOT / "shared")}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert result.stdout.split() == ["11", "[]", "faq", "FAQ_ERROR", "True"], result.stderr
 
 
 def test_a_tool_function_serves_its_first_request_without_tasks_sheets_tracing_or_plans(tmp_path):

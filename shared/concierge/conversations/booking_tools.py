@@ -24,6 +24,7 @@ from concierge.conversations.tool_inputs import (
 )
 from concierge.domain.booking import Booking
 from concierge.domain.errors import ToolError
+from concierge.domain.occupancy import Occupancy
 from concierge.domain.openings import day_slots, slot_status
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import hhmm, minutes
@@ -99,7 +100,7 @@ def get_available_slots(ctx: ToolContext, state: ConversationState, req: GetAvai
     day = first
     while day <= last:
         ranges = venue.ranges_on(day)
-        of_day = [b for b in bookings if b.day == day]
+        of_day = Occupancy.of(b for b in bookings if b.day == day)
         slots = day_slots(venue, day)
         full = [s for s in slots if slot_status(venue, day, s, of_day).reason == "full"]
         not_before = now_hhmm(state.now) if day == today else None

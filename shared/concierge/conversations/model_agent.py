@@ -433,16 +433,20 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
     messages: list[dict[str, Any]] = [{"role": "system", "content": "\n".join(lines)}]
     for message in turn.history[-HISTORY_MESSAGES:]:
         if message.role == "customer":
-            messages.append({"role": "user", "content": message.text[:MESSAGE_CHARS]})
+            said = _customer_words(prompt, message.text, message.action, message.data)
+            messages.append({"role": "user", "content": said[:MESSAGE_CHARS]})
         elif message.role in ("assistant", "staff"):
             messages.append({"role": "assistant", "content": message.text[:MESSAGE_CHARS]})
-    text = (
-        turn.text
-        if turn.text
-        else prompt["pressed"].format(action=turn.action or "", data=json.dumps(turn.data or {}, ensure_ascii=False))
-    )
-    messages.append({"role": "user", "content": text[:MESSAGE_CHARS]})
+    said = _customer_words(prompt, turn.text, turn.action, turn.data)
+    messages.append({"role": "user", "content": said[:MESSAGE_CHARS]})
     return messages
+
+
+def _customer_words(prompt: dict[str, str], text: str | None, action: str | None, data: dict[str, Any] | None) -> str:
+    """What the customer wrote or, for a pressed button (no text), which one: never an empty message."""
+    if text:
+        return text
+    return prompt["pressed"].format(action=action or "", data=json.dumps(data or {}, ensure_ascii=False))
 
 
 def _last_assistant(turn: Turn) -> str | None:

@@ -3,16 +3,18 @@
 A booking at t occupies [t, t + avg_stay_minutes). Slots run every slot_minutes from each
 range's opening up to close - cutoff_minutes inclusive; later times up to the close are
 "cutoff"; any other time is "not_in_openings"; a slot whose stay overlaps
-max_concurrent_bookings existing bookings is "full".
+max_concurrent_bookings existing bookings is "full". What the day's bookings hold comes as their
+occupancy (counts by start time), so every check costs the day's slots plus its start times.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import heapq
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Literal
 
-from concierge.domain.booking import Booking
+from concierge.domain.occupancy import Occupancy
 from concierge.domain.venue import OpeningRange, Venue, hhmm, minutes
 
 Reason = Literal["closed", "not_in_openings", "cutoff", "full"]
@@ -29,15 +31,23 @@ def day_slots(venue: Venue, day: dt.date) -> list[str]:
     return [s for rng in venue.ranges_on(day) for s in slots_in(rng, venue)]
 
 
-def overlapping(bookings: Iterable[Booking], time: str, stay_minutes: int) -> int:
-    """How many bookings' stays overlap a stay starting at `time`."""
-    start = minutes(time)
-    end = start + stay_minutes
-    return sum(1 for b in bookings if minutes(b.time) < end and start < minutes(b.time) + stay_minutes)
+def is_full(venue: Venue, occupancy: Occupancy, time: str) -> bool:
+    return occupancy.overlapping(time, venue.avg_stay_minutes) >= venue.max_concurrent_bookings
 
 
-def is_full(venue: Venue, bookings: Iterable[Booking], time: str) -> bool:
-    return overlapping(bookings, time, venue.avg_stay_minutes) >= venue.max_concurrent_bookings
+def _free_minutes(venue: Venue, day: dt.date, occupancy: Occupancy) -> list[int]:
+    starts = [
+        m
+        for rng in venue.ranges_on(day)
+        for m in range(rng.open_min, rng.close_min - venue.cutoff_minutes + 1, venue.slot_minutes)
+    ]
+    loads = occupancy.overlapping_each(starts, venue.avg_stay_minutes)
+    return [m for m, load in zip(starts, loads, strict=True) if load < venue.max_concurrent_bookings]
+
+
+def free_slots(venue: Venue, day: dt.date, occupancy: Occupancy) -> list[str]:
+    """The day's slots that are not full, in time order."""
+    return [hhmm(m) for m in _free_minutes(venue, day, occupancy)]
 
 
 @dataclass(frozen=True)
@@ -46,15 +56,15 @@ class SlotStatus:
     reason: Reason | None
 
 
-def slot_status(venue: Venue, day: dt.date, time: str, bookings: list[Booking]) -> SlotStatus:
+def slot_status(venue: Venue, day: dt.date, time: str, occupancy: Occupancy) -> SlotStatus:
     ranges = venue.ranges_on(day)
     if not ranges:
         return SlotStatus(False, "closed")
     t = minutes(time)
     for rng in ranges:
         if rng.open_min <= t <= rng.close_min:
-            if time in slots_in(rng, venue):
-                if is_full(venue, bookings, time):
+            if t <= rng.close_min - venue.cutoff_minutes and (t - rng.open_min) % venue.slot_minutes == 0:
+                if is_full(venue, occupancy, time):
                     return SlotStatus(False, "full")
                 return SlotStatus(True, None)
             if t > rng.close_min - venue.cutoff_minutes:
@@ -66,7 +76,7 @@ def nearest_free_slots(
     venue: Venue,
     day: dt.date,
     time: str,
-    bookings: list[Booking],
+    occupancy: Occupancy,
     not_before: str | None = None,
 ) -> list[str]:
     """Up to three free slots closest to `time` (ties go to the earlier), in time order.
@@ -74,13 +84,9 @@ def nearest_free_slots(
     `not_before` drops slots already past when the day is today.
     """
     target = minutes(time)
-    free = [
-        s
-        for s in day_slots(venue, day)
-        if s != time and (not_before is None or s > not_before) and not is_full(venue, bookings, s)
-    ]
-    closest = sorted(free, key=lambda s: (abs(minutes(s) - target), minutes(s)))[:NEAREST_COUNT]
-    return sorted(closest)
+    after = minutes(not_before) if not_before is not None else -1
+    free = [m for m in _free_minutes(venue, day, occupancy) if m != target and m > after]
+    return [hhmm(m) for m in sorted(heapq.nsmallest(NEAREST_COUNT, free, key=lambda m: (abs(m - target), m)))]
 
 
 def next_open_day(venue: Venue, after: dt.date, horizon_days: int = 366) -> dt.date | None:

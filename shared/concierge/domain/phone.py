@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import phonenumbers
 
 
@@ -9,6 +11,7 @@ class InvalidPhone(ValueError):
     pass
 
 
+@lru_cache(maxsize=4096)  # a caller's number comes back call after call; parsing it costs more than the query
 def to_e164(raw: str, region: str | None) -> str:
     text = raw.strip()
     if text.startswith("00"):

@@ -196,6 +196,8 @@ def function_entry(name: str) -> Callable[[Request], Response]:
         return _conversation_entry(name)
     if name not in TOOLS and name not in PLAN_FUNCTIONS:
         raise KeyError(name)
+    if name in TOOLS:
+        TOOLS[name]  # the function's own tool, and only it, loads with the function
 
     def entry(req: Request) -> Response:
         from concierge.bootstrap import process_context, process_operator_gate, process_plans
@@ -430,4 +432,10 @@ def create_app(
     def healthz() -> Response:
         return _json({"ok": True})
 
+    from concierge.http.tool_routes import ToolRoutes
+
+    elsewhere = (set(PLAN_FUNCTIONS) if plans is not None else set()) | (
+        set(CONVERSATION_FUNCTIONS) if conversations is not None else set()
+    )
+    app.wsgi_app = ToolRoutes(app.wsgi_app, ctx, access, elsewhere)  # type: ignore[method-assign]
     return app

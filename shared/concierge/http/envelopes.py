@@ -77,9 +77,13 @@ def _finish(span: Span, payload: dict, **attributes) -> None:
     span.set(output=payload, ok=ok, outcome=outcome, error_code=payload.get("error_code"), **attributes)
 
 
-def _execute(ctx: ToolContext, tool: Tool, args: object, span: Span | None = None) -> dict:
+# Arguments that came through parse_json (the body, or a Vapi call's arguments string): already NFKC text.
+_PARSED_ENVELOPES = frozenset({"http", "vapi", "retell"})
+
+
+def _execute(ctx: ToolContext, tool: Tool, args: object, span: Span | None = None, envelope: str = "direct") -> dict:
     try:
-        response = tool.handle(ctx, parse_request(tool.request, args))
+        response = tool.handle(ctx, parse_request(tool.request, args, normalised=envelope in _PARSED_ENVELOPES))
     except ToolError as refusal:
         return refusal.payload()
     except OverflowError:  # a date or a count far beyond any calendar ("in 99999999999 days")
@@ -107,7 +111,7 @@ def _execute(ctx: ToolContext, tool: Tool, args: object, span: Span | None = Non
 def run_tool(ctx: ToolContext, tool: Tool, args: object, envelope: str = "direct") -> dict:
     """The tool's full payload; refusals and unexpected failures become error payloads. Traced."""
     with _tool_span(ctx, tool, args, envelope) as span:
-        payload = _execute(ctx, tool, args, span)
+        payload = _execute(ctx, tool, args, span, envelope)
         _finish(span, payload)
     return payload
 
@@ -121,7 +125,7 @@ def run_once(ctx: ToolContext, tool: Tool, args: object, key: str | None, envelo
 
         def fresh() -> dict:
             ran.append(True)
-            return _execute(ctx, tool, args, span)
+            return _execute(ctx, tool, args, span, envelope)
 
         try:
             payload = ctx.idempotency.run(key, fingerprint(tool.name, args), fresh)

@@ -270,7 +270,7 @@ GRAMMARS = {
         words=("aujourd", "demain", "semaine", "prochaine", "prochain", "soir", "matin", "jours"),
     ),
     "pt": DayGrammar(
-        fillers=r"para|pra|pro|na|no|o|a|e|entao|talvez|tipo",
+        fillers=r"para|pra|pro|na|no|de|do|da|o|a|e|entao|talvez|tipo",
         fixed={"hoje": 0, "amanha": 1, "depois de amanha": 2},
         fixed_parts={
             "esta noite": (0, "night"),

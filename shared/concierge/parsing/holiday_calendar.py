@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from concierge.parsing.weekdays import parse_weekday
 from concierge.parsing.text import fold
 
 # Where a venue's country is not known, the country of its language.
@@ -182,8 +183,8 @@ def named_holidays(text: str, country: str, locale: str, today: datetime.date) -
     Several dates come back only when different holidays match equally well: the caller is asked.
     """
     said = set(text.split()) - _GENERIC  # "festa della Liberazione" is the "Anniversario della Liberazione"
-    if not said:
-        return []
+    if not {word for word in said if parse_weekday(word) is None and word != "feira"}:
+        return []  # a weekday alone ("de sexta") is not "Sexta-feira Santa", nor "friday" Good Friday
     upcoming: dict[frozenset[str], tuple[int, datetime.date]] = {}  # holiday name -> (words not said, next date)
     for language in _languages(country, locale):
         for year in (today.year, today.year + 1):

@@ -3,8 +3,6 @@
 import re
 import unicodedata
 
-from text_to_num import alpha2digit
-
 from concierge.speech.names import LOCALES
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
@@ -24,7 +22,11 @@ def fold(text: str) -> str:
 
 
 def with_digits(folded: str, locale: str) -> str:
-    """Number words as digits ("tre" -> "3"); articles meaning one are left to the grammars."""
+    """Number words as digits ("tre" -> "3"); articles meaning one are left to the grammars.
+
+    text2num loads here, on first use: reading a weekday name (check_openings) needs only fold()."""
+    from text_to_num import alpha2digit
+
     return alpha2digit(folded, locale, threshold=0)
 
 

@@ -111,10 +111,13 @@ def lookup_scope(data: dict | None) -> dict:
 
 
 def expected_state(plan: ExecutionPlan, step: PlannedAction, parameters: dict) -> dict | None:
-    """How the step's booking should look now: as the last earlier write left it, else as the plan saw it."""
+    """How the step's booking should look now: as the operator accepted it when asked, else as the last earlier
+    write left it, else as the plan saw it."""
     booking_id = parameters.get("booking_id")
     if not isinstance(booking_id, str):
         return None
+    if step.expects and step.expects.get("accepted"):  # the operator said yes to the booking as it is now
+        return step.expects
     for earlier in sorted(plan.actions, key=lambda s: -s.step_number):
         if earlier.step_number >= step.step_number or not earlier.executed or not earlier.result:
             continue

@@ -27,7 +27,7 @@ from concierge.adapters.tracing import Span
 from concierge.domain.plans import ActionResult, AtomicAction, BlockingQuestion, Choice, ExecutionPlan, PlannedAction
 from concierge.masking import mask
 from concierge.plans.canonical_values import Reading
-from concierge.plans.blocking import numbered
+from concierge.plans.blocking import ask_marker, numbered
 from concierge.plans.executor import Executor, step_key
 from concierge.plans.react_tools import ASK_OPERATOR, STOP_PLAN, execution_tools, goal, system_prompt
 from concierge.plans.registry import ActionRegistry
@@ -86,6 +86,9 @@ class ReactExecutor(Executor):
         for turn in range(1, self.max_turns + 1):
             if self._writes_done(plan, run):
                 return self._completed(plan.plan_id)
+            waiting = self._planned_question(plan, run)
+            if waiting is not None:  # the planner left this value to the operator: ask before going on
+                return waiting
             plan = self._keep_lease(plan)
             with self.tracer.span("reason", trace_id=plan.plan_id, plan_id=plan.plan_id, turn=turn) as reason:
                 try:
@@ -112,6 +115,17 @@ class ReactExecutor(Executor):
         if self._writes_done(plan, run):
             return self._completed(plan.plan_id)
         return self._stop(plan, self._words(plan).out_of_turns.format(turns=self.max_turns), run.token)
+
+    def _planned_question(self, plan: ExecutionPlan, run: _Run) -> str | None:
+        """Pause ("paused") when the next write carries the planner's {"ask": ...} marker, as without a model."""
+        step = next((s for s in plan.actions if not s.executed and s.action_id not in run.read_only), None)
+        if step is None:
+            return None
+        marked = next(((k, q) for k, q in ((k, ask_marker(v)) for k, v in step.parameters.items()) if q), None)
+        if marked is None:
+            return None
+        question = BlockingQuestion(step_number=step.step_number, kind="value", parameter=marked[0])
+        return self.ask(plan, step, marked[1], question, run.token)
 
     def _keep_lease(self, plan: ExecutionPlan) -> ExecutionPlan:
         """Hold the plan through slow model turns: renew the lease once half of it is spent."""
@@ -193,6 +207,9 @@ class ReactExecutor(Executor):
         if result.success:
             self._record(plan.plan_id, step.step_number, result=result)
             return _observed(result), None
+        alternatives = self._other_times(plan, step, arguments, result)
+        if alternatives is not None:  # the confirmed time is taken: the operator picks a free one nearby
+            return "", self.ask(plan, step, *alternatives, run.token)
         if result.error_type == "bad_request" and attempt <= self.max_retries:
             run.attempts[step.step_number] = attempt
             self._record(plan.plan_id, step.step_number)  # the call is answered: nothing pending
@@ -201,9 +218,6 @@ class ReactExecutor(Executor):
                 f"{_observed(result)}\nThe API refused the call's parameters. Correct their format and call "
                 f"{action.action_id} again ({left} attempt{'s' if left > 1 else ''} left), or ask the operator."
             ), None
-        alternatives = self._other_times(plan, step, arguments, result)
-        if alternatives is not None:  # the confirmed time is taken: the operator picks a free one nearby
-            return "", self.ask(plan, step, *alternatives, run.token)
         return "", self._fail(plan, step, action.name, result, run.token, sent=arguments)
 
     def _traced_call(
@@ -223,6 +237,7 @@ class ReactExecutor(Executor):
             action_id=action.action_id,
             step=step,
             attempt=attempt,
+            idempotency_key=key,
             safety_tier=str(action.safety_tier),
             reversible=action.reversible,
             parameters=arguments,

@@ -1,4 +1,5 @@
-"""The plan functions: request, confirm, status, answer, and the task targets execute, rollback, cleanup, refresh.
+"""The plan functions: request, confirm, status, answer, undo, and the task targets execute, rollback, cleanup,
+refresh.
 
 Each takes its typed request (`plans.requests`) and, for the operator's functions, the operator
 the HTTP layer authenticated; it returns the answer's body or raises PlanRefusal. The plan's owner
@@ -35,7 +36,7 @@ from concierge.domain.plans import (
 from concierge.domain.venue import Venue
 from concierge.plans.blocking import read_answer
 from concierge.plans.executor import READ_BOOKING, WATCHED, Executor, ask_marker
-from concierge.plans.planning import Planner, PlanningRequest, rephrase_clarification
+from concierge.plans.planning import REPHRASE, Planner, PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
 from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
@@ -160,11 +161,19 @@ class PlanService:
                 reason="planner",
             ):
                 pass
-            session["turns"] = session["turns"] + [
-                {"role": "user", "content": req.message},
-                {"role": "assistant", "content": outcome.question, "asked": outcome.kind, "options": outcome.options},
-            ]
-            session["clarifications"] += 1
+            if outcome.kind == REPHRASE:  # what is said next is a new request: its questions count afresh
+                session = {"turns": [], "clarifications": 0}
+            else:
+                session["turns"] = session["turns"] + [
+                    {"role": "user", "content": req.message},
+                    {
+                        "role": "assistant",
+                        "content": outcome.question,
+                        "asked": outcome.kind,
+                        "options": outcome.options,
+                    },
+                ]
+                session["clarifications"] += 1
             self.store.put_session(req.session_id, session)
             return {"type": "clarification", "question": outcome.question}
         if problems:
@@ -357,10 +366,13 @@ class PlanService:
                     if reading.values:
                         update["attempt"] = s.attempt + 1
                     if reading.expects is not None:
-                        update["expects"] = reading.expects
+                        update["expects"] = {**reading.expects, "accepted": True}
                     s = s.model_copy(update=update)
                 steps.append(s)
-            return p.model_copy(update={"actions": steps, "blocking_prompt": None, "question": None})
+            # An expired lease: if the queue loses the task below, the cleanup sweep resumes the plan.
+            return p.model_copy(
+                update={"actions": steps, "blocking_prompt": None, "question": None, "lease_until": self.clock()}
+            )
 
         try:
             plan = self.store.update_plan(plan.plan_id, answer)

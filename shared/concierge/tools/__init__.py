@@ -2,27 +2,20 @@
 
 The nine of the tool contract, plus get_booking and search_bookings, which plans use to read a
 booking before changing it and to find one from a guest's name.
+
+`TOOLS` knows every tool's name without importing it: a tool's module (and what it needs:
+phonenumbers, rapidfuzz, text2num...) is imported the first time that tool is looked up, so a
+deployed function serving one tool loads that tool alone.
 """
 
 from __future__ import annotations
 
+import importlib
+import threading
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable
+from typing import Callable, Iterator, Mapping
 
-from concierge.tools import (
-    cancel_booking,
-    check_openings,
-    create_booking,
-    faq,
-    get_booking,
-    is_open_now,
-    list_bookings,
-    modify_booking,
-    resolve_relative_day,
-    resolve_relative_time,
-    search_bookings,
-)
 from concierge.tools.fields import ToolRequest, ToolResponse
 
 
@@ -54,19 +47,49 @@ def _tool(module: ModuleType, catch_all: str, writes: bool = False) -> Tool:
     )
 
 
-TOOLS: dict[str, Tool] = {
-    t.name: t
-    for t in (
-        _tool(check_openings, "CHECK_OPENINGS_ERROR"),
-        _tool(create_booking, "CREATE_BOOKING_ERROR", writes=True),
-        _tool(list_bookings, "LIST_BOOKINGS_ERROR"),
-        _tool(modify_booking, "MODIFY_BOOKING_ERROR", writes=True),
-        _tool(cancel_booking, "CANCEL_BOOKING_ERROR", writes=True),
-        _tool(faq, "FAQ_ERROR"),
-        _tool(is_open_now, "INTERNAL_ERROR"),
-        _tool(resolve_relative_day, "INTERNAL_ERROR"),
-        _tool(resolve_relative_time, "INTERNAL_ERROR"),
-        _tool(get_booking, "INTERNAL_ERROR"),
-        _tool(search_bookings, "INTERNAL_ERROR"),
-    )
+# name: (the code answered for an unexpected failure, whether it changes bookings), in the contract's order
+_CATALOG: dict[str, tuple[str, bool]] = {
+    "check_openings": ("CHECK_OPENINGS_ERROR", False),
+    "create_booking": ("CREATE_BOOKING_ERROR", True),
+    "list_bookings": ("LIST_BOOKINGS_ERROR", False),
+    "modify_booking": ("MODIFY_BOOKING_ERROR", True),
+    "cancel_booking": ("CANCEL_BOOKING_ERROR", True),
+    "faq": ("FAQ_ERROR", False),
+    "is_open_now": ("INTERNAL_ERROR", False),
+    "resolve_relative_day": ("INTERNAL_ERROR", False),
+    "resolve_relative_time": ("INTERNAL_ERROR", False),
+    "get_booking": ("INTERNAL_ERROR", False),
+    "search_bookings": ("INTERNAL_ERROR", False),
 }
+
+
+class ToolCatalog(Mapping[str, Tool]):
+    """Every tool by name; a tool's module is imported on its first lookup, then kept."""
+
+    def __init__(self, catalog: Mapping[str, tuple[str, bool]]) -> None:
+        self._catalog = dict(catalog)
+        self._loaded: dict[str, Tool] = {}
+        self._lock = threading.Lock()
+
+    def __getitem__(self, name: str) -> Tool:
+        tool = self._loaded.get(name)
+        if tool is not None:
+            return tool
+        catch_all, writes = self._catalog[name]  # KeyError for a name that is no tool
+        with self._lock:
+            if name not in self._loaded:
+                module = importlib.import_module(f"{__name__}.{name}")
+                self._loaded[name] = _tool(module, catch_all, writes=writes)
+            return self._loaded[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._catalog
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._catalog)
+
+    def __len__(self) -> int:
+        return len(self._catalog)
+
+
+TOOLS: Mapping[str, Tool] = ToolCatalog(_CATALOG)

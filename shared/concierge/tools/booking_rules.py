@@ -6,6 +6,7 @@ import datetime as dt
 
 from concierge.domain.booking import Booking
 from concierge.domain.errors import ToolError, validation_error
+from concierge.domain.occupancy import Occupancy
 from concierge.domain.openings import nearest_free_slots, slot_status
 from concierge.domain.venue import Venue
 from concierge.tools.context import now_hhmm, speaker
@@ -33,12 +34,13 @@ def admit(venue: Venue, day: dt.date, time: str, phone: str, bookings: list[Book
     """Refuse a booking at day/time against the day's other bookings; return when it fits."""
     say = speaker(venue)
     not_before = now_hhmm(local_now) if day == local_now.date() else None
+    occupancy = Occupancy.of(bookings)
 
     def nearest() -> dict:
-        slots = nearest_free_slots(venue, day, time, bookings, not_before)
+        slots = nearest_free_slots(venue, day, time, occupancy, not_before)
         return {"nearest_slots": slots, "nearest_slots_human": [say.time_human(s) for s in slots] or None}
 
-    status = slot_status(venue, day, time, bookings)
+    status = slot_status(venue, day, time, occupancy)
     if status.reason in ("closed", "not_in_openings", "cutoff"):
         alternatives = nearest()
         raise ToolError("OUTSIDE_HOURS", say.outside_hours(alternatives["nearest_slots"]), **alternatives)

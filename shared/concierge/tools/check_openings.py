@@ -122,14 +122,14 @@ def handle(ctx: ToolContext, req: Request) -> Response:
 
     require_capacity_config(venue)
     try:
-        bookings = ctx.provider_for(venue).bookings_on(venue, day)
+        occupancy = ctx.provider_for(venue).occupancy_on(venue, day)
     except ToolError as exc:
         raise ToolError("CAPACITY_READ_ERROR", f"Could not read the day's bookings: {exc.message}") from None
-    status = slot_status(venue, day, req.time, bookings)
+    status = slot_status(venue, day, req.time, occupancy)
     if status.available:
         answer.update(available=True, message=say.available())
         return Response(**answer)
-    nearest = nearest_free_slots(venue, day, req.time, bookings, now_hhmm(local_now) if day == today else None)
+    nearest = nearest_free_slots(venue, day, req.time, occupancy, now_hhmm(local_now) if day == today else None)
     message = {"not_in_openings": say.not_in_openings, "cutoff": say.cutoff, "full": say.full}[status.reason](nearest)
     answer.update(
         available=False,

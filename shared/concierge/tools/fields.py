@@ -138,23 +138,25 @@ class ToolResponse(BaseModel):
     ok: bool = True
 
 
-def normalised(value: object) -> object:
+def normalised_text(value: object) -> object:
     """NFKC text all the way down (the HTTP layer does it too; MCP and in-process callers rely on this)."""
     if isinstance(value, str):
         return unicodedata.normalize("NFKC", value)
     if isinstance(value, dict):
-        return {k: normalised(v) for k, v in value.items()}
+        return {k: normalised_text(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [normalised(v) for v in value]
+        return [normalised_text(v) for v in value]
     return value
 
 
-def parse_request(model: type[ToolRequest], body: object) -> ToolRequest:
-    """Validate a request body, or raise VALIDATION_ERROR naming the first bad field."""
+def parse_request(model: type[ToolRequest], body: object, normalised: bool = False) -> ToolRequest:
+    """Validate a request body, or raise VALIDATION_ERROR naming the first bad field.
+
+    `normalised`: the body's text is NFKC already (the HTTP layer's parse_json did it), not done twice."""
     if not isinstance(body, dict):
         raise ToolError("VALIDATION_ERROR", "The request body must be a JSON object.")
     try:
-        return model.model_validate(normalised(body))
+        return model.model_validate(body if normalised else normalised_text(body))
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"]) or "body"

@@ -22,6 +22,7 @@ from concierge.adapters.providers import (
 from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
+from concierge.domain.occupancy import Occupancy
 from concierge.domain.venue import Venue
 from concierge.speech import Phrases, phrases_for
 
@@ -67,6 +68,10 @@ class SpokenProvider(BookingProvider):
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:
         with translated(venue):
             return self.inner.bookings_on(venue, day)
+
+    def occupancy_on(self, venue: Venue, day: dt.date) -> Occupancy:
+        with translated(venue):
+            return self.inner.occupancy_on(venue, day)
 
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
         with translated(venue):

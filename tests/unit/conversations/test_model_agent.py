@@ -181,6 +181,21 @@ def test_the_prompt_stays_bounded_as_the_history_grows(venues, llm):
     assert sizes[2] < 20000
 
 
+def test_a_button_pressed_earlier_reaches_the_model_as_the_button_not_as_an_empty_message(venues, llm):
+    llm.reply_text(answer("Per quante persone?"))
+    at = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC)
+    history = [
+        Message(role="assistant", text="Benvenuto!", at=at),
+        Message(role="customer", text="", at=at, action="start_booking", data={"label": "Prenota"}),
+        Message(role="assistant", text="Quando?", at=at),
+    ]
+    dialogue(venues, llm, history=history).say("Domani alle 20")
+    users = [m["content"] for m in llm.requests[-1]["messages"] if m["role"] == "user"]
+    assert all(users), users
+    assert "start_booking" in users[0] and "Prenota" in users[0]
+    assert users[-1] == "Domani alle 20"
+
+
 def test_the_agent_is_the_model_agent_only_when_a_model_is_configured(llm):
     client = ChatClient(llm.base_url, "", "scripted-model")
     assert isinstance(pick_agent(None), ScreenedAgent) and isinstance(pick_agent(None).inner, OfflineAgent)

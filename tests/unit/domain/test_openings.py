@@ -5,17 +5,18 @@ from __future__ import annotations
 import datetime as dt
 
 from concierge.domain.booking import Booking
+from concierge.domain.occupancy import Occupancy
 from concierge.domain.openings import (
     day_slots,
     is_open_at,
     nearest_free_slots,
     next_open_day,
     next_opening_today,
-    overlapping,
     slot_status,
 )
 
 THURSDAY = dt.date(2026, 2, 19)
+EMPTY = Occupancy()
 
 
 def at(time: str, n: int = 1) -> list[Booking]:
@@ -30,27 +31,27 @@ def test_slots_run_from_opening_to_close_minus_cutoff_inclusive(venues):
 
 
 def test_a_stay_overlaps_bookings_that_started_less_than_a_stay_before_or_after(venues):
-    bookings = at("19:00") + at("20:30") + at("22:00")
-    assert overlapping(bookings, "20:00", 90) == 2  # 19:00 ends 20:30; 22:00 starts after 21:30
+    occupancy = Occupancy.of(at("19:00") + at("20:30") + at("22:00"))
+    assert occupancy.overlapping("20:00", 90) == 2  # 19:00 ends 20:30; 22:00 starts after 21:30
 
 
 def test_statuses_distinguish_every_reason(venues):
     roma = venues["roma"]
-    assert slot_status(roma, THURSDAY, "20:00", []).available
-    assert slot_status(roma, THURSDAY, "18:30", []).reason == "not_in_openings"
-    assert slot_status(roma, THURSDAY, "20:10", []).reason == "not_in_openings"
-    assert slot_status(roma, THURSDAY, "22:15", []).reason == "cutoff"
-    assert slot_status(roma, THURSDAY, "23:00", []).reason == "not_in_openings"
-    assert slot_status(roma, THURSDAY, "20:00", at("20:00", 3)).reason == "full"
-    assert slot_status(roma, dt.date(2026, 2, 22), "20:00", []).reason == "closed"
+    assert slot_status(roma, THURSDAY, "20:00", EMPTY).available
+    assert slot_status(roma, THURSDAY, "18:30", EMPTY).reason == "not_in_openings"
+    assert slot_status(roma, THURSDAY, "20:10", EMPTY).reason == "not_in_openings"
+    assert slot_status(roma, THURSDAY, "22:15", EMPTY).reason == "cutoff"
+    assert slot_status(roma, THURSDAY, "23:00", EMPTY).reason == "not_in_openings"
+    assert slot_status(roma, THURSDAY, "20:00", Occupancy.of(at("20:00", 3))).reason == "full"
+    assert slot_status(roma, dt.date(2026, 2, 22), "20:00", EMPTY).reason == "closed"
 
 
 def test_nearest_slots_skip_full_and_past_slots_and_come_in_time_order(venues):
     roma = venues["roma"]
     # 19:30 and 20:30 are 30 minutes away; of 19:00 and 21:00, an hour away, the earlier wins.
-    assert nearest_free_slots(roma, THURSDAY, "20:00", []) == ["19:00", "19:30", "20:30"]
-    assert nearest_free_slots(roma, THURSDAY, "20:00", [], not_before="19:15") == ["19:30", "20:30", "21:00"]
-    assert nearest_free_slots(roma, THURSDAY, "20:00", at("20:00", 3)) == ["21:30", "22:00"]
+    assert nearest_free_slots(roma, THURSDAY, "20:00", EMPTY) == ["19:00", "19:30", "20:30"]
+    assert nearest_free_slots(roma, THURSDAY, "20:00", EMPTY, not_before="19:15") == ["19:30", "20:30", "21:00"]
+    assert nearest_free_slots(roma, THURSDAY, "20:00", Occupancy.of(at("20:00", 3))) == ["21:30", "22:00"]
 
 
 def test_the_next_open_day_skips_closed_dates_and_closed_weekdays(venues):

@@ -36,6 +36,14 @@ def test_plan_functions_are_the_codes_plan_functions():
     assert set(tools) - set(TOOLS) == {"booking_api"}
 
 
+def test_the_import_check_loads_every_tools_module_the_lazy_catalog_would():
+    from concierge.tools import TOOLS
+
+    assert {m for m in bundle.TOOL_MODULES if m.startswith("concierge.tools.")} == {
+        f"concierge.tools.{name}" for name in TOOLS
+    }
+
+
 @pytest.mark.parametrize("function", FUNCTIONS)
 def test_every_requirement_is_pinned_to_pyprojects_version(function):
     lines = bundle.requirements(function, PROJECT)

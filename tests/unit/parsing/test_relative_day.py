@@ -100,6 +100,8 @@ def test_french_eight_and_fifteen_days_mean_one_and_two_weeks(text, expected):
         ("pt", "sexta", day(20)),
         ("pt", "sexta-feira", day(20)),
         ("pt", "na sexta", day(20)),
+        ("pt", "de sexta", day(20)),  # "a mesa de sexta": Friday, not Sexta-feira Santa
+        ("pt", "da sexta-feira", day(20)),
         ("pt", "próxima sexta", day(20)),
         ("pt", "sexta que vem", day(20)),
         ("pt", "este sábado", day(21)),

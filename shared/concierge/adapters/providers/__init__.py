@@ -27,6 +27,7 @@ from concierge.adapters.providers.errors import (
 )
 from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.occupancy import Occupancy
 from concierge.domain.venue import Venue
 
 __all__ = [
@@ -54,6 +55,10 @@ class BookingProvider(ABC):
 
     @abstractmethod
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]: ...
+
+    def occupancy_on(self, venue: Venue, day: dt.date) -> Occupancy:
+        """What the day's bookings hold at each start time (a back-end that keeps it reads it whole)."""
+        return Occupancy.of(self.bookings_on(venue, day))
 
     @abstractmethod
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]: ...

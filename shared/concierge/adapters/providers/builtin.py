@@ -10,6 +10,7 @@ from concierge.adapters.providers import BookingProvider
 from concierge.adapters.providers.errors import BackendRefused, BackendUnavailable, BookingGone
 from concierge.adapters.store import Admit, BookingMissing, BookingStore, Change, SlotTaken, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.occupancy import Occupancy
 from concierge.domain.venue import Venue
 
 
@@ -34,6 +35,9 @@ class BuiltinProvider(BookingProvider):
 
     def bookings_on(self, venue: Venue, day: dt.date) -> list[Booking]:
         return self.store.bookings_on(venue.id, day)
+
+    def occupancy_on(self, venue: Venue, day: dt.date) -> Occupancy:
+        return self.store.occupancy_on(venue.id, day)
 
     def bookings_for_phone(self, venue: Venue, phone: str, from_day: dt.date) -> list[Booking]:
         return self.store.bookings_for_phone(venue.id, phone, from_day)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Callable, Literal, Protocol
 from concierge.adapters.store.conversations import ConversationStore
 from concierge.adapters.store.operators import OperatorStore
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.occupancy import Occupancy
 
 if TYPE_CHECKING:
     from concierge.domain.plans import ExecutionPlan
@@ -77,6 +78,11 @@ class BookingStore(Protocol):
 
     @abstractmethod
     def bookings_on(self, venue_id: str, day: dt.date) -> list[Booking]: ...
+
+    @abstractmethod
+    def occupancy_on(self, venue_id: str, day: dt.date) -> Occupancy:
+        """What the day's active bookings hold at each start time, read whole (never drifts from them:
+        every create, update and cancel changes it in the same atomic step)."""
 
     @abstractmethod
     def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]: ...

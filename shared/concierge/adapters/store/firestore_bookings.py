@@ -2,7 +2,9 @@
 
 Layout:
   venues/{venue_id}/bookings/{booking_id}          day, time, people, name, phone, notes, status, created_at
-  venues/{venue_id}/days/{YYYY-MM-DD}              writes: a counter every writer of that day bumps
+  venues/{venue_id}/days/{YYYY-MM-DD}              writes: a counter every writer of that day moves on;
+                                                   occupancy: {"HH:MM": [bookings, covers]}, the day's active
+                                                   bookings by start time; occupancy_writes: the writes it counts
   venues/{venue_id}/slot_keys/{phone}|{day}|{time} booking_id, while that booking is active
 
 A writer reads the day document (noting its update time) and the day's bookings, decides, then
@@ -11,6 +13,15 @@ does not lock the absence of documents, so without this two writers could both s
 write; with it, whoever commits second finds the day changed, re-reads and decides again. The slot
 key is created, never overwritten, so a duplicate phone, day and time fails at commit whatever else
 happens.
+
+The day document also carries the day's occupancy, so an availability check reads that one
+document. Every create, update and cancel writes the occupancy of each day it touches in the same
+batch as the booking, from what it read of that day under the same precondition: a day whose
+bookings it queried is counted from them, any other starts from its stored occupancy. So the
+occupancy cannot drift from the bookings: a batch that would change one without the other, or
+start from a stale count, fails whole. A day document without an occupancy (written before it was
+kept), or whose `writes` moved on without it (a writer that does not keep it), is counted from its
+bookings by the next reader, which stores the count on condition that the day is still unchanged.
 
 Transactions would do the same on Firestore itself, but writers that read the same document
 and then all write it deadlock on the emulator until a lock timeout; preconditions need no
@@ -27,6 +38,7 @@ from google.cloud import firestore
 from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, is_store_key, new_booking_id
 from concierge.adapters.store.firestore_base import Collision, FirestoreBase
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.occupancy import Occupancy, OccupancyDrift
 from concierge.domain.replays import booking_id_for
 
 ACTIVE = "active"
@@ -50,29 +62,82 @@ def _slot_key(booking: Booking | BookingDraft) -> str:
     return f"{booking.phone}|{booking.day.isoformat()}|{booking.time}"
 
 
+def _stored_occupancy(data: dict) -> Occupancy | None:
+    """The occupancy a day document holds; None when it has none, or a writer that does not keep it wrote since."""
+    if "occupancy" not in data or data.get("occupancy_writes") != data.get("writes"):
+        return None
+    return Occupancy.from_document(data["occupancy"])
+
+
+class _Day:
+    """One day document as a write read it."""
+
+    def __init__(self, snapshot) -> None:
+        self.exists: bool = snapshot.exists
+        self.update_time = snapshot.update_time if snapshot.exists else None
+        data = snapshot.to_dict() if snapshot.exists else {}
+        self.writes = int(data.get("writes") or 0)
+        # No document: no booking was ever written that day.
+        self.stored = _stored_occupancy(data) if snapshot.exists else Occupancy()
+        self.bookings: list[Booking] | None = None  # the day's bookings, when this write queried them
+
+
 class _DayGuard:
-    """Reads days for one write and makes the commit conditional on those days being unchanged."""
+    """Reads days for one write, carries their occupancy through it, and makes the commit conditional on
+    those days being unchanged."""
 
     def __init__(self, store: "FirestoreBookings", venue_id: str) -> None:
         self.store = store
         self.venue_id = venue_id
-        self.seen: dict[dt.date, object] = {}  # day -> update time of its document (None: absent)
+        self.days: dict[dt.date, _Day] = {}
+        self.changed: dict[dt.date, Occupancy] = {}  # occupancy of a day after this write's changes
+
+    def _day(self, day: dt.date) -> _Day:
+        if day not in self.days:
+            self.days[day] = _Day(self.store._day_lock(self.venue_id, day).get())
+        return self.days[day]
 
     def read(self, day: dt.date) -> list[Booking]:
-        if day not in self.seen:
-            snapshot = self.store._day_lock(self.venue_id, day).get()
-            self.seen[day] = snapshot.update_time if snapshot.exists else None
-        return self.store.bookings_on(self.venue_id, day)
+        seen = self._day(day)
+        seen.bookings = self.store.bookings_on(self.venue_id, day)
+        return seen.bookings
+
+    def occupancy(self, day: dt.date) -> Occupancy:
+        """The day's occupancy as this write leaves it so far."""
+        if day in self.changed:
+            return self.changed[day]
+        seen = self._day(day)
+        if seen.bookings is not None:
+            return Occupancy.of(seen.bookings)
+        if seen.stored is not None:
+            return seen.stored
+        return Occupancy.of(self.read(day))  # kept by no one yet: counted from the bookings
+
+    def move(self, before: Booking | None, after: Booking | None) -> None:
+        """`before` becomes `after` (None: nothing; a create has no before, a cancel no after)."""
+        if before is not None:
+            try:
+                self.changed[before.day] = self.occupancy(before.day).minus(before)
+            except OccupancyDrift:
+                # The booking as read has moved on since (its own precondition would fail this commit: read it
+                # again), or the stored count was edited by hand (counted again from the bookings).
+                try:
+                    self.changed[before.day] = Occupancy.of(self.read(before.day)).minus(before)
+                except OccupancyDrift:
+                    raise Collision() from None
+        if after is not None:
+            self.changed[after.day] = self.occupancy(after.day).plus(after)
 
     def bump(self, batch) -> None:
-        for day, seen_at in self.seen.items():
+        """Every day read moves on, with its occupancy, on condition that nobody wrote it since it was read."""
+        for day, seen in self.days.items():
             ref = self.store._day_lock(self.venue_id, day)
-            if seen_at is None:
-                batch.create(ref, {"writes": 1})
+            writes = seen.writes + 1
+            fields = {"writes": writes, "occupancy": self.occupancy(day).to_document(), "occupancy_writes": writes}
+            if not seen.exists:
+                batch.create(ref, fields)
             else:
-                batch.update(
-                    ref, {"writes": firestore.Increment(1)}, option=self.store.db.write_option(last_update_time=seen_at)
-                )
+                batch.update(ref, fields, option=self.store.db.write_option(last_update_time=seen.update_time))
 
     def commit(self, batch) -> None:
         try:
@@ -82,7 +147,7 @@ class _DayGuard:
         except google_errors.AlreadyExists:
             # A day document created meanwhile, or the slot key of a real duplicate: when every
             # day document existed, only the slot key can have clashed.
-            if None in self.seen.values():
+            if not all(seen.exists for seen in self.days.values()):
                 raise Collision() from None
             raise SlotTaken() from None
 
@@ -109,6 +174,28 @@ class FirestoreBookings(FirestoreBase):
     def bookings_on(self, venue_id: str, day: dt.date) -> list[Booking]:
         found = [_booking(venue_id, s) for s in self._day_query(venue_id, day).stream()]
         return sorted(found, key=lambda b: b.time)
+
+    def occupancy_on(self, venue_id: str, day: dt.date) -> Occupancy:
+        """One document read. A day whose document has no current occupancy is counted from its bookings,
+        and the count is stored on condition that the day is unchanged (a writer that got there first
+        stores its own)."""
+        ref = self._day_lock(venue_id, day)
+        snapshot = ref.get()
+        if not snapshot.exists:
+            return Occupancy()
+        data = snapshot.to_dict()
+        stored = _stored_occupancy(data)
+        if stored is not None:
+            return stored
+        counted = Occupancy.of(self.bookings_on(venue_id, day))
+        try:
+            ref.update(
+                {"occupancy": counted.to_document(), "occupancy_writes": data.get("writes")},
+                option=self.db.write_option(last_update_time=snapshot.update_time),
+            )
+        except (google_errors.FailedPrecondition, google_errors.NotFound):
+            pass
+        return counted
 
     def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]:
         query = (
@@ -153,6 +240,7 @@ class FirestoreBookings(FirestoreBase):
                 return earlier
             guard = _DayGuard(self, venue_id)
             admit(guard.read(draft.day))
+            guard.move(None, booking)
             batch = self.db.batch()
             guard.bump(batch)
             batch.create(self._slot(venue_id, _slot_key(booking)), {"booking_id": booking.booking_id})
@@ -193,6 +281,8 @@ class FirestoreBookings(FirestoreBase):
             current = _booking(venue_id, snapshot)
             guard = _DayGuard(self, venue_id)
             updated = change(current, guard.read)
+            if (current.day, current.time, current.people) != (updated.day, updated.time, updated.people):
+                guard.move(current, updated)
             batch = self.db.batch()
             guard.bump(batch)
             if _slot_key(updated) != _slot_key(current):
@@ -216,17 +306,21 @@ class FirestoreBookings(FirestoreBase):
         return self._retrying(attempt)
 
     def cancel_booking(self, venue_id: str, booking_id: str) -> None:
-        """Cancelling only frees room, so it needs no day guard: only the booking must be unchanged."""
+        """Cancelling only frees room, but the day's occupancy changes with it: the day is guarded too."""
 
         def attempt() -> None:
             snapshot = self._active(venue_id, booking_id)
+            current = _booking(venue_id, snapshot)
+            guard = _DayGuard(self, venue_id)
+            guard.move(current, None)
             batch = self.db.batch()
-            batch.delete(self._slot(venue_id, _slot_key(_booking(venue_id, snapshot))))
+            guard.bump(batch)
+            batch.delete(self._slot(venue_id, _slot_key(current)))
             batch.update(
                 snapshot.reference,
                 {"status": "cancelled", "cancelled_at": firestore.SERVER_TIMESTAMP},
                 option=self.db.write_option(last_update_time=snapshot.update_time),
             )
-            _DayGuard(self, venue_id).commit(batch)
+            guard.commit(batch)
 
         self._retrying(attempt)

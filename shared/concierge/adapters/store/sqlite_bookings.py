@@ -1,18 +1,24 @@
 """The booking role on the embedded store: the built-in provider's bookings (tables created beside the others).
 
 A unique partial index keeps one active booking per phone, day and time; the store's atomic step
-(BEGIN IMMEDIATE) keeps the capacity check and the write together.
+(BEGIN IMMEDIATE) keeps the capacity check and the write together. A row of `days` holds a day's
+occupancy (JSON: {"20:00": [bookings, covers]}), written in the same transaction as every booking
+that changes it, so an availability check reads one row. A day with no row yet (never written since
+the table exists, or empty) is counted from its bookings when read, and gets its row at its next write.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import logging
 import sqlite3
 from contextlib import AbstractContextManager
 from typing import Callable
 
 from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, new_booking_id
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.occupancy import Load, Occupancy, OccupancyDrift
 from concierge.domain.replays import booking_id_for
 
 SCHEMA = """
@@ -32,7 +38,15 @@ CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (venue_id, day, status);
 CREATE INDEX IF NOT EXISTS bookings_by_phone ON bookings (venue_id, phone, day);
 CREATE UNIQUE INDEX IF NOT EXISTS one_active_booking_per_phone_and_slot
     ON bookings (venue_id, phone, day, time) WHERE status = 'active';
+CREATE TABLE IF NOT EXISTS days (
+    venue_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    occupancy TEXT NOT NULL,
+    PRIMARY KEY (venue_id, day)
+) WITHOUT ROWID;
 """
+
+log = logging.getLogger("concierge.store")
 
 _COLUMNS = "booking_id, venue_id, day, time, people, name, phone, notes"
 
@@ -66,6 +80,61 @@ class SqliteBookings:
 
     def bookings_on(self, venue_id: str, day: dt.date) -> list[Booking]:
         return self._on(self._conn(), venue_id, day)
+
+    def occupancy_on(self, venue_id: str, day: dt.date) -> Occupancy:
+        return self._occupancy(self._conn(), venue_id, day)
+
+    # --- the day's occupancy ---------------------------------------------------------------------
+    @staticmethod
+    def _recount(conn: sqlite3.Connection, venue_id: str, day: dt.date) -> Occupancy:
+        rows = conn.execute(
+            "SELECT time, count(*), sum(people) FROM bookings WHERE venue_id = ? AND day = ? AND status = 'active'"
+            " GROUP BY time",
+            (venue_id, day.isoformat()),
+        )
+        return Occupancy({time: Load(n, covers) for time, n, covers in rows})
+
+    def _occupancy(self, conn: sqlite3.Connection, venue_id: str, day: dt.date) -> Occupancy:
+        row = conn.execute("SELECT occupancy FROM days WHERE venue_id = ? AND day = ?", (venue_id, day.isoformat()))
+        found = row.fetchone()
+        if found is None:  # a day not written since the table exists (or never): its bookings say
+            return self._recount(conn, venue_id, day)
+        return Occupancy.from_document(json.loads(found[0]))
+
+    @staticmethod
+    def _keep(conn: sqlite3.Connection, venue_id: str, day: dt.date, occupancy: Occupancy) -> None:
+        conn.execute(
+            "INSERT INTO days (venue_id, day, occupancy) VALUES (?, ?, ?)"
+            " ON CONFLICT (venue_id, day) DO UPDATE SET occupancy = excluded.occupancy",
+            (venue_id, day.isoformat(), json.dumps(occupancy.to_document())),
+        )
+
+    def _moved(
+        self,
+        conn: sqlite3.Connection,
+        venue_id: str,
+        before: Booking,
+        after: Booking | None,
+        read: dict[dt.date, list[Booking]],
+    ) -> dict[dt.date, Occupancy]:
+        """The occupancy of each day a change touches, once `before` became `after` (None: cancelled).
+
+        A day whose bookings this step read is counted from them; any other starts from its row."""
+        days: dict[dt.date, Occupancy] = {}
+
+        def of(day: dt.date) -> Occupancy:
+            if day not in days:
+                days[day] = Occupancy.of(read[day]) if day in read else self._occupancy(conn, venue_id, day)
+            return days[day]
+
+        try:
+            days[before.day] = of(before.day).minus(before)
+        except OccupancyDrift:  # a row that lost count (edited by hand): counted again from the bookings
+            log.warning("occupancy of %s on %s recounted", venue_id, before.day.isoformat())
+            days[before.day] = self._recount(conn, venue_id, before.day).minus(before)
+        if after is not None:
+            days[after.day] = of(after.day).plus(after)
+        return days
 
     def bookings_for_phone(self, venue_id: str, phone: str, from_day: dt.date) -> list[Booking]:
         rows = self._conn().execute(
@@ -101,7 +170,8 @@ class SqliteBookings:
                 row = conn.execute(f"SELECT {_COLUMNS} FROM bookings WHERE booking_id = ?", (booking_id,)).fetchone()
                 if row is not None:
                     return _booking(row)
-            admit(self._on(conn, venue_id, draft.day))
+            bookings = self._on(conn, venue_id, draft.day)
+            admit(bookings)
             try:
                 conn.execute(
                     f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -119,6 +189,7 @@ class SqliteBookings:
                 )
             except sqlite3.IntegrityError:
                 raise SlotTaken() from None
+            self._keep(conn, venue_id, booking.day, Occupancy.of(bookings).plus(booking))
         return booking
 
     def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
@@ -126,7 +197,15 @@ class SqliteBookings:
             current = self._get(conn, venue_id, booking_id)
             if current is None:
                 raise BookingMissing(booking_id)
-            updated = change(current, lambda day: self._on(conn, venue_id, day))
+            read: dict[dt.date, list[Booking]] = {}
+
+            def day_of(day: dt.date) -> list[Booking]:
+                read[day] = self._on(conn, venue_id, day)
+                return read[day]
+
+            updated = change(current, day_of)
+            holds = (current.day, current.time, current.people) != (updated.day, updated.time, updated.people)
+            occupancies = self._moved(conn, venue_id, current, updated, read) if holds else {}
             try:
                 conn.execute(
                     "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
@@ -144,13 +223,15 @@ class SqliteBookings:
                 )
             except sqlite3.IntegrityError:
                 raise SlotTaken() from None
+            for day, occupancy in occupancies.items():
+                self._keep(conn, venue_id, day, occupancy)
         return updated
 
     def cancel_booking(self, venue_id: str, booking_id: str) -> None:
         with self._atomic() as conn:
-            cursor = conn.execute(
-                "UPDATE bookings SET status = 'cancelled' WHERE venue_id = ? AND booking_id = ? AND status = 'active'",
-                (venue_id, booking_id),
-            )
-            if cursor.rowcount == 0:
+            current = self._get(conn, venue_id, booking_id)
+            if current is None:
                 raise BookingMissing(booking_id)
+            [(day, occupancy)] = self._moved(conn, venue_id, current, None, {}).items()
+            conn.execute("UPDATE bookings SET status = 'cancelled' WHERE booking_id = ?", (booking_id,))
+            self._keep(conn, venue_id, day, occupancy)

@@ -13,7 +13,7 @@ from functools import wraps
 from typing import Callable, TypeVar
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, g, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, Response, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
@@ -186,6 +186,11 @@ def register_console(app: Flask, services: ConsoleServices, config: ConsoleConfi
     def sign_out() -> ResponseReturnValue:
         g.console_session, g.session_changed, g.operator = ConsoleSession.fresh(), True, None
         return render_template("console/sign_in.html", next=url_for("console.home"), notice="You are signed out.")
+
+    @bp.get("/<path:rest>")
+    def missing(rest: str) -> ResponseReturnValue:
+        """A console address that leads nowhere gets a page saying so, not the functions' JSON."""
+        abort(404, description="There is no such page in the console.")
 
     bookings.add_routes(bp, services)
     conversations.add_routes(bp, services)

@@ -180,6 +180,7 @@
     this.showAlert(null);
     this.pending = null;
     this.cursor = 0;
+    this.lastStatus = null;
     this.log.textContent = "";
     this.conversationId = "web:" + randomId(18);
     this.saveId(this.conversationId);
@@ -247,6 +248,9 @@
   };
 
   Widget.prototype.answered = function (answer) {
+    // After an archived life the thread opens a new one, whose messages are counted from 0 again.
+    if (this.lastStatus === "archived" && answer.status !== "archived") this.cursor = 0;
+    this.lastStatus = answer.status;
     if (answer.reply) this.addMessage("assistant", answer.reply, answer.rdv);
     this.setHuman(answer.status === "human_support" || answer.ai_active === false);
     this.poll(true);
@@ -275,6 +279,7 @@
           if (text) self.addMessage(m.role, text, rdv);
         });
         self.cursor = result.body.next || 0;
+        self.lastStatus = result.body.status;
         self.setHuman(result.body.status === "human_support" || result.body.ai_active === false);
       }, function () { self.showAlert(self.t.unreachable); });
   };
@@ -289,11 +294,11 @@
         }
         if (!quiet) self.showAlert(null);
         var next = result.body.next || 0;
-        if (next < since) { self.cursor = next; return; } // a new life of the thread: counted afresh
         (result.body.messages || []).forEach(function (m) {
           if (m.role === "staff") self.addMessage("staff", m.text, null);
         });
         self.cursor = next;
+        self.lastStatus = result.body.status;
         self.setHuman(result.body.status === "human_support" || result.body.ai_active === false);
       }, function () { if (!quiet) self.showAlert(self.t.unreachable); });
   };
