@@ -57,6 +57,16 @@ ALL_TOOLS = [
 ]
 
 
+def start_server(data_dir: str, store: str) -> tuple[subprocess.Popen, str]:
+    """`concierge serve` on the benchmarks' venues and clock, for the benchmarks that drive it over HTTP."""
+    server = ServeProcess(Path(data_dir), store, env={"CONCIERGE_NOW": NOW}, venues=VENUES)
+    return server.process, server.url
+
+
+def percentile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
 class Bodies:
     """Request bodies per tool; creates take a slot never taken before (the write path, not the refusal)."""
 
