@@ -1,14 +1,14 @@
 """The local back-ends answer the published docs' own example requests with answers of the docs' shape, and the
 adapters read the docs' example records: an adapter and its fake cannot agree on something the API does not say.
 
-The examples are kept, as published, under tests/fixtures/<back-end>/.
+The examples are kept, as published, under tests/fixtures/<back-end>/ (their sources in tests/fixtures/README.md);
+the Google APIs' are checked in test_published_google_examples.py.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from pathlib import Path
 
 import httpx
 import pytest
@@ -17,23 +17,8 @@ from concierge.adapters.providers.octotable import OctoTableProvider
 from concierge.domain.knowledge_base import load_knowledge_base
 from tests.conftest import VENUES_FILE
 from tests.support.octotable_server import CLIENT_ID, CLIENT_SECRET, start_octotable_server
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-
-
-def example(path: str) -> dict:
-    return json.loads((FIXTURES / path).read_text())
-
-
-def same_shape(ours: object, published: object) -> bool:
-    """Every key of the published example is in ours, with a value of the same JSON type (recursively)."""
-    if isinstance(published, dict):
-        return isinstance(ours, dict) and all(k in ours and same_shape(ours[k], v) for k, v in published.items())
-    if isinstance(published, bool) or published is None:
-        return type(ours) is type(published)
-    if isinstance(published, (int, float)):
-        return isinstance(ours, (int, float)) and not isinstance(ours, bool)
-    return isinstance(ours, type(published))
+from tests.support.published import JSON_TYPES, example, same_shape
+from tests.support.resos_server import DEFAULT_KEY, start_resos_server
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +107,44 @@ def test_resos_retry_after_is_read_in_the_docs_unit():
     published = example("resos/rate_limit.json")
     assert RETRY_AFTER_UNIT == published["unit_seconds"]
     assert retry_after(published["headers"], 1, RETRY_AFTER_UNIT) == pytest.approx(0.4)
+
+
+def _documented(record: dict, fields: dict[str, str]) -> list[str]:
+    """The keys of a resOS record the docs do not define, or whose value is of another JSON type."""
+    return [
+        key
+        for key, value in record.items()
+        if key not in fields
+        or not isinstance(value, JSON_TYPES[fields[key]])
+        or (isinstance(value, bool) and fields[key] != "boolean")
+    ]
+
+
+def test_resos_accepts_the_docs_create_example_and_keeps_to_the_documented_booking_fields():
+    published = example("resos/booking.json")
+    with start_resos_server() as server:
+        auth = (DEFAULT_KEY, "")
+        created = httpx.post(f"{server.base_url}/bookings", json=published["create_request"], auth=auth)
+        assert created.status_code == 200
+        record = httpx.get(f"{server.base_url}/bookings/{created.json()['_id']}", auth=auth).json()
+        moved = httpx.put(f"{server.base_url}/bookings/{record['_id']}", json={"time": "21:30"}, auth=auth)
+    assert _documented(record, published["booking_fields"]) == []
+    assert _documented(record["guest"], published["guest_fields"]) == []
+    assert same_shape(record, published["create_request"]) and record["status"] in published["statuses"]
+    assert moved.json() is published["update_answer"]
+
+
+def test_the_resos_adapter_reads_the_docs_example_booking_a_pending_request_that_holds_a_table(roma):
+    from concierge.adapters.providers.resos import ResosProvider
+
+    published = example("resos/booking.json")["create_request"]
+    with start_resos_server() as server:
+        server.put_record({**published, "createdAt": "2021-09-01T10:00:00.000Z"})
+        client = ResosProvider({"base_url": server.base_url}, {"RESOS_API_KEY": DEFAULT_KEY})
+        [booking] = client.bookings_on(roma, dt.date.fromisoformat(published["date"]))
+    assert (booking.time, booking.people, booking.name, booking.phone) == (
+        "21:00",
+        4,
+        "Thomas A. Anderson",
+        "+13115552368",
+    )

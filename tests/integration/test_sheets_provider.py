@@ -230,9 +230,9 @@ def test_an_update_holds_the_worksheet_and_both_days_in_sorted_order(provider, l
     assert lease.taken == [prefix + "rows", prefix + "2026-02-20", prefix + "2026-02-21"]
 
 
-def test_a_create_holds_the_lease_of_its_venue_and_day(provider, lease, duo):
+def test_a_create_holds_the_lease_of_its_worksheet_as_every_writer_does(provider, lease, duo):
     book(provider, duo)
-    assert lease.taken == [f"sheets:{SPREADSHEET_ID}:duo:2026-02-20"]
+    assert lease.taken == [f"sheets:{SPREADSHEET_ID}:duo:rows"]
 
 
 def test_an_update_whose_day_the_snapshot_did_not_know_still_locks_it_before_deciding(make, lease, sheets, duo):
@@ -678,7 +678,7 @@ def test_concurrent_cancels_and_updates_touch_only_their_own_rows(provider, shee
 def test_the_key_and_the_token_never_reach_logs_or_error_messages(make, sheets, duo, caplog):
     caplog.set_level(logging.DEBUG)
     credentials = sheets.credentials()
-    provider = make()
+    provider = make(cache_seconds=0)  # every call reads the sheet, so each fault below is met
     booking = book(provider, duo)
     messages = []
     for kind, on, n in (("500", "values_get", 1), ("malformed", "values_get", 1), ("429", "append", 6)):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
+import time
 
 import pytest
 
@@ -14,7 +16,8 @@ from concierge.adapters.leases import store_lease
 from concierge.adapters.providers.errors import BackendUnavailable
 from concierge.adapters.providers.sheets import SheetsProvider
 from concierge.bootstrap import build_store
-from concierge.domain.booking import BookingDraft
+from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.errors import ToolError
 from concierge.domain.knowledge_base import load_knowledge_base
 from tests.conftest import VENUES_FILE
 from tests.support.sheets_server import HEADER, SPREADSHEET_ID, start_sheets_server
@@ -59,9 +62,22 @@ def instance(sheets, settings_for):
     return build
 
 
-def book(provider, venue, time="20:00", phone=PHONE):
+def book(provider, venue, time="20:00", phone=PHONE, admit=lambda bookings: None):
     draft = BookingDraft(day=FRIDAY, time=time, people=2, name="Mario Rossi", phone=phone)
-    return provider.create(venue, draft, lambda bookings: None)
+    return provider.create(venue, draft, admit)
+
+
+def at_most(tables: int, at: str = "20:00"):
+    """An admit callback: the slot holds `tables` bookings; it records what each decision saw."""
+    seen: list[list[Booking]] = []
+
+    def admit(bookings: list[Booking]) -> None:
+        seen.append(bookings)
+        if sum(b.time == at for b in bookings) >= tables:
+            raise ToolError("SLOT_FULL", "full")
+
+    admit.seen = seen  # type: ignore[attr-defined]
+    return admit
 
 
 def test_one_sheets_read_serves_every_instance_while_fresh(instance, sheets, duo):
@@ -124,3 +140,95 @@ def test_staff_edits_are_seen_once_the_snapshot_expires_and_writes_always_see_th
     )
     assert [b.booking_id for b in seen_by_writer] == ["x1"]
     assert len(provider.bookings_on(duo, FRIDAY)) == 2
+
+
+# --- booking decisions on the last writer's copy ----------------------------------------------------------
+def test_bookings_that_follow_each_other_decide_on_the_last_writers_copy_without_reading(instance, sheets, duo):
+    first, second = instance(cache_seconds=5), instance(cache_seconds=5)
+    book(first, duo, "19:00", phone="+393331230001")
+    assert sheets.count("values_get") == 1
+    book(second, duo, "19:30", phone="+393331230002")
+    book(first, duo, "20:00", phone="+393331230003")
+    admit = at_most(1, "19:30")
+    with pytest.raises(ToolError):
+        book(second, duo, "19:30", phone="+393331230004", admit=admit)  # the copy knows the 19:30 booking
+    assert sheets.count("values_get") == 1
+    assert len(sheets.bookings("duo")) == 3
+
+
+def test_a_readers_copy_never_serves_a_booking_decision(instance, sheets, duo):
+    reader, writer = instance(cache_seconds=5), instance(cache_seconds=5)
+    reader.bookings_on(duo, FRIDAY)
+    book(writer, duo)
+    assert sheets.count("values_get") == 2
+
+
+def test_fresh_decisions_read_the_sheet_before_every_booking(instance, sheets, duo):
+    writer = instance(cache_seconds=5, fresh_decisions=True)
+    book(writer, duo, "19:00", phone="+393331230001")
+    book(writer, duo, "20:00", phone="+393331230002")
+    assert sheets.count("values_get") == 2
+
+
+def test_a_row_staff_type_reaches_booking_decisions_once_cache_seconds_have_passed(instance, sheets, duo):
+    writer = instance(cache_seconds=1)
+    book(writer, duo, "19:00", phone="+393331230001")
+    rows = sheets.rows("duo") + [["x1", "2026-02-20", "20:00", "2", "Staff", "+393331234501"]]
+    sheets.add_worksheet("duo", rows=rows)
+    time.sleep(1.1)
+    admit = at_most(1)
+    with pytest.raises(ToolError):
+        book(writer, duo, "20:00", phone="+393331230002", admit=admit)
+    assert [b.booking_id for b in admit.seen[0] if b.time == "20:00"] == ["x1"]
+
+
+def test_bookings_racing_across_four_instances_on_a_slot_of_two_make_exactly_two(instance, sheets, duo):
+    instances = [instance(cache_seconds=10) for _ in range(4)]
+    book(instances[0], duo, "19:00", phone="+393331230000")  # a writer's copy to decide on
+    start = threading.Barrier(12)
+    outcomes: list[str] = []
+
+    def one(n: int) -> None:
+        start.wait()
+        try:
+            book(instances[n % 4], duo, "20:00", phone=f"+39333124{n:04d}", admit=at_most(2))
+            outcomes.append("OK")
+        except ToolError as refused:
+            outcomes.append(refused.code)
+        except Exception as failed:  # noqa: BLE001 - named in the assertion below
+            outcomes.append(type(failed).__name__)
+
+    threads = [threading.Thread(target=one, args=(n,)) for n in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["OK", "OK"] + ["SLOT_FULL"] * 10
+    assert sum(r["time"] == "20:00" for r in sheets.bookings("duo")) == 2
+    assert sheets.count("values_get") <= 3  # one read, and one more each time the copy outlives cache_seconds
+
+
+def test_a_refused_booking_leaves_its_fresh_read_for_the_next_decision(instance, sheets, duo):
+    first, second = instance(cache_seconds=5), instance(cache_seconds=5)
+    first.bookings_on(duo, FRIDAY)  # a reader's copy: no decision is taken on it
+    with pytest.raises(ToolError):
+        book(first, duo, admit=at_most(0))
+    book(second, duo, phone="+393331230009")
+    assert sheets.count("values_get") == 2
+
+
+def test_callers_of_one_instance_finding_the_copy_expired_together_make_one_read(instance, sheets, duo):
+    provider = instance(cache_seconds=5)
+    start = threading.Barrier(10)
+    seen: list[int] = []
+
+    def ask() -> None:
+        start.wait()
+        seen.append(len(provider.bookings_on(duo, FRIDAY)))
+
+    threads = [threading.Thread(target=ask) for _ in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == [0] * 10 and sheets.count("values_get") == 1

@@ -20,16 +20,16 @@ from zoneinfo import ZoneInfo
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
+from dateutil.rrule import rrulestr
 from flask import Flask, Response, jsonify, request
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 API_PREFIX = "/calendar/v3"
 SCOPE = "https://www.googleapis.com/auth/calendar"
+SERVICE_ACCOUNT_EMAIL = "concierge@test-project.iam.gserviceaccount.com"
 
 
-def new_service_account(
-    token_uri: str, email: str = "concierge@test-project.iam.gserviceaccount.com"
-) -> tuple[dict, str]:
+def new_service_account(token_uri: str, email: str = SERVICE_ACCOUNT_EMAIL) -> tuple[dict, str]:
     """A throwaway service-account JSON and the PEM of its public key."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     private_pem = key.private_bytes(
@@ -164,11 +164,20 @@ class GcalServer:
         return normalised
 
     def _insert(self, calendar_id: str, body: dict) -> dict:
+        """The event as the live API answers it (tests/fixtures/gcal/events_list.json)."""
+        event_id = uuid.uuid4().hex
         event = {
+            "reminders": {"useDefault": True},
+            "eventType": "default",
             **body,
             "kind": "calendar#event",
-            "id": uuid.uuid4().hex,
+            "id": event_id,
             "status": "confirmed",
+            "htmlLink": f"https://www.google.com/calendar/event?eid={event_id}",
+            "creator": {"email": SERVICE_ACCOUNT_EMAIL},
+            "organizer": {"email": calendar_id, "displayName": calendar_id, "self": True},
+            "iCalUID": f"{event_id}@google.com",
+            "sequence": 0,
             "start": self._normalise_time(body["start"], calendar_id),
             "end": self._normalise_time(body["end"], calendar_id),
         }
@@ -185,6 +194,38 @@ class GcalServer:
             return dt.datetime.fromisoformat(value["dateTime"])
 
         return at(event["start"]), at(event["end"])
+
+    def instances(self, event: dict, calendar_id: str, limit: int = 400) -> list[dict]:
+        """A recurring event as `singleEvents=true` lists it: one event per occurrence of its RRULE (the
+        recurrence the Calendar guide's example uses), each with `recurringEventId` and `originalStartTime`."""
+        rules = [r for r in event.get("recurrence", []) if r.startswith("RRULE:")]
+        if not rules:
+            return [event]
+        start, end = self.span(event, calendar_id)
+        all_day = "date" in event["start"]
+        zone = ZoneInfo(event["start"].get("timeZone") or self.time_zones[calendar_id])
+        first = start.astimezone(zone)
+        found = []
+        for n, moment in enumerate(rrulestr(rules[0], dtstart=first)):
+            if n >= limit:
+                break
+            if all_day:
+                when = {"date": moment.date().isoformat()}
+                until = {"date": (moment + (end - start)).date().isoformat()}
+            else:
+                when = {"dateTime": _rfc3339(moment), "timeZone": zone.key}
+                until = {"dateTime": _rfc3339(moment + (end - start)), "timeZone": zone.key}
+            stamp = moment.astimezone(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+            instance = {k: v for k, v in event.items() if k != "recurrence"}
+            instance |= {
+                "id": f"{event['id']}_{stamp}",
+                "recurringEventId": event["id"],
+                "originalStartTime": when,
+                "start": when,
+                "end": until,
+            }
+            found.append(instance)
+        return found
 
     def take_fault(self, where: str) -> Fault | None:
         with self.lock:
@@ -277,7 +318,9 @@ def build_app(state: GcalServer) -> Flask:
             time_max = request.args.get("timeMax")
             wanted = [tuple(f.split("=", 1)) for f in request.args.getlist("privateExtendedProperty")]
             found = []
-            for event in events.values():
+            single = request.args.get("singleEvents") == "true"
+            listed = [i for e in events.values() for i in (state.instances(e, calendar_id) if single else [e])]
+            for event in listed:
                 if event["status"] == "cancelled" and request.args.get("showDeleted") != "true":
                     continue
                 start, end = state.span(event, calendar_id)
@@ -293,9 +336,21 @@ def build_app(state: GcalServer) -> Flask:
             offset = int(request.args.get("pageToken") or 0)
             size = min(int(request.args.get("maxResults", 250)), state.page_size)
             page = [copy.deepcopy(e) for _, e in found[offset : offset + size]]
-            body = {"kind": "calendar#events", "timeZone": state.time_zones[calendar_id], "items": page}
+            body = {
+                "kind": "calendar#events",
+                "etag": f'"{uuid.uuid4().int % 10**16}"',
+                "summary": calendar_id,
+                "description": "",
+                "updated": max((e["updated"] for _, e in found), default="2026-01-01T00:00:00.000Z"),
+                "timeZone": state.time_zones[calendar_id],
+                "accessRole": "writer",
+                "defaultReminders": [],
+                "items": page,
+            }
             if offset + size < len(found):
                 body["nextPageToken"] = str(offset + size)
+            else:
+                body["nextSyncToken"] = f"sync-{state._clock}"
             return jsonify(body)
 
     @app.post(f"{API_PREFIX}/calendars/<calendar_id>/events")

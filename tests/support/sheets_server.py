@@ -2,8 +2,10 @@
 
 Real HTTP on a loopback port, data in memory. It speaks: POST /token (a service account's signed JWT,
 checked against the test key), GET /v4/spreadsheets/{id} (metadata), GET and PUT .../values/{range},
-POST .../values/{range}:append and POST /v4/spreadsheets/{id}:batchUpdate (deleteDimension of rows).
-API calls need a token it issued. Faults are injected for the next N matching requests.
+GET .../values:batchGet, POST .../values/{range}:append and POST /v4/spreadsheets/{id}:batchUpdate
+(deleteDimension of rows). API calls need a token it issued. Faults are injected for the next N matching
+requests. Its answers have the shapes of the live API's recorded in tests/fixtures/sheets/ (ranges in A1
+notation with the title quoted only when it needs quotes, a read's range covering the whole requested range).
 """
 
 from __future__ import annotations
@@ -26,8 +28,20 @@ from werkzeug.serving import make_server
 HEADER = ["booking_id", "day", "time", "people", "name", "phone", "notes", "created_at"]
 SPREADSHEET_ID = "1TestSpreadsheetId"
 GOOGLE_TOKEN_AUDIENCE = "https://oauth2.googleapis.com/token"
-OPERATIONS = ("token", "metadata", "values_get", "append", "values_update", "batch_update")
+OPERATIONS = ("token", "metadata", "values_get", "values_batch_get", "append", "values_update", "batch_update")
 _CELLS = re.compile(r"^([A-Z]+)(\d*)(?::([A-Z]+)(\d*))?$")
+_PLAIN_TITLE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+GRID_ROWS = 1000
+
+
+def a1(title: str, cells: str) -> str:
+    """A range as Sheets writes it in answers: `roma!A1:H3`, `'Sala 1'!A1:H3`."""
+    name = title if _PLAIN_TITLE.match(title) else "'" + title.replace("'", "''") + "'"
+    return f"{name}!{cells}"
+
+
+def column(width: int) -> str:
+    return chr(ord("A") + max(width, 1) - 1)
 
 
 @dataclass
@@ -167,6 +181,9 @@ class SheetsServer:
         if request.method == "POST" and rest.endswith(":batchUpdate"):
             sid = rest.removesuffix(":batchUpdate")
             return self.handle("batch_update", lambda: self._batch_update(sid))
+        if request.method == "GET" and rest.endswith("/values:batchGet"):
+            sid = rest.removesuffix("/values:batchGet")
+            return self.handle("values_batch_get", lambda: self._values_batch_get(sid))
         if "/values/" in rest:
             sid, rng = rest.split("/values/", 1)
             if request.method == "POST" and rng.endswith(":append"):
@@ -205,7 +222,8 @@ class SheetsServer:
                 }
                 for i, (t, s) in enumerate(self.spreadsheets[sid].items())
             ]
-            return jsonify({"spreadsheetId": sid, "properties": {"title": "Bookings"}, "sheets": sheets})
+            properties = {"title": "Bookings", "locale": "it_IT", "timeZone": "Europe/Rome"}
+            return jsonify({"spreadsheetId": sid, "properties": properties, "sheets": sheets})
 
     def _values_get(self, sid: str, rng: str) -> Response:
         with self._lock:
@@ -213,15 +231,25 @@ class SheetsServer:
             if refusal:
                 return refusal
             rows = [list(r[:8]) for r in sheet["rows"][first - 1 : last]]
+            bottom = last or max(GRID_ROWS, len(sheet["rows"]))  # the whole requested range, as the live API
         while rows and not any(rows[-1]):
             rows.pop()
         for r in rows:
             while r and r[-1] == "":
                 r.pop()
-        answer = {"range": f"'{title}'!A{first}:H{first + max(len(rows), 1) - 1}", "majorDimension": "ROWS"}
+        answer = {"range": a1(title, f"A{first}:H{bottom}"), "majorDimension": "ROWS"}
         if rows:
             answer["values"] = rows
         return jsonify(answer)
+
+    def _values_batch_get(self, sid: str) -> Response:
+        ranges = []
+        for rng in request.args.getlist("ranges"):
+            answer = self._values_get(sid, rng)
+            if answer.status_code != 200:
+                return answer
+            ranges.append(answer.get_json())
+        return jsonify({"spreadsheetId": sid, "valueRanges": ranges})
 
     def _append(self, sid: str, rng: str) -> Response:
         body = request.get_json(force=True)
@@ -235,19 +263,21 @@ class SheetsServer:
             while rows and not any(rows[-1]):
                 rows.pop()
             start = len(rows) + 1
+            table_width = max((len(r) for r in rows), default=0)
             rows.extend([str(c) for c in r] for r in body["values"])
             end = len(rows)
-        return jsonify(
-            {
-                "spreadsheetId": sid,
-                "tableRange": f"'{title}'!A1:H{start - 1}",
-                "updates": {
-                    "spreadsheetId": sid,
-                    "updatedRange": f"'{title}'!A{start}:H{end}",
-                    "updatedRows": end - start + 1,
-                },
-            }
-        )
+        width = max(len(r) for r in body["values"])
+        answer: dict = {"spreadsheetId": sid}
+        if start > 1:  # an empty sheet has no table: the live API then leaves tableRange out
+            answer["tableRange"] = a1(title, f"A1:{column(table_width)}{start - 1}")
+        answer["updates"] = {
+            "spreadsheetId": sid,
+            "updatedRange": a1(title, f"A{start}:{column(width)}{end}"),
+            "updatedRows": end - start + 1,
+            "updatedColumns": width,
+            "updatedCells": sum(len(r) for r in body["values"]),
+        }
+        return jsonify(answer)
 
     def _values_update(self, sid: str, rng: str) -> Response:
         body = request.get_json(force=True)
@@ -262,7 +292,17 @@ class SheetsServer:
                 while len(rows) < first + offset:
                     rows.append([])
                 rows[first - 1 + offset] = [str(c) for c in values]
-        return jsonify({"spreadsheetId": sid, "updatedRange": rng, "updatedRows": len(body["values"])})
+        width = max(len(r) for r in body["values"])
+        last = first + len(body["values"]) - 1
+        return jsonify(
+            {
+                "spreadsheetId": sid,
+                "updatedRange": a1(title, f"A{first}:{column(width)}{last}"),
+                "updatedRows": len(body["values"]),
+                "updatedColumns": width,
+                "updatedCells": sum(len(r) for r in body["values"]),
+            }
+        )
 
     def _batch_update(self, sid: str) -> Response:
         body = request.get_json(force=True)

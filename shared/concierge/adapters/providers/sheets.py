@@ -1,16 +1,15 @@
 """Bookings kept in a Google Sheet (gspread, service account): one worksheet per venue, one row per booking.
 
-Sheets has no transactions. Writers are serialised through leases held in the project's store: creates
-per venue and day, updates and cancels also through one lease per worksheet, because they address a row
-by its position and a cancel (a row deletion) shifts the rows below it. Every decision that counts
-(capacity, duplicates, which row to touch) is taken on a fresh read made while the leases are held.
+Sheets has no transactions. Our writers are serialised through a lease per worksheet held in the project's
+store (updates also take the leases of the days they touch). Updates and cancels address a row by its
+position, so they decide on a fresh read made while the lease is held.
 
 Sheets' read quota is per minute per user, and one service account reads every venue's sheet from every
-function instance. So a worksheet's last read is kept in the project's store for `cache_seconds` (the
-snapshot role), shared by every instance: answering "is Thursday free?" costs one Sheets read per
-worksheet per `cache_seconds` however many instances and callers ask. Writers put the worksheet as they
-left it (their fresh read plus their change), so a write costs no extra read and nobody reads a copy
-from before it; a read that started before a write is not kept (the snapshot's generation moved on).
+function instance. So a worksheet's cells are kept in the project's store (the snapshot role, see
+`sheets_copies`), shared by every instance for `cache_seconds`: answering "is Thursday free?" costs one Sheets
+read per worksheet per `cache_seconds` however many instances and callers ask. Writers leave the worksheet as
+they wrote it, and a create decides on the last writer's copy while it is fresh (no read at all), else on a
+fresh read: bookings no longer cost a read each.
 """
 
 from __future__ import annotations
@@ -43,8 +42,9 @@ from concierge.adapters.providers.errors import (
     RateLimited,
 )
 from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, retry_after, within_rate_limits
+from concierge.adapters.providers.sheets_copies import Cells, LocalSnapshots, View, WorksheetCopies, now
 from concierge.adapters.providers.sheets_format import HEADER, Row, Unreadable, parse_rows, read_rows, to_row
-from concierge.adapters.store import Admit, Change, Snapshot, SnapshotStore, StoreBusy
+from concierge.adapters.store import Admit, Change, SnapshotStore, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue
@@ -59,6 +59,7 @@ GOOGLE_ROOT = "https://sheets.googleapis.com"
 DEFAULT_WAIT_BUDGET = 8.0
 MAX_WAIT_BUDGET = 15.0
 WAIT_ATTEMPTS = 6
+MAX_DECISION_COPY_SECONDS = 10.0
 _call_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("sheets_call_deadline", default=None)
 
 
@@ -105,36 +106,28 @@ class SheetsHTTPClient(HTTPClient):
         return outcome
 
 
-class LocalSnapshots(SnapshotStore):
-    """The snapshot role inside one process, for a provider built without a store (tests, scripts)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._entries: dict[str, Snapshot] = {}
-
-    def get_snapshot(self, key: str) -> Snapshot | None:
-        with self._lock:
-            return self._entries.get(key)
-
-    def offer_snapshot(self, key: str, generation: int, body: str, fresh_until: dt.datetime) -> bool:
-        with self._lock:
-            current = self._entries.get(key)
-            if (current.generation if current else 0) != generation:
-                return False
-            self._entries[key] = Snapshot(body, fresh_until, generation)
-            return True
-
-    def replace_snapshot(
-        self, key: str, body: str | None, fresh_until: dt.datetime, expected: int | None = None
-    ) -> None:
-        with self._lock:
-            generation = self._entries[key].generation if key in self._entries else 0
-            keep = expected is None or expected == generation
-            self._entries[key] = Snapshot(body if keep else None, fresh_until, generation + 1)
-
-
 _LOCAL_SNAPSHOTS = LocalSnapshots()
 _SHEET_IDS: dict[tuple, int] = {}  # worksheet title -> sheetId, stable for a worksheet's life
+
+
+_REFILLS: dict[str, threading.Lock] = {}
+_REFILLS_GUARD = threading.Lock()
+
+
+@contextmanager
+def _one_refill(key: str) -> Iterator[None]:
+    """One Sheets read per worksheet at a time in this process when its copy has expired: the others wait for
+    it, within their call's wait budget, then look again (and read themselves if it failed)."""
+    with _REFILLS_GUARD:
+        lock = _REFILLS.setdefault(key, threading.Lock())
+    deadline = _call_deadline.get()
+    wait = DEFAULT_WAIT_BUDGET if deadline is None else max(0.0, deadline - time.monotonic())
+    held = lock.acquire(timeout=wait)
+    try:
+        yield
+    finally:
+        if held:
+            lock.release()
 
 
 class _Unlocked(Exception):
@@ -166,7 +159,12 @@ class SheetsProvider(BookingProvider):
         self.wait_budget = min(MAX_WAIT_BUDGET, max(0.0, float(config.get("wait_budget_seconds", DEFAULT_WAIT_BUDGET))))
         self.env = env
         self.lease = lease or in_process_lease()
-        self.snapshots = snapshots or _LOCAL_SNAPSHOTS
+        self.copies = WorksheetCopies(snapshots or _LOCAL_SNAPSHOTS, self.cache_seconds)
+        # A crashed writer's lease (15 s) must outlive any copy it may have decided on, and a venue whose staff
+        # take bookings in the sheet at the same moment can ask for a fresh read before every booking.
+        self.decide_on_copies = self.cache_seconds <= MAX_DECISION_COPY_SECONDS and not config.get(
+            "fresh_decisions", False
+        )
         self._http: HTTPClient | None = None
         self._http_lock = threading.Lock()
 
@@ -191,16 +189,22 @@ class SheetsProvider(BookingProvider):
     def get(self, venue: Venue, booking_id: str) -> Booking:
         """From this process's recent read when it has the booking; otherwise from a fresh one."""
         with self._failures(venue):
-            cached, _ = self._look(venue)
-            hits = [e for e in parse_rows(venue, cached or []) if e.booking.booking_id == booking_id]
+            cached, _ = self.copies.look(self._snapshot_key(venue))
+            hits = [e for e in parse_rows(venue, cached.values if cached else []) if e.booking.booking_id == booking_id]
             if len(hits) == 1:
                 return hits[0].booking
             return self._find(venue, self._rows(venue, fresh=True), booking_id).booking
 
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
-        with self._failures(venue), self.lease(self._lease_name(venue, draft.day)):
-            values, seen = self._read(venue, fresh=True)
-            admit([e.booking for e in parse_rows(venue, values) if e.booking.day == draft.day])
+        with self._failures(venue), self.lease(self._lease_name(venue, "rows")):
+            seen = self._decision_view(venue)
+            values = seen.values
+            try:
+                admit([e.booking for e in parse_rows(venue, values) if e.booking.day == draft.day])
+            except ToolError:
+                if not seen.by_writer:  # a read made holding the lease is as good as a writer's copy: keep it
+                    self._written(venue, values, seen)
+                raise
             booking = Booking(booking_id=uuid.uuid4().hex[:16], venue_id=venue.id, **draft.model_dump())
             appended = [to_row(booking)] if values else [HEADER, to_row(booking)]  # an empty worksheet gets its header
             after: list[list[str]] | None = None
@@ -233,7 +237,8 @@ class SheetsProvider(BookingProvider):
     def cancel(self, venue: Venue, booking_id: str) -> None:
         """Under the worksheet's lease only: removing a row shifts the others, and can never overbook."""
         with self._failures(venue), self.lease(self._lease_name(venue, "rows")):
-            values, seen = self._read(venue, fresh=True)
+            seen = self._read(venue, fresh=True)
+            values = seen.values
             row_number = self._find(venue, parse_rows(venue, values), booking_id).number
             after: list[list[str]] | None = None
             try:
@@ -295,7 +300,8 @@ class SheetsProvider(BookingProvider):
         with ExitStack() as held:
             for name in [self._lease_name(venue, "rows")] + [self._lease_name(venue, d) for d in sorted(days)]:
                 held.enter_context(self.lease(name))
-            values, seen = self._read(venue, fresh=True)
+            seen = self._read(venue, fresh=True)
+            values = seen.values
             rows = parse_rows(venue, values)
             entry = self._find(venue, rows, booking_id)
             row_number, current = entry.number, entry.booking
@@ -329,56 +335,47 @@ class SheetsProvider(BookingProvider):
         """Every booking with its row: one values read, or this process's recent one."""
         return parse_rows(venue, self._values(venue, fresh))
 
-    def _values(self, venue: Venue, fresh: bool) -> list[list[str]]:
-        """The worksheet's cells: the shared snapshot while it is fresh (unless `fresh`), else one Sheets read,
-        offered to the snapshot for the others."""
-        return self._read(venue, fresh)[0]
+    def _values(self, venue: Venue, fresh: bool) -> Cells:
+        """The worksheet's cells: the shared copy while it is fresh (unless `fresh`), else one Sheets read,
+        offered to the others."""
+        return self._read(venue, fresh).values
 
-    def _read(self, venue: Venue, fresh: bool) -> tuple[list[list[str]], int]:
-        """The cells and the snapshot generation seen before reading them (a writer's `expected`)."""
-        cached, generation = self._look(venue)
-        if not fresh and cached is not None:
-            return cached, generation
+    def _read(self, venue: Venue, fresh: bool) -> View:
+        key = self._snapshot_key(venue)
+        found, generation = self.copies.look(key)
+        if not fresh and found is not None:
+            return found
+        if fresh:
+            view = self._read_sheet(venue, generation)
+            self.copies.offer(key, view)
+            return view
+        with _one_refill(key):  # the callers of this process that find the copy expired together
+            found, generation = self.copies.look(key)
+            if found is not None:
+                return found  # another caller's read, just offered
+            view = self._read_sheet(venue, generation)
+            self.copies.offer(key, view)
+            return view
+
+    def _decision_view(self, venue: Venue) -> View:
+        """What a create decides on, holding the worksheet's lease: the last writer's copy while it is fresh
+        (every write of ours since its read is in it), else a fresh read."""
+        found, generation = self.copies.look(self._snapshot_key(venue))
+        if found is not None and found.by_writer and self.decide_on_copies:
+            return found
+        return self._read_sheet(venue, generation)
+
+    def _read_sheet(self, venue: Venue, generation: int) -> View:
+        """One Sheets values read; fresh until `cache_seconds` after it started."""
+        fresh_until = now() + dt.timedelta(seconds=self.cache_seconds)
         answer = self._http_client().values_get(self.spreadsheet_id, self._range(venue, "A:H"))
         values = answer.get("values", [])
         if not isinstance(values, list) or not all(isinstance(r, list) for r in values):
             raise ValueError("values is not a list of rows")
-        values = [[str(cell) for cell in r] for r in values]
-        try:
-            self.snapshots.offer_snapshot(
-                self._snapshot_key(venue), generation, json.dumps(values), self._fresh_until()
-            )
-        except Exception as exc:  # noqa: BLE001 - the snapshot saves reads; the answer stands without it
-            log.warning("sheets snapshot not kept for venue %s: %s", venue.id, type(exc).__name__)
-        return values, generation
+        return View([[str(cell) for cell in r] for r in values], generation, fresh_until, by_writer=False)
 
-    def _look(self, venue: Venue) -> tuple[list[list[str]] | None, int]:
-        """The shared snapshot's cells while fresh (else None), and its generation."""
-        try:
-            seen = self.snapshots.get_snapshot(self._snapshot_key(venue))
-        except Exception as exc:  # noqa: BLE001 - read the sheet instead
-            log.warning("sheets snapshot not read for venue %s: %s", venue.id, type(exc).__name__)
-            return None, -1
-        if seen is None:
-            return None, 0
-        if seen.body is None or self.cache_seconds <= 0 or dt.datetime.now(dt.timezone.utc) >= seen.fresh_until:
-            return None, seen.generation
-        return json.loads(seen.body), seen.generation
-
-    def _written(self, venue: Venue, after: list[list[str]] | None, seen: int) -> None:
-        """After a write: the worksheet as the writer left it (kept only if no other writer came between its
-        read and now), or, when the outcome is unknown, no snapshot at all."""
-        body = json.dumps(after) if after is not None and seen >= 0 else None
-        try:
-            fresh_until = self._fresh_until() if body is not None else dt.datetime.now(dt.timezone.utc)
-            self.snapshots.replace_snapshot(
-                self._snapshot_key(venue), body, fresh_until, expected=seen if seen >= 0 else None
-            )
-        except Exception as exc:  # noqa: BLE001 - stale for cache_seconds at most
-            log.warning("sheets snapshot not replaced for venue %s: %s", venue.id, type(exc).__name__)
-
-    def _fresh_until(self) -> dt.datetime:
-        return dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=self.cache_seconds)
+    def _written(self, venue: Venue, after: Cells | None, decided_on: View) -> None:
+        self.copies.written(self._snapshot_key(venue), after, decided_on)
 
     def _landed(self, venue: Venue, booking_id: str) -> bool:
         """After a write whose outcome is unknown (timeout, 5xx, garbled answer): is the row there?"""
