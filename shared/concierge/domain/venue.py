@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -28,7 +29,9 @@ def hhmm(total_minutes: int) -> str:
 
 
 class OpeningRange(BaseModel):
-    """A named opening range such as lunch or dinner, local time, same day."""
+    """A named opening range such as lunch or dinner, local time, same day (immutable: shared between calls)."""
+
+    model_config = ConfigDict(frozen=True)
 
     name: str
     open: str
@@ -41,6 +44,13 @@ class OpeningRange(BaseModel):
     @property
     def close_min(self) -> int:
         return minutes(self.close)
+
+
+@functools.lru_cache(maxsize=4096)
+def _opening_ranges(schedule: tuple[tuple[str, str, str], ...]) -> tuple[OpeningRange, ...]:
+    """A day's schedule as its ranges in time order, built once per distinct schedule (every availability
+    check asks for them several times)."""
+    return tuple(sorted((OpeningRange(name=n, open=o, close=c) for n, o, c in schedule), key=lambda r: r.open_min))
 
 
 DaySchedule = dict[str, tuple[str, str]]
@@ -166,8 +176,7 @@ class Venue(BaseModel):
         schedule = self.special_hours.get(day)
         if schedule is None:
             schedule = self.hours.get(SCHEDULE_KEYS[day.weekday()], {})
-        ranges = [OpeningRange(name=n, open=o, close=c) for n, (o, c) in schedule.items()]
-        return sorted(ranges, key=lambda r: r.open_min)
+        return list(_opening_ranges(tuple((name, o, c) for name, (o, c) in schedule.items())))
 
     def closed_weekly_on(self, day: dt.date) -> bool:
         """Closed by the weekly schedule, rather than by a closed date or special hours."""
