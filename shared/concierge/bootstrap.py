@@ -433,8 +433,7 @@ def build_plan_service(
         service_token=settings.actions_token or settings.access.api_key,
         today=lambda venue: ctx.local_now(venue).date(),
     )
-    service_box.append(service)
-    refresh()
+    service_box.append(service)  # the registry is read on first use: plan_status never needs it
     return service
 
 

@@ -1,13 +1,18 @@
 """The plans' action client: an atomic action called over HTTP, and what came back classified
-(400, 401/403, 404, 409, 429, 5xx, timeout) as an ActionResult."""
+(400, 401/403, 404, 409, 429, 5xx, timeout) as an ActionResult.
+
+httpx is imported and its client built on the first call: a plan function that only reads a plan
+(plan_status) never pays for them on a cold start."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import httpx
+import threading
+from typing import TYPE_CHECKING, Any
 
 from concierge.domain.plans import ActionResult, AtomicAction
+
+if TYPE_CHECKING:
+    import httpx
 
 DEFAULT_TIMEOUT = 30.0
 
@@ -32,7 +37,18 @@ class ActionClient:
     def __init__(
         self, base_url: str, timeout: float = DEFAULT_TIMEOUT, transport: httpx.BaseTransport | None = None
     ) -> None:
-        self._http = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout, transport=transport)
+        self._base_url, self._timeout, self._transport = base_url.rstrip("/"), timeout, transport
+        self._client: httpx.Client | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def _http(self) -> httpx.Client:
+        with self._lock:
+            if self._client is None:
+                import httpx
+
+                self._client = httpx.Client(base_url=self._base_url, timeout=self._timeout, transport=self._transport)
+            return self._client
 
     def call(
         self, action: AtomicAction, parameters: dict[str, Any], token: str | None, idempotency_key: str | None = None
@@ -52,8 +68,11 @@ class ActionClient:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         if idempotency_key:
             headers["Idempotency-Key"] = idempotency_key
+        http = self._http
+        import httpx  # loaded with the client
+
         try:
-            response = self._http.request(
+            response = http.request(
                 action.method,
                 path,
                 params=query or None,
