@@ -60,7 +60,7 @@ def test_search_finds_bookings_by_a_misspelt_name_best_first_then_in_time_order(
         "21:00",
         4,
     )
-    assert first["display_label"] == "Mario Rossi, sabato 21 febbraio, 21, 4"
+    assert first["display_label"] == "Mario Rossi, sabato 21 febbraio, 21:00, 4 persone"
 
 
 def test_search_by_phone_digits_and_within_a_date_range(api, booked):

@@ -46,6 +46,13 @@ class Phrases(ABC):
     @abstractmethod
     def join_and(self, parts: Sequence[str]) -> str: ...
 
+    @abstractmethod
+    def _people(self, n: int) -> str: ...
+
+    def party(self, people: int) -> str:
+        """A party size with its noun, as a label shows it ("4 persone")."""
+        return self._people(people)
+
     def times_list(self, times: Sequence[str]) -> str:
         return ", ".join(self.time_human(t) for t in times)
 

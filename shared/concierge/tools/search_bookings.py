@@ -63,7 +63,7 @@ def handle(ctx: ToolContext, req: Request) -> Response:
             booking_time=b.time,
             party_size=b.people,
             status="confirmed",
-            display_label=f"{b.name}, {say.day_label(b.day)}, {say.time_human(b.time)}, {b.people}",
+            display_label=f"{b.name}, {say.day_label(b.day)}, {b.time}, {say.party(b.people)}",
         )
         for _, b in matches
     ]
