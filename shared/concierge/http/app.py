@@ -240,10 +240,11 @@ def _conversation_entry(name: str) -> Callable[[Request], Response]:
             conversations = process_conversations()
             status, body = handle(conversations, name, raw, req.headers, settings.access)
             _flush(conversations.service.tracer)
-            return _with_cors(name, req, _json(body, status))
+            return _json(body, status)
 
         with request_trace(req.headers):
-            return _guarded(name, run)
+            # every answer, a refused body or an unexpected failure too, is readable by the page that called
+            return _with_cors(name, req, _guarded(name, run))
 
     entry.__name__ = name
     return entry

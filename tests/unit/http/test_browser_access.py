@@ -62,3 +62,15 @@ def test_the_deployed_function_answers_the_browsers_preflight(monkeypatch):
     assert response.headers["Access-Control-Allow-Methods"] == "POST"
     with Flask(__name__).test_request_context("/", method="OPTIONS", headers={"Origin": "https://x.example"}):
         assert function_entry("conversation_reply")(request).status_code == 405
+
+
+def test_a_body_the_deployed_function_refuses_is_still_readable_by_the_calling_page(monkeypatch):
+    monkeypatch.setattr("concierge.http.app._logging_ready", True)
+    entry = function_entry("conversation_message")
+    too_big = b'{"text": "' + b"x" * 70_000 + b'"}'
+    headers = {"Origin": "https://www.roma.example", "Content-Type": "application/json"}
+    with Flask(__name__).test_request_context("/", method="POST", data=too_big, headers=headers):
+        response = entry(request)
+    assert response.status_code == 413
+    assert response.headers["Access-Control-Allow-Origin"] == "https://www.roma.example"
+    assert response.get_json()["message"]
