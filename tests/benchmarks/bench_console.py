@@ -18,14 +18,12 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 
 import httpx
 
-from bench_tools import start_server
+from bench_tools import operator_key, start_server
 
 DAY = "2026-03-05"
 
@@ -44,12 +42,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=40)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        key = subprocess.run(
-            [sys.executable, "-m", "concierge.cli", "operators", "add", "Bench Operator", "--data", data],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
+        key = operator_key(data)
         operator = {"Authorization": f"Bearer {key}"}
         process, base = start_server(data, "sqlite")
         try:

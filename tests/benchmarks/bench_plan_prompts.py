@@ -15,14 +15,12 @@ import argparse
 import datetime as dt
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 
 import httpx
 
-from bench_tools import start_server
+from bench_tools import operator_key, start_server
 
 NAMES = random.Random(11)
 POLL = 0.002
@@ -38,13 +36,7 @@ def main() -> None:
     parser.add_argument("--plans", type=int, default=10, help="plans of each kind per round")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        key = subprocess.run(
-            [sys.executable, "-m", "concierge.cli", "operators", "add", "Bench Operator", "--data", data],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-        token = {"Authorization": f"Bearer {key}"}
+        token = {"Authorization": f"Bearer {operator_key(data)}"}
         process, base = start_server(data, "sqlite")
         # Every booking on a (day, time) of its own: Trattoria Roma shuts on Sundays and takes three at once.
         first = dt.date(2026, 3, 2)

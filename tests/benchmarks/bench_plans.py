@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -19,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
-from bench_tools import percentile, start_server
+from bench_tools import operator_key, percentile, start_server
 
 NAMES = random.Random(7)
 
@@ -35,13 +33,7 @@ def main() -> None:
     parser.add_argument("--callers", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        key = subprocess.run(
-            [sys.executable, "-m", "concierge.cli", "operators", "add", "Bench Operator", "--data", data],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-        TOKEN = {"Authorization": f"Bearer {key}"}
+        TOKEN = {"Authorization": f"Bearer {operator_key(data)}"}
         process, base = start_server(data, "sqlite")
         limits = httpx.Limits(max_connections=args.callers + 5)
         try:

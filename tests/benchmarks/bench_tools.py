@@ -63,6 +63,16 @@ def start_server(data_dir: str, store: str) -> tuple[subprocess.Popen, str]:
     return server.process, server.url
 
 
+def operator_key(data_dir: str) -> str:
+    """The key of an operator added to the store in `data_dir` by `concierge operators add`."""
+    return subprocess.run(
+        [sys.executable, "-m", "concierge.cli", "operators", "add", "Bench Operator", "--data", data_dir],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+
+
 def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
