@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from concierge.bootstrap import Settings, build_context, build_conversations, build_store
+from concierge.bootstrap import build_context, build_conversations, build_store
+from concierge.settings import Settings
 from concierge.conversations.agents import pick_agent
 from concierge.conversations.requests import Customer, MessageRequest
 from concierge.domain.errors import ToolError

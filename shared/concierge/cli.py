@@ -11,7 +11,6 @@ from importlib import resources
 from pathlib import Path
 
 from concierge.bootstrap import (
-    Settings,
     build_chat_agent,
     build_context,
     build_console_config,
@@ -21,6 +20,7 @@ from concierge.bootstrap import (
     build_store,
     start_cleanup,
 )
+from concierge.settings import Settings
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
 DEMO_VENUES = "demo/venues.yaml"

@@ -27,7 +27,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from concierge.bootstrap import Settings  # noqa: E402
+from concierge.settings import Settings  # noqa: E402
 from concierge.cli import import_venues  # noqa: E402
 from tests.conftest import VENUES_FILE  # noqa: E402
 from tests.support import firestore_emulator  # noqa: E402

@@ -28,7 +28,8 @@ from werkzeug.serving import make_server
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from concierge.adapters.store.firestore import FirestoreStore  # noqa: E402
-from concierge.bootstrap import Settings, build_context, build_conversations  # noqa: E402
+from concierge.bootstrap import build_context, build_conversations  # noqa: E402
+from concierge.settings import Settings  # noqa: E402
 from concierge.conversations.agents import pick_agent  # noqa: E402
 from concierge.conversations.requests import MessageRequest  # noqa: E402
 from concierge.domain.knowledge_base import load_knowledge_base  # noqa: E402

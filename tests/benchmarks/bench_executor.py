@@ -31,7 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from concierge.adapters.actions import ActionClient  # noqa: E402
 from concierge.adapters.tracing import InMemoryTracer  # noqa: E402
-from concierge.bootstrap import Settings, build_context, build_plan_service, build_store  # noqa: E402
+from concierge.bootstrap import build_context, build_plan_service, build_store  # noqa: E402
+from concierge.settings import Settings  # noqa: E402
 from concierge.cli import import_venues  # noqa: E402
 from concierge.domain.plans import ExecutionPlan, PlannedAction, utcnow  # noqa: E402
 from tests.support.scripted_llm import USAGE, ScriptedLLM  # noqa: E402

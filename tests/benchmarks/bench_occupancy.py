@@ -38,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from concierge.adapters.store import Store  # noqa: E402
 from concierge.adapters.store.firestore import FirestoreStore  # noqa: E402
 from concierge.adapters.store.sqlite import SqliteStore  # noqa: E402
-from concierge.bootstrap import Settings, build_context  # noqa: E402
+from concierge.bootstrap import build_context  # noqa: E402
+from concierge.settings import Settings  # noqa: E402
 from concierge.domain.booking import BookingDraft  # noqa: E402
 from concierge.domain.knowledge_base import load_knowledge_base  # noqa: E402
 from concierge.http.envelopes import run_tool  # noqa: E402

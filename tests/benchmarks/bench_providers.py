@@ -17,7 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from concierge.bootstrap import Settings, build_context  # noqa: E402
+from concierge.bootstrap import build_context  # noqa: E402
+from concierge.settings import Settings  # noqa: E402
 from concierge.cli import import_venues  # noqa: E402
 from concierge.http.envelopes import run_tool  # noqa: E402
 from concierge.tools import TOOLS as ALL_TOOLS  # noqa: E402

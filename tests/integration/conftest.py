@@ -16,8 +16,6 @@ from werkzeug.serving import make_server
 
 from concierge.adapters.tracing import InMemoryTracer
 from concierge.bootstrap import (
-    Access,
-    Settings,
     build_context,
     build_conversations,
     build_operator_gate,
@@ -25,6 +23,7 @@ from concierge.bootstrap import (
     build_store,
     start_cleanup,
 )
+from concierge.settings import Access, Settings
 from concierge.cli import import_venues
 from concierge.domain.operators import Operator, OperatorRecord, key_hash
 from concierge.http.app import create_app

@@ -7,7 +7,8 @@ import pytest
 
 from concierge.adapters.llm import LLMUnavailable, Usage
 from concierge.adapters.llm.openai_compatible import ChatClient
-from concierge.bootstrap import Settings, build_llm
+from concierge.bootstrap import build_llm
+from concierge.settings import Settings
 
 KEY = "sk-test-secret-123"
 WEATHER = {"type": "function", "function": {"name": "weather", "parameters": {"type": "object", "properties": {}}}}

@@ -24,7 +24,8 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
-from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store
+from concierge.bootstrap import build_context, build_operator_gate, build_plan_service, build_store
+from concierge.settings import Settings
 from concierge.cli import import_venues
 from concierge.http.app import create_app
 from concierge.http.openapi import openapi_document

@@ -22,7 +22,8 @@ from opentelemetry.sdk.trace import TracerProvider  # noqa: E402
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter  # noqa: E402
 
 from concierge.adapters.langfuse_tracer import LangfuseTracer  # noqa: E402
-from concierge.bootstrap import Settings, build_context, build_operator_gate, build_plan_service, build_store  # noqa: E402
+from concierge.bootstrap import build_context, build_operator_gate, build_plan_service, build_store  # noqa: E402
+from concierge.settings import Settings
 from concierge.cli import import_venues  # noqa: E402
 from concierge.http.app import create_app  # noqa: E402
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE  # noqa: E402

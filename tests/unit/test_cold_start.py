@@ -116,7 +116,7 @@ def test_the_tool_catalog_names_every_tool_without_importing_one():
 def test_a_tool_function_serves_its_first_request_without_tasks_sheets_tracing_or_plans(tmp_path):
     import os
 
-    from concierge.bootstrap import Settings
+    from concierge.settings import Settings
     from concierge.cli import import_venues
     from tests.conftest import VENUES_FILE
 

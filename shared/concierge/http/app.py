@@ -11,7 +11,7 @@ from flask import Flask, Request, Response, request
 from werkzeug.exceptions import HTTPException
 
 from concierge.adapters.tracing import Tracer, new_trace_id
-from concierge.bootstrap import Access
+from concierge.settings import Access
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key
 from concierge.http.envelopes import answer, refused

@@ -26,7 +26,7 @@ from concierge.conversations.requests import (
     ThreadRequest,
     ToolCallRequest,
 )
-from concierge.bootstrap import Access
+from concierge.settings import Access
 from concierge.conversations.service import ConversationService
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key

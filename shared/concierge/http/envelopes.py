@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from concierge.adapters.tracing import Span, Tracer, new_trace_id
-from concierge.bootstrap import Access
+from concierge.settings import Access
 from concierge.domain.errors import ToolError, kind_of
 from concierge.http.auth import has_api_key, retell_signature_is_valid
 from concierge.http.limits import MAX_TOOL_CALLS, BadInput, check_headers, parse_json

@@ -25,7 +25,7 @@ from concierge.tools import TOOLS
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
-    from concierge.bootstrap import Access
+    from concierge.settings import Access
     from concierge.tools.context import ToolContext
 
 PREFIX = "/api/"

@@ -19,7 +19,7 @@ from concierge.tools.context import ToolContext
 
 if TYPE_CHECKING:
     from concierge.adapters.store import Store
-    from concierge.bootstrap import Settings
+    from concierge.settings import Settings
     from concierge.domain.venue import Venue
     from concierge.http.conversations import ConversationFunctions
 
@@ -108,7 +108,7 @@ def chat_tool(name: str, title: str, description: str) -> McpTool:
     from concierge.conversations.toolbox import CHAT_TOOLS
 
     def run(services: McpServices, arguments: dict[str, Any], key: str | None) -> dict:
-        from concierge.bootstrap import Access
+        from concierge.settings import Access
         from concierge.http.conversations import handle
 
         if services.conversations is None:

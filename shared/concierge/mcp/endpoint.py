@@ -25,7 +25,7 @@ from mcp.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 
-from concierge.bootstrap import Access
+from concierge.settings import Access
 from concierge.http.auth import has_api_key
 from concierge.mcp.catalog import McpServices
 from concierge.mcp.server import build_server

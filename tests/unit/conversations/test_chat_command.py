@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import io
 
-from concierge.bootstrap import Settings, build_store
+from concierge.bootstrap import build_store
+from concierge.settings import Settings
 from concierge.cli import main
 from tests.conftest import VENUES_FILE
 

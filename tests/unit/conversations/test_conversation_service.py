@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from concierge.adapters.leases import in_process_lease
-from concierge.bootstrap import Settings, build_context, build_store
+from concierge.bootstrap import build_context, build_store
+from concierge.settings import Settings
 from concierge.cli import import_venues
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.handover import Handover

@@ -8,7 +8,8 @@ import logging
 import pytest
 from werkzeug.test import Client
 
-from concierge.bootstrap import Access, Settings, build_context
+from concierge.bootstrap import build_context
+from concierge.settings import Access, Settings
 from concierge.cli import import_venues
 from concierge.http.app import create_app
 from concierge.http.limits import MAX_BODY_BYTES

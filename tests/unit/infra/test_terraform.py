@@ -58,7 +58,7 @@ def _function_source(path, name: str) -> str:
 
 def settings_read_by_code() -> set[str]:
     """Environment variables the code reads in production, found in its source."""
-    names = _env_names(_function_source(SHARED / "bootstrap.py", "from_env"))
+    names = _env_names(_function_source(SHARED / "settings.py", "from_env"))
     return (names - set(NOT_FOR_PRODUCTION)) | LANGFUSE_SETTINGS | LANGFUSE_SECRETS | provider_secrets()
 
 
@@ -74,7 +74,7 @@ def provider_secrets() -> set[str]:
 
 def secret_settings() -> set[str]:
     """Settings that hold secrets: the access keys of Settings.from_env, the LLM key, providers, Langfuse."""
-    access = _function_source(SHARED / "bootstrap.py", "from_env").split("access=Access(", 1)[1]
+    access = _function_source(SHARED / "settings.py", "from_env").split("access=Access(", 1)[1]
     return (
         _env_names(access)
         | {"CONCIERGE_LLM_API_KEY", "CONCIERGE_ACTIONS_TOKEN", "CONCIERGE_CONSOLE_SECRET"}
@@ -223,7 +223,7 @@ def test_fixed_settings_of_a_deployment(tf):
 
 
 def test_defaults_agree_with_the_code(tf):
-    source = (SHARED / "bootstrap.py").read_text()
+    source = (SHARED / "settings.py").read_text()
     assert f'"CONCIERGE_EXECUTE_QUEUE", "{tf.default("execute_queue")}"' in source
     assert f'"CONCIERGE_ROLLBACK_QUEUE", "{tf.default("rollback_queue")}"' in source
     assert f'"CONCIERGE_PENDING_PLAN_MINUTES", {tf.default("pending_plan_minutes")})' in source

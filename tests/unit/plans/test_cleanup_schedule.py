@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from concierge.bootstrap import Settings
+from concierge.settings import Settings
 from concierge.plans.cleanup_schedule import CleanupSchedule
 
 
