@@ -87,6 +87,8 @@ def _constant(name: str) -> float:
 def normalise(value: object) -> object:
     """NFKC-normalised strings (keys too) all the way down; a lone surrogate is refused."""
     if isinstance(value, str):
+        if value.isascii():
+            return value  # ASCII is its own NFKC form and holds no surrogate: the common case, no copy
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
