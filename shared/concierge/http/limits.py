@@ -117,4 +117,6 @@ def parse_json(raw: bytes | str, empty: object = None) -> object:
         parsed = json.loads(raw, parse_int=_integer, parse_float=_float, parse_constant=_constant)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise BadInput(400, "VALIDATION_ERROR", "The body is not valid JSON.") from None
+    if raw.isascii() and b"\\u" not in raw:
+        return parsed  # every string in it is ASCII: already NFKC, no surrogate (the common body)
     return normalise(parsed)
