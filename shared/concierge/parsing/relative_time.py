@@ -27,7 +27,6 @@ class TimeResolution:
 class _Patterns:
     """One language's grammar compiled once."""
 
-    vague: re.Pattern[str]
     relative: re.Pattern[str]
     half_hour: re.Pattern[str]
     quarter_hour: re.Pattern[str]
@@ -45,7 +44,6 @@ def _compiled(locale: str) -> _Patterns:
     g = GRAMMARS[locale]
     count = rf"\d+|{g.one}"
     return _Patterns(
-        vague=re.compile(g.vague),
         relative=re.compile(rf"(?:{g.ahead}) (?P<body>.+)"),
         half_hour=re.compile(g.half_hour),
         quarter_hour=re.compile(g.quarter_hour),
@@ -60,6 +58,12 @@ def _compiled(locale: str) -> _Patterns:
         lead=re.compile(rf"^(?:{g.lead}) "),
         clock_forms=tuple((re.compile(pattern), sign) for pattern, sign in _clock_form_patterns(g)),
     )
+
+
+@functools.cache
+def _any_vague() -> re.Pattern[str]:
+    """Every language's words for a vague time, as one pattern: a caller may speak any of them."""
+    return re.compile("|".join(f"(?:{grammar.vague})" for grammar in GRAMMARS.values()))
 
 
 def _clock_form_patterns(g: TimeGrammar) -> list[tuple[str, int]]:
@@ -98,7 +102,7 @@ def resolve_relative_time(
     """
     folded = fold(text)
     order = locale_order(locale)
-    if any(_compiled(candidate).vague.search(folded) for candidate in order):
+    if _any_vague().search(folded):
         raise VagueTime(text)
     for candidate in order:
         rx = _compiled(candidate)
@@ -113,7 +117,9 @@ def resolve_relative_time(
 
 def _digits(folded: str, locale: str) -> str:
     """Number words as digits, with quarters protected from being read as ordinals ("quarto")."""
-    text = _OCLOCK.sub(" ", _QUARTER.sub("qtr", _THREE_QUARTERS.sub("tqtr", folded)))
+    text = folded
+    if "quart" in text or "o clock" in text:  # what the three patterns need
+        text = _OCLOCK.sub(" ", _QUARTER.sub("qtr", _THREE_QUARTERS.sub("tqtr", text)))
     return " ".join(with_digits(" ".join(text.split()), locale).split())
 
 

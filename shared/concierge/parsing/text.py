@@ -1,5 +1,6 @@
 """Shared text clean-up for the parsers: accent folding, locale order, number words."""
 
+import functools
 import re
 import unicodedata
 
@@ -46,6 +47,7 @@ def with_digits(folded: str, locale: str) -> str:
     return alpha2digit(folded, locale, threshold=0)
 
 
+@functools.lru_cache(maxsize=64)
 def locale_order(locale: str) -> tuple[str, ...]:
     """The venue's language first, then the others: callers may not speak the venue's language."""
     primary = locale.split("-")[0].split("_")[0].lower()
