@@ -70,8 +70,11 @@ def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], co
     return None
 
 
+_PUNCTUATION = re.compile(r"[^\w\s]")
+
+
 def _clean(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", fold(text)).split())
+    return " ".join(_PUNCTUATION.sub(" ", fold(text)).split())
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,23 @@ class _Patterns:
     dates: tuple[re.Pattern[str], ...]
     next_month: tuple[re.Pattern[str], ...]
     this_month: tuple[re.Pattern[str], ...]
+    # Every pattern `_day` tries, as one alternation: which one matches first says which reader to start
+    # with (most words match none, and go on to a part of the day or the next language at once).
+    any_day: re.Pattern[str] = re.compile("")
+    reader_of: tuple[int, ...] = ()  # for each alternative, its reader's place in `by_reader`
+
+    def by_reader(self) -> tuple[tuple[re.Pattern[str], ...], ...]:
+        """The patterns of each reader of `_day`, in the order `_day` calls them: weekend, week_of, week_on,
+        weekday, ahead, of_month, spoken_date."""
+        return (
+            (*self.weekend_next, *self.weekend_this),
+            (*self.next_week, *self.this_week),
+            self.week_on,
+            (self.weekday,),
+            (self.ahead,),
+            (*self.next_month, *self.this_month),
+            self.dates,
+        )
 
 
 @functools.cache
@@ -119,7 +139,7 @@ def _compiled(locale: str) -> _Patterns:
     part_first = None
     if g.part_first is not None:
         part_first = re.compile(rf"(?:(?:{g.part_lead}) )?(?P<part>{parts}) (?:(?P<joint>{g.part_first}) )?(?P<day>.+)")
-    return _Patterns(
+    patterns = _Patterns(
         fillers=re.compile(rf"^(?:(?:{g.fillers}) )+"),
         day_mark=re.compile(rf"(?:^|(?<= ))(?:{g.day_marks})(?:$| )"),
         part_after=re.compile(rf"(?P<day>.+?) (?:(?:{g.part_lead}) )?(?P<part>{parts})"),
@@ -142,6 +162,11 @@ def _compiled(locale: str) -> _Patterns:
         next_month=many(g.next_month),
         this_month=many(g.this_month),
     )
+    # Alternatives cannot share group names: theirs are dropped, and each is one numbered group instead.
+    readers = patterns.by_reader()
+    alternatives = [(reader, pattern) for reader, tried in enumerate(readers) for pattern in tried]
+    unnamed = "|".join(f"({re.sub(r'[(][?]P<[a-z_]+>', '(?:', pattern.pattern)})" for _, pattern in alternatives)
+    return replace(patterns, any_day=re.compile(unnamed), reader_of=tuple(reader for reader, _ in alternatives))
 
 
 def _resolve(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
@@ -184,15 +209,18 @@ def _day(
         key = g.holidays[text]
         return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
     tokens, ordinal = day_tokens(text, locale)
-    resolution = (
-        _weekend(tokens, today, rx)
-        or _week_of(tokens, today, rx)
-        or _week_on(tokens, today, locale)
-        or _weekday(tokens, today, rx)
-        or _ahead(tokens, today, g, rx)
-        or _of_month(tokens, today, rx)
-        or _spoken_date(text, tokens, today, rx, marked or ordinal)
-    )
+    resolution = None
+    if first := rx.any_day.fullmatch(tokens):  # readers before the first that can match are skipped
+        start = rx.reader_of[first.lastindex - 1] if first.lastindex else 0
+        resolution = (
+            (start <= 0 and _weekend(tokens, today, rx))
+            or (start <= 1 and _week_of(tokens, today, rx))
+            or (start <= 2 and _week_on(tokens, today, locale))
+            or (start <= 3 and _weekday(tokens, today, rx))
+            or (start <= 4 and _ahead(tokens, today, g, rx))
+            or (start <= 5 and _of_month(tokens, today, rx))
+            or _spoken_date(text, tokens, today, rx, marked or ordinal)
+        )
     if resolution is None and named:
         resolution = _among(named_holidays(text, country, locale, today), holiday=True)
     return resolution

@@ -1,8 +1,9 @@
 """Resolve a spoken time ("tra mezz'ora", "8 pm", "vingt heures trente") to a wall-clock time."""
 
 import datetime
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
@@ -23,87 +24,50 @@ class TimeResolution:
 
 
 @dataclass(frozen=True)
-class _Clock:
-    hour: int  # as said: 8 in "quarter to 8"
-    offset: int  # minutes from that hour: -15 in "quarter to 8"
-    daypart: str | None  # "am", "pm" or None when not said
+class _Patterns:
+    """One language's grammar compiled once."""
+
+    relative: re.Pattern[str]
+    half_hour: re.Pattern[str]
+    quarter_hour: re.Pattern[str]
+    hours: re.Pattern[str]
+    minutes: re.Pattern[str]
+    dayparts: tuple[tuple[str, re.Pattern[str]], ...]
+    noon: re.Pattern[str]
+    midnight: re.Pattern[str]
+    lead: re.Pattern[str]
+    clock_forms: tuple[tuple[re.Pattern[str], int], ...]  # each clock phrasing and the sign of its minutes
 
 
-def resolve_relative_time(
-    text: str, now: datetime.datetime, locale: str, is_plausible: Callable[[str], bool] | None = None
-) -> TimeResolution:
-    """The time a caller means, relative to `now` (the venue's wall clock) or on the clock.
-
-    `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
-    """
-    folded = fold(text)
-    order = locale_order(locale)
-    if any(re.search(GRAMMARS[candidate].vague, folded) for candidate in order):
-        raise VagueTime(text)
-    for candidate in order:
-        grammar = GRAMMARS[candidate]
-        minutes = _relative_minutes(_digits(folded, candidate), grammar)
-        if minutes is not None:
-            return _after(now, minutes)
-        clock = _clock(folded, candidate, grammar)
-        if clock is not None:
-            return _choose(clock, is_plausible)
-    raise UnsupportedRelativeTime(text)
-
-
-def _digits(folded: str, locale: str) -> str:
-    """Number words as digits, with quarters protected from being read as ordinals ("quarto")."""
-    text = _OCLOCK.sub(" ", _QUARTER.sub("qtr", _THREE_QUARTERS.sub("tqtr", folded)))
-    return " ".join(with_digits(" ".join(text.split()), locale).split())
+@functools.cache
+def _compiled(locale: str) -> _Patterns:
+    g = GRAMMARS[locale]
+    count = rf"\d+|{g.one}"
+    return _Patterns(
+        relative=re.compile(rf"(?:{g.ahead}) (?P<body>.+)"),
+        half_hour=re.compile(g.half_hour),
+        quarter_hour=re.compile(g.quarter_hour),
+        hours=re.compile(
+            rf"(?P<h>{count})(?: (?:{g.and_}) (?P<pre_half>{g.half}))? ?(?:{g.hour})"
+            rf"(?:(?: (?:{g.and_}))? ?(?:(?P<half>{g.half})|(?P<m>\d+)(?: (?:{g.minute}))?))?"
+        ),
+        minutes=re.compile(rf"(?P<m>{count}) ?(?:{g.minute})"),
+        dayparts=(("pm", re.compile(g.pm)), ("am", re.compile(g.am))),
+        noon=re.compile(rf"\b(?:{g.noon})\b"),
+        midnight=re.compile(rf"\b(?:{g.midnight})\b"),
+        lead=re.compile(rf"^(?:{g.lead}) "),
+        clock_forms=tuple((re.compile(pattern), sign) for pattern, sign in _clock_form_patterns(g)),
+    )
 
 
-def _count(word: str) -> int:
-    return int(word) if word.isdigit() else 1  # otherwise an article meaning one
+@functools.cache
+def _any_vague() -> re.Pattern[str]:
+    """Every language's words for a vague time, as one pattern: a caller may speak any of them."""
+    return re.compile("|".join(f"(?:{grammar.vague})" for grammar in GRAMMARS.values()))
 
 
-def _relative_minutes(text: str, g: TimeGrammar) -> int | None:
-    match = re.fullmatch(rf"(?:{g.ahead}) (?P<body>.+)", text)
-    if match is None:
-        return None
-    body, count = match["body"], rf"\d+|{g.one}"
-    if re.fullmatch(g.half_hour, body):
-        return 30
-    if re.fullmatch(g.quarter_hour, body):
-        return 15
-    if m := re.fullmatch(
-        rf"(?P<h>{count})(?: (?:{g.and_}) (?P<pre_half>{g.half}))? ?(?:{g.hour})"
-        rf"(?:(?: (?:{g.and_}))? ?(?:(?P<half>{g.half})|(?P<m>\d+)(?: (?:{g.minute}))?))?",
-        body,
-    ):
-        half = 30 if m["pre_half"] or m["half"] else 0
-        return _count(m["h"]) * 60 + half + int(m["m"] or 0)
-    if m := re.fullmatch(rf"(?P<m>{count}) ?(?:{g.minute})", body):
-        return _count(m["m"])
-    return None
-
-
-def _after(now: datetime.datetime, minutes: int) -> TimeResolution:
-    start = now.replace(second=0, microsecond=0, tzinfo=None)
-    end = start + datetime.timedelta(minutes=minutes)
-    return TimeResolution(end.strftime("%H:%M"), (end.date() - start.date()).days, ambiguous=False)
-
-
-def _clock(folded: str, locale: str, g: TimeGrammar) -> _Clock | None:
-    daypart = None
-    for name, pattern in (("pm", g.pm), ("am", g.am)):
-        if re.search(pattern, folded):
-            daypart, folded = name, re.sub(pattern, " ", folded)
-            break
-    folded = re.sub(rf"\b(?:{g.midnight})\b", "0", re.sub(rf"\b(?:{g.noon})\b", "12", folded))
-    text = re.sub(rf"^(?:{g.lead}) ", "", _digits(folded, locale))
-    for hour, offset in _clock_forms(text, g):
-        if 0 <= hour <= 23 and -59 <= offset <= 59:
-            return _Clock(hour, offset, daypart)
-    return None
-
-
-def _clock_forms(text: str, g: TimeGrammar):
-    """(hour, minutes from that hour) for each clock phrasing the text matches."""
+def _clock_form_patterns(g: TimeGrammar) -> list[tuple[str, int]]:
+    """(pattern, sign of its minutes) for each clock phrasing: "8", "8:30", "8 e 30", "quarter to 9"..."""
     hour, unit = r"(?P<h>\d{1,2})", rf"(?: ?(?:{g.hour}))?"
     fraction = rf"\d{{1,2}}|qtr|tqtr|{g.half}"
     forms = [
@@ -119,8 +83,91 @@ def _clock_forms(text: str, g: TimeGrammar):
     forms += [(rf"(?P<m>{fraction}) (?:{g.past}) {hour}", 1)] if g.past else []
     forms += [(rf"(?P<m>{fraction}) (?:{g.to}) {hour}", -1)] if g.to else []
     forms += [(rf"(?:{g.half_before}) {hour}(?P<m>)", 1)] if g.half_before else []
-    for pattern, sign in forms:
-        if match := re.fullmatch(pattern, text):
+    return forms
+
+
+@dataclass(frozen=True)
+class _Clock:
+    hour: int  # as said: 8 in "quarter to 8"
+    offset: int  # minutes from that hour: -15 in "quarter to 8"
+    daypart: str | None  # "am", "pm" or None when not said
+
+
+def resolve_relative_time(
+    text: str, now: datetime.datetime, locale: str, is_plausible: Callable[[str], bool] | None = None
+) -> TimeResolution:
+    """The time a caller means, relative to `now` (the venue's wall clock) or on the clock.
+
+    `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
+    """
+    folded = fold(text)
+    order = locale_order(locale)
+    if _any_vague().search(folded):
+        raise VagueTime(text)
+    for candidate in order:
+        rx = _compiled(candidate)
+        minutes = _relative_minutes(_digits(folded, candidate), rx)
+        if minutes is not None:
+            return _after(now, minutes)
+        clock = _clock(folded, candidate, rx)
+        if clock is not None:
+            return _choose(clock, is_plausible)
+    raise UnsupportedRelativeTime(text)
+
+
+def _digits(folded: str, locale: str) -> str:
+    """Number words as digits, with quarters protected from being read as ordinals ("quarto")."""
+    text = folded
+    if "quart" in text or "o clock" in text:  # what the three patterns need
+        text = _OCLOCK.sub(" ", _QUARTER.sub("qtr", _THREE_QUARTERS.sub("tqtr", text)))
+    return " ".join(with_digits(" ".join(text.split()), locale).split())
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else 1  # otherwise an article meaning one
+
+
+def _relative_minutes(text: str, rx: _Patterns) -> int | None:
+    match = rx.relative.fullmatch(text)
+    if match is None:
+        return None
+    body = match["body"]
+    if rx.half_hour.fullmatch(body):
+        return 30
+    if rx.quarter_hour.fullmatch(body):
+        return 15
+    if m := rx.hours.fullmatch(body):
+        half = 30 if m["pre_half"] or m["half"] else 0
+        return _count(m["h"]) * 60 + half + int(m["m"] or 0)
+    if m := rx.minutes.fullmatch(body):
+        return _count(m["m"])
+    return None
+
+
+def _after(now: datetime.datetime, minutes: int) -> TimeResolution:
+    start = now.replace(second=0, microsecond=0, tzinfo=None)
+    end = start + datetime.timedelta(minutes=minutes)
+    return TimeResolution(end.strftime("%H:%M"), (end.date() - start.date()).days, ambiguous=False)
+
+
+def _clock(folded: str, locale: str, rx: _Patterns) -> _Clock | None:
+    daypart = None
+    for name, pattern in rx.dayparts:
+        if pattern.search(folded):
+            daypart, folded = name, pattern.sub(" ", folded)
+            break
+    folded = rx.midnight.sub("0", rx.noon.sub("12", folded))
+    text = rx.lead.sub("", _digits(folded, locale))
+    for hour, offset in _clock_forms(text, rx):
+        if 0 <= hour <= 23 and -59 <= offset <= 59:
+            return _Clock(hour, offset, daypart)
+    return None
+
+
+def _clock_forms(text: str, rx: _Patterns) -> Iterator[tuple[int, int]]:
+    """(hour, minutes from that hour) for each clock phrasing the text matches."""
+    for pattern, sign in rx.clock_forms:
+        if match := pattern.fullmatch(text):
             minutes = match.groupdict().get("m")
             if minutes == "":  # "half seven": the half is in the pattern, not in a group
                 yield int(match["h"]), 30

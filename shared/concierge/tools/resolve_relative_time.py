@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue, minutes
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
@@ -21,11 +23,20 @@ class Response(ToolResponse):
     ambiguous: bool
 
 
-def within_any_opening(venue: Venue):
-    """Whether a time falls in any range of the venue's schedule: settles "8" as 08:00 or 20:00."""
-    schedules = list(venue.hours.values()) + list(venue.special_hours.values())
-    ranges = [(minutes(o), minutes(c)) for s in schedules for (o, c) in s.values()]
-    return lambda hhmm: any(o <= minutes(hhmm) <= c for o, c in ranges)
+def within_any_opening(venue: Venue) -> Callable[[str], bool]:
+    """Whether a time falls in any range of the venue's schedule: settles "8" as 08:00 or 20:00.
+
+    The ranges are gathered on the first question: most times ("20:30", "tra mezz'ora") never ask."""
+    ranges: list[tuple[int, int]] = []
+
+    def within(hhmm: str) -> bool:
+        if not ranges:
+            schedules = (*venue.hours.values(), *venue.special_hours.values())
+            ranges.extend((minutes(o), minutes(c)) for s in schedules for (o, c) in s.values())
+        at = minutes(hhmm)
+        return any(o <= at <= c for o, c in ranges)
+
+    return within
 
 
 def handle(ctx: ToolContext, req: Request) -> Response:
