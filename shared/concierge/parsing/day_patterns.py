@@ -145,6 +145,7 @@ class DayPatterns:
 
     def by_reader(self) -> tuple[tuple[re.Pattern[str], ...], ...]:
         """The patterns of each reader, in `READERS` order."""
+
         def listed(name: str) -> tuple[re.Pattern[str], ...]:
             compiled = getattr(self, name)
             return compiled if isinstance(compiled, tuple) else (compiled,)
