@@ -44,28 +44,43 @@ class DayResolution:
     holiday: bool = False  # the caller named a holiday
 
 
-def resolve_relative_day(text: str, today: datetime.date, locale: str, *, country: str | None = None) -> DayResolution:
+def resolve_relative_day(
+    text: str, today: datetime.date, locale: str, *, country: str | None = None, timezone: str | None = None
+) -> DayResolution:
     """The date a caller means, trying the venue's language first and then the others.
 
-    `country` (ISO 3166) decides which holidays are meant; by default the country of `locale`.
+    `country` (ISO 3166) decides which holidays are meant; without it, the country of the IANA
+    `timezone`, else of `locale`, looked up only if a holiday is said.
     Raises `UnsupportedRelativeDay`, or `WeekdayMismatch` when a weekday and a date disagree.
     """
     order = locale_order(locale)
-    country = country or holiday_country(None, None, order[0])
+    where = _Holidays(country, timezone, order[0])
     cleaned = _clean(text)
-    resolution = _in_any_language(cleaned, today, order, country)
+    resolution = _in_any_language(cleaned, today, order, where)
     # Misspellings are looked for only when the words as said were not understood.
     if resolution is None and (corrected := correct_spelling(cleaned)) != cleaned:
-        resolution = _in_any_language(corrected, today, order, country)
+        resolution = _in_any_language(corrected, today, order, where)
     if resolution is None:
         raise UnsupportedRelativeDay(text)
     return resolution
 
 
-def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], country: str) -> DayResolution | None:
+class _Holidays:
+    """Whose holidays a caller means: found on first use (a time zone's country is read from a table)."""
+
+    def __init__(self, country: str | None, timezone: str | None, language: str) -> None:
+        self._said = country, timezone, language
+
+    @functools.cached_property
+    def country(self) -> str:
+        country, timezone, language = self._said
+        return country or holiday_country(None, timezone, language)
+
+
+def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], where: _Holidays) -> DayResolution | None:
     # The holiday library's names last: it is slow to load, and most days are not holidays.
     for locale, named in (*((locale, False) for locale in order), (order[0], True)):
-        resolution = _resolve(text, today, locale, country, named)
+        resolution = _resolve(text, today, locale, where, named)
         if resolution is not None:
             return resolution
     return None
@@ -83,7 +98,7 @@ def _compiled(locale: str) -> DayPatterns:
     return DayPatterns(GRAMMARS[locale])
 
 
-def _resolve(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
+def _resolve(text: str, today: datetime.date, locale: str, where: _Holidays, named: bool) -> DayResolution | None:
     g, rx = GRAMMARS[locale], _compiled(locale)
     text, marked = _strip_fillers(text, rx)
     if text in g.fixed_parts:
@@ -91,7 +106,7 @@ def _resolve(text: str, today: datetime.date, locale: str, country: str, named: 
         return DayResolution(today + days * _DAY, ambiguous=False, part=part)
     if match := rx.this_part.fullmatch(text):
         return DayResolution(today, ambiguous=False, part=g.parts[match["part"]])
-    resolution = _day(text, today, locale, country, named, marked)
+    resolution = _day(text, today, locale, where, named, marked)
     if resolution is not None:
         return resolution
     for pattern in (rx.part_after, rx.part_first):
@@ -99,7 +114,7 @@ def _resolve(text: str, today: datetime.date, locale: str, country: str, named: 
             day_text, day_marked = _strip_fillers(match["day"], rx)
             joint = match.groupdict().get("joint")  # "le soir du 24": "du" marks a date as "le" does
             day_marked = day_marked or bool(joint and rx.day_mark.search(joint))
-            resolution = _day(day_text, today, locale, country, named, marked or day_marked)
+            resolution = _day(day_text, today, locale, where, named, marked or day_marked)
             if resolution is not None:
                 return replace(resolution, part=g.parts[match["part"]])
     return None
@@ -113,7 +128,7 @@ def _strip_fillers(text: str, rx: DayPatterns) -> tuple[str, bool]:
 
 
 def _day(
-    text: str, today: datetime.date, locale: str, country: str, named: bool, marked: bool = False
+    text: str, today: datetime.date, locale: str, where: _Holidays, named: bool, marked: bool = False
 ) -> DayResolution | None:
     """A day without a part of the day; `marked`: an article for a date came before it."""
     g, rx = GRAMMARS[locale], _compiled(locale)
@@ -121,7 +136,8 @@ def _day(
         return _on(today + g.fixed[text] * _DAY)
     if text in g.holidays:
         key = g.holidays[text]
-        return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
+        feasts = AMBIGUOUS_FEASTS.get(key, (key,))
+        return _among([feast_date(k, where.country, today) for k in feasts], holiday=True)
     tokens, ordinal = day_tokens(text, locale)
     resolution = None
     if first := rx.any_day.fullmatch(tokens):  # readers before the first that can match are skipped
@@ -136,7 +152,7 @@ def _day(
             or _spoken_date(text, tokens, today, rx, marked or ordinal)
         )
     if resolution is None and named:
-        resolution = _among(named_holidays(text, country, locale, today), holiday=True)
+        resolution = _among(named_holidays(text, where.country, locale, today), holiday=True)
     return resolution
 
 
