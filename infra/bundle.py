@@ -53,6 +53,7 @@ BASE = (
     "holidays",
     "python-dateutil",
     "google-cloud-firestore",
+    "orjson",
 )
 PROVIDERS = tuple(sorted({name for entry in REGISTRY.values() for name in entry.requires}))
 PLANS = ("httpx", "jsonref", "google-cloud-tasks", "google-auth")

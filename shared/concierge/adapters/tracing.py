@@ -15,6 +15,7 @@ Standard library only: importing this costs nothing at cold start.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import threading
 import uuid
@@ -51,8 +52,8 @@ def current_trace_id() -> str | None:
 
 
 def new_trace_id() -> str:
-    """A fresh trace id (32 hex digits), e.g. for one tool call."""
-    return uuid.uuid4().hex
+    """A fresh trace id (32 random hex digits, as W3C trace ids), e.g. for one tool call."""
+    return os.urandom(16).hex()
 
 
 def trace_hex(trace_id: str) -> str:
@@ -65,19 +66,28 @@ def trace_hex(trace_id: str) -> str:
         return hashlib.sha256(str(trace_id).encode("utf-8")).digest()[:16].hex()
 
 
-@contextmanager
-def _opened(name: str, trace_id: str, attributes: dict[str, Any]) -> Iterator[Span]:
-    """A span made current for its block; its parent is the enclosing span of the same trace."""
-    parent = _current.get()
-    span = Span(name, trace_id, attributes, parent if parent is not None and parent.trace_id == trace_id else None)
-    token = _current.set(span)
-    try:
-        yield span
-    finally:
+class _opened:
+    """A span made current for its block; its parent is the enclosing span of the same trace.
+
+    A class rather than a generator: it opens every tool call, and costs a third of one."""
+
+    __slots__ = ("span", "parent", "token")
+
+    def __init__(self, name: str, trace_id: str, attributes: dict[str, Any]) -> None:
+        parent = self.parent = _current.get()
+        self.span = Span(
+            name, trace_id, attributes, parent if parent is not None and parent.trace_id == trace_id else None
+        )
+
+    def __enter__(self) -> Span:
+        self.token = _current.set(self.span)
+        return self.span
+
+    def __exit__(self, *exc: object) -> None:
         try:
-            _current.reset(token)
+            _current.reset(self.token)
         except ValueError:  # closed in another context than it was opened in
-            _current.set(parent)
+            _current.set(self.parent)
 
 
 def generation_fields(call: dict) -> dict[str, Any]:
@@ -98,7 +108,7 @@ class Tracer:
 
     def span(self, name: str, trace_id: str, **attributes: Any):
         """Context manager yielding a Span whose `.set(**attrs)` adds attributes before it ends."""
-        return _opened(name, trace_id, dict(attributes))
+        return _opened(name, trace_id, attributes)  # `attributes` is this call's own dict already
 
     def generation(
         self,

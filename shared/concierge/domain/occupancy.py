@@ -33,22 +33,38 @@ class OccupancyDrift(ValueError):
 class Occupancy:
     """A day's loads by start time ("HH:MM"); immutable. Times that hold nothing are not kept."""
 
-    __slots__ = ("_held", "_starts", "_running")
+    __slots__ = ("_held", "_index")
 
     def __init__(self, loads: Mapping[str, Load] | None = None) -> None:
         self._set({t: (load.bookings, load.covers) for t, load in (loads or {}).items()})
 
     def _set(self, held: Mapping[str, tuple[int, int]]) -> None:
-        ordered = sorted((minutes(t), t, n, covers) for t, (n, covers) in held.items() if n > 0)
-        self._held = {t: (n, covers) for _, t, n, covers in ordered}  # in time order
-        self._starts = [m for m, _, _, _ in ordered]  # start minutes, in order
-        self._running = list(accumulate(n for _, _, n, _ in ordered))  # bookings starting up to each
+        self._held = {t: held[t] for t in sorted(held) if held[t][0] > 0}  # "HH:MM" sorts in time order
+        self._index: tuple[list[int], list[int]] | None = None  # worked out when an overlap is first asked
 
     @classmethod
     def _of(cls, held: Mapping[str, tuple[int, int]]) -> Occupancy:
         occupancy = cls.__new__(cls)
         occupancy._set(held)
         return occupancy
+
+    def _with(self, time: str, n: int, covers: int) -> Occupancy:
+        """This occupancy with `time` holding n bookings and covers: only a time new to it needs sorting."""
+        if n > 0 and time not in self._held:
+            return Occupancy._of({**self._held, time: (n, covers)})
+        held = dict(self._held)
+        if n > 0:
+            held[time] = (n, covers)
+        else:
+            del held[time]
+        occupancy = Occupancy.__new__(Occupancy)
+        occupancy._held, occupancy._index = held, None
+        return occupancy
+
+    @classmethod
+    def counted(cls, counts: Iterable[tuple[str, int, int]]) -> Occupancy:
+        """From (time, bookings, covers) counts, as a store's recount query answers them."""
+        return cls._of({t: (n, covers) for t, n, covers in counts})
 
     @classmethod
     def of(cls, bookings: Iterable[Booking]) -> Occupancy:
@@ -73,13 +89,13 @@ class Occupancy:
 
     def plus(self, booking: Booking) -> Occupancy:
         n, covers = self._held.get(booking.time, (0, 0))
-        return Occupancy._of({**self._held, booking.time: (n + 1, covers + booking.people)})
+        return self._with(booking.time, n + 1, covers + booking.people)
 
     def minus(self, booking: Booking) -> Occupancy:
         n, covers = self._held.get(booking.time, (0, 0))
         if n < 1 or covers < booking.people:
             raise OccupancyDrift(f"{booking.time} does not hold a booking of {booking.people}")
-        return Occupancy._of({**self._held, booking.time: (n - 1, covers - booking.people)})
+        return self._with(booking.time, n - 1, covers - booking.people)
 
     # --- stored form: {"20:00": [bookings, covers]} (a JSON object, a Firestore map) -------------------
     def to_document(self) -> dict[str, list[int]]:
@@ -90,11 +106,18 @@ class Occupancy:
         return cls._of({t: (int(n), int(covers)) for t, (n, covers) in document.items()})
 
     # --- overlaps ---------------------------------------------------------------------------------
+    def _starts_and_running(self) -> tuple[list[int], list[int]]:
+        """The start minutes in order, and how many bookings start up to each (kept once worked out)."""
+        if self._index is None:
+            starts = [minutes(t) for t in self._held]
+            self._index = (starts, list(accumulate(n for n, _ in self._held.values())))
+        return self._index
+
     def _started_before(self, minute: int, inclusive: bool) -> int:
         """Bookings starting before `minute` (or at it, when inclusive)."""
-        starts = self._starts
+        starts, running = self._starts_and_running()
         i = bisect_right(starts, minute) if inclusive else bisect_left(starts, minute)
-        return self._running[i - 1] if i else 0
+        return running[i - 1] if i else 0
 
     def overlapping(self, time: str, stay_minutes: int) -> int:
         """How many bookings' stays overlap a stay starting at `time`: those starting within a stay of it."""
@@ -107,7 +130,8 @@ class Occupancy:
         order: Iterable[int] = range(len(slots))
         if any(slots[k] > slots[k + 1] for k in range(len(slots) - 1)):
             order = sorted(order, key=slots.__getitem__)
-        starts, running, n = self._starts, self._running, len(self._starts)
+        starts, running = self._starts_and_running()
+        n = len(starts)
         counts = [0] * len(slots)
         low = high = 0  # first start after t - stay; first start at or after t + stay
         for i in order:

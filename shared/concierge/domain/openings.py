@@ -10,9 +10,10 @@ occupancy (counts by start time), so every check costs the day's slots plus its 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import heapq
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Sequence
 
 from concierge.domain.occupancy import Occupancy
 from concierge.domain.venue import OpeningRange, Venue, hhmm, minutes
@@ -22,13 +23,35 @@ Reason = Literal["closed", "not_in_openings", "cutoff", "full"]
 NEAREST_COUNT = 3
 
 
+@functools.lru_cache(maxsize=1024)
+def _starts(open_min: int, last_min: int, step: int) -> tuple[int, ...]:
+    """A range's slot starts (minutes since midnight), made once per distinct range and rules."""
+    return tuple(range(open_min, last_min + 1, step))
+
+
+def _range_starts(rng: OpeningRange, venue: Venue) -> tuple[int, ...]:
+    return _starts(rng.open_min, rng.close_min - venue.cutoff_minutes, venue.slot_minutes)
+
+
+def _day_starts(venue: Venue, ranges: Sequence[OpeningRange]) -> list[int]:
+    return [m for rng in ranges for m in _range_starts(rng, venue)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _times(open_min: int, last_min: int, step: int) -> tuple[str, ...]:
+    return tuple(hhmm(m) for m in _starts(open_min, last_min, step))
+
+
 def slots_in(rng: OpeningRange, venue: Venue) -> list[str]:
-    last = rng.close_min - venue.cutoff_minutes
-    return [hhmm(m) for m in range(rng.open_min, last + 1, venue.slot_minutes)]
+    return list(_times(rng.open_min, rng.close_min - venue.cutoff_minutes, venue.slot_minutes))
 
 
 def day_slots(venue: Venue, day: dt.date) -> list[str]:
-    return [s for rng in venue.ranges_on(day) for s in slots_in(rng, venue)]
+    return [
+        s
+        for rng in venue.ranges_on(day)
+        for s in _times(rng.open_min, rng.close_min - venue.cutoff_minutes, venue.slot_minutes)
+    ]
 
 
 def is_full(venue: Venue, occupancy: Occupancy, time: str) -> bool:
@@ -36,11 +59,7 @@ def is_full(venue: Venue, occupancy: Occupancy, time: str) -> bool:
 
 
 def _free_minutes(venue: Venue, day: dt.date, occupancy: Occupancy) -> list[int]:
-    starts = [
-        m
-        for rng in venue.ranges_on(day)
-        for m in range(rng.open_min, rng.close_min - venue.cutoff_minutes + 1, venue.slot_minutes)
-    ]
+    starts = _day_starts(venue, venue.ranges_on(day))
     loads = occupancy.overlapping_each(starts, venue.avg_stay_minutes)
     return [m for m, load in zip(starts, loads, strict=True) if load < venue.max_concurrent_bookings]
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -24,33 +25,39 @@ def minutes(hhmm: str) -> int:
     return int(hhmm[:2]) * 60 + int(hhmm[3:5])
 
 
+_CLOCK_TIMES = tuple(f"{m // 60:02d}:{m % 60:02d}" for m in range(24 * 60))  # "00:00" .. "23:59", made once
+
+
 def hhmm(total_minutes: int) -> str:
+    if 0 <= total_minutes < 24 * 60:
+        return _CLOCK_TIMES[total_minutes]
     return f"{total_minutes // 60:02d}:{total_minutes % 60:02d}"
 
 
-class OpeningRange(BaseModel):
+@dataclass(frozen=True, slots=True)
+class OpeningRange:
     """A named opening range such as lunch or dinner, local time, same day (immutable: shared between calls)."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str
     open: str
     close: str
+    # open and close in minutes since midnight, worked out once: every slot computation reads them
+    open_min: int = field(init=False, repr=False, compare=False)
+    close_min: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def open_min(self) -> int:
-        return minutes(self.open)
-
-    @property
-    def close_min(self) -> int:
-        return minutes(self.close)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "open_min", minutes(self.open))
+        object.__setattr__(self, "close_min", minutes(self.close))
 
 
 @functools.lru_cache(maxsize=4096)
 def _opening_ranges(schedule: tuple[tuple[str, str, str], ...]) -> tuple[OpeningRange, ...]:
-    """A day's schedule as its ranges in time order, built once per distinct schedule (every availability
-    check asks for them several times)."""
+    """A day's schedule as its ranges in time order, built once per distinct schedule."""
     return tuple(sorted((OpeningRange(name=n, open=o, close=c) for n, o, c in schedule), key=lambda r: r.open_min))
+
+
+def _ranges_of(schedule: DaySchedule) -> tuple[OpeningRange, ...]:
+    return _opening_ranges(tuple((name, o, c) for name, (o, c) in schedule.items()))
 
 
 DaySchedule = dict[str, tuple[str, str]]
@@ -110,6 +117,13 @@ class ProviderConfig(BaseModel):
         return kind
 
 
+@dataclass(frozen=True, slots=True)
+class _Calendar:
+    weekly: tuple[tuple[OpeningRange, ...], ...]  # Monday first
+    special: dict[dt.date, tuple[OpeningRange, ...]]
+    closed: frozenset[dt.date]
+
+
 class Venue(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -132,6 +146,25 @@ class Venue(BaseModel):
     contact: Contact = Field(default_factory=Contact)
     provider: ProviderConfig = Field(default_factory=ProviderConfig)
     chat_widget: ChatWidget = Field(default_factory=ChatWidget)
+
+    @functools.cached_property
+    def _calendar(self) -> _Calendar:
+        """The schedule as ranges, worked out on first use: ranges_on answers every call from it."""
+        return _Calendar(
+            weekly=tuple(_ranges_of(self.hours.get(key, {})) for key in SCHEDULE_KEYS),
+            special={day: _ranges_of(schedule) for day, schedule in self.special_hours.items()},
+            closed=frozenset(self.closed_dates),
+        )
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Venue:
+        copied = super().model_copy(update=update, deep=deep)
+        copied.__dict__.pop("_calendar", None)  # a copy with another schedule works out its own
+        return copied
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name in ("hours", "special_hours", "closed_dates"):
+            self.__dict__.pop("_calendar", None)
 
     @field_validator("timezone")
     @classmethod
@@ -171,12 +204,11 @@ class Venue(BaseModel):
 
     def ranges_on(self, day: dt.date) -> list[OpeningRange]:
         """Opening ranges on a date, in time order; empty when closed."""
-        if day in self.closed_dates:
+        calendar = self._calendar
+        if day in calendar.closed:
             return []
-        schedule = self.special_hours.get(day)
-        if schedule is None:
-            schedule = self.hours.get(SCHEDULE_KEYS[day.weekday()], {})
-        return list(_opening_ranges(tuple((name, o, c) for name, (o, c) in schedule.items())))
+        ranges = calendar.special.get(day)
+        return list(calendar.weekly[day.weekday()] if ranges is None else ranges)
 
     def closed_weekly_on(self, day: dt.date) -> bool:
         """Closed by the weekly schedule, rather than by a closed date or special hours."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from typing import TYPE_CHECKING, Callable
@@ -15,6 +14,7 @@ from concierge.settings import Access
 from concierge.domain.errors import ToolError
 from concierge.http.auth import has_api_key
 from concierge.http.envelopes import answer, refused
+from concierge.http.json_bytes import json_bytes
 from concierge.http.limits import MAX_BODY_BYTES, BadInput, check_headers, parse_json, too_large
 from concierge.http.operators import OperatorGate, OperatorUnauthorized
 from concierge.logs import configure_logging, request_trace
@@ -54,7 +54,7 @@ def _flush(tracer: Tracer | None) -> None:
 
 
 def _json(body: dict, status: int = 200) -> Response:
-    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json")
+    return Response(json_bytes(body), status=status, mimetype="application/json")
 
 
 def _body(req: Request) -> bytes:

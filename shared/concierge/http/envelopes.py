@@ -16,7 +16,6 @@ fills the tool's phone field when the arguments have none; a number the caller s
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import re
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from concierge.adapters.tracing import Span, Tracer, new_trace_id
 from concierge.settings import Access
 from concierge.domain.errors import ToolError, kind_of
 from concierge.http.auth import has_api_key, retell_signature_is_valid
+from concierge.http.json_bytes import json_bytes
 from concierge.http.limits import MAX_TOOL_CALLS, BadInput, check_headers, parse_json
 from concierge.http.status import status_for
 from concierge.idempotency import fingerprint
@@ -245,7 +245,7 @@ def is_system_failure(payload: dict) -> bool:
 
 
 def _vapi_result(call_id: object, payload: dict) -> dict:
-    result: dict = {"toolCallId": call_id, "result": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))}
+    result: dict = {"toolCallId": call_id, "result": json_bytes(payload).decode("utf-8")}
     if is_system_failure(payload):
         result["error"] = " ".join(str(payload.get("message") or payload.get("error_code")).split())
     return result
@@ -289,9 +289,9 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
         args_only = not retell and _is_retell_args_only(body, headers)
         if (retell or args_only) and access.retell_api_key and not signed:
             return _unauthorized()  # a Retell call must carry Retell's signature when Retell is configured
-        caller = _caller(headers, signed)
         tool = TOOLS[endpoint]
         if _is_vapi(body):
+            caller = _caller(headers, signed)
             number = vapi_caller_number(body)
             results = []
             for call_id, name, args in _vapi_calls(body):
@@ -308,7 +308,9 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
             call = body["call"] if isinstance(body["call"], dict) else {}
             call_id = _call_id(call.get("call_id"), "call.call_id")
             key = (
-                _scoped(caller, args, f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, args)}")
+                _scoped(
+                    _caller(headers, signed), args, f"retell:{call_id}:{chosen.name}:{fingerprint(chosen.name, args)}"
+                )
                 if call_id
                 else None
             )
@@ -317,8 +319,8 @@ def answer(ctx: ToolContext, endpoint: str, raw_body: bytes, headers: Mapping[st
         return refused(bad)
     header_key = headers.get("Idempotency-Key")
     if args_only:  # no call object: no call id, no caller's number
-        key = _scoped(caller, body, f"retell:{tool.name}:{header_key}") if header_key else None
+        key = _scoped(_caller(headers, signed), body, f"retell:{tool.name}:{header_key}") if header_key else None
         return Answer(200, reduce(run_once(ctx, tool, body, key, "retell")))
-    key = _scoped(caller, body, f"http:{tool.name}:{header_key}") if header_key else None
+    key = _scoped(_caller(headers, signed), body, f"http:{tool.name}:{header_key}") if header_key else None
     payload = run_once(ctx, tool, body, key, "http")
     return Answer(200 if payload.get("ok") else status_for(payload["error_code"]), payload)

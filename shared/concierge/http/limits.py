@@ -87,6 +87,8 @@ def _constant(name: str) -> float:
 def normalise(value: object) -> object:
     """NFKC-normalised strings (keys too) all the way down; a lone surrogate is refused."""
     if isinstance(value, str):
+        if value.isascii():
+            return value  # ASCII is its own NFKC form and holds no surrogate: the common case, no copy
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
@@ -115,4 +117,6 @@ def parse_json(raw: bytes | str, empty: object = None) -> object:
         parsed = json.loads(raw, parse_int=_integer, parse_float=_float, parse_constant=_constant)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise BadInput(400, "VALIDATION_ERROR", "The body is not valid JSON.") from None
+    if raw.isascii() and b"\\u" not in raw:
+        return parsed  # every string in it is ASCII: already NFKC, no surrogate (the common body)
     return normalise(parsed)

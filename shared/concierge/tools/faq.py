@@ -7,6 +7,7 @@ have vegetarian options?".
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Literal
@@ -39,13 +40,18 @@ class Response(ToolResponse):
     source: Literal["kb"] | None
 
 
+_PUNCTUATION = re.compile(r"[^\w\s]")
+
+
 def normalise(text: str) -> str:
     """Lower case, no accents, no punctuation, single spaces."""
     folded = unicodedata.normalize("NFKD", text.casefold())
-    folded = "".join(c for c in folded if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s]", " ", folded).split())
+    if not folded.isascii():  # only non-ASCII text can hold combining accents
+        folded = "".join(c for c in folded if not unicodedata.combining(c))
+    return " ".join(_PUNCTUATION.sub(" ", folded).split())
 
 
+@functools.lru_cache(maxsize=4096)  # a venue's questions are the same call after call, and so are many callers'
 def content_words(text: str) -> str:
     """The normalised text without function words (all of it when nothing else is left)."""
     words = normalise(text).split()

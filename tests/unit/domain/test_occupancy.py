@@ -72,3 +72,27 @@ def test_every_slots_overlap_matches_counting_the_bookings_one_by_one(starts, sl
     expected = [overlapping_one_by_one(bookings, s, stay) for s in slots]
     assert occupancy.overlapping_each([minutes(s) for s in slots], stay) == expected
     assert [occupancy.overlapping(s, stay) for s in slots] == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    steps=st.lists(st.tuples(st.booleans(), times, st.integers(min_value=1, max_value=6)), max_size=40),
+    stay=st.integers(min_value=1, max_value=300),
+)
+def test_adding_and_taking_out_one_by_one_keeps_the_recount_its_order_and_its_overlaps(steps, stay):
+    held: list[Booking] = []
+    occupancy = Occupancy()
+    for n, (add, time, people) in enumerate(steps):
+        taken = next((b for b in held if b.time == time), None)
+        if add or taken is None:
+            new = booking(time, people, n)
+            held.append(new)
+            occupancy = occupancy.plus(new)
+        else:
+            held.remove(taken)
+            occupancy = occupancy.minus(taken)
+        recount = Occupancy.of(held)
+        assert occupancy == recount and list(occupancy.to_document()) == list(recount.to_document())
+        probes = [b.time for b in held] + [time]
+        expected = [overlapping_one_by_one(held, t, stay) for t in probes]
+        assert [occupancy.overlapping(t, stay) for t in probes] == expected

@@ -64,3 +64,15 @@ def test_open_now_includes_the_opening_minute_and_excludes_the_closing_minute(ve
     assert not is_open_at(roma, dt.datetime(2026, 2, 19, 22, 30))
     assert next_opening_today(roma, dt.datetime(2026, 2, 20, 15, 0)) == "19:00"
     assert next_opening_today(roma, dt.datetime(2026, 2, 20, 11, 0)) == "12:30"
+
+
+def test_a_venue_copied_or_changed_with_other_hours_opens_by_its_own(venues):
+    roma = venues["roma"].model_copy()
+    assert day_slots(roma, THURSDAY)  # its ranges are worked out once, then kept
+    shorter = roma.model_copy(update={"hours": {"thu": {"dinner": ("20:00", "21:00")}}})
+    assert day_slots(shorter, THURSDAY) == ["20:00", "20:30"]  # roma takes none in its last 30 minutes
+    closed = roma.model_copy(update={"closed_dates": [THURSDAY]})
+    assert day_slots(closed, THURSDAY) == [] and slot_status(closed, THURSDAY, "20:00", EMPTY).reason == "closed"
+    roma.special_hours = {THURSDAY: {"lunch": ("12:00", "13:30")}}
+    assert day_slots(roma, THURSDAY) == ["12:00", "12:30", "13:00"]
+    assert day_slots(venues["roma"], THURSDAY)[0] == "19:00"

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
+import unicodedata
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from concierge.http.limits import MAX_BODY_BYTES, MAX_JSON_DEPTH, BadInput, check_headers, parse_json
 
@@ -39,6 +43,35 @@ def test_nan_and_infinity_are_not_numbers(raw):
 def test_text_comes_out_nfkc_normalised_keys_included_and_a_lone_surrogate_is_refused():
     assert parse_json('{"ｔｉｍｅ": "２０:３０", "n": "ﬁle"}'.encode()) == {"time": "20:30", "n": "file"}
     assert "surrogate" in refusal(b'["\\udc00"]').message
+
+
+def test_escaped_text_in_an_ascii_body_is_normalised_too():
+    assert parse_json(b'{"time": "\\uff12\\uff10:30"}') == {"time": "20:30"}
+    assert "surrogate" in refusal(b'{"a": "\\ud800"}').message
+
+
+_TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=8)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**17), 10**17) | _TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def _nfkc(value: object) -> object:
+    if isinstance(value, str):
+        return unicodedata.normalize("NFKC", value)
+    if isinstance(value, dict):
+        return {_nfkc(k): _nfkc(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_nfkc(v) for v in value]
+    return value
+
+
+@given(_JSON, st.booleans())
+def test_every_body_reads_as_its_nfkc_text_whether_written_raw_or_escaped(value, ascii_only):
+    raw = json.dumps({"v": value}, ensure_ascii=ascii_only).encode("utf-8")
+    assert parse_json(raw) == {"v": _nfkc(value)}
 
 
 def test_a_body_over_the_cap_is_too_large_and_an_empty_one_is_the_default():

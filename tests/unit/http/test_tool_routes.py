@@ -120,3 +120,46 @@ def test_the_headers_read_from_the_environ_match_werkzeugs_reading():
     assert ours["Authorization"] == "Bearer k"
     assert ours.get("X-Vapi-Secret", "none") == "none"
     assert sorted(ours) == sorted(theirs.keys()) and len(ours) == 5
+
+
+@pytest.mark.parametrize("terminated", [True, False])
+@pytest.mark.parametrize(
+    "length, extra",
+    [
+        ("12", {}),
+        ("5", {}),
+        ("0", {}),
+        (None, {}),
+        (str(MAX_BODY_BYTES), {}),
+        (str(MAX_BODY_BYTES + 1), {}),
+        (" 12", {}),
+        ("1_2", {}),
+        ("-3", {}),
+        ("x", {}),
+        ("١٢", {}),  # Arabic-Indic digits: isdigit() says yes, a Content-Length says no
+        ("12", {"HTTP_TRANSFER_ENCODING": "chunked"}),
+    ],
+)
+def test_the_body_is_read_as_werkzeugs_guarded_stream_reads_it(terminated, length, extra):
+    import io
+
+    from werkzeug.exceptions import RequestEntityTooLarge
+    from werkzeug.wsgi import get_input_stream
+
+    from concierge.http.tool_routes import _body
+
+    data = b'{"restaurant_id": "roma"}' + b" " * 40
+
+    def environ() -> dict:
+        env = {"wsgi.input": io.BytesIO(data), **extra}
+        if length is not None:
+            env["CONTENT_LENGTH"] = length
+        if terminated:
+            env["wsgi.input_terminated"] = True
+        return env
+
+    try:
+        theirs = get_input_stream(environ(), max_content_length=MAX_BODY_BYTES).read(MAX_BODY_BYTES + 1)
+    except RequestEntityTooLarge:
+        theirs = None
+    assert _body(environ()) == theirs

@@ -10,6 +10,7 @@ the table exists, or empty) is counted from its bookings when read, and gets its
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import logging
 import sqlite3
@@ -18,7 +19,7 @@ from typing import Callable
 
 from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, new_booking_id
 from concierge.domain.booking import Booking, BookingDraft
-from concierge.domain.occupancy import Load, Occupancy, OccupancyDrift
+from concierge.domain.occupancy import Occupancy, OccupancyDrift
 from concierge.domain.replays import booking_id_for
 
 SCHEMA = """
@@ -65,6 +66,13 @@ def _booking(row: tuple) -> Booking:
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def _parsed(stored: str) -> Occupancy:
+    """A `days` row's occupancy. Kept by the row's text, never by its day: a write changes the text, so a
+    changed day is parsed afresh, and an unchanged one (most availability checks) is parsed once."""
+    return Occupancy.from_document(json.loads(stored))
+
+
 class SqliteBookings:
     """Mixed into SqliteStore, which provides the connection and the atomic step."""
 
@@ -92,14 +100,14 @@ class SqliteBookings:
             " GROUP BY time",
             (venue_id, day.isoformat()),
         )
-        return Occupancy({time: Load(n, covers) for time, n, covers in rows})
+        return Occupancy.counted(rows)
 
     def _occupancy(self, conn: sqlite3.Connection, venue_id: str, day: dt.date) -> Occupancy:
         row = conn.execute("SELECT occupancy FROM days WHERE venue_id = ? AND day = ?", (venue_id, day.isoformat()))
         found = row.fetchone()
         if found is None:  # a day not written since the table exists (or never): its bookings say
             return self._recount(conn, venue_id, day)
-        return Occupancy.from_document(json.loads(found[0]))
+        return _parsed(found[0])
 
     @staticmethod
     def _keep(conn: sqlite3.Connection, venue_id: str, day: dt.date, occupancy: Occupancy) -> None:
