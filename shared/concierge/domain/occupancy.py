@@ -26,10 +26,6 @@ class Load:
     covers: int
 
 
-def _by_time(time: str) -> tuple[int, str]:
-    return minutes(time), time
-
-
 class OccupancyDrift(ValueError):
     """A booking was taken out of an occupancy that did not hold it: the occupancy is not its bookings' count."""
 
@@ -43,7 +39,7 @@ class Occupancy:
         self._set({t: (load.bookings, load.covers) for t, load in (loads or {}).items()})
 
     def _set(self, held: Mapping[str, tuple[int, int]]) -> None:
-        self._held = {t: held[t] for t in sorted(held, key=_by_time) if held[t][0] > 0}  # in time order
+        self._held = {t: held[t] for t in sorted(held) if held[t][0] > 0}  # "HH:MM" sorts in time order
         self._index: tuple[list[int], list[int]] | None = None  # worked out when an overlap is first asked
 
     @classmethod

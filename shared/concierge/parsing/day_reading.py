@@ -37,8 +37,9 @@ def read_day(
     weekday and a date said together disagree.
     """
     today = now.date() if isinstance(now, datetime.datetime) else now
-    country = holiday_country(venue.country if venue else None, venue.timezone if venue else None, locale)
-    resolved = resolve_relative_day(text, today, locale, country=country)
+    country = venue.country.upper() if venue and venue.country else None
+    timezone = venue.timezone if venue else None  # its country's holidays, read only if a holiday is said
+    resolved = resolve_relative_day(text, today, locale, country=country, timezone=timezone)
     ranges = venue.ranges_on(resolved.date) if venue else []
     part_range = range_in_part(ranges, resolved.part) if resolved.part else None
     return DayReading(
@@ -47,7 +48,9 @@ def read_day(
         candidates=resolved.candidates,
         part=resolved.part,
         part_range=part_range,
-        holiday=_holiday_name(resolved.date, country, locale) if resolved.holiday else None,
+        holiday=_holiday_name(resolved.date, holiday_country(country, timezone, locale), locale)
+        if resolved.holiday
+        else None,
         closed=(not ranges) if venue else None,
     )
 

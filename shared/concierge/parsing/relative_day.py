@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 from concierge.parsing.calendar_dates import calendar_date, nearest_weekday
 from concierge.parsing.day_grammar import GRAMMARS, DayGrammar
+from concierge.parsing.day_patterns import DayPatterns
 from concierge.parsing.day_tokens import day_tokens
 from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
 from concierge.parsing.holiday_calendar import AMBIGUOUS_FEASTS, feast_date, holiday_country, named_holidays
@@ -43,28 +44,43 @@ class DayResolution:
     holiday: bool = False  # the caller named a holiday
 
 
-def resolve_relative_day(text: str, today: datetime.date, locale: str, *, country: str | None = None) -> DayResolution:
+def resolve_relative_day(
+    text: str, today: datetime.date, locale: str, *, country: str | None = None, timezone: str | None = None
+) -> DayResolution:
     """The date a caller means, trying the venue's language first and then the others.
 
-    `country` (ISO 3166) decides which holidays are meant; by default the country of `locale`.
+    `country` (ISO 3166) decides which holidays are meant; without it, the country of the IANA
+    `timezone`, else of `locale`, looked up only if a holiday is said.
     Raises `UnsupportedRelativeDay`, or `WeekdayMismatch` when a weekday and a date disagree.
     """
     order = locale_order(locale)
-    country = country or holiday_country(None, None, order[0])
+    where = _Holidays(country, timezone, order[0])
     cleaned = _clean(text)
-    resolution = _in_any_language(cleaned, today, order, country)
+    resolution = _in_any_language(cleaned, today, order, where)
     # Misspellings are looked for only when the words as said were not understood.
     if resolution is None and (corrected := correct_spelling(cleaned)) != cleaned:
-        resolution = _in_any_language(corrected, today, order, country)
+        resolution = _in_any_language(corrected, today, order, where)
     if resolution is None:
         raise UnsupportedRelativeDay(text)
     return resolution
 
 
-def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], country: str) -> DayResolution | None:
+class _Holidays:
+    """Whose holidays a caller means: found on first use (a time zone's country is read from a table)."""
+
+    def __init__(self, country: str | None, timezone: str | None, language: str) -> None:
+        self._said = country, timezone, language
+
+    @functools.cached_property
+    def country(self) -> str:
+        country, timezone, language = self._said
+        return country or holiday_country(None, timezone, language)
+
+
+def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], where: _Holidays) -> DayResolution | None:
     # The holiday library's names last: it is slow to load, and most days are not holidays.
     for locale, named in (*((locale, False) for locale in order), (order[0], True)):
-        resolution = _resolve(text, today, locale, country, named)
+        resolution = _resolve(text, today, locale, where, named)
         if resolution is not None:
             return resolution
     return None
@@ -77,99 +93,12 @@ def _clean(text: str) -> str:
     return " ".join(_PUNCTUATION.sub(" ", fold(text)).split())
 
 
-@dataclass(frozen=True)
-class _Patterns:
-    """One language's grammar compiled, placeholders filled in."""
-
-    fillers: re.Pattern[str]
-    day_mark: re.Pattern[str]
-    part_after: re.Pattern[str]
-    part_first: re.Pattern[str] | None
-    this_part: re.Pattern[str]
-    weekday: re.Pattern[str]
-    ahead: re.Pattern[str]
-    weekend_this: tuple[re.Pattern[str], ...]
-    weekend_next: tuple[re.Pattern[str], ...]
-    next_week: tuple[re.Pattern[str], ...]
-    this_week: tuple[re.Pattern[str], ...]
-    week_on: tuple[re.Pattern[str], ...]
-    dates: tuple[re.Pattern[str], ...]
-    next_month: tuple[re.Pattern[str], ...]
-    this_month: tuple[re.Pattern[str], ...]
-    # Every pattern `_day` tries, as one alternation: which one matches first says which reader to start
-    # with (most words match none, and go on to a part of the day or the next language at once).
-    any_day: re.Pattern[str] = re.compile("")
-    reader_of: tuple[int, ...] = ()  # for each alternative, its reader's place in `by_reader`
-
-    def by_reader(self) -> tuple[tuple[re.Pattern[str], ...], ...]:
-        """The patterns of each reader of `_day`, in the order `_day` calls them: weekend, week_of, week_on,
-        weekday, ahead, of_month, spoken_date."""
-        return (
-            (*self.weekend_next, *self.weekend_this),
-            (*self.next_week, *self.this_week),
-            self.week_on,
-            (self.weekday,),
-            (self.ahead,),
-            (*self.next_month, *self.this_month),
-            self.dates,
-        )
-
-
 @functools.cache
-def _compiled(locale: str) -> _Patterns:
-    g = GRAMMARS[locale]
-    fill = {
-        "wd": r"wd(?P<wd>[0-6])",
-        "mo": r"mo(?P<mo>1[0-2]|[1-9])",
-        "d": r"(?P<d>\d{1,2})",
-        "y": r"(?P<y>\d{4})",
-        "this": g.this,
-        "next_before": g.next_before,
-        "next_after": g.next_after,
-        "weekend": g.weekend,
-    }
-
-    def many(patterns: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-        return tuple(re.compile(p.format(**fill)) for p in patterns)
-
-    parts = "|".join(sorted(map(re.escape, g.parts), key=len, reverse=True))
-    weekday_of = rf"(?:wd(?P<wd>[0-6]) )?(?:(?:{g.weekend_of}) )?"
-    next_weekend = rf"(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after}))"
-    weekday_after = r"(?:(?:on|di|de|le|no|na|o|a) )?wd(?P<wd>[0-6])"  # "this weekend on Sunday", "ce week-end samedi"
-    part_first = None
-    if g.part_first is not None:
-        part_first = re.compile(rf"(?:(?:{g.part_lead}) )?(?P<part>{parts}) (?:(?P<joint>{g.part_first}) )?(?P<day>.+)")
-    patterns = _Patterns(
-        fillers=re.compile(rf"^(?:(?:{g.fillers}) )+"),
-        day_mark=re.compile(rf"(?:^|(?<= ))(?:{g.day_marks})(?:$| )"),
-        part_after=re.compile(rf"(?P<day>.+?) (?:(?:{g.part_lead}) )?(?P<part>{parts})"),
-        part_first=part_first,
-        this_part=re.compile(rf"(?:{g.this}) (?P<part>{parts})"),
-        weekday=re.compile(
-            rf"(?:(?P<next>{g.next_before}) |(?P<this>{g.this}) )?wd(?P<wd>[0-6])"
-            rf"(?P<next_after> (?:{g.next_after}))?"
-        ),
-        ahead=re.compile(g.ahead.format(n=rf"\d+|{g.one}")),
-        weekend_this=(
-            re.compile(rf"{weekday_of}(?:(?:{g.this}) )?(?:{g.weekend})"),
-            re.compile(rf"(?:(?:{g.this}) )?(?:{g.weekend}) {weekday_after}"),
-        ),
-        weekend_next=(re.compile(rf"{weekday_of}{next_weekend}"), re.compile(rf"{next_weekend} {weekday_after}")),
-        next_week=many(g.next_week),
-        this_week=many(g.this_week),
-        week_on=many(g.week_on),
-        dates=many(g.dates),
-        next_month=many(g.next_month),
-        this_month=many(g.this_month),
-    )
-    # Alternatives cannot share group names: theirs are dropped, and each is one numbered group instead.
-    readers = patterns.by_reader()
-    alternatives = [(reader, pattern) for reader, tried in enumerate(readers) for pattern in tried]
-    unnamed = "|".join(f"({re.sub(r'[(][?]P<[a-z_]+>', '(?:', pattern.pattern)})" for _, pattern in alternatives)
-    return replace(patterns, any_day=re.compile(unnamed), reader_of=tuple(reader for reader, _ in alternatives))
+def _compiled(locale: str) -> DayPatterns:
+    return DayPatterns(GRAMMARS[locale])
 
 
-def _resolve(text: str, today: datetime.date, locale: str, country: str, named: bool) -> DayResolution | None:
+def _resolve(text: str, today: datetime.date, locale: str, where: _Holidays, named: bool) -> DayResolution | None:
     g, rx = GRAMMARS[locale], _compiled(locale)
     text, marked = _strip_fillers(text, rx)
     if text in g.fixed_parts:
@@ -177,7 +106,7 @@ def _resolve(text: str, today: datetime.date, locale: str, country: str, named: 
         return DayResolution(today + days * _DAY, ambiguous=False, part=part)
     if match := rx.this_part.fullmatch(text):
         return DayResolution(today, ambiguous=False, part=g.parts[match["part"]])
-    resolution = _day(text, today, locale, country, named, marked)
+    resolution = _day(text, today, locale, where, named, marked)
     if resolution is not None:
         return resolution
     for pattern in (rx.part_after, rx.part_first):
@@ -185,13 +114,13 @@ def _resolve(text: str, today: datetime.date, locale: str, country: str, named: 
             day_text, day_marked = _strip_fillers(match["day"], rx)
             joint = match.groupdict().get("joint")  # "le soir du 24": "du" marks a date as "le" does
             day_marked = day_marked or bool(joint and rx.day_mark.search(joint))
-            resolution = _day(day_text, today, locale, country, named, marked or day_marked)
+            resolution = _day(day_text, today, locale, where, named, marked or day_marked)
             if resolution is not None:
                 return replace(resolution, part=g.parts[match["part"]])
     return None
 
 
-def _strip_fillers(text: str, rx: _Patterns) -> tuple[str, bool]:
+def _strip_fillers(text: str, rx: DayPatterns) -> tuple[str, bool]:
     """The text without its leading fillers, and whether they ended with an article for a date ("il", "the")."""
     stripped = rx.fillers.sub("", text)
     prefix = text[: len(text) - len(stripped)].strip()
@@ -199,7 +128,7 @@ def _strip_fillers(text: str, rx: _Patterns) -> tuple[str, bool]:
 
 
 def _day(
-    text: str, today: datetime.date, locale: str, country: str, named: bool, marked: bool = False
+    text: str, today: datetime.date, locale: str, where: _Holidays, named: bool, marked: bool = False
 ) -> DayResolution | None:
     """A day without a part of the day; `marked`: an article for a date came before it."""
     g, rx = GRAMMARS[locale], _compiled(locale)
@@ -207,7 +136,8 @@ def _day(
         return _on(today + g.fixed[text] * _DAY)
     if text in g.holidays:
         key = g.holidays[text]
-        return _among([feast_date(k, country, today) for k in AMBIGUOUS_FEASTS.get(key, (key,))], holiday=True)
+        feasts = AMBIGUOUS_FEASTS.get(key, (key,))
+        return _among([feast_date(k, where.country, today) for k in feasts], holiday=True)
     tokens, ordinal = day_tokens(text, locale)
     resolution = None
     if first := rx.any_day.fullmatch(tokens):  # readers before the first that can match are skipped
@@ -222,7 +152,7 @@ def _day(
             or _spoken_date(text, tokens, today, rx, marked or ordinal)
         )
     if resolution is None and named:
-        resolution = _among(named_holidays(text, country, locale, today), holiday=True)
+        resolution = _among(named_holidays(text, where.country, locale, today), holiday=True)
     return resolution
 
 
@@ -239,7 +169,7 @@ def _among(days: list[datetime.date], holiday: bool = False) -> DayResolution | 
     )
 
 
-def _weekday(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+def _weekday(text: str, today: datetime.date, rx: DayPatterns) -> DayResolution | None:
     """Weekdays land 1-7 days ahead; a bare "Thursday" said on a Thursday could mean today."""
     match = rx.weekday.fullmatch(text)
     if match is None:
@@ -250,7 +180,7 @@ def _weekday(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | 
     return _on(today + days * _DAY)
 
 
-def _ahead(text: str, today: datetime.date, g: DayGrammar, rx: _Patterns) -> DayResolution | None:
+def _ahead(text: str, today: datetime.date, g: DayGrammar, rx: DayPatterns) -> DayResolution | None:
     match = rx.ahead.fullmatch(text)
     if match is None:
         return None
@@ -262,7 +192,7 @@ def _ahead(text: str, today: datetime.date, g: DayGrammar, rx: _Patterns) -> Day
     return _on(today + days * _DAY)
 
 
-def _weekend(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+def _weekend(text: str, today: datetime.date, rx: DayPatterns) -> DayResolution | None:
     """This weekend is the one under way or the coming one; next weekend the coming one from a weekday
     (as "sabato prossimo" is the coming Saturday), the one after from a Saturday or Sunday."""
     said_next = next((m for p in rx.weekend_next if (m := p.fullmatch(text))), None)
@@ -279,7 +209,7 @@ def _weekend(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | 
     return _among([day for day in (saturday, saturday + _DAY) if day >= today])
 
 
-def _week_of(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+def _week_of(text: str, today: datetime.date, rx: DayPatterns) -> DayResolution | None:
     """A weekday of next week or of this one (weeks run Monday to Sunday)."""
     monday = today - today.weekday() * _DAY
     for patterns, start in ((rx.next_week, monday + 7 * _DAY), (rx.this_week, monday)):
@@ -311,7 +241,7 @@ def _week_on(text: str, today: datetime.date, locale: str) -> DayResolution | No
     return None
 
 
-def _of_month(text: str, today: datetime.date, rx: _Patterns) -> DayResolution | None:
+def _of_month(text: str, today: datetime.date, rx: DayPatterns) -> DayResolution | None:
     """ "Il 5 del mese prossimo", "the 25th of this month": that day of that month, if it has one."""
     following = datetime.date(today.year + today.month // 12, today.month % 12 + 1, 1)
     for patterns, month in ((rx.next_month, following), (rx.this_month, today.replace(day=1))):
@@ -324,7 +254,7 @@ def _of_month(text: str, today: datetime.date, rx: _Patterns) -> DayResolution |
     return None
 
 
-def _spoken_date(text: str, tokens: str, today: datetime.date, rx: _Patterns, marked: bool) -> DayResolution | None:
+def _spoken_date(text: str, tokens: str, today: datetime.date, rx: DayPatterns, marked: bool) -> DayResolution | None:
     """A day of the month. A number alone ("8", "at 8") is no date: it is more often an hour or a party size;
     an article ("il 25", "the 3rd", "dia 3"), an ordinal, a month or a weekday makes it one."""
     for pattern in rx.dates:

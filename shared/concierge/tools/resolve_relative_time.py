@@ -26,13 +26,14 @@ class Response(ToolResponse):
 def within_any_opening(venue: Venue) -> Callable[[str], bool]:
     """Whether a time falls in any range of the venue's schedule: settles "8" as 08:00 or 20:00.
 
-    The ranges are gathered on the first question: most times ("20:30", "tra mezz'ora") never ask."""
+    The ranges are gathered on the first question (most times, "20:30", "tra mezz'ora", never ask),
+    each distinct one once: most days share the same few."""
     ranges: list[tuple[int, int]] = []
 
     def within(hhmm: str) -> bool:
         if not ranges:
             schedules = (*venue.hours.values(), *venue.special_hours.values())
-            ranges.extend((minutes(o), minutes(c)) for s in schedules for (o, c) in s.values())
+            ranges.extend((minutes(o), minutes(c)) for o, c in {tuple(r) for s in schedules for r in s.values()})
         at = minutes(hhmm)
         return any(o <= at <= c for o, c in ranges)
 

@@ -5,6 +5,7 @@ import pytest
 from concierge.domain.venue import Venue
 from concierge.parsing import read_day
 from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
+from concierge.parsing import holiday_calendar
 from concierge.parsing.holiday_calendar import holiday_country
 
 NOW = datetime.datetime(2026, 2, 18, 11, 5)  # a Wednesday morning, venue time
@@ -66,6 +67,20 @@ def test_the_national_day_is_the_venues_countrys_from_its_time_zone_when_no_coun
     )
     with pytest.raises(UnsupportedRelativeDay):  # France has no such holiday
         read_day("la fête de l'indépendance", NOW, "fr", venue=venue(locale="fr", timezone="Europe/Paris"))
+
+
+def test_a_venues_country_written_in_lower_case_still_names_its_holidays():
+    american_venue = venue(locale="en", timezone="Europe/Rome", country="us")
+    reading = read_day("Independence Day", NOW, "en", venue=american_venue)
+    assert (reading.date, reading.holiday) == (datetime.date(2026, 7, 4), "Independence Day")
+
+
+def test_an_ordinary_day_does_not_look_up_the_country_of_the_venues_time_zone():
+    holiday_calendar._zone_countries.cache_clear()
+    read_day("domani sera", NOW, "it", venue=venue(timezone="Europe/Zurich"))
+    assert holiday_calendar._zone_countries.cache_info().misses == 0
+    assert read_day("Natale", NOW, "it", venue=venue(timezone="Europe/Zurich")).holiday == "Natale"
+    assert holiday_calendar._zone_countries.cache_info().misses == 1
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import ast
 import datetime
+import functools
 import re
 import unicodedata
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,8 @@ from text_to_num import alpha2digit
 
 from concierge.parsing import day_tokens as day_tokens_module
 from concierge.parsing import relative_day, relative_time
+from concierge.parsing.day_grammar import GRAMMARS as DAY_GRAMMARS
+from concierge.parsing.day_patterns import DayPatterns
 from concierge.parsing.day_tokens import day_tokens
 from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
 from concierge.parsing.relative_day import resolve_relative_day
@@ -136,12 +138,13 @@ DAY_WORDS = sorted(
 DAY_TOKENS = st.one_of(st.sampled_from(DAY_WORDS), st.integers(0, 40).map(str), st.sampled_from(["2026", "2027"]))
 
 
-compiled = relative_day._compiled
-
-
-def every_reader(locale: str) -> relative_day._Patterns:
+@functools.cache
+def every_reader(locale: str) -> DayPatterns:
     """A language's patterns with nothing skipped: every reader of a day tries its own."""
-    return replace(compiled(locale), any_day=re.compile("(.*)"), reader_of=(0,))
+    patterns = DayPatterns(DAY_GRAMMARS[locale])
+    patterns.any_day = re.compile("(.*)")
+    patterns.reader_of = (0,)
+    return patterns
 
 
 def first_reader_by_trying_each(tokens: str, locale: str) -> int | None:
