@@ -62,5 +62,8 @@ def day_tokens(text: str, locale: str) -> tuple[str, bool]:
     weekday_re, weekdays, month_re, months = _name_patterns()
     text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
     text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
-    text, ordinals = _ORDINAL.subn(r"\1", with_digits(text, locale))
+    text = with_digits(text, locale)
+    if not _ORDINAL.search(text):  # most days said have no ordinal, and searching is cheaper than replacing
+        return text, False
+    text, ordinals = _ORDINAL.subn(r"\1", text)
     return text, ordinals > 0

@@ -78,12 +78,12 @@ class _Holidays:
 
 
 def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], where: _Holidays) -> DayResolution | None:
-    # The holiday library's names last: it is slow to load, and most days are not holidays.
-    for locale, named in (*((locale, False) for locale in order), (order[0], True)):
-        resolution = _resolve(text, today, locale, where, named)
+    for locale in order:
+        resolution = _resolve(text, today, locale, where, named=False)
         if resolution is not None:
             return resolution
-    return None
+    # The holiday library's names last: it is slow to load, and most days are not holidays.
+    return _resolve(text, today, order[0], where, named=True)
 
 
 _PUNCTUATION = re.compile(r"[^\w\s]")

@@ -106,10 +106,11 @@ def resolve_relative_time(
         raise VagueTime(text)
     for candidate in order:
         rx = _compiled(candidate)
-        minutes = _relative_minutes(_digits(folded, candidate), rx)
+        digits = _digits(folded, candidate)
+        minutes = _relative_minutes(digits, rx)
         if minutes is not None:
             return _after(now, minutes)
-        clock = _clock(folded, candidate, rx)
+        clock = _clock(folded, candidate, rx, digits)
         if clock is not None:
             return _choose(clock, is_plausible)
     raise UnsupportedRelativeTime(text)
@@ -150,14 +151,15 @@ def _after(now: datetime.datetime, minutes: int) -> TimeResolution:
     return TimeResolution(end.strftime("%H:%M"), (end.date() - start.date()).days, ambiguous=False)
 
 
-def _clock(folded: str, locale: str, rx: _Patterns) -> _Clock | None:
-    daypart = None
+def _clock(said: str, locale: str, rx: _Patterns, said_digits: str) -> _Clock | None:
+    """`said_digits` is `_digits(said, locale)`, read again only if day-part, noon or midnight words change `said`."""
+    daypart, folded = None, said
     for name, pattern in rx.dayparts:
         if pattern.search(folded):
             daypart, folded = name, pattern.sub(" ", folded)
             break
     folded = rx.midnight.sub("0", rx.noon.sub("12", folded))
-    text = rx.lead.sub("", _digits(folded, locale))
+    text = rx.lead.sub("", said_digits if folded == said else _digits(folded, locale))
     for hour, offset in _clock_forms(text, rx):
         if 0 <= hour <= 23 and -59 <= offset <= 59:
             return _Clock(hour, offset, daypart)

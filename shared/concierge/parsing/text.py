@@ -10,16 +10,20 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": 
 _AS_SPACES = str.maketrans(dict.fromkeys(["'", "-", *map(chr, range(0x2010, 0x2016))], " "))
 _EDGE_PUNCTUATION = ' \t\r\n.,;:!?¡¿"()«»'
 
-# Text text2num could change in Italian: a character or token out of the plain alphabet, or a word that is,
-# or holds, a number word or an ordinal stem (text2num's Italian vocabulary, widened: "ottobre", "milano"
-# and "non" are sent to it too, and it leaves them as they are).
-_PLAIN_TOKENS = re.compile(r"(?:[a-z]+[0-9]*|[0-9]+)(?: (?:[a-z]+[0-9]*|[0-9]+))*")
-_ITALIAN_NUMBER_WORD = re.compile(
-    r"\b(?:zero|un|uno|una|due|tre|quattro|cinque|sei|sette|otto|tto|nove|dieci|undici|dodici|tredici"
-    r"|quattordici|quindici|sedici|diciassette|diciotto|diciannove)(?![a-z])"
-    r"|\b(?:prim|second|terz|quart|quint|sest|settim|ottav|ttav|non|decim)[oaei]*(?![a-z])"
-    r"|vent|trent|quarant|cinquant|sessant|settant|ottant|ttant|novant|cent|mill|mila|milion|miliard|bilion|esim"
-)
+
+@functools.cache
+def _italian_without_numbers() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Text text2num leaves as it is in Italian: plain tokens (letters, digits, "wd5") none of which is,
+    or holds, a number word or an ordinal stem. Its Italian vocabulary, widened: "ottobre", "milano" and
+    "non" go to text2num too, which leaves them be. Compiled on first use: check_openings never asks."""
+    plain = re.compile(r"(?:[a-z]+[0-9]*|[0-9]+)(?: (?:[a-z]+[0-9]*|[0-9]+))*")
+    number_word = re.compile(
+        r"\b(?:zero|un|uno|una|due|tre|quattro|cinque|sei|sette|otto|tto|nove|dieci|undici|dodici|tredici"
+        r"|quattordici|quindici|sedici|diciassette|diciotto|diciannove)(?![a-z])"
+        r"|\b(?:prim|second|terz|quart|quint|sest|settim|ottav|ttav|non|decim)[oaei]*(?![a-z])"
+        r"|vent|trent|quarant|cinquant|sessant|settant|ottant|ttant|novant|cent|mill|mila|milion|miliard|bilion|esim"
+    )
+    return plain, number_word
 
 
 def fold(text: str) -> str:
@@ -40,8 +44,10 @@ def with_digits(folded: str, locale: str) -> str:
     text2num loads here, on first use: reading a weekday name (check_openings) needs only fold().
     Italian text without a number word skips it: text2num builds its Italian word splitter on every
     call (~7 µs, thirty times its cost in the other languages), and such text comes back unchanged."""
-    if locale == "it" and _PLAIN_TOKENS.fullmatch(folded) and not _ITALIAN_NUMBER_WORD.search(folded):
-        return folded
+    if locale == "it":
+        plain, number_word = _italian_without_numbers()
+        if plain.fullmatch(folded) and not number_word.search(folded):
+            return folded
     from text_to_num import alpha2digit
 
     return alpha2digit(folded, locale, threshold=0)
