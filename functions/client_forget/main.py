@@ -1,5 +1,5 @@
 """Cloud Function entry point `client_forget`: binds the chat receptionist's function from the shared package."""
 
-from concierge.http.app import function_entry
+from concierge.http.functions import function_entry
 
 client_forget = function_entry("client_forget")

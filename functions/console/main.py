@@ -1,3 +1,3 @@
 """Cloud Function entry point `console`: the staff console's pages at <function URL>/console."""
 
-from concierge.http.app import console  # noqa: F401
+from concierge.http.functions import console  # noqa: F401

@@ -1,3 +1,3 @@
 """Cloud Function entry point `mcp`: the booking tools over the Model Context Protocol (streamable HTTP)."""
 
-from concierge.http.app import mcp  # noqa: F401
+from concierge.http.functions import mcp  # noqa: F401

@@ -1,5 +1,5 @@
 """Cloud Function entry point `modify_booking`: binds the tool from the shared package."""
 
-from concierge.http.app import function_entry
+from concierge.http.functions import function_entry
 
 modify_booking = function_entry("modify_booking")

@@ -1,5 +1,5 @@
 """Cloud Function entry point `plans_cleanup`: binds the plan function from the shared package."""
 
-from concierge.http.app import function_entry
+from concierge.http.functions import function_entry
 
 plans_cleanup = function_entry("plans_cleanup")

@@ -1,6 +1,6 @@
 """Cloud Function entry point `update_conversation_tags`: binds the chat receptionist's function
 from the shared package."""
 
-from concierge.http.app import function_entry
+from concierge.http.functions import function_entry
 
 update_conversation_tags = function_entry("update_conversation_tags")

@@ -7,7 +7,7 @@ from flask import Flask, request
 
 from concierge.domain.errors import ToolError
 from concierge.domain.knowledge_base import load_knowledge_base
-from concierge.http.app import function_entry
+from concierge.http.functions import function_entry
 from concierge.http.browser_access import browser_origin, check_browser_call
 from tests.conftest import VENUES_FILE
 
@@ -52,7 +52,7 @@ def test_other_sites_and_guessable_threads_are_refused(origin, thread, code):
 
 
 def test_the_deployed_function_answers_the_browsers_preflight(monkeypatch):
-    monkeypatch.setattr("concierge.http.app._logging_ready", True)  # keep this process's logging as it is
+    monkeypatch.setattr("concierge.http.functions._logging_ready", True)  # keep this process's logging as it is
     entry = function_entry("conversation_message")
     asked = {"Origin": "https://www.roma.example", "Access-Control-Request-Method": "POST"}
     with Flask(__name__).test_request_context("/", method="OPTIONS", headers=asked):
@@ -65,7 +65,7 @@ def test_the_deployed_function_answers_the_browsers_preflight(monkeypatch):
 
 
 def test_a_body_the_deployed_function_refuses_is_still_readable_by_the_calling_page(monkeypatch):
-    monkeypatch.setattr("concierge.http.app._logging_ready", True)
+    monkeypatch.setattr("concierge.http.functions._logging_ready", True)
     entry = function_entry("conversation_message")
     too_big = b'{"text": "' + b"x" * 70_000 + b'"}'
     headers = {"Origin": "https://www.roma.example", "Content-Type": "application/json"}
