@@ -9,6 +9,7 @@ import logging
 import sys
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from concierge.bootstrap import (
     build_chat_agent,
@@ -22,6 +23,12 @@ from concierge.bootstrap import (
 )
 from concierge.settings import Settings
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from concierge.adapters.store import Store
+    from concierge.plans.service import PlanService
 
 DEMO_VENUES = "demo/venues.yaml"
 
@@ -58,8 +65,31 @@ def import_venues(settings: Settings, path: Path | None) -> list[str]:
     return sorted(venues)
 
 
-def _serve(args: argparse.Namespace) -> int:
+def local_app(
+    settings: Settings, store: Store, actions_base_url: str, mcp_loopback_only: bool = True
+) -> tuple[Flask, PlanService]:
+    """The app `concierge serve` serves (every function, MCP, the chat page and the console) and its plan
+    service, wired from the settings on `store`."""
     from concierge.http.app import create_app
+
+    ctx = build_context(settings, store)
+    plans = build_plan_service(settings, ctx, store, actions_base_url)
+    operators = build_operator_gate(settings, store)
+    agent = build_chat_agent(settings, ctx.tracer)
+    conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
+    app = create_app(
+        ctx,
+        settings.access,
+        plans,
+        operators,
+        mcp_loopback_only=mcp_loopback_only,
+        conversations=conversations,
+        console=build_console_config(settings),
+    )
+    return app, plans
+
+
+def _serve(args: argparse.Namespace) -> int:
     from concierge.http.server import serve_until_stopped
 
     settings = Settings.from_env(data_dir=args.data)
@@ -72,31 +102,19 @@ def _serve(args: argparse.Namespace) -> int:
         return _serve_workers(args, settings)
     names = [] if worker else import_venues(settings, args.venues)
     store = build_store(settings)
-    ctx = build_context(settings, store)
-    plans = build_plan_service(settings, ctx, store, settings.actions_base_url or f"http://{args.host}:{args.port}")
+    loopback = args.host in ("127.0.0.1", "localhost", "::1")
+    base_url = settings.actions_base_url or f"http://{args.host}:{args.port}"
+    app, plans = local_app(settings, store, base_url, mcp_loopback_only=loopback)
     if not worker:
         _banner(args, settings, names)
-    operators = build_operator_gate(settings, store)
     if not worker and not store.operators():
         print(
             "concierge: no operator yet; `concierge operators add NAME` issues a key for the plan functions",
             file=sys.stderr,
         )
-    loopback = args.host in ("127.0.0.1", "localhost", "::1")
-    agent = build_chat_agent(settings, ctx.tracer)
-    conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
     cleanup = start_cleanup(settings, plans, conversations=store)
     if cleanup is not None and not worker:
         print(f"concierge: plans cleanup every {settings.cleanup_seconds:g} s", file=sys.stderr)
-    app = create_app(
-        ctx,
-        settings.access,
-        plans,
-        operators,
-        mcp_loopback_only=loopback,
-        conversations=conversations,
-        console=build_console_config(settings),
-    )
 
     def stopped() -> None:
         if cleanup is not None:

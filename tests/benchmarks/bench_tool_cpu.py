@@ -40,32 +40,16 @@ Wsgi = Callable[[dict, Callable], Iterable[bytes]]
 
 
 def build_app(data: Path) -> Wsgi:
-    """The WSGI app of `concierge serve`, wired as the command wires it."""
+    """The WSGI app of `concierge serve`, wired by the function the command uses."""
     os.environ["CONCIERGE_NOW"] = bench_tools.NOW
     os.environ["CONCIERGE_STORE"] = "sqlite"
-    from concierge.bootstrap import (
-        build_chat_agent,
-        build_console_config,
-        build_context,
-        build_conversations,
-        build_operator_gate,
-        build_plan_service,
-        build_store,
-    )
-    from concierge.cli import import_venues
-    from concierge.http.app import create_app
+    from concierge.bootstrap import build_store
+    from concierge.cli import import_venues, local_app
     from concierge.settings import Settings
 
     settings = Settings.from_env(data_dir=data)
     import_venues(settings, bench_tools.VENUES)
-    store = build_store(settings)
-    ctx = build_context(settings, store)
-    plans = build_plan_service(settings, ctx, store, "http://127.0.0.1:9")
-    operators = build_operator_gate(settings, store)
-    agent = build_chat_agent(settings, ctx.tracer)
-    conversations = build_conversations(settings, ctx, store, lambda venue: agent, operators)
-    console = build_console_config(settings)
-    return create_app(ctx, settings.access, plans, operators, conversations=conversations, console=console)
+    return local_app(settings, build_store(settings), "http://127.0.0.1:9")[0]
 
 
 def call(app: Wsgi, tool: str, body: bytes) -> tuple[str, bytes]:
