@@ -42,16 +42,16 @@ def _times(open_min: int, last_min: int, step: int) -> tuple[str, ...]:
     return tuple(hhmm(m) for m in _starts(open_min, last_min, step))
 
 
+def _range_times(rng: OpeningRange, venue: Venue) -> tuple[str, ...]:
+    return _times(rng.open_min, rng.close_min - venue.cutoff_minutes, venue.slot_minutes)
+
+
 def slots_in(rng: OpeningRange, venue: Venue) -> list[str]:
-    return list(_times(rng.open_min, rng.close_min - venue.cutoff_minutes, venue.slot_minutes))
+    return list(_range_times(rng, venue))
 
 
 def day_slots(venue: Venue, day: dt.date) -> list[str]:
-    return [
-        s
-        for rng in venue.ranges_on(day)
-        for s in _times(rng.open_min, rng.close_min - venue.cutoff_minutes, venue.slot_minutes)
-    ]
+    return [s for rng in venue.ranges_on(day) for s in _range_times(rng, venue)]
 
 
 def is_full(venue: Venue, occupancy: Occupancy, time: str) -> bool:
