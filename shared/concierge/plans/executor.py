@@ -1,15 +1,15 @@
-"""Running a confirmed plan step by step, and rolling it back when a step fails.
+"""Running a confirmed plan step by step.
 
 Cloud Tasks delivers at least once, sometimes twice at the same time. A delivery first claims
 the plan with a lease in an atomic store update: a second delivery finds it claimed and does
 nothing. Each step's compensation is worked out (reading the prior state) and recorded before
-the step's call goes out, and every call carries the idempotency key `{plan_id}:{step}`: a
-delivery resuming after a crash re-sends the call whose outcome was not recorded, and the API
-answers it from its idempotency record instead of acting twice.
+the step's call goes out (`plans/compensation.py`), and every call carries the idempotency key
+`{plan_id}:{step}`: a delivery resuming after a crash re-sends the call whose outcome was not
+recorded, and the API answers it from its idempotency record instead of acting twice.
 
-A rollback concerns writes only: a lookup changed nothing, so it is neither reversed nor reported.
-A write that timed out may have landed: it is reported as such, with what to check, and a plan
-with one cannot end `rolled_back`.
+When the confirmed plan cannot go on by itself, the step asks its operator (`plans/step_questions.py`)
+and the plan pauses (`ask`). A failure fails the plan and, when a write was done or may have landed,
+queues its rollback (`plans/rollback.py`).
 """
 
 from __future__ import annotations
@@ -26,29 +26,20 @@ from concierge.domain.plans import (
     ActionResult,
     AtomicAction,
     BlockingQuestion,
-    Choice,
     ExecutionPlan,
     PlannedAction,
-    ReversalFailure,
-    RollbackReport,
     utcnow,
 )
 from concierge.masking import mask
-from concierge.plans.blocking import SessionBusy, ask_marker, numbered, pause
+from concierge.plans.blocking import SessionBusy, pause
 from concierge.plans.canonical_values import Reading
+from concierge.plans.compensation import prepare_compensation
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.step_guard import different_call
-from concierge.plans.step_expectations import (
-    READ_BOOKING,
-    WATCHED,
-    expected_state,
-    lookup_scope,
-    same_booking,
-    step_key,
-)
-from concierge.plans.step_outcomes import describe, failure_reason, possibly_applied, what_to_check
+from concierge.plans.step_expectations import READ_BOOKING, expected_state, lookup_scope, same_booking, step_key
+from concierge.plans.step_outcomes import failure_reason, possibly_applied, what_to_check
+from concierge.plans.step_questions import booking_gone, booking_moved, other_times, planned_question, several_matches
 from concierge.plans.templates import UnresolvedPlaceholder, fill
-from concierge.speech import phrases_for
 from concierge.speech.plan_outcomes import StepWords, step_words
 from concierge.speech.plan_prompts import prompt_words
 
@@ -56,9 +47,6 @@ if TYPE_CHECKING:
     from concierge.plans.parameter_fixer import ParameterFixer
 
 DEFAULT_LEASE = dt.timedelta(seconds=120)
-
-
-__all__ = ["Executor", "NotClaimable", "ask_marker"]
 
 
 class NotClaimable(Exception):
@@ -89,7 +77,7 @@ class Executor:
     # --- execution ----------------------------------------------------------------------------------
     def execute(self, plan_id: str, token: str | None) -> str:
         """Run what is left of the plan; the outcome word says what happened to this delivery."""
-        plan = self._take(plan_id, self._claim)
+        plan = self.take(plan_id, self._claim)
         if isinstance(plan, str):
             return plan
         registry = self.registry()
@@ -133,8 +121,9 @@ class Executor:
     def _complete(self, plan_id: str) -> None:
         self.store.update_plan(plan_id, lambda p: move(p, "completed", self.clock(), summary=self._summary(p)))
 
-    def _take(self, plan_id: str, claim: Callable[[ExecutionPlan], ExecutionPlan]) -> ExecutionPlan | str:
-        """The plan claimed for this delivery, or the word saying why this delivery does nothing."""
+    def take(self, plan_id: str, claim: Callable[[ExecutionPlan], ExecutionPlan]) -> ExecutionPlan | str:
+        """The plan claimed for this delivery (`claim` raises NotClaimable when it cannot be), or the word
+        saying why this delivery does nothing."""
         try:
             return self.store.update_plan(plan_id, claim)
         except NotClaimable as exc:
@@ -166,15 +155,14 @@ class Executor:
                 ),
                 token,
             )
-        asked = next(((k, q) for k, q in ((k, ask_marker(v)) for k, v in step.parameters.items()) if q), None)
-        if asked:
-            question = BlockingQuestion(step_number=step.step_number, kind="value", parameter=asked[0])
-            return self.ask(plan, step, asked[1], question, token)
+        asked = planned_question(step)
+        if asked is not None:
+            return self.ask(plan, step, *asked, token)
         scopes = {f"step_{s.step_number}": lookup_scope(s.result.response_data) for s in plan.actions if s.executed}
         try:
             parameters = fill(step.parameters, scopes)
         except UnresolvedPlaceholder as missing:
-            several = self._several_matches(plan, step, missing)
+            several = several_matches(plan, step, missing, self.locale_of(plan.venue_id))
             if several is not None:
                 return self.ask(plan, step, *several, token)
             return self._fail(
@@ -194,7 +182,7 @@ class Executor:
                 return changed
 
         if action.reversible and step.compensation_call is None:
-            compensation = self._prepare_compensation(plan, action, parameters, registry, token)
+            compensation = prepare_compensation(self.actions, action, parameters, registry, token, self._words(plan))
             if isinstance(compensation, ActionResult):  # the prior state could not be read
                 return self._fail(plan, step, action.name, compensation, token)
             self._record(plan.plan_id, step.step_number, compensation_call=compensation)
@@ -221,14 +209,14 @@ class Executor:
                 self_corrected=result is not first and result.success,
             )
         if not result.success:
-            alternatives = self._other_times(plan, step, parameters, result)
+            alternatives = other_times(step, parameters, result, self.locale_of(plan.venue_id))
             if alternatives is not None:
                 return self.ask(plan, step, *alternatives, token)
             return self._fail(plan, step, action.name, result, token, sent=parameters)
         self._record(plan.plan_id, step.step_number, result=result)
         return "done"
 
-    # --- blocking prompts ---------------------------------------------------------------------------
+    # --- asking the operator ------------------------------------------------------------------------
     def ask(self, plan: ExecutionPlan, step: PlannedAction, prompt: str, question: BlockingQuestion, token) -> str:
         """Pause the plan at `step` with `prompt` ("paused"), or fail it when its session already waits."""
         try:
@@ -249,56 +237,6 @@ class Executor:
             pass
         return "paused"
 
-    def _several_matches(
-        self, plan: ExecutionPlan, step: PlannedAction, missing: UnresolvedPlaceholder
-    ) -> tuple[str, BlockingQuestion] | None:
-        """The question when the value is missing because a lookup matched several bookings."""
-        source = next((s for s in plan.actions if f"step_{s.step_number}" == missing.scope), None)
-        found = (source.result.response_data or {}) if source and source.result else {}
-        matches = [r for r in found.get("results") or [] if isinstance(r, dict) and missing.name in r]
-        parameter = next(
-            (k for k, v in step.parameters.items() if v == f"{{{{{missing.scope}.{missing.name}}}}}"), None
-        )
-        if len(matches) < 2 or parameter is None:
-            return None
-        options = [
-            Choice(
-                label=str(r.get("display_label") or r.get("guest_name") or r[missing.name]),
-                values={parameter: r[missing.name]},
-            )
-            for r in matches
-        ]
-        words = prompt_words(self.locale_of(plan.venue_id))
-        query = str((source.parameters if source else {}).get("search_text", ""))
-        prompt = words.several_match.format(query=query, count=len(options), options=numbered(options, words))
-        return prompt, BlockingQuestion(
-            step_number=step.step_number, kind="choice", parameter=parameter, options=options
-        )
-
-    def _other_times(
-        self, plan: ExecutionPlan, step: PlannedAction, sent: dict, result: ActionResult
-    ) -> tuple[str, BlockingQuestion] | None:
-        """The question when the planned time is not available and free times nearby are offered."""
-        data = result.response_data or {}
-        slots = [s for s in data.get("nearest_slots") or [] if isinstance(s, str)]
-        parameter = next((k for k in ("new_time", "time") if isinstance(sent.get(k), str)), None)
-        if result.error_type not in ("conflict", "bad_request") or not slots or parameter is None:
-            return None
-        locale = self.locale_of(plan.venue_id)
-        say, words = phrases_for(locale), prompt_words(locale)
-        options = [Choice(label=slot, values={parameter: slot}) for slot in slots]  # the operator reads HH:MM
-        when = sent[parameter]
-        day = sent.get("new_day") or sent.get("day")
-        if isinstance(day, str):
-            try:
-                when = f"{say.day_label(dt.date.fromisoformat(day))}, {when}"
-            except ValueError:
-                pass
-        prompt = words.slot_taken.format(when=when, options=numbered(options, words))
-        return prompt, BlockingQuestion(
-            step_number=step.step_number, kind="choice", parameter=parameter, options=options
-        )
-
     def _changed_since_planned(
         self,
         plan: ExecutionPlan,
@@ -317,23 +255,12 @@ class Executor:
             reader, {"restaurant_id": parameters.get("restaurant_id"), "booking_id": parameters["booking_id"]}, token
         )
         locale = self.locale_of(plan.venue_id)
-        words = prompt_words(locale)
         if not now.success and now.error_type == "not_found":
-            where = self._words(plan).step.format(number=step.step_number, action=action.name)
-            return self._fail(plan, step, action.name, now, token, reason=words.booking_gone.format(where=where))
+            return self._fail(plan, step, action.name, now, token, reason=booking_gone(step, action, locale))
         current = now.response_data or {}
         if not now.success or same_booking(expected, current):
             return None  # a read that failed is not a change: the write itself reports what is wrong
-        prompt = words.booking_moved.format(
-            name=current.get("name") or expected.get("name") or parameters["booking_id"],
-            then=describe(expected, locale),
-            now=describe(current, locale),
-            number=step.step_number,
-            action=action.name,
-        )
-        observed = {k: current.get(k) for k in WATCHED}
-        question = BlockingQuestion(step_number=step.step_number, kind="confirm", observed=observed)
-        return self.ask(plan, step, prompt, question, token)
+        return self.ask(plan, step, *booking_moved(step, action, parameters, expected, current, locale), token)
 
     def _self_correct(self, plan, step, action, parameters, failed: ActionResult, token) -> ActionResult:
         corrected = self.fixer.fix(action, parameters, failed.error_message or "")
@@ -355,30 +282,6 @@ class Executor:
                 success=False, error_type="bad_request", error_message=self._words(plan).correction_changes_plan
             )
         return self.actions.call(action, corrected, token, idempotency_key=f"{plan.plan_id}:{step.step_number}:fixed")
-
-    def _prepare_compensation(
-        self, plan: ExecutionPlan, action: AtomicAction, parameters: dict, registry: ActionRegistry, token: str | None
-    ) -> dict | ActionResult:
-        spec = action.compensation
-        prior: dict = {}
-        if spec and spec.prior_operation_id:
-            reader = registry.get(spec.prior_operation_id)
-            read = (
-                self.actions.call(reader, fill(spec.prior_parameters, {"params": parameters}), token)
-                if reader
-                else ActionResult(
-                    success=False, error_type="bad_request", error_message=self._words(plan).prior_read_missing
-                )
-            )
-            if not read.success:
-                return read
-            prior = read.response_data or {}
-        return {
-            "action_id": action.compensation_action_id,
-            "parameters": spec.parameters if spec else {},
-            "params": parameters,
-            "prior": prior,
-        }
 
     def _record(
         self,
@@ -460,123 +363,3 @@ class Executor:
             if s.result and s.result.response_data and s.result.response_data.get("message")
         ]
         return " ".join(messages) or self._words(plan).done.format(summary=plan.intent_summary)
-
-    # --- rollback -----------------------------------------------------------------------------------
-    def rollback(self, plan_id: str, token: str | None) -> str:
-        """Compensate completed steps in reverse order, going on past a failed compensation."""
-        plan = self._take(plan_id, self._claim_rollback)
-        if isinstance(plan, str):
-            return plan
-        registry = self.registry()
-        locale = self.locale_of(plan.venue_id)
-        words = step_words(locale)
-        failed_step = next((s.step_number for s in plan.actions if s.result and not s.result.success), 0)
-        report = RollbackReport(triggered_by_step=failed_step)
-        with self.tracer.span(
-            "rollback",
-            trace_id=plan.plan_id,
-            plan_id=plan.plan_id,
-            session_id=plan.session_id,
-            user_id=plan.user_id,
-            triggered_by_step=failed_step,
-        ) as rollback_span:
-            for step in sorted(plan.actions, key=lambda s: -s.step_number):
-                action = registry.get(step.action_id)
-                name = action.name if action else step.action_id
-                if step.may_have_applied:
-                    report.actions_possibly_applied.append(step.step_number)
-                    report.manual_recovery_steps.append(
-                        f"{possibly_applied(step, what_to_check(self._parameters_of(plan, step), locale), locale)} "
-                        f"{words.timed_out.format(action=name)}"
-                    )
-                    continue
-                if not step.executed or not self.is_write(step):  # not done, or a lookup: nothing to undo
-                    continue
-                if action is None or not action.reversible or step.compensation_call is None:
-                    report.irreversible_actions_completed.append(step.step_number)
-                    report.manual_recovery_steps.append(words.irreversible.format(number=step.step_number, action=name))
-                    continue
-                problem = self._compensate(plan, step, registry, token)
-                if problem is None:
-                    report.actions_reversed.append(step.step_number)
-                else:
-                    report.actions_failed_to_reverse.append(
-                        ReversalFailure(step_number=step.step_number, reason=problem)
-                    )
-                    report.manual_recovery_steps.append(
-                        words.undo_by_hand.format(number=step.step_number, action=name, problem=problem)
-                    )
-            complete = not (
-                report.actions_failed_to_reverse
-                or report.irreversible_actions_completed
-                or report.actions_possibly_applied
-            )
-            rollback_span.set(
-                reversed=len(report.actions_reversed),
-                failed_to_reverse=len(report.actions_failed_to_reverse),
-                irreversible=len(report.irreversible_actions_completed),
-                possibly_applied=len(report.actions_possibly_applied),
-                outcome="rolled_back" if complete else "partial",
-            )
-
-        def finish(p: ExecutionPlan) -> ExecutionPlan:
-            done = complete  # the contract's rolled_back: every write undone, nothing left in doubt
-            p = p.model_copy(update={"rollback_report": report, "lease_until": None})
-            return move(p, "rolled_back", self.clock()) if done else p
-
-        return self.store.update_plan(plan_id, finish).status
-
-    @staticmethod
-    def _parameters_of(plan: ExecutionPlan, step: PlannedAction) -> dict:
-        """The step's parameters with earlier answers filled in, as far as they can be."""
-        scopes = {
-            f"step_{s.step_number}": (s.result.response_data or {}) for s in plan.actions if s.executed and s.result
-        }
-        try:
-            return fill(step.parameters, scopes)
-        except UnresolvedPlaceholder:
-            return step.parameters
-
-    def _claim_rollback(self, plan: ExecutionPlan) -> ExecutionPlan:
-        now = self.clock()
-        if plan.status != "failed" or plan.rollback_report is not None:
-            raise NotClaimable(f"plan is {plan.status}, rollback {'done' if plan.rollback_report else 'not needed'}")
-        if plan.lease_until is not None and plan.lease_until > now:
-            raise NotClaimable("another delivery is rolling the plan back")
-        return plan.model_copy(update={"lease_until": now + self.lease})
-
-    def compensate(self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None):
-        """Run the step's recorded compensation (an undo uses it too): None when it worked, else why not."""
-        return self._compensate(plan, step, registry, token)
-
-    def _compensate(
-        self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None
-    ) -> str | None:
-        call = step.compensation_call or {}
-        action = registry.get(call.get("action_id") or "")
-        if action is None:
-            return self._words(plan).compensation_missing
-        try:
-            result_data = (step.result.response_data if step.result else {}) or {}
-            parameters = fill(
-                call.get("parameters", {}),
-                {"params": call.get("params", {}), "prior": call.get("prior", {}), "result": result_data},
-            )
-        except UnresolvedPlaceholder as missing:
-            return self._words(plan).undo_value_missing.format(missing=missing)
-        # An empty prior value (no notes) is restored as "", because null means "leave unchanged".
-        text = {p.name for p in action.parameters if p.type == "string"}
-        parameters = {k: ("" if v is None and k in text else v) for k, v in parameters.items()}
-        with self.tracer.span(
-            f"compensation:{action.action_id}",
-            trace_id=plan.plan_id,
-            plan_id=plan.plan_id,
-            action_id=action.action_id,
-            compensates=step.action_id,
-            step=step.step_number,
-        ) as span:
-            result = self.actions.call(
-                action, parameters, token, idempotency_key=f"{plan.plan_id}:undo:{step.step_number}"
-            )
-            span.set(success=result.success, error_type=result.error_type)
-        return None if result.success else (result.error_message or result.error_type or "failed")

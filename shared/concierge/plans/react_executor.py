@@ -27,9 +27,11 @@ from concierge.adapters.tracing import Span
 from concierge.domain.plans import ActionResult, AtomicAction, BlockingQuestion, Choice, ExecutionPlan, PlannedAction
 from concierge.masking import mask
 from concierge.plans.canonical_values import Reading
-from concierge.plans.blocking import ask_marker, numbered
+from concierge.plans.blocking import numbered
+from concierge.plans.compensation import prepare_compensation
 from concierge.plans.executor import Executor
 from concierge.plans.step_expectations import step_key
+from concierge.plans.step_questions import other_times, planned_question
 from concierge.plans.react_tools import ASK_OPERATOR, STOP_PLAN, execution_tools, goal, system_prompt
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.step_guard import Options, Verdict, confirmed_parameters, judge, may_ask
@@ -67,7 +69,7 @@ class ReactExecutor(Executor):
     max_retries: int = DEFAULT_MAX_RETRIES
 
     def execute(self, plan_id: str, token: str | None) -> str:
-        plan = self._take(plan_id, self._claim)
+        plan = self.take(plan_id, self._claim)
         if isinstance(plan, str):
             return plan
         registry = self.registry()
@@ -122,11 +124,10 @@ class ReactExecutor(Executor):
         step = next((s for s in plan.actions if not s.executed and s.action_id not in run.read_only), None)
         if step is None:
             return None
-        marked = next(((k, q) for k, q in ((k, ask_marker(v)) for k, v in step.parameters.items()) if q), None)
-        if marked is None:
+        asked = planned_question(step)
+        if asked is None:
             return None
-        question = BlockingQuestion(step_number=step.step_number, kind="value", parameter=marked[0])
-        return self.ask(plan, step, marked[1], question, run.token)
+        return self.ask(plan, step, *asked, run.token)
 
     def _keep_lease(self, plan: ExecutionPlan) -> ExecutionPlan:
         """Hold the plan through slow model turns: renew the lease once half of it is spent."""
@@ -197,7 +198,7 @@ class ReactExecutor(Executor):
             if changed is not None:  # moved or cancelled by someone else since the plan was made
                 return "", changed
         if action.reversible and step.compensation_call is None:
-            compensation = self._prepare_compensation(plan, action, arguments, registry, run.token)
+            compensation = prepare_compensation(self.actions, action, arguments, registry, run.token, self._words(plan))
             if isinstance(compensation, ActionResult):  # the prior state could not be read
                 return "", self._fail(plan, step, action.name, compensation, run.token)
             self._record(plan.plan_id, step.step_number, compensation_call=compensation)
@@ -208,7 +209,7 @@ class ReactExecutor(Executor):
         if result.success:
             self._record(plan.plan_id, step.step_number, result=result)
             return _observed(result), None
-        alternatives = self._other_times(plan, step, arguments, result)
+        alternatives = other_times(step, arguments, result, self.locale_of(plan.venue_id))
         if alternatives is not None:  # the confirmed time is taken: the operator picks a free one nearby
             return "", self.ask(plan, step, *alternatives, run.token)
         if result.error_type == "bad_request" and attempt <= self.max_retries:

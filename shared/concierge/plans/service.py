@@ -34,13 +34,14 @@ from concierge.domain.plans import (
     utcnow,
 )
 from concierge.domain.venue import Venue
-from concierge.plans.blocking import read_answer
-from concierge.plans.executor import Executor, ask_marker
+from concierge.plans.blocking import ask_marker, read_answer
+from concierge.plans.executor import Executor
 from concierge.plans.step_expectations import READ_BOOKING, WATCHED
 from concierge.plans.planning import REPHRASE, Planner, PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
 from concierge.plans.proposal_validation import validate_proposal
 from concierge.plans.registry import ActionRegistry
+from concierge.plans.rollback import Rollback
 from concierge.plans.requests import (
     Answer,
     DeliverAgain,
@@ -420,7 +421,7 @@ class PlanService:
         return {"outcome": self.executor.execute(task.plan_id, self.service_token)}
 
     def plan_rollback(self, task: TaskBody) -> dict:
-        return {"outcome": self.executor.rollback(task.plan_id, self.service_token)}
+        return {"outcome": Rollback(self.executor).rollback(task.plan_id, self.service_token)}
 
     def plans_cleanup(self) -> dict:
         """Expire unconfirmed plans, resume executing plans whose worker died, purge idempotency records and

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from concierge.domain.plan_states import move
 from concierge.domain.plans import ExecutionPlan, PlannedAction, ReversalFailure, RollbackReport
+from concierge.plans.compensation import compensate
 from concierge.plans.executor import Executor, NotClaimable
 from concierge.plans.step_expectations import READ_BOOKING
 from concierge.plans.step_outcomes import describe
@@ -69,7 +70,7 @@ class Undo:
             for step in sorted(writes, key=lambda s: -s.step_number):
                 if step.step_number in report.actions_reversed:
                     continue
-                problem = ex.compensate(plan, step, registry, token)
+                problem = compensate(ex.actions, ex.tracer, plan, step, registry, token, step_words(locale))
                 if problem is None:
                     report.actions_reversed.append(step.step_number)
                 else:
