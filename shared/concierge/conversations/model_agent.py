@@ -8,8 +8,8 @@ customer gets a safe localized reply and a person takes over. When the model can
 the offline agent answers the turn instead.
 
 The model owns the words; the `rdv` structure is built by the server from what the tools did this turn
-(see `_Outcome`). The prompt is bounded: fixed instructions, the venue's data, the last
-`HISTORY_MESSAGES` messages of at most `MESSAGE_CHARS` characters each.
+(see `_Outcome`), reading the values the model wrote with `model_values`. The prompt is bounded: see
+`model_context`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from concierge.adapters.llm import ChatModel, ChatResult, LLMUnavailable
 from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
+from concierge.conversations.model_context import TOOLS, context_messages
+from concierge.conversations.model_values import booked_slot, dmy_date, e164_phone, integer
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.offline_own_bookings import event_start
 from concierge.conversations.out_of_scope import hand_over
@@ -35,17 +37,11 @@ from concierge.conversations.rdv import (
     Slot,
     button,
 )
-from concierge.conversations.rdv_schema import CARE_TYPES, is_clinic
-from concierge.domain.phone import InvalidPhone, to_e164
-from concierge.domain.venue import Venue
 from concierge.speech import phrases_for
-from concierge.speech.receptionist import PROMPTS, agent_words, weekly_hours
+from concierge.speech.receptionist import PROMPTS, agent_words
 
 MAX_MODEL_TURNS = 5
-HISTORY_MESSAGES = 12
-MESSAGE_CHARS = 600
 TOOL_RESULT_CHARS = 3000
-DAYS_AHEAD = 14
 OWN_IDS_KEPT = 50
 
 
@@ -82,44 +78,6 @@ ANSWER_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "receptionist_turn", "schema": ANSWER_SCHEMA}}
-
-# The tools the model may ask for (summarize_conversation is not for the main model, as the manual says).
-TOOLS: dict[str, tuple[str, dict[str, str]]] = {
-    "get_available_slots": (
-        "Opening hours, busy and free times (freeSlots) for each day of a date range.",
-        {"startDate": "DD/MM/YYYY", "endDate": "DD/MM/YYYY", "people": "integer, optional"},
-    ),
-    "schedule_appointment": (
-        "Book a time for the customer, after their explicit yes.",
-        {
-            "serviceName": "string",
-            "appointmentDate": "DD/MM/YYYY",
-            "appointmentTime": "HH:mm",
-            "clientFullName": "string, optional",
-            "people": "integer, optional",
-            "reason": "string, optional",
-            "careType": "string, optional",
-        },
-    ),
-    "list_events": (
-        "The customer's own bookings in a date range, with the ids needed to cancel or move them.",
-        {"startDate": "DD/MM/YYYY", "endDate": "DD/MM/YYYY"},
-    ),
-    "cancel_appointment": (
-        "Cancel one of the customer's bookings, by an id list_events returned, after their yes.",
-        {"eventId": "string"},
-    ),
-    "request_human_support": ("Hand the conversation over to a person.", {"reason": "string"}),
-    "update_client_info": (
-        "Save the customer's details.",
-        {"preferredName": "string, optional", "addressText": "string, optional", "notes": "string, optional"},
-    ),
-    "update_conversation_tags": ("Tag the conversation's subject.", {"tags": "list of strings"}),
-    "end_conversation": (
-        "Archive the conversation when the customer's goal is fully met.",
-        {"reason": "string, optional"},
-    ),
-}
 
 
 @dataclass
@@ -228,7 +186,7 @@ class _Loop:
         if ok:
             self.observe(name, params, output)
         elif name == "schedule_appointment" and isinstance(output.get("nearestSlots"), list):
-            day = _date(output.get("appointmentDate") or params.get("appointmentDate"))
+            day = dmy_date(output.get("appointmentDate") or params.get("appointmentDate"))
             nearest = [t for t in output["nearestSlots"] if isinstance(t, str)]
             if day is not None and nearest:  # refused (full, outside hours): the free times near it are offered
                 self.outcome.free = (day, nearest)
@@ -260,7 +218,7 @@ class _Loop:
         elif name == "get_available_slots":
             for day in output.get("days") or []:
                 free = [t for t in day.get("freeSlots") or [] if isinstance(t, str)]
-                parsed = _date(day.get("date"))
+                parsed = dmy_date(day.get("date"))
                 if free and parsed is not None:
                     outcome.free = (parsed, free)
                     break
@@ -327,11 +285,11 @@ class _Loop:
     def rdv(self, message: str) -> dict[str, Any]:
         """The turn's structure, from what the tools did (the model's words go in `message`)."""
         b, outcome, venue = self.builder(), self.outcome, self.venue
-        patient = Patient(self.name, self.phone or _e164((outcome.created or {}).get("clientPhone"), venue))
+        patient = Patient(self.name, self.phone or e164_phone((outcome.created or {}).get("clientPhone"), venue))
         if outcome.handed_over is not None:
             return b.route_to_human(message, Disposition("IN_SCOPE", outcome.handed_over or None))
         if outcome.created:
-            slot = _slot(venue, outcome.created)
+            slot = booked_slot(venue, outcome.created)
             new_id = outcome.created["eventId"] if isinstance(outcome.created["eventId"], str) else None
             if slot is not None and outcome.cancelled:
                 return b.reschedule(message, new_id or outcome.cancelled, slot, patient, done=True)
@@ -339,7 +297,7 @@ class _Loop:
                 details = Details(
                     reason=outcome.created.get("reason"),
                     care_type=outcome.created.get("careType"),
-                    party_size=_int(outcome.created.get("people")),
+                    party_size=integer(outcome.created.get("people")),
                 )
                 return b.create(message, patient, slot, new_id, details)
         if outcome.cancelled:
@@ -387,97 +345,5 @@ def parse_reply(content: str | None) -> tuple[ModelReply | None, str | None]:
         return None, exc.errors()[0]["msg"] if exc.errors() else "invalid"
 
 
-def context_messages(turn: Turn) -> list[dict[str, Any]]:
-    """System instructions and venue data, the bounded recent history, and this message."""
-    venue, words = turn.venue, agent_words(turn.venue.locale)
-    prompt, phrases = PROMPTS[words.locale], phrases_for(venue.locale, venue.kind)
-    what = prompt["what.clinic"] if is_clinic(venue) else prompt["what.restaurant"]
-    now = turn.now
-    days = [now.date() + dt.timedelta(days=n) for n in range(DAYS_AHEAD + 1)]
-    lines = [
-        prompt["role"].format(venue=venue.name),
-        prompt["rules"].format(what=what),
-        prompt["format"].format(
-            schema=json.dumps({"response_to_client": "string | null", "tool_request": {"name": "string", "params": {}}})
-        ),
-        "",
-        f"{prompt['now']}: {now:%d/%m/%Y %H:%M} ({phrases.day_label(now.date())}, {venue.timezone})",
-        f"{prompt['days']}:",
-        *[f"- {d:%d/%m/%Y}: {phrases.day_label(d)}" for d in days[1:]],
-        f"{prompt['hours']}: {weekly_hours(venue)}",
-    ]
-    if venue.faq:
-        lines += [f"{prompt['faq']}:", *[f"- {e.question} -> {e.answer}" for e in venue.faq]]
-    profile = turn.profile
-    if profile is not None:
-        known = {
-            "name": profile.preferred_name,
-            "address": profile.address,
-            "notes": "; ".join(profile.notes[-3:]) or None,
-            "tags": ", ".join(profile.tags) or None,
-        }
-        lines.append(f"{prompt['client']}: " + ", ".join(f"{k}={v}" for k, v in known.items() if v))
-        if profile.summaries:
-            lines.append(f"{prompt['summary']}: {profile.summaries[-1][:MESSAGE_CHARS]}")
-    if turn.conversation.phone_verified and turn.conversation.customer_phone:
-        lines.append(prompt["phone_known"].format(phone=turn.conversation.customer_phone))
-    lines += [
-        f"{prompt['tools']}:",
-        *[
-            f"- {name}({json.dumps(params, ensure_ascii=False)}): {description}"
-            for name, (description, params) in TOOLS.items()
-        ],
-    ]
-    if is_clinic(venue):
-        lines.append(f"careType: {', '.join(CARE_TYPES)}")
-    messages: list[dict[str, Any]] = [{"role": "system", "content": "\n".join(lines)}]
-    for message in turn.history[-HISTORY_MESSAGES:]:
-        if message.role == "customer":
-            said = _customer_words(prompt, message.text, message.action, message.data)
-            messages.append({"role": "user", "content": said[:MESSAGE_CHARS]})
-        elif message.role in ("assistant", "staff"):
-            messages.append({"role": "assistant", "content": message.text[:MESSAGE_CHARS]})
-    said = _customer_words(prompt, turn.text, turn.action, turn.data)
-    messages.append({"role": "user", "content": said[:MESSAGE_CHARS]})
-    return messages
-
-
-def _customer_words(prompt: dict[str, str], text: str | None, action: str | None, data: dict[str, Any] | None) -> str:
-    """What the customer wrote or, for a pressed button (no text), which one: never an empty message."""
-    if text:
-        return text
-    return prompt["pressed"].format(action=action or "", data=json.dumps(data or {}, ensure_ascii=False))
-
-
 def _last_assistant(turn: Turn) -> str | None:
     return next((m.text for m in reversed(turn.history) if m.role == "assistant"), None)
-
-
-def _date(value: Any) -> dt.date | None:
-    try:
-        return dt.datetime.strptime(str(value), "%d/%m/%Y").date()
-    except ValueError:
-        return None
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _e164(value: Any, venue: Venue) -> str | None:
-    """A phone the model gave, in E.164, when it is one."""
-    if not isinstance(value, str):
-        return None
-    try:
-        return to_e164(value, venue.country)
-    except InvalidPhone:
-        return None
-
-
-def _slot(venue: Venue, params: dict[str, Any]) -> Slot | None:
-    day = _date(params.get("appointmentDate"))
-    time = str(params.get("appointmentTime") or "")
-    try:
-        return Slot.at(venue, day, time) if day else None
-    except ValueError:
-        return None

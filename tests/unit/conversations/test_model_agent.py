@@ -12,7 +12,8 @@ import json
 import pytest
 from concierge.adapters.llm.openai_compatible import ChatClient
 from concierge.conversations.agents import pick_agent
-from concierge.conversations.model_agent import HISTORY_MESSAGES, MAX_MODEL_TURNS, ModelAgent
+from concierge.conversations.model_agent import MAX_MODEL_TURNS, ModelAgent
+from concierge.conversations.model_context import HISTORY_MESSAGES
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile, Message
