@@ -14,6 +14,7 @@ from concierge.adapters.providers.gcal import GoogleCalendarProvider
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.knowledge_base import load_knowledge_base
+from concierge.domain.seen_day import SeenDay
 from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit
 from concierge.tools.provider_errors import SpokenProvider
@@ -65,7 +66,7 @@ def draft(time="20:00", phone=PHONE, name="Mario Rossi", people=2, day=DAY, note
 
 
 def admitting(venue, d: BookingDraft):
-    return lambda bookings: admit(venue, d.day, d.time, d.phone, bookings, LOCAL_NOW)
+    return lambda seen: admit(venue, d.day, d.time, d.phone, seen, LOCAL_NOW)
 
 
 def book(provider, venue, **fields) -> Booking:
@@ -93,8 +94,8 @@ def move(venue, time=None, day=None, people=None):
             update={"time": time or current.time, "day": day or current.day, "people": people or current.people}
         )
         if (updated.day, updated.time) != (current.day, current.time):
-            others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
-            admit(venue, updated.day, updated.time, updated.phone, others, LOCAL_NOW)
+            others = [b for b in day_of(updated.day).bookings() if b.booking_id != current.booking_id]
+            admit(venue, updated.day, updated.time, updated.phone, SeenDay.of(others), LOCAL_NOW)
         return updated
 
     return change
@@ -160,8 +161,8 @@ def test_a_booking_that_lost_a_race_for_the_same_slot_is_withdrawn_and_refused(g
     rival = {}
     d = draft()
 
-    def admit_then_rival_writes(bookings):
-        admitting(venue, d)(bookings)
+    def admit_then_rival_writes(seen):
+        admitting(venue, d)(seen)
         if not rival:
             rival["booking"] = provider_for(gcal).create(venue, draft(name="Rival"), lambda _: None)
 

@@ -14,6 +14,7 @@ from concierge.bootstrap import build_context, build_store
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.knowledge_base import load_knowledge_base
 from concierge.domain.occupancy import Load, Occupancy
+from concierge.domain.seen_day import SeenDay
 from concierge.http.envelopes import run_tool
 from concierge.tools import TOOLS
 from tests.conftest import VENUES_FILE
@@ -29,8 +30,13 @@ def store(settings_for) -> Store:
     return build_store(settings_for())
 
 
-def accept(bookings):
+def accept(seen):
     return None
+
+
+def reading_the_bookings(seen: SeenDay) -> None:
+    """An admit that reads the day's bookings, as one telling a duplicate from a full slot does."""
+    seen.bookings()
 
 
 def draft(day=DAYS[0], time="20:00", phone=PHONES[0], people=2) -> BookingDraft:
@@ -42,8 +48,8 @@ times = st.sampled_from(TIMES)
 people = st.integers(min_value=1, max_value=8)
 which = st.integers(min_value=0, max_value=50)  # one of the active bookings, modulo their number
 steps = st.one_of(
-    st.tuples(st.just("create"), days, times, st.sampled_from(PHONES), people),
-    st.tuples(st.just("move"), which, st.one_of(st.none(), days), st.one_of(st.none(), times)),
+    st.tuples(st.just("create"), days, times, st.sampled_from(PHONES), people, st.booleans()),
+    st.tuples(st.just("move"), which, st.one_of(st.none(), days), st.one_of(st.none(), times), st.booleans()),
     st.tuples(st.just("resize"), which, people),
     st.tuples(st.just("rename"), which),
     st.tuples(st.just("cancel"), which),
@@ -58,8 +64,8 @@ def active(store, venue_id: str) -> list[Booking]:
 def apply(store, venue_id: str, step: tuple) -> None:
     kind, *args = step
     if kind == "create":
-        day, time, phone, size = args
-        store.create_booking(venue_id, draft(day, time, phone, size), accept)
+        day, time, phone, size, reads = args
+        store.create_booking(venue_id, draft(day, time, phone, size), reading_the_bookings if reads else accept)
         return
     if kind == "forget":
         forget_occupancy(store, venue_id, args[0])
@@ -79,7 +85,10 @@ def apply(store, venue_id: str, step: tuple) -> None:
         update = {"name": "Renamed"}
 
     def change(current: Booking, day_of) -> Booking:
-        day_of(update.get("day", current.day))  # as modify_booking reads the day it moves to
+        moved_to = day_of(update.get("day", current.day))  # as modify_booking reads the day it moves to
+        others = moved_to.without(current) if update.get("day", current.day) == current.day else moved_to
+        if kind == "move" and args[3]:
+            others.bookings()
         return current.model_copy(update=update)
 
     store.update_booking(venue_id, target.booking_id, change)

@@ -17,6 +17,7 @@ from concierge.adapters.providers.sheets import LocalSnapshots, SheetsProvider
 from concierge.adapters.store import StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
+from concierge.domain.seen_day import SeenDay
 from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit as admit_rule
 from concierge.tools.provider_errors import SpokenProvider
@@ -100,7 +101,7 @@ def draft(day=FRIDAY, time="20:00", phone=PHONE, name="Mario Rossi", people=2, n
 
 def rules(venue, d: BookingDraft):
     """The tools' own admit for this draft: hours, duplicates, capacity."""
-    return lambda bookings: admit_rule(venue, d.day, d.time, d.phone, bookings, NOW)
+    return lambda seen: admit_rule(venue, d.day, d.time, d.phone, seen, NOW)
 
 
 def book(provider, venue, **fields) -> Booking:
@@ -113,7 +114,7 @@ def move_to(day=None, time=None, venue=None):
 
     def change(current: Booking, day_of) -> Booking:
         updated = current.model_copy(update={"day": day or current.day, "time": time or current.time})
-        others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
+        others = SeenDay.of([b for b in day_of(updated.day).bookings() if b.booking_id != current.booking_id])
         if venue is not None:
             admit_rule(venue, updated.day, updated.time, updated.phone, others, NOW)
         return updated

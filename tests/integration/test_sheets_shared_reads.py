@@ -19,6 +19,7 @@ from concierge.bootstrap import build_store
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.knowledge_base import load_knowledge_base
+from concierge.domain.seen_day import SeenDay
 from tests.conftest import VENUES_FILE
 from tests.support.sheets_server import HEADER, SPREADSHEET_ID, start_sheets_server
 
@@ -62,7 +63,7 @@ def instance(sheets, settings_for):
     return build
 
 
-def book(provider, venue, time="20:00", phone=PHONE, admit=lambda bookings: None):
+def book(provider, venue, time="20:00", phone=PHONE, admit=lambda seen: None):
     draft = BookingDraft(day=FRIDAY, time=time, people=2, name="Mario Rossi", phone=phone)
     return provider.create(venue, draft, admit)
 
@@ -71,9 +72,9 @@ def at_most(tables: int, at: str = "20:00"):
     """An admit callback: the slot holds `tables` bookings; it records what each decision saw."""
     seen: list[list[Booking]] = []
 
-    def admit(bookings: list[Booking]) -> None:
-        seen.append(bookings)
-        if sum(b.time == at for b in bookings) >= tables:
+    def admit(day: SeenDay) -> None:
+        seen.append(day.bookings())
+        if sum(b.time == at for b in day.bookings()) >= tables:
             raise ToolError("SLOT_FULL", "full")
 
     admit.seen = seen  # type: ignore[attr-defined]
@@ -136,7 +137,7 @@ def test_staff_edits_are_seen_once_the_snapshot_expires_and_writes_always_see_th
     provider.create(
         duo,
         BookingDraft(day=FRIDAY, time="21:00", people=2, name="B", phone=PHONE),
-        lambda bookings: seen_by_writer.extend(bookings),
+        lambda seen: seen_by_writer.extend(seen.bookings()),
     )
     assert [b.booking_id for b in seen_by_writer] == ["x1"]
     assert len(provider.bookings_on(duo, FRIDAY)) == 2

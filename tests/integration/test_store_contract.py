@@ -10,6 +10,8 @@ from concierge.adapters.store import BookingMissing, SlotTaken, Store, StoreBusy
 from concierge.bootstrap import build_store
 from concierge.domain.booking import BookingDraft
 from concierge.domain.errors import ToolError
+from concierge.domain.occupancy import Load
+from concierge.domain.seen_day import SeenDay
 from tests.support.occupancy import assert_occupancy_is_the_recount
 
 FRIDAY = dt.date(2026, 2, 20)
@@ -26,7 +28,7 @@ def draft(time="20:00", phone="+393331234567", day=FRIDAY, people=2) -> BookingD
     return BookingDraft(day=day, time=time, people=people, name="Ana", phone=phone)
 
 
-def accept(bookings):
+def accept(seen):
     return None
 
 
@@ -45,17 +47,19 @@ def test_a_created_booking_is_found_by_day_by_phone_and_by_id(store):
     assert store.bookings_on("other-venue", FRIDAY) == []
 
 
-def test_admit_sees_the_days_bookings_and_a_refusal_writes_nothing(store):
+def test_admit_sees_what_the_day_holds_and_its_bookings_and_a_refusal_writes_nothing(store):
     store.create_booking("v", draft(time="19:00", phone="+393330000001"), accept)
-    seen = []
+    loads, times = [], []
 
-    def refuse(bookings):
-        seen.extend(b.time for b in bookings)
+    def refuse(day: SeenDay):
+        loads.append(day.occupancy.loads)
+        times.extend(b.time for b in day.bookings())
         raise ToolError("SLOT_FULL", "full")
 
     with pytest.raises(ToolError):
         store.create_booking("v", draft(), refuse)
-    assert seen == ["19:00"]
+    assert loads == [{"19:00": Load(bookings=1, covers=2)}]
+    assert times == ["19:00"]
     assert [b.time for b in store.bookings_on("v", FRIDAY)] == ["19:00"]
 
 
@@ -89,7 +93,7 @@ def test_an_update_can_read_the_target_day_and_refuse_leaving_the_booking_unchan
     seen = []
 
     def refuse(current, day_of):
-        seen.extend(b.phone for b in day_of(SATURDAY))
+        seen.extend(b.phone for b in day_of(SATURDAY).bookings())
         raise ToolError("SLOT_FULL", "full")
 
     with pytest.raises(ToolError):
@@ -123,8 +127,8 @@ def test_a_storm_of_concurrent_creates_moves_and_cancels_keeps_capacity_and_the_
     days, times, capacity = [FRIDAY, SATURDAY], ["19:00", "20:00", "21:00"], 2
 
     def room_at(time):
-        def admit(bookings):
-            if sum(b.time == time for b in bookings) >= capacity:
+        def admit(day: SeenDay):
+            if time in day.occupancy.loads and day.occupancy.loads[time].bookings >= capacity:
                 raise ToolError("SLOT_FULL", "full")
 
         return admit
@@ -150,7 +154,8 @@ def test_a_storm_of_concurrent_creates_moves_and_cancels_keeps_capacity_and_the_
                     else:
 
                         def move(current, day_of):
-                            room_at(time)([b for b in day_of(day) if b.booking_id != current.booking_id])
+                            target = day_of(day)  # as modify_booking: a move within the day competes without itself
+                            room_at(time)(target.without(current) if day == current.day else target)
                             return current.model_copy(update={"day": day, "time": time, "people": people})
 
                         store.update_booking("v", target.booking_id, move)

@@ -7,12 +7,14 @@ Layout:
                                                    bookings by start time; occupancy_writes: the writes it counts
   venues/{venue_id}/slot_keys/{phone}|{day}|{time} booking_id, while that booking is active
 
-A writer reads the day document (noting its update time) and the day's bookings, decides, then
-commits one atomic batch that bumps the day document on condition that it is unchanged. A query
+A writer reads the day document (noting its update time) and what it needs of the day (its stored
+occupancy, its bookings when that is not enough), decides, then commits one atomic batch that bumps
+the day document on condition that it is unchanged. A query
 does not lock the absence of documents, so without this two writers could both see room and both
 write; with it, whoever commits second finds the day changed, re-reads and decides again. The slot
 key is created, never overwritten, so a duplicate phone, day and time fails at commit whatever else
-happens.
+happens: a create is admitted from the day document alone (read, commit) and queries the day's
+bookings only to tell a refusal apart (is the caller's own booking what fills the slot?).
 
 The day document also carries the day's occupancy, so an availability check reads that one
 document. Every create, update and cancel writes the occupancy of each day it touches in the same
@@ -25,7 +27,7 @@ bookings by the next reader, which stores the count on condition that the day is
 
 Transactions would do the same on Firestore itself, but writers that read the same document
 and then all write it deadlock on the emulator until a lock timeout; preconditions need no
-locks and take one round trip fewer (read, query, commit).
+locks and take one round trip fewer.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from concierge.adapters.store.firestore_base import Collision, FirestoreBase
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.occupancy import Occupancy, OccupancyDrift
 from concierge.domain.replays import booking_id_for
+from concierge.domain.seen_day import SeenDay
 
 ACTIVE = "active"
 
@@ -101,6 +104,15 @@ class _DayGuard:
         seen = self._day(day)
         seen.bookings = self.store.bookings_on(self.venue_id, day)
         return seen.bookings
+
+    def seen(self, day: dt.date) -> SeenDay:
+        """The day for an admit: its stored occupancy when current, the bookings read only if the admit asks
+        (a duplicate phone, day and time fails at commit on its slot key whatever the admit saw)."""
+        return SeenDay(self.occupancy(day), lambda: self._bookings_of(day), commit_refuses_duplicates=True)
+
+    def _bookings_of(self, day: dt.date) -> list[Booking]:
+        seen = self._day(day)
+        return seen.bookings if seen.bookings is not None else self.read(day)
 
     def occupancy(self, day: dt.date) -> Occupancy:
         """The day's occupancy as this write leaves it so far."""
@@ -239,7 +251,7 @@ class FirestoreBookings(FirestoreBase):
             if earlier is not None:
                 return earlier
             guard = _DayGuard(self, venue_id)
-            admit(guard.read(draft.day))
+            admit(guard.seen(draft.day))
             guard.move(None, booking)
             batch = self.db.batch()
             guard.bump(batch)
@@ -280,7 +292,7 @@ class FirestoreBookings(FirestoreBase):
             snapshot = self._active(venue_id, booking_id)
             current = _booking(venue_id, snapshot)
             guard = _DayGuard(self, venue_id)
-            updated = change(current, guard.read)
+            updated = change(current, guard.seen)
             if (current.day, current.time, current.people) != (updated.day, updated.time, updated.people):
                 guard.move(current, updated)
             batch = self.db.batch()

@@ -21,6 +21,7 @@ from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, n
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.occupancy import Occupancy, OccupancyDrift
 from concierge.domain.replays import booking_id_for
+from concierge.domain.seen_day import SeenDay
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS bookings (
@@ -179,7 +180,7 @@ class SqliteBookings:
                 if row is not None:
                     return _booking(row)
             bookings = self._on(conn, venue_id, draft.day)
-            admit(bookings)
+            admit(SeenDay.of(bookings))
             try:
                 conn.execute(
                     f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -207,9 +208,9 @@ class SqliteBookings:
                 raise BookingMissing(booking_id)
             read: dict[dt.date, list[Booking]] = {}
 
-            def day_of(day: dt.date) -> list[Booking]:
+            def day_of(day: dt.date) -> SeenDay:
                 read[day] = self._on(conn, venue_id, day)
-                return read[day]
+                return SeenDay.of(read[day])
 
             updated = change(current, day_of)
             holds = (current.day, current.time, current.people) != (updated.day, updated.time, updated.people)
