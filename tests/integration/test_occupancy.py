@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from concierge.adapters.store import BookingMissing, SlotTaken, Store
+from concierge.adapters.store.sqlite import SqliteStore
 from concierge.bootstrap import build_context, build_store
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.knowledge_base import load_knowledge_base
@@ -160,3 +161,18 @@ def test_check_openings_reads_the_days_occupancy_and_never_its_bookings(store, s
     answer = run_tool(ctx, TOOLS["check_openings"], {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00"})
     assert (answer["available"], answer["reason"]) == (False, "full")
     assert answer["nearest_slots"] == ["21:30", "22:00", "22:30"]
+
+
+def test_a_create_on_sqlite_reads_the_days_row_and_its_bookings_only_when_the_admit_asks(tmp_path):
+    store = SqliteStore(tmp_path)
+    for i, time in enumerate(TIMES * 3):
+        store.create_booking("v", draft(time=time, phone=f"+39333100{i:04d}"), accept)
+    statements: list[str] = []
+    store._conn().set_trace_callback(statements.append)  # this thread's connection: the one a create uses
+
+    store.create_booking("v", draft(time="19:00"), accept)
+    assert not [s for s in statements if "FROM bookings" in s]
+    statements.clear()
+    store.create_booking("v", draft(time="20:00"), reading_the_bookings)
+    assert len([s for s in statements if "FROM bookings" in s]) == 1
+    assert_occupancy_is_the_recount(store, "v", DAYS)

@@ -138,8 +138,8 @@ def test_a_storm_of_concurrent_creates_moves_and_cancels_keeps_capacity_and_the_
     def storm(n: int) -> None:
         rng = random.Random(n)
         start.wait()
-        for i in range(8):
-            kind = rng.choice(["create", "create", "move", "cancel"])
+        for i in range(12):  # enough steps that every kind of write lands whatever the interleaving
+            kind = rng.choice(["create", "create", "move", "move", "cancel"])
             day, time, people = rng.choice(days), rng.choice(times), rng.randint(1, 6)
             try:
                 if kind == "create":

@@ -3,7 +3,8 @@
 A unique partial index keeps one active booking per phone, day and time; the store's atomic step
 (BEGIN IMMEDIATE) keeps the capacity check and the write together. A row of `days` holds a day's
 occupancy (JSON: {"20:00": [bookings, covers]}), written in the same transaction as every booking
-that changes it, so an availability check reads one row. A day with no row yet (never written since
+that changes it, so an availability check reads one row, and so does the admit of a create or a move
+(the day's bookings are read only to tell a full slot the caller already holds from one full of others). A day with no row yet (never written since
 the table exists, or empty) is counted from its bookings when read, and gets its row at its next write.
 """
 
@@ -93,6 +94,15 @@ class SqliteBookings:
     def occupancy_on(self, venue_id: str, day: dt.date) -> Occupancy:
         return self._occupancy(self._conn(), venue_id, day)
 
+    def _seen(self, conn: sqlite3.Connection, venue_id: str, day: dt.date) -> SeenDay:
+        """The day for an admit, inside the write's transaction: its row, and its bookings if the admit asks
+        (the unique index refuses a duplicate phone, day and time at the insert whatever the admit saw)."""
+        return SeenDay(
+            self._occupancy(conn, venue_id, day),
+            lambda: self._on(conn, venue_id, day),
+            commit_refuses_duplicates=True,
+        )
+
     # --- the day's occupancy ---------------------------------------------------------------------
     @staticmethod
     def _recount(conn: sqlite3.Connection, venue_id: str, day: dt.date) -> Occupancy:
@@ -124,16 +134,14 @@ class SqliteBookings:
         venue_id: str,
         before: Booking,
         after: Booking | None,
-        read: dict[dt.date, list[Booking]],
     ) -> dict[dt.date, Occupancy]:
-        """The occupancy of each day a change touches, once `before` became `after` (None: cancelled).
-
-        A day whose bookings this step read is counted from them; any other starts from its row."""
+        """The occupancy of each day a change touches, once `before` became `after` (None: cancelled),
+        from each day's row."""
         days: dict[dt.date, Occupancy] = {}
 
         def of(day: dt.date) -> Occupancy:
             if day not in days:
-                days[day] = Occupancy.of(read[day]) if day in read else self._occupancy(conn, venue_id, day)
+                days[day] = self._occupancy(conn, venue_id, day)
             return days[day]
 
         try:
@@ -179,8 +187,8 @@ class SqliteBookings:
                 row = conn.execute(f"SELECT {_COLUMNS} FROM bookings WHERE booking_id = ?", (booking_id,)).fetchone()
                 if row is not None:
                     return _booking(row)
-            bookings = self._on(conn, venue_id, draft.day)
-            admit(SeenDay.of(bookings))
+            day = self._seen(conn, venue_id, draft.day)
+            admit(day)
             try:
                 conn.execute(
                     f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -198,7 +206,7 @@ class SqliteBookings:
                 )
             except sqlite3.IntegrityError:
                 raise SlotTaken() from None
-            self._keep(conn, venue_id, booking.day, Occupancy.of(bookings).plus(booking))
+            self._keep(conn, venue_id, booking.day, day.occupancy.plus(booking))
         return booking
 
     def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
@@ -206,15 +214,9 @@ class SqliteBookings:
             current = self._get(conn, venue_id, booking_id)
             if current is None:
                 raise BookingMissing(booking_id)
-            read: dict[dt.date, list[Booking]] = {}
-
-            def day_of(day: dt.date) -> SeenDay:
-                read[day] = self._on(conn, venue_id, day)
-                return SeenDay.of(read[day])
-
-            updated = change(current, day_of)
+            updated = change(current, lambda day: self._seen(conn, venue_id, day))
             holds = (current.day, current.time, current.people) != (updated.day, updated.time, updated.people)
-            occupancies = self._moved(conn, venue_id, current, updated, read) if holds else {}
+            occupancies = self._moved(conn, venue_id, current, updated) if holds else {}
             try:
                 conn.execute(
                     "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
@@ -241,6 +243,6 @@ class SqliteBookings:
             current = self._get(conn, venue_id, booking_id)
             if current is None:
                 raise BookingMissing(booking_id)
-            [(day, occupancy)] = self._moved(conn, venue_id, current, None, {}).items()
+            [(day, occupancy)] = self._moved(conn, venue_id, current, None).items()
             conn.execute("UPDATE bookings SET status = 'cancelled' WHERE booking_id = ?", (booking_id,))
             self._keep(conn, venue_id, day, occupancy)
