@@ -4,8 +4,9 @@ A unique partial index keeps one active booking per phone, day and time; the sto
 (BEGIN IMMEDIATE) keeps the capacity check and the write together. A row of `days` holds a day's
 occupancy (JSON: {"20:00": [bookings, covers]}), written in the same transaction as every booking
 that changes it, so an availability check reads one row, and so does the admit of a create or a move
-(the day's bookings are read only to tell a full slot the caller already holds from one full of others). A day with no row yet (never written since
-the table exists, or empty) is counted from its bookings when read, and gets its row at its next write.
+(the day's bookings are read only to tell a full slot the caller already holds from one full of
+others). A day with no row yet (never written since the table exists, or empty) is counted from its
+bookings when read, and gets its row at its next write.
 """
 
 from __future__ import annotations
