@@ -116,17 +116,17 @@ def test_a_create_is_admitted_from_the_day_document_without_querying_the_days_bo
     assert_occupancy_is_the_recount(store, "v", [FRIDAY])
 
 
-def test_an_admit_that_asks_for_the_bookings_gets_them_once_and_a_duplicate_still_fails_at_commit(client):
+def test_an_admit_asks_the_slot_key_who_holds_a_time_and_a_duplicate_it_lets_in_still_fails_at_commit(client):
     store = QueryCountingStore(client, attempts=5, first_backoff=0.001)
     store.queried = []
     store.create_booking("v", draft(), lambda seen: None)
     asked = []
 
-    def admit_reading_twice(seen: SeenDay):
-        asked.append([b.phone for b in seen.bookings()] + [b.phone for b in seen.bookings()])
+    def admit_letting_it_in(seen: SeenDay):
+        asked.extend([seen.holds(draft().phone, "20:00"), seen.holds(draft().phone, "21:00")])
 
     with pytest.raises(SlotTaken):
-        store.create_booking("v", draft(), admit_reading_twice)
-    assert asked == [[draft().phone, draft().phone]]
-    assert store.queried == [FRIDAY]
+        store.create_booking("v", draft(), admit_letting_it_in)
+    assert asked == [True, False]
+    assert store.queried == []  # the slot keys answered, not a query of the day's bookings
     assert len(store.bookings_on("v", FRIDAY)) == 1

@@ -14,7 +14,6 @@ from concierge.adapters.providers.gcal import GoogleCalendarProvider
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.knowledge_base import load_knowledge_base
-from concierge.domain.seen_day import SeenDay
 from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit
 from concierge.tools.provider_errors import SpokenProvider
@@ -94,8 +93,9 @@ def move(venue, time=None, day=None, people=None):
             update={"time": time or current.time, "day": day or current.day, "people": people or current.people}
         )
         if (updated.day, updated.time) != (current.day, current.time):
-            others = [b for b in day_of(updated.day).bookings() if b.booking_id != current.booking_id]
-            admit(venue, updated.day, updated.time, updated.phone, SeenDay.of(others), LOCAL_NOW)
+            target = day_of(updated.day)
+            others = target.without(current) if updated.day == current.day else target
+            admit(venue, updated.day, updated.time, updated.phone, others, LOCAL_NOW)
         return updated
 
     return change

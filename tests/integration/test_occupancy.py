@@ -37,7 +37,7 @@ def accept(seen):
 
 def reading_the_bookings(seen: SeenDay) -> None:
     """An admit that reads the day's bookings, as one telling a duplicate from a full slot does."""
-    seen.bookings()
+    seen.holds(PHONES[0], "20:00")
 
 
 def draft(day=DAYS[0], time="20:00", phone=PHONES[0], people=2) -> BookingDraft:
@@ -89,7 +89,7 @@ def apply(store, venue_id: str, step: tuple) -> None:
         moved_to = day_of(update.get("day", current.day))  # as modify_booking reads the day it moves to
         others = moved_to.without(current) if update.get("day", current.day) == current.day else moved_to
         if kind == "move" and args[3]:
-            others.bookings()
+            others.holds(PHONES[0], "20:00")
         return current.model_copy(update=update)
 
     store.update_booking(venue_id, target.booking_id, change)

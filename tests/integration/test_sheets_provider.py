@@ -17,7 +17,6 @@ from concierge.adapters.providers.sheets import LocalSnapshots, SheetsProvider
 from concierge.adapters.store import StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
-from concierge.domain.seen_day import SeenDay
 from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit as admit_rule
 from concierge.tools.provider_errors import SpokenProvider
@@ -114,7 +113,8 @@ def move_to(day=None, time=None, venue=None):
 
     def change(current: Booking, day_of) -> Booking:
         updated = current.model_copy(update={"day": day or current.day, "time": time or current.time})
-        others = SeenDay.of([b for b in day_of(updated.day).bookings() if b.booking_id != current.booking_id])
+        target = day_of(updated.day)
+        others = target.without(current) if updated.day == current.day else target
         if venue is not None:
             admit_rule(venue, updated.day, updated.time, updated.phone, others, NOW)
         return updated

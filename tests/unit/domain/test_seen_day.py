@@ -1,4 +1,4 @@
-"""A day as a write sees it: its occupancy at once, its bookings read once and only when asked."""
+"""A day as a write sees it: its occupancy at once, whether a phone holds a time only when asked."""
 
 from __future__ import annotations
 
@@ -9,52 +9,52 @@ from concierge.domain.occupancy import Load, Occupancy
 from concierge.domain.seen_day import SeenDay
 
 FRIDAY = dt.date(2026, 2, 20)
+ANA_PHONE, BEA_PHONE = "+393330000001", "+393330000002"
 
 
-def booking(booking_id: str, time: str, people: int = 2) -> Booking:
-    return Booking(booking_id=booking_id, venue_id="v", day=FRIDAY, time=time, people=people, name="x", phone="+39333")
+def booking(booking_id: str, time: str, phone: str, people: int = 2) -> Booking:
+    return Booking(booking_id=booking_id, venue_id="v", day=FRIDAY, time=time, people=people, name="x", phone=phone)
 
 
-ANA, BEA = booking("ana", "20:00", 2), booking("bea", "20:00", 4)
+ANA, BEA = booking("ana", "20:00", ANA_PHONE, 2), booking("bea", "20:00", BEA_PHONE, 4)
 
 
-def lazily_read(bookings: list[Booking], occupancy: Occupancy | None = None) -> tuple[SeenDay, list[int]]:
-    reads: list[int] = []
+def kept_by_a_store(bookings: list[Booking], occupancy: Occupancy | None = None) -> tuple[SeenDay, list[tuple]]:
+    """What a store with a keyed lookup hands an admit: the stored occupancy, lookups on demand."""
+    asked: list[tuple] = []
 
-    def read() -> list[Booking]:
-        reads.append(1)
-        return bookings
+    def holds(phone: str, time: str) -> bool:
+        asked.append((phone, time))
+        return any(b.phone == phone and b.time == time for b in bookings)
 
     stored = occupancy if occupancy is not None else Occupancy.of(bookings)
-    return SeenDay(stored, read, commit_refuses_duplicates=True), reads
+    return SeenDay(stored, holds, commit_refuses_duplicates=True), asked
 
 
-def test_the_bookings_are_read_on_first_use_and_only_once():
-    seen, reads = lazily_read([ANA, BEA])
-    assert reads == []
-    assert seen.bookings() == [ANA, BEA] and seen.bookings() == [ANA, BEA]
-    assert reads == [1]
+def test_a_day_read_whole_is_counted_from_its_bookings_and_knows_who_holds_what():
+    seen = SeenDay.of([ANA, BEA])
+    assert seen.occupancy.loads == {"20:00": Load(2, 6)}
+    assert not seen.commit_refuses_duplicates
+    assert seen.holds(ANA_PHONE, "20:00") and not seen.holds(ANA_PHONE, "21:00")
 
 
-def test_a_day_without_one_of_its_bookings_takes_it_out_of_the_occupancy_without_reading():
-    seen, reads = lazily_read([ANA, BEA])
+def test_a_kept_day_is_asked_who_holds_a_time_only_when_the_admit_asks():
+    seen, asked = kept_by_a_store([ANA, BEA])
+    assert seen.occupancy.loads == {"20:00": Load(2, 6)} and asked == []
+    assert seen.holds(BEA_PHONE, "20:00")
+    assert asked == [(BEA_PHONE, "20:00")]
+
+
+def test_a_day_without_one_of_its_bookings_takes_it_out_of_the_occupancy_and_no_longer_holds_it():
+    seen, asked = kept_by_a_store([ANA, BEA])
     others = seen.without(ANA)
     assert others.occupancy.loads == {"20:00": Load(1, 4)}
     assert others.commit_refuses_duplicates
-    assert reads == []
-    assert others.bookings() == [BEA]
+    assert not others.holds(ANA_PHONE, "20:00")
+    assert asked == []  # the booking's own phone and time: answered without a lookup
+    assert others.holds(BEA_PHONE, "20:00")
 
 
-def test_a_stored_count_that_does_not_hold_the_booking_is_replaced_by_a_count_of_the_others():
-    seen, reads = lazily_read([ANA, BEA], occupancy=Occupancy.of([booking("cy", "21:00")]))
-    others = seen.without(ANA)
-    assert others.occupancy.loads == {"20:00": Load(1, 4)}
-    assert reads == [1]
-
-
-def test_a_day_read_whole_is_counted_from_its_bookings_and_recounted_without_one():
-    seen = SeenDay.of([ANA, BEA])
-    assert not seen.commit_refuses_duplicates
-    assert seen.occupancy.loads == {"20:00": Load(2, 6)}
-    assert seen.without(BEA).occupancy.loads == {"20:00": Load(1, 2)}
-    assert seen.holds("+39333", "20:00") and not seen.holds("+39333", "21:00")
+def test_a_day_that_never_counted_the_booking_competes_with_what_it_holds():
+    seen, _ = kept_by_a_store([], occupancy=Occupancy.of([booking("cy", "21:00", BEA_PHONE)]))
+    assert seen.without(ANA).occupancy.loads == {"21:00": Load(1, 2)}

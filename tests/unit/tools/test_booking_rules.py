@@ -21,14 +21,14 @@ def booking(time: str, phone: str) -> Booking:
     return Booking(booking_id=f"{time}{phone}", venue_id="roma", day=FRIDAY, time=time, people=2, name="x", phone=phone)
 
 
-def seen_by_a_store_with_slot_keys(bookings: list[Booking], reads: list[int]) -> SeenDay:
-    """What Firestore hands an admit: the stored occupancy, the bookings on demand."""
+def seen_by_a_store_with_slot_keys(bookings: list[Booking], lookups: list[int]) -> SeenDay:
+    """What Firestore or SQLite hands an admit: the stored occupancy, one keyed lookup when asked."""
 
-    def read() -> list[Booking]:
-        reads.append(1)
-        return bookings
+    def holds(phone: str, time: str) -> bool:
+        lookups.append(1)
+        return any(b.phone == phone and b.time == time for b in bookings)
 
-    return SeenDay(Occupancy.of(bookings), read, commit_refuses_duplicates=True)
+    return SeenDay(Occupancy.of(bookings), holds, commit_refuses_duplicates=True)
 
 
 def refusal(venue, time: str, seen: SeenDay) -> ToolError:
@@ -37,17 +37,17 @@ def refusal(venue, time: str, seen: SeenDay) -> ToolError:
     return refused.value
 
 
-def test_a_free_slot_is_admitted_without_reading_the_bookings_when_the_commit_refuses_duplicates(venues):
-    reads: list[int] = []
+def test_a_free_slot_is_admitted_without_a_lookup_when_the_commit_refuses_duplicates(venues):
+    lookups: list[int] = []
     admit(
         venues["roma"],
         FRIDAY,
         "20:00",
         CALLER,
-        seen_by_a_store_with_slot_keys([booking("20:00", CALLER)], reads),
+        seen_by_a_store_with_slot_keys([booking("20:00", CALLER)], lookups),
         LOCAL_NOW,
     )
-    assert reads == []
+    assert lookups == []
 
 
 def test_a_free_slot_the_caller_already_holds_is_a_duplicate_when_the_store_does_not_refuse_it(venues):
@@ -55,14 +55,14 @@ def test_a_free_slot_the_caller_already_holds_is_a_duplicate_when_the_store_does
     assert error.code == "DUPLICATE_BOOKING"
 
 
-def test_a_full_slot_the_caller_already_holds_is_told_as_a_duplicate_after_one_read(venues):
+def test_a_full_slot_the_caller_already_holds_is_told_as_a_duplicate_after_one_lookup(venues):
     roma = venues["roma"]
     full = [booking("20:00", CALLER)] + [
         booking("20:00", f"+3933300000{i}") for i in range(roma.max_concurrent_bookings - 1)
     ]
-    reads: list[int] = []
-    assert refusal(roma, "20:00", seen_by_a_store_with_slot_keys(full, reads)).code == "DUPLICATE_BOOKING"
-    assert reads == [1]
+    lookups: list[int] = []
+    assert refusal(roma, "20:00", seen_by_a_store_with_slot_keys(full, lookups)).code == "DUPLICATE_BOOKING"
+    assert lookups == [1]
 
 
 def test_a_full_slot_held_by_others_is_full_with_the_nearest_free_times(venues):
@@ -73,7 +73,7 @@ def test_a_full_slot_held_by_others_is_full_with_the_nearest_free_times(venues):
     assert error.extra["nearest_slots"] and "20:00" not in error.extra["nearest_slots"]
 
 
-def test_a_time_outside_the_hours_is_refused_as_such_without_reading_the_bookings(venues):
-    reads: list[int] = []
-    assert refusal(venues["roma"], "16:00", seen_by_a_store_with_slot_keys([], reads)).code == "OUTSIDE_HOURS"
-    assert reads == []
+def test_a_time_outside_the_hours_is_refused_as_such_without_a_lookup(venues):
+    lookups: list[int] = []
+    assert refusal(venues["roma"], "16:00", seen_by_a_store_with_slot_keys([], lookups)).code == "OUTSIDE_HOURS"
+    assert lookups == []

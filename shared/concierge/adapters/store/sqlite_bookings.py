@@ -4,8 +4,8 @@ A unique partial index keeps one active booking per phone, day and time; the sto
 (BEGIN IMMEDIATE) keeps the capacity check and the write together. A row of `days` holds a day's
 occupancy (JSON: {"20:00": [bookings, covers]}), written in the same transaction as every booking
 that changes it, so an availability check reads one row, and so does the admit of a create or a move
-(the day's bookings are read only to tell a full slot the caller already holds from one full of
-others). A day with no row yet (never written since the table exists, or empty) is counted from its
+(the caller's own booking at that time is looked up only to tell a full slot the caller already holds
+from one full of others). A day with no row yet (never written since the table exists, or empty) is counted from its
 bookings when read, and gets its row at its next write.
 """
 
@@ -96,13 +96,19 @@ class SqliteBookings:
         return self._occupancy(self._conn(), venue_id, day)
 
     def _seen(self, conn: sqlite3.Connection, venue_id: str, day: dt.date) -> SeenDay:
-        """The day for an admit, inside the write's transaction: its row, and its bookings if the admit asks
-        (the unique index refuses a duplicate phone, day and time at the insert whatever the admit saw)."""
-        return SeenDay(
-            self._occupancy(conn, venue_id, day),
-            lambda: self._on(conn, venue_id, day),
-            commit_refuses_duplicates=True,
-        )
+        """The day for an admit, inside the write's transaction: its row; whether a phone holds a time is one
+        lookup of the unique index, made only if the admit asks (the index refuses a duplicate at the write
+        whatever the admit saw)."""
+
+        def holds(phone: str, time: str) -> bool:
+            found = conn.execute(
+                "SELECT 1 FROM bookings"
+                " WHERE venue_id = ? AND phone = ? AND day = ? AND time = ? AND status = 'active'",
+                (venue_id, phone, day.isoformat(), time),
+            )
+            return found.fetchone() is not None
+
+        return SeenDay(self._occupancy(conn, venue_id, day), holds, commit_refuses_duplicates=True)
 
     # --- the day's occupancy ---------------------------------------------------------------------
     @staticmethod
@@ -135,14 +141,15 @@ class SqliteBookings:
         venue_id: str,
         before: Booking,
         after: Booking | None,
+        read: dict[dt.date, Occupancy],
     ) -> dict[dt.date, Occupancy]:
         """The occupancy of each day a change touches, once `before` became `after` (None: cancelled),
-        from each day's row."""
+        from each day's row (as this step already read it, or read now)."""
         days: dict[dt.date, Occupancy] = {}
 
         def of(day: dt.date) -> Occupancy:
             if day not in days:
-                days[day] = self._occupancy(conn, venue_id, day)
+                days[day] = read[day] if day in read else self._occupancy(conn, venue_id, day)
             return days[day]
 
         try:
@@ -215,9 +222,16 @@ class SqliteBookings:
             current = self._get(conn, venue_id, booking_id)
             if current is None:
                 raise BookingMissing(booking_id)
-            updated = change(current, lambda day: self._seen(conn, venue_id, day))
+            read: dict[dt.date, Occupancy] = {}
+
+            def day_of(day: dt.date) -> SeenDay:
+                seen = self._seen(conn, venue_id, day)
+                read[day] = seen.occupancy
+                return seen
+
+            updated = change(current, day_of)
             holds = (current.day, current.time, current.people) != (updated.day, updated.time, updated.people)
-            occupancies = self._moved(conn, venue_id, current, updated) if holds else {}
+            occupancies = self._moved(conn, venue_id, current, updated, read) if holds else {}
             try:
                 conn.execute(
                     "UPDATE bookings SET day = ?, time = ?, people = ?, name = ?, phone = ?, notes = ?"
@@ -244,6 +258,6 @@ class SqliteBookings:
             current = self._get(conn, venue_id, booking_id)
             if current is None:
                 raise BookingMissing(booking_id)
-            [(day, occupancy)] = self._moved(conn, venue_id, current, None).items()
+            [(day, occupancy)] = self._moved(conn, venue_id, current, None, {}).items()
             conn.execute("UPDATE bookings SET status = 'cancelled' WHERE booking_id = ?", (booking_id,))
             self._keep(conn, venue_id, day, occupancy)
