@@ -34,8 +34,8 @@ def refuse_too_many_people(venue: Venue, people: int) -> None:
 def admit(venue: Venue, day: dt.date, time: str, phone: str, seen: SeenDay, local_now: dt.datetime) -> None:
     """Refuse a booking at day/time against what the day holds; return when it fits.
 
-    The day's bookings are read only to tell a duplicate apart, and not at all when the slot is free
-    and the store's commit refuses a duplicate itself."""
+    Whether the caller already holds that time is asked only to tell a duplicate apart, and not at all
+    when the slot is free and the store's commit refuses a duplicate itself."""
     occupancy = seen.occupancy
     status = slot_status(venue, day, time, occupancy)
     if status.available and (seen.commit_refuses_duplicates or not seen.holds(phone, time)):

@@ -38,8 +38,8 @@ from concierge.adapters.providers.gcal_api import (
 from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
-from concierge.domain.venue import Venue, hhmm, minutes
 from concierge.domain.seen_day import SeenDay
+from concierge.domain.venue import Venue, hhmm, minutes
 
 log = logging.getLogger(__name__)
 

@@ -71,8 +71,8 @@ from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.phone import InvalidPhone, to_e164
-from concierge.domain.venue import Venue
 from concierge.domain.seen_day import SeenDay
+from concierge.domain.venue import Venue
 
 log = logging.getLogger(__name__)
 

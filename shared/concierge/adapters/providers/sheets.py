@@ -47,8 +47,8 @@ from concierge.adapters.providers.sheets_format import HEADER, Row, Unreadable, 
 from concierge.adapters.store import Admit, Change, SnapshotStore, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
-from concierge.domain.venue import Venue
 from concierge.domain.seen_day import SeenDay
+from concierge.domain.venue import Venue
 
 log = logging.getLogger(__name__)
 

@@ -9,9 +9,9 @@ Layout:
 
 A writer reads the day document (noting its update time) and what it needs of the day (its stored
 occupancy, its bookings when that is not enough), decides, then commits one atomic batch that bumps
-the day document on condition that it is unchanged. A query
-does not lock the absence of documents, so without this two writers could both see room and both
-write; with it, whoever commits second finds the day changed, re-reads and decides again. The slot
+the day document on condition that it is unchanged. A query does not lock the absence of documents,
+so without this two writers could both see room and both write; with it, whoever commits second
+finds the day changed, re-reads and decides again. The slot
 key is created, never overwritten, so a duplicate phone, day and time fails at commit whatever else
 happens: a create is admitted from the day document alone (read, commit) and reads the caller's slot
 key only to tell a refusal apart (is the caller's own booking what fills the slot?).

@@ -5,8 +5,8 @@ A unique partial index keeps one active booking per phone, day and time; the sto
 occupancy (JSON: {"20:00": [bookings, covers]}), written in the same transaction as every booking
 that changes it, so an availability check reads one row, and so does the admit of a create or a move
 (the caller's own booking at that time is looked up only to tell a full slot the caller already holds
-from one full of others). A day with no row yet (never written since the table exists, or empty) is counted from its
-bookings when read, and gets its row at its next write.
+from one full of others). A day with no row yet (never written since the table exists, or empty) is
+counted from its bookings when read, and gets its row at its next write.
 """
 
 from __future__ import annotations
