@@ -14,6 +14,10 @@ with min–max. Absolute medians are printed too, as an indication only (this ma
 2. SQLite and the Firestore emulator, 1 caller: check_openings on a day holding 1,000 bookings against
    the same call on an empty day: at 20:00 (full, so the nearest free slots are searched, against free)
    and at 22:45 (past the cutoff on both days: both search the nearest free slots).
+3. SQLite and the Firestore emulator, 1 caller: the store's write of an admitted create on the day
+   holding 1,000 bookings against the same on a day that held none at the start (it gathers the
+   benchmark's own creates, a few hundred at most): a create is admitted from the day's occupancy,
+   so its cost should not grow with the day's bookings.
 Uses, or starts, the Firestore emulator.
 """
 
@@ -81,7 +85,7 @@ def seed(store: Store, day: dt.date, count: int) -> None:
             batch.commit()
         venue.collection("days").document(day.isoformat()).set({"writes": 1})  # as a store from before occupancies
     last = BookingDraft(day=day, time="20:00", people=2, name="Last", phone=f"+3934{day:%m%d}99999")
-    store.create_booking("roma", last, lambda bookings: None)
+    store.create_booking("roma", last, lambda seen: None)
     assert store.occupancy_on("roma", day).bookings == count
 
 
@@ -92,6 +96,17 @@ def check(ctx, day: dt.date, time_: str = "20:00") -> Call:
         payload = run_tool(ctx, TOOLS["check_openings"], body)
         assert payload["ok"], payload
         return payload
+
+    return call
+
+
+def create(store: Store, day: dt.date, tag: str) -> Call:
+    """The store's write of an admitted create (the admit lets every booking in): a new phone each call."""
+    made = iter(range(10**6))
+
+    def call() -> object:
+        draft = BookingDraft(day=day, time="19:30", people=2, name="Bench", phone=f"+3935{tag}{next(made):06d}")
+        return store.create_booking("roma", draft, lambda seen: None)
 
     return call
 
@@ -189,6 +204,9 @@ def main() -> None:
         for time_, what in (("20:00", "the same time (full vs free)"), ("22:45", "past the cutoff (both search)")):
             mine, floors = compare(check(ctx, FULL_DAY, time_), check(ctx, EMPTY_DAY, time_), *batches)
             print(line(f"{name}, 1,000 bookings vs an empty day, {what}", mine, floors))
+        calls = max(1, args.calls // 3)  # each call adds a booking: the "empty" day gathers rounds × calls
+        mine, floors = compare(create(store, FULL_DAY, "1"), create(store, EMPTY_DAY, "2"), args.rounds, calls, 1)
+        print(line(f"{name}, a create's write on 1,000 bookings vs a day without", mine, floors))
 
 
 if __name__ == "__main__":

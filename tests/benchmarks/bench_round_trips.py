@@ -23,7 +23,7 @@ from concierge.adapters.store.sqlite import SqliteStore  # noqa: E402
 from concierge.bootstrap import build_context  # noqa: E402
 from concierge.settings import Settings  # noqa: E402
 from concierge.domain.knowledge_base import load_knowledge_base  # noqa: E402
-from concierge.http.envelopes import run_tool  # noqa: E402
+from concierge.http.envelopes import run_once, run_tool  # noqa: E402
 from concierge.tools import TOOLS  # noqa: E402
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE  # noqa: E402
 from tests.support import firestore_emulator  # noqa: E402
@@ -80,6 +80,17 @@ CALLS = [
             "phone": "+393331234567",
         },
     ),
+    (
+        "create_booking (idempotency key)",
+        {
+            "restaurant_id": "roma",
+            "day": "2026-02-20",
+            "time": "21:00",
+            "people": 2,
+            "name": "K",
+            "phone": "+393331234568",
+        },
+    ),
     ("create_booking (refused: full)", None),
     ("list_bookings", {"restaurant_id": "roma", "phone": "+393331234567"}),
     ("modify_booking", None),
@@ -122,7 +133,10 @@ def count_calls(store, counter: Counter) -> dict[str, int]:
             elif name == "modify_booking":
                 body["new_day"] = "2026-02-23"
         before = counter.calls
-        payload = run_tool(ctx, TOOLS[name], body)
+        if label.endswith("(idempotency key)"):  # as a Vapi or Retell call, or an Idempotency-Key header
+            payload = run_once(ctx, TOOLS[name], body, "open|roma|http:create_booking:bench-1")
+        else:
+            payload = run_tool(ctx, TOOLS[name], body)
         counts[label] = counter.calls - before
         if name == "create_booking" and payload.get("ok"):
             booking_id = payload["booking_id"]

@@ -93,13 +93,15 @@ def create_booking(conn: sqlite3.Connection, body: dict) -> dict:
     venue, booking_id = "floor-" + body["restaurant_id"], uuid.uuid4().hex[:12]
     conn.execute("BEGIN IMMEDIATE")
     try:
-        bookings = _day(conn, venue, body["day"])
+        # What the store reads to admit a booking: the day's row when it keeps one, else the day's bookings.
+        held = _occupancy(conn, venue, body["day"]) if DAY_ROWS else _counted(_day(conn, venue, body["day"]))
         conn.execute(
             f"INSERT INTO bookings ({COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, datetime('now'))",
             (booking_id, venue, body["day"], body["time"], body["people"], body["name"], body["phone"], None),
         )
         if DAY_ROWS:
-            _keep(conn, venue, body["day"], _counted([*bookings, body]))
+            n, covers = held.get(body["time"], [0, 0])
+            _keep(conn, venue, body["day"], {**held, body["time"]: [n + 1, covers + body["people"]]})
     except BaseException:
         conn.execute("ROLLBACK")
         raise

@@ -65,7 +65,7 @@ def draft(time="20:00", phone=PHONE, name="Mario Rossi", people=2, day=DAY, note
 
 
 def admitting(venue, d: BookingDraft):
-    return lambda bookings: admit(venue, d.day, d.time, d.phone, bookings, LOCAL_NOW)
+    return lambda seen: admit(venue, d.day, d.time, d.phone, seen, LOCAL_NOW)
 
 
 def book(provider, venue, **fields) -> Booking:
@@ -93,7 +93,8 @@ def move(venue, time=None, day=None, people=None):
             update={"time": time or current.time, "day": day or current.day, "people": people or current.people}
         )
         if (updated.day, updated.time) != (current.day, current.time):
-            others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
+            target = day_of(updated.day)
+            others = target.without(current) if updated.day == current.day else target
             admit(venue, updated.day, updated.time, updated.phone, others, LOCAL_NOW)
         return updated
 
@@ -160,8 +161,8 @@ def test_a_booking_that_lost_a_race_for_the_same_slot_is_withdrawn_and_refused(g
     rival = {}
     d = draft()
 
-    def admit_then_rival_writes(bookings):
-        admitting(venue, d)(bookings)
+    def admit_then_rival_writes(seen):
+        admitting(venue, d)(seen)
         if not rival:
             rival["booking"] = provider_for(gcal).create(venue, draft(name="Rival"), lambda _: None)
 

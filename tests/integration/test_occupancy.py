@@ -10,10 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from concierge.adapters.store import BookingMissing, SlotTaken, Store
+from concierge.adapters.store.sqlite import SqliteStore
 from concierge.bootstrap import build_context, build_store
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.knowledge_base import load_knowledge_base
 from concierge.domain.occupancy import Load, Occupancy
+from concierge.domain.seen_day import SeenDay
 from concierge.http.envelopes import run_tool
 from concierge.tools import TOOLS
 from tests.conftest import VENUES_FILE
@@ -29,8 +31,13 @@ def store(settings_for) -> Store:
     return build_store(settings_for())
 
 
-def accept(bookings):
+def accept(seen):
     return None
+
+
+def reading_the_bookings(seen: SeenDay) -> None:
+    """An admit that reads the day's bookings, as one telling a duplicate from a full slot does."""
+    seen.holds(PHONES[0], "20:00")
 
 
 def draft(day=DAYS[0], time="20:00", phone=PHONES[0], people=2) -> BookingDraft:
@@ -42,8 +49,8 @@ times = st.sampled_from(TIMES)
 people = st.integers(min_value=1, max_value=8)
 which = st.integers(min_value=0, max_value=50)  # one of the active bookings, modulo their number
 steps = st.one_of(
-    st.tuples(st.just("create"), days, times, st.sampled_from(PHONES), people),
-    st.tuples(st.just("move"), which, st.one_of(st.none(), days), st.one_of(st.none(), times)),
+    st.tuples(st.just("create"), days, times, st.sampled_from(PHONES), people, st.booleans()),
+    st.tuples(st.just("move"), which, st.one_of(st.none(), days), st.one_of(st.none(), times), st.booleans()),
     st.tuples(st.just("resize"), which, people),
     st.tuples(st.just("rename"), which),
     st.tuples(st.just("cancel"), which),
@@ -58,8 +65,8 @@ def active(store, venue_id: str) -> list[Booking]:
 def apply(store, venue_id: str, step: tuple) -> None:
     kind, *args = step
     if kind == "create":
-        day, time, phone, size = args
-        store.create_booking(venue_id, draft(day, time, phone, size), accept)
+        day, time, phone, size, reads = args
+        store.create_booking(venue_id, draft(day, time, phone, size), reading_the_bookings if reads else accept)
         return
     if kind == "forget":
         forget_occupancy(store, venue_id, args[0])
@@ -79,7 +86,10 @@ def apply(store, venue_id: str, step: tuple) -> None:
         update = {"name": "Renamed"}
 
     def change(current: Booking, day_of) -> Booking:
-        day_of(update.get("day", current.day))  # as modify_booking reads the day it moves to
+        moved_to = day_of(update.get("day", current.day))  # as modify_booking reads the day it moves to
+        others = moved_to.without(current) if update.get("day", current.day) == current.day else moved_to
+        if kind == "move" and args[3]:
+            others.holds(PHONES[0], "20:00")
         return current.model_copy(update=update)
 
     store.update_booking(venue_id, target.booking_id, change)
@@ -151,3 +161,18 @@ def test_check_openings_reads_the_days_occupancy_and_never_its_bookings(store, s
     answer = run_tool(ctx, TOOLS["check_openings"], {"restaurant_id": "roma", "day": "2026-02-20", "time": "20:00"})
     assert (answer["available"], answer["reason"]) == (False, "full")
     assert answer["nearest_slots"] == ["21:30", "22:00", "22:30"]
+
+
+def test_a_create_on_sqlite_reads_the_days_row_and_its_bookings_only_when_the_admit_asks(tmp_path):
+    store = SqliteStore(tmp_path)
+    for i, time in enumerate(TIMES * 3):
+        store.create_booking("v", draft(time=time, phone=f"+39333100{i:04d}"), accept)
+    statements: list[str] = []
+    store._conn().set_trace_callback(statements.append)  # this thread's connection: the one a create uses
+
+    store.create_booking("v", draft(time="19:00"), accept)
+    assert not [s for s in statements if "FROM bookings" in s]
+    statements.clear()
+    store.create_booking("v", draft(time="20:00"), reading_the_bookings)
+    assert len([s for s in statements if "FROM bookings" in s]) == 1
+    assert_occupancy_is_the_recount(store, "v", DAYS)

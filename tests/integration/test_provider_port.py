@@ -36,7 +36,7 @@ def on_backend(request, venues, tmp_path):
 def create(provider, venue) -> None:
     """A create, which reads the day fresh from the back-end before it writes."""
     draft = BookingDraft(day=FRIDAY, time="20:00", people=2, name="Mario Rossi", phone="+393331234567")
-    provider.create(venue, draft, lambda bookings: None)
+    provider.create(venue, draft, lambda seen: None)
 
 
 def test_an_unknown_booking_is_booking_gone(built):

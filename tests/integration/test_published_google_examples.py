@@ -63,7 +63,7 @@ def recorded(name: str) -> dict:
 
 
 def test_a_values_read_and_a_batch_read_answer_as_the_live_api_was_recorded(sheets, sheet_provider, venues):
-    sheet_provider.create(venues["roma"], draft(), lambda bookings: None)
+    sheet_provider.create(venues["roma"], draft(), lambda seen: None)
     http = sheet_provider._http_client()
     one = http.values_get(SPREADSHEET_ID, "'roma'!A:H")
     both = http.values_batch_get(SPREADSHEET_ID, ["'roma'!A:H", "'duo'!A:H"])
@@ -90,7 +90,7 @@ def test_appends_answer_as_recorded_with_no_table_range_on_an_empty_sheet(sheets
 
 def test_a_row_update_and_a_row_deletion_answer_as_recorded(sheets, sheet_provider, venues):
     roma = venues["roma"]
-    made = sheet_provider.create(roma, draft(), lambda bookings: None)
+    made = sheet_provider.create(roma, draft(), lambda seen: None)
     http = sheet_provider._http_client()
     update = recorded("values_update")
     answer = http.values_update(
@@ -116,7 +116,7 @@ def test_the_metadata_and_a_missing_spreadsheet_answer_as_recorded(sheet_provide
 
 def test_the_sheets_adapter_books_moves_and_cancels_on_answers_of_the_recorded_shapes(sheets, sheet_provider, venues):
     roma = venues["roma"]
-    made = sheet_provider.create(roma, draft(), lambda bookings: None)
+    made = sheet_provider.create(roma, draft(), lambda seen: None)
     moved = sheet_provider.update(
         roma, made.booking_id, lambda current, day_of: current.model_copy(update={"time": "21:00"})
     )
@@ -149,7 +149,7 @@ def test_calendar_answers_have_the_live_shape_and_say_nothing_the_discovery_docu
     live = example("gcal/events_list.json")["response"]
     roma = venues["roma"]
     with start_gcal_server() as server:
-        made = gcal_provider(server).create(roma, draft(), lambda bookings: None)
+        made = gcal_provider(server).create(roma, draft(), lambda seen: None)
         booked = gcal_provider(server).bookings_on(roma, FRIDAY)
         client = calendar_api(server)
         listed = client.get(f"/calendars/{CAL}/events", params={"singleEvents": "true"}).json()

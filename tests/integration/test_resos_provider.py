@@ -12,6 +12,7 @@ import pytest
 from concierge.adapters.providers.resos import ResosProvider
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
+from concierge.domain.occupancy import Load
 from concierge.tools.booking_rules import admit as rule_admit
 from concierge.tools.provider_errors import SpokenProvider
 from tests.support.local import free_port
@@ -57,7 +58,7 @@ def draft(day=FRIDAY, time="20:00", people=4, name="Mario Rossi", phone=MARIO, n
 
 def admit_for(venue, d: BookingDraft):
     """The real create_booking rule: hours, duplicate (phone, day, time), capacity."""
-    return lambda bookings: rule_admit(venue, d.day, d.time, d.phone, bookings, LOCAL_NOW)
+    return lambda seen: rule_admit(venue, d.day, d.time, d.phone, seen, LOCAL_NOW)
 
 
 def refusal(call) -> ToolError:
@@ -217,14 +218,15 @@ def test_get_returns_an_approved_booking_and_refuses_missing_or_canceled_ones(re
 
 # --- creating -------------------------------------------------------------------------------------------
 def test_create_checks_the_days_bookings_through_admit_then_writes_an_approved_booking(resos, provider, roma):
-    other = resos.add_booking("2026-02-20", "19:00", phone=LUCIA)
+    resos.add_booking("2026-02-20", "19:00", phone=LUCIA)
     resos.add_booking("2026-02-20", "19:30", status="canceled")
     seen = []
     wanted = draft(notes="Tavolo vicino alla finestra")
 
     booking = provider.create(roma, wanted, seen.append)
 
-    assert [[b.booking_id for b in day] for day in seen] == [[other]]
+    assert [day.occupancy.loads for day in seen] == [{"19:00": Load(1, 2)}]  # not the cancelled 19:30
+    assert seen[0].holds(LUCIA, "19:00")
     assert booking == Booking(booking_id=booking.booking_id, venue_id="roma", **wanted.model_dump())
     record = resos.booking(booking.booking_id)
     assert {k: record[k] for k in ("date", "time", "people", "guest", "status", "comment", "duration")} == {
@@ -284,7 +286,7 @@ def test_no_suitable_table_becomes_no_table_available_in_the_venues_language(res
 
 
 def test_a_validation_refusal_from_resos_is_a_provider_error(resos, provider, roma):
-    error = refusal(lambda: provider.create(roma, draft(name="M"), lambda bookings: None))  # resOS wants 2+ letters
+    error = refusal(lambda: provider.create(roma, draft(name="M"), lambda seen: None))  # resOS wants 2+ letters
 
     assert (error.code, error.message) == (
         "PROVIDER_ERROR",
@@ -325,19 +327,18 @@ def test_update_sends_only_what_changed_and_keeps_the_guests_other_details(resos
 
 def test_update_lets_change_read_other_days_and_refuse_without_writing(resos, provider, roma):
     booking_id = resos.add_booking("2026-02-20", "20:00", phone=MARIO)
-    taken = resos.add_booking("2026-02-21", "21:00", phone=MARIO)
+    resos.add_booking("2026-02-21", "21:00", phone=MARIO)
     read = []
 
     def change(current, day_of):
-        read.extend(b.booking_id for b in day_of(SATURDAY))
+        read.append(day_of(SATURDAY).holds(MARIO, "21:00"))
         moved = current.model_copy(update={"day": SATURDAY, "time": "21:00"})
-        others = [b for b in day_of(SATURDAY) if b.booking_id != current.booking_id]
-        rule_admit(roma, moved.day, moved.time, moved.phone, others, LOCAL_NOW)
+        rule_admit(roma, moved.day, moved.time, moved.phone, day_of(SATURDAY), LOCAL_NOW)
         return moved
 
     error = refusal(lambda: provider.update(roma, booking_id, change))
 
-    assert read == [taken] and error.code == "DUPLICATE_BOOKING"
+    assert read == [True] and error.code == "DUPLICATE_BOOKING"
     assert resos.writes() == [] and resos.booking(booking_id)["date"] == "2026-02-20"
 
 
@@ -387,7 +388,7 @@ PORT_CALLS = {
     "bookings_for_phone": lambda p, v: p.bookings_for_phone(v, MARIO, FRIDAY),
     "bookings_between": lambda p, v: p.bookings_between(v, FRIDAY, SATURDAY),
     "get": lambda p, v: p.get(v, "abc"),
-    "create": lambda p, v: p.create(v, draft(), lambda bookings: None),
+    "create": lambda p, v: p.create(v, draft(), lambda seen: None),
     "update": lambda p, v: p.update(v, "abc", lambda current, day_of: current),
     "cancel": lambda p, v: p.cancel(v, "abc"),
 }
@@ -486,7 +487,7 @@ def test_a_server_error_is_provider_unavailable_and_not_retried(resos, provider,
 def test_a_server_error_while_writing_is_provider_unavailable(resos, provider, roma):
     resos.add_booking("2026-02-21", "20:00")
 
-    def fail_the_post(bookings):
+    def fail_the_post(seen):
         resos.fail_next(1, status=503)
 
     assert refusal(lambda: provider.create(roma, draft(), fail_the_post)).code == "PROVIDER_UNAVAILABLE"

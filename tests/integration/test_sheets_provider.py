@@ -100,7 +100,7 @@ def draft(day=FRIDAY, time="20:00", phone=PHONE, name="Mario Rossi", people=2, n
 
 def rules(venue, d: BookingDraft):
     """The tools' own admit for this draft: hours, duplicates, capacity."""
-    return lambda bookings: admit_rule(venue, d.day, d.time, d.phone, bookings, NOW)
+    return lambda seen: admit_rule(venue, d.day, d.time, d.phone, seen, NOW)
 
 
 def book(provider, venue, **fields) -> Booking:
@@ -113,7 +113,8 @@ def move_to(day=None, time=None, venue=None):
 
     def change(current: Booking, day_of) -> Booking:
         updated = current.model_copy(update={"day": day or current.day, "time": time or current.time})
-        others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
+        target = day_of(updated.day)
+        others = target.without(current) if updated.day == current.day else target
         if venue is not None:
             admit_rule(venue, updated.day, updated.time, updated.phone, others, NOW)
         return updated

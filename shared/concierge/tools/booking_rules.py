@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from concierge.domain.booking import Booking
 from concierge.domain.errors import ToolError, validation_error
-from concierge.domain.occupancy import Occupancy
 from concierge.domain.openings import nearest_free_slots, slot_status
+from concierge.domain.seen_day import SeenDay
 from concierge.domain.venue import Venue
 from concierge.tools.context import now_hhmm, speaker
 
@@ -32,12 +31,14 @@ def refuse_too_many_people(venue: Venue, people: int) -> None:
         raise ToolError("MAX_PEOPLE_EXCEEDED", speaker(venue).max_people(venue.max_people), max_people=venue.max_people)
 
 
-def admit(venue: Venue, day: dt.date, time: str, phone: str, bookings: list[Booking], local_now: dt.datetime) -> None:
-    """Refuse a booking at day/time against the day's other bookings; return when it fits."""
-    occupancy = Occupancy.of(bookings)
+def admit(venue: Venue, day: dt.date, time: str, phone: str, seen: SeenDay, local_now: dt.datetime) -> None:
+    """Refuse a booking at day/time against what the day holds; return when it fits.
+
+    Whether the caller already holds that time is asked only to tell a duplicate apart, and not at all
+    when the slot is free and the store's commit refuses a duplicate itself."""
+    occupancy = seen.occupancy
     status = slot_status(venue, day, time, occupancy)
-    duplicate = any(b.phone == phone and b.time == time for b in bookings)
-    if status.available and not duplicate:
+    if status.available and (seen.commit_refuses_duplicates or not seen.holds(phone, time)):
         return
     say = speaker(venue)
 
@@ -49,7 +50,7 @@ def admit(venue: Venue, day: dt.date, time: str, phone: str, bookings: list[Book
     if status.reason in ("closed", "not_in_openings", "cutoff"):
         alternatives = nearest()
         raise ToolError("OUTSIDE_HOURS", say.outside_hours(alternatives["nearest_slots"]), **alternatives)
-    if duplicate:
+    if seen.holds(phone, time):
         raise ToolError("DUPLICATE_BOOKING", say.duplicate())
     if status.reason == "full":
         alternatives = nearest()

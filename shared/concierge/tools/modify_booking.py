@@ -94,7 +94,8 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         )
         if (updated.day, updated.time, updated.phone) != (current.day, current.time, current.phone):
             refuse_past(updated.day, updated.time, local_now)
-            others = [b for b in day_of(updated.day) if b.booking_id != current.booking_id]
+            target = day_of(updated.day)
+            others = target.without(current) if updated.day == current.day else target
             admit(venue, updated.day, updated.time, updated.phone, others, local_now)
         return updated
 

@@ -38,6 +38,7 @@ from concierge.adapters.providers.gcal_api import (
 from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
+from concierge.domain.seen_day import SeenDay
 from concierge.domain.venue import Venue, hhmm, minutes
 
 log = logging.getLogger(__name__)
@@ -159,7 +160,7 @@ class GoogleCalendarProvider(BookingProvider):
     # --- writes -----------------------------------------------------------------------------------
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         with as_port_errors(venue), self._serialised():
-            admit([e.booking for e in self._read_days(venue, draft.day, draft.day)])
+            admit(SeenDay.of([e.booking for e in self._read_days(venue, draft.day, draft.day)]))
             event = self.api.call("POST", self._events_path(), body=self._event_body(venue, draft, times=True))
             if not self._is_own(venue, event):
                 raise Malformed("the inserted event came back without our data")
@@ -172,7 +173,7 @@ class GoogleCalendarProvider(BookingProvider):
             for _ in range(WRITE_RETRIES):
                 event = self._own_event(venue, booking_id)
                 current = self._own_entry(venue, event).booking
-                updated = change(current, lambda d: [e.booking for e in self._read_days(venue, d, d)])
+                updated = change(current, lambda d: SeenDay.of([e.booking for e in self._read_days(venue, d, d)]))
                 moved = (updated.day, updated.time) != (current.day, current.time)
                 try:
                     written = self.api.call(
@@ -378,7 +379,7 @@ class GoogleCalendarProvider(BookingProvider):
             if e.event_id != mine.event_id and (e.created, e.event_id) < (mine.created, mine.event_id)
         ]
         try:
-            admit(earlier)
+            admit(SeenDay.of(earlier))
         except ToolError:
             try:
                 self.api.call("DELETE", self._event_path(mine.event_id))

@@ -71,6 +71,7 @@ from concierge.adapters.store import Admit, Change, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.phone import InvalidPhone, to_e164
+from concierge.domain.seen_day import SeenDay
 from concierge.domain.venue import Venue
 
 log = logging.getLogger(__name__)
@@ -155,14 +156,14 @@ class OctoTableProvider(BookingProvider):
 
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         with self._guard(), self._writing():
-            admit(self._between(venue, draft.day, draft.day))
+            admit(SeenDay.of(self._between(venue, draft.day, draft.day)))
             body = {**_reservation_body(draft), "channel": self.channel, **self.placement}
             return self._booking(venue, _data(self._send("POST", "/reservations", json=body)))
 
     def update(self, venue: Venue, booking_id: str, change: Change) -> Booking:
         with self._guard(), self._writing():
             current = self._get(venue, booking_id)
-            updated = change(current, lambda day: self._between(venue, day, day))
+            updated = change(current, lambda day: SeenDay.of(self._between(venue, day, day)))
             answer = self._send(
                 "PUT", f"/reservations/{current.booking_id}", json=_reservation_body(updated), gone=(404,)
             )

@@ -48,6 +48,7 @@ from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.phone import InvalidPhone, to_e164
+from concierge.domain.seen_day import SeenDay
 from concierge.domain.venue import Venue
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,7 @@ class ResosProvider(BookingProvider):
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         """The day's bookings through `admit` (duplicates, hours, capacity), then one POST."""
         with _guarded(), self._writing:
-            admit(self._listed(venue, draft.day, draft.day))
+            admit(SeenDay.of(self._listed(venue, draft.day, draft.day)))
             body: dict[str, Any] = {
                 "date": draft.day.isoformat(),
                 "time": draft.time,
@@ -126,7 +127,7 @@ class ResosProvider(BookingProvider):
         with _guarded(), self._writing:
             record = self._fetch(booking_id)
             current = _booking_from(venue, record)
-            updated = change(current, lambda day: self._listed(venue, day, day))
+            updated = change(current, lambda day: SeenDay.of(self._listed(venue, day, day)))
             updated = updated.model_copy(update={"booking_id": current.booking_id, "venue_id": venue.id})
             fields = _changed_fields(record, current, updated)
             if fields:

@@ -47,6 +47,7 @@ from concierge.adapters.providers.sheets_format import HEADER, Row, Unreadable, 
 from concierge.adapters.store import Admit, Change, SnapshotStore, StoreBusy
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
+from concierge.domain.seen_day import SeenDay
 from concierge.domain.venue import Venue
 
 log = logging.getLogger(__name__)
@@ -200,7 +201,7 @@ class SheetsProvider(BookingProvider):
             seen = self._decision_view(venue)
             values = seen.values
             try:
-                admit([e.booking for e in parse_rows(venue, values) if e.booking.day == draft.day])
+                admit(SeenDay.of([e.booking for e in parse_rows(venue, values) if e.booking.day == draft.day]))
             except ToolError:
                 if not seen.by_writer:  # a read made holding the lease is as good as a writer's copy: keep it
                     self._written(venue, values, seen)
@@ -286,9 +287,9 @@ class SheetsProvider(BookingProvider):
             return set()
         asked = {current.day}
 
-        def reader(day: dt.date) -> list[Booking]:
+        def reader(day: dt.date) -> SeenDay:
             asked.add(day)
-            return [e.booking for e in rows if e.booking.day == day]
+            return SeenDay.of([e.booking for e in rows if e.booking.day == day])
 
         try:
             asked.add(change(current, reader).day)
@@ -308,10 +309,10 @@ class SheetsProvider(BookingProvider):
             if current.day not in days:
                 raise _Unlocked(current.day)
 
-            def reader(day: dt.date) -> list[Booking]:
+            def reader(day: dt.date) -> SeenDay:
                 if day not in days:
                     raise _Unlocked(day)
-                return [e.booking for e in rows if e.booking.day == day]
+                return SeenDay.of([e.booking for e in rows if e.booking.day == day])
 
             updated = change(current, reader).model_copy(update={"booking_id": booking_id, "venue_id": venue.id})
             if updated.day not in days:

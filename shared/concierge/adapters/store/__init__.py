@@ -28,6 +28,7 @@ from concierge.adapters.store.conversations import ConversationStore
 from concierge.adapters.store.operators import OperatorStore
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.occupancy import Occupancy
+from concierge.domain.seen_day import SeenDay
 
 if TYPE_CHECKING:
     from concierge.domain.plans import ExecutionPlan
@@ -55,8 +56,8 @@ class IdempotencyRecord:
     lease_until: dt.datetime | None  # an in-progress claim older than this may be taken over
 
 
-DayReader = Callable[[dt.date], list[Booking]]
-Admit = Callable[[list[Booking]], None]
+DayReader = Callable[[dt.date], SeenDay]
+Admit = Callable[[SeenDay], None]
 Change = Callable[[Booking, DayReader], Booking]
 
 
@@ -97,7 +98,7 @@ class BookingStore(Protocol):
 
     @abstractmethod
     def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
-        """Run `admit` on the day's bookings and write the draft, as one atomic step.
+        """Run `admit` on the day as this step sees it and write the draft, as one atomic step.
 
         SlotTaken when the same phone already holds that day and time; StoreBusy when the
         step could not get through."""

@@ -241,27 +241,31 @@ class FirestoreStore(FirestoreBookings, FirestoreConversations, Store):
         }
 
         def attempt() -> IdempotencyRecord | None:
-            snapshot = ref.get()
             try:
-                if not snapshot.exists:
-                    ref.create(claim)
-                    return None
-                data = snapshot.to_dict()
-                payload = json.loads(data["payload"]) if data.get("payload") else None
-                record = IdempotencyRecord(
-                    key=key,
-                    fingerprint=data["fingerprint"],
-                    status=data["status"],
-                    payload=payload,
-                    expires_at=data["expires_at"],
-                    lease_until=data.get("lease_until"),
-                )
-                if not record_is_stale(record, now):
-                    return record
-                ref.update(claim, option=self.db.write_option(last_update_time=snapshot.update_time))
+                ref.create(claim)  # a key's first delivery (the common case): one write, no read
                 return None
-            except (google_errors.AlreadyExists, google_errors.FailedPrecondition, google_errors.NotFound):
+            except google_errors.AlreadyExists:
+                pass
+            snapshot = ref.get()
+            if not snapshot.exists:  # released or purged since: claim it again
+                raise Collision()
+            data = snapshot.to_dict()
+            payload = json.loads(data["payload"]) if data.get("payload") else None
+            record = IdempotencyRecord(
+                key=key,
+                fingerprint=data["fingerprint"],
+                status=data["status"],
+                payload=payload,
+                expires_at=data["expires_at"],
+                lease_until=data.get("lease_until"),
+            )
+            if not record_is_stale(record, now):
+                return record
+            try:
+                ref.update(claim, option=self.db.write_option(last_update_time=snapshot.update_time))
+            except (google_errors.FailedPrecondition, google_errors.NotFound):
                 raise Collision() from None
+            return None
 
         return self._retrying(attempt)
 

@@ -7,12 +7,14 @@ Layout:
                                                    bookings by start time; occupancy_writes: the writes it counts
   venues/{venue_id}/slot_keys/{phone}|{day}|{time} booking_id, while that booking is active
 
-A writer reads the day document (noting its update time) and the day's bookings, decides, then
-commits one atomic batch that bumps the day document on condition that it is unchanged. A query
-does not lock the absence of documents, so without this two writers could both see room and both
-write; with it, whoever commits second finds the day changed, re-reads and decides again. The slot
+A writer reads the day document (noting its update time) and what it needs of the day (its stored
+occupancy, its bookings when that is not enough), decides, then commits one atomic batch that bumps
+the day document on condition that it is unchanged. A query does not lock the absence of documents,
+so without this two writers could both see room and both write; with it, whoever commits second
+finds the day changed, re-reads and decides again. The slot
 key is created, never overwritten, so a duplicate phone, day and time fails at commit whatever else
-happens.
+happens: a create is admitted from the day document alone (read, commit) and reads the caller's slot
+key only to tell a refusal apart (is the caller's own booking what fills the slot?).
 
 The day document also carries the day's occupancy, so an availability check reads that one
 document. Every create, update and cancel writes the occupancy of each day it touches in the same
@@ -25,7 +27,7 @@ bookings by the next reader, which stores the count on condition that the day is
 
 Transactions would do the same on Firestore itself, but writers that read the same document
 and then all write it deadlock on the emulator until a lock timeout; preconditions need no
-locks and take one round trip fewer (read, query, commit).
+locks and take one round trip fewer.
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ from google.cloud import firestore
 from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, is_store_key, new_booking_id
 from concierge.adapters.store.firestore_base import Collision, FirestoreBase
 from concierge.domain.booking import Booking, BookingDraft
+from concierge.domain.errors import ToolError
 from concierge.domain.occupancy import Occupancy, OccupancyDrift
 from concierge.domain.replays import booking_id_for
+from concierge.domain.seen_day import SeenDay
 
 ACTIVE = "active"
 
@@ -101,6 +105,15 @@ class _DayGuard:
         seen = self._day(day)
         seen.bookings = self.store.bookings_on(self.venue_id, day)
         return seen.bookings
+
+    def seen(self, day: dt.date) -> SeenDay:
+        """The day for an admit: its stored occupancy when current; whether a phone holds a time is its slot
+        key, read only if the admit asks (a duplicate fails at commit on that key whatever the admit saw)."""
+
+        def holds(phone: str, time: str) -> bool:
+            return self.store._slot(self.venue_id, f"{phone}|{day.isoformat()}|{time}").get().exists
+
+        return SeenDay(self.occupancy(day), holds, commit_refuses_duplicates=True)
 
     def occupancy(self, day: dt.date) -> Occupancy:
         """The day's occupancy as this write leaves it so far."""
@@ -225,7 +238,9 @@ class FirestoreBookings(FirestoreBase):
 
     def create_booking(self, venue_id: str, draft: BookingDraft, admit: Admit) -> Booking:
         """A keyed create (a replayable call) writes the booking under an id derived from its key, in the
-        same batch as everything else: a replay after a crash finds it instead of writing it again."""
+        same batch as everything else: a replay after a crash finds it instead of writing it again. It is
+        looked for only when the replay would otherwise be refused (its own booking fills the slot) or
+        its write clashes (the booking is there): a first delivery pays no read for it."""
         booking_id = booking_id_for(draft.replay_key) if draft.replay_key else new_booking_id()
         booking = Booking(booking_id=booking_id, venue_id=venue_id, **draft.model_dump())
         ref = self._bookings(venue_id).document(booking_id)
@@ -235,11 +250,14 @@ class FirestoreBookings(FirestoreBase):
             return _booking(venue_id, snapshot) if snapshot is not None and snapshot.exists else None
 
         def attempt() -> Booking:
-            earlier = written_before()
-            if earlier is not None:
-                return earlier
             guard = _DayGuard(self, venue_id)
-            admit(guard.read(draft.day))
+            try:
+                admit(guard.seen(draft.day))
+            except ToolError:
+                earlier = written_before()
+                if earlier is not None:
+                    return earlier
+                raise
             guard.move(None, booking)
             batch = self.db.batch()
             guard.bump(batch)
@@ -260,8 +278,9 @@ class FirestoreBookings(FirestoreBase):
             try:
                 guard.commit(batch)
             except SlotTaken:
-                if written_before() is not None:  # our own booking, committed by a delivery racing this one
-                    raise Collision() from None
+                earlier = written_before()  # committed by a crashed delivery of this call, or one racing it
+                if earlier is not None:
+                    return earlier
                 raise
             return booking
 
@@ -280,7 +299,7 @@ class FirestoreBookings(FirestoreBase):
             snapshot = self._active(venue_id, booking_id)
             current = _booking(venue_id, snapshot)
             guard = _DayGuard(self, venue_id)
-            updated = change(current, guard.read)
+            updated = change(current, guard.seen)
             if (current.day, current.time, current.people) != (updated.day, updated.time, updated.people):
                 guard.move(current, updated)
             batch = self.db.batch()

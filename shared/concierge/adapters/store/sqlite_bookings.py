@@ -3,8 +3,10 @@
 A unique partial index keeps one active booking per phone, day and time; the store's atomic step
 (BEGIN IMMEDIATE) keeps the capacity check and the write together. A row of `days` holds a day's
 occupancy (JSON: {"20:00": [bookings, covers]}), written in the same transaction as every booking
-that changes it, so an availability check reads one row. A day with no row yet (never written since
-the table exists, or empty) is counted from its bookings when read, and gets its row at its next write.
+that changes it, so an availability check reads one row, and so does the admit of a create or a move
+(the caller's own booking at that time is looked up only to tell a full slot the caller already holds
+from one full of others). A day with no row yet (never written since the table exists, or empty) is
+counted from its bookings when read, and gets its row at its next write.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from concierge.adapters.store import Admit, BookingMissing, Change, SlotTaken, n
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.occupancy import Occupancy, OccupancyDrift
 from concierge.domain.replays import booking_id_for
+from concierge.domain.seen_day import SeenDay
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS bookings (
@@ -92,6 +95,21 @@ class SqliteBookings:
     def occupancy_on(self, venue_id: str, day: dt.date) -> Occupancy:
         return self._occupancy(self._conn(), venue_id, day)
 
+    def _seen(self, conn: sqlite3.Connection, venue_id: str, day: dt.date) -> SeenDay:
+        """The day for an admit, inside the write's transaction: its row; whether a phone holds a time is one
+        lookup of the unique index, made only if the admit asks (the index refuses a duplicate at the write
+        whatever the admit saw)."""
+
+        def holds(phone: str, time: str) -> bool:
+            found = conn.execute(
+                "SELECT 1 FROM bookings"
+                " WHERE venue_id = ? AND phone = ? AND day = ? AND time = ? AND status = 'active'",
+                (venue_id, phone, day.isoformat(), time),
+            )
+            return found.fetchone() is not None
+
+        return SeenDay(self._occupancy(conn, venue_id, day), holds, commit_refuses_duplicates=True)
+
     # --- the day's occupancy ---------------------------------------------------------------------
     @staticmethod
     def _recount(conn: sqlite3.Connection, venue_id: str, day: dt.date) -> Occupancy:
@@ -123,16 +141,15 @@ class SqliteBookings:
         venue_id: str,
         before: Booking,
         after: Booking | None,
-        read: dict[dt.date, list[Booking]],
+        read: dict[dt.date, Occupancy],
     ) -> dict[dt.date, Occupancy]:
-        """The occupancy of each day a change touches, once `before` became `after` (None: cancelled).
-
-        A day whose bookings this step read is counted from them; any other starts from its row."""
+        """The occupancy of each day a change touches, once `before` became `after` (None: cancelled),
+        from each day's row (as this step already read it, or read now)."""
         days: dict[dt.date, Occupancy] = {}
 
         def of(day: dt.date) -> Occupancy:
             if day not in days:
-                days[day] = Occupancy.of(read[day]) if day in read else self._occupancy(conn, venue_id, day)
+                days[day] = read[day] if day in read else self._occupancy(conn, venue_id, day)
             return days[day]
 
         try:
@@ -178,8 +195,8 @@ class SqliteBookings:
                 row = conn.execute(f"SELECT {_COLUMNS} FROM bookings WHERE booking_id = ?", (booking_id,)).fetchone()
                 if row is not None:
                     return _booking(row)
-            bookings = self._on(conn, venue_id, draft.day)
-            admit(bookings)
+            day = self._seen(conn, venue_id, draft.day)
+            admit(day)
             try:
                 conn.execute(
                     f"INSERT INTO bookings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -197,7 +214,7 @@ class SqliteBookings:
                 )
             except sqlite3.IntegrityError:
                 raise SlotTaken() from None
-            self._keep(conn, venue_id, booking.day, Occupancy.of(bookings).plus(booking))
+            self._keep(conn, venue_id, booking.day, day.occupancy.plus(booking))
         return booking
 
     def update_booking(self, venue_id: str, booking_id: str, change: Change) -> Booking:
@@ -205,11 +222,12 @@ class SqliteBookings:
             current = self._get(conn, venue_id, booking_id)
             if current is None:
                 raise BookingMissing(booking_id)
-            read: dict[dt.date, list[Booking]] = {}
+            read: dict[dt.date, Occupancy] = {}
 
-            def day_of(day: dt.date) -> list[Booking]:
-                read[day] = self._on(conn, venue_id, day)
-                return read[day]
+            def day_of(day: dt.date) -> SeenDay:
+                seen = self._seen(conn, venue_id, day)
+                read[day] = seen.occupancy
+                return seen
 
             updated = change(current, day_of)
             holds = (current.day, current.time, current.people) != (updated.day, updated.time, updated.people)
