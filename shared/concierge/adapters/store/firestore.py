@@ -152,12 +152,19 @@ class FirestoreStore(FirestoreBookings, FirestoreConversations, Store):
         return self.db.collection("leases").document(hashlib.sha256(name.encode()).hexdigest())
 
     def acquire_lease(self, name, holder, now, until) -> bool:
-        """Create the lease document, or take over an expired one on condition nobody else did first."""
+        """Create the lease document (one write when nobody holds it, the common case), or else read it and
+        take it over when it expired, or extend it when it is ours, on condition nobody else did first."""
         ref = self._lease(name)
+        lease = {"name": name, "holder": holder, "until": until}
+        try:
+            ref.create(lease)
+            return True
+        except google_errors.AlreadyExists:
+            pass
         snapshot = ref.get()
         try:
-            if not snapshot.exists:
-                ref.create({"name": name, "holder": holder, "until": until})
+            if not snapshot.exists:  # released in between
+                ref.create(lease)
                 return True
             if snapshot.get("holder") != holder and snapshot.get("until") > now:
                 return False
