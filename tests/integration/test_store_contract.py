@@ -85,6 +85,29 @@ def test_a_keyed_create_delivered_again_answers_with_the_booking_it_wrote_whatev
     assert_occupancy_is_the_recount(store, "v", [FRIDAY])
 
 
+def test_deliveries_of_one_keyed_create_racing_on_threads_write_one_booking_and_all_answer_it(store):
+    import threading
+
+    keyed = draft().model_copy(update={"replay_key": "open|v|vapi:call-2"})
+    start, answers, lock = threading.Barrier(6), [], threading.Lock()
+
+    def deliver() -> None:
+        start.wait()
+        try:
+            answer: object = store.create_booking("v", keyed, accept)
+        except Exception as failure:  # noqa: BLE001 - any failure fails the test below
+            answer = failure
+        with lock:
+            answers.append(answer)
+
+    threads = [threading.Thread(target=deliver) for _ in range(6)]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    assert store.bookings_on("v", FRIDAY) == [answers[0]]
+    assert answers == [answers[0]] * 6
+    assert_occupancy_is_the_recount(store, "v", [FRIDAY])
+
+
 def test_phone_listing_starts_at_the_given_day_in_time_order(store):
     for day, time in [(SATURDAY, "20:00"), (FRIDAY, "21:00"), (dt.date(2026, 2, 18), "20:00")]:
         store.create_booking("v", draft(day=day, time=time), accept)
