@@ -231,6 +231,25 @@ def test_a_key_is_claimed_once_and_then_held_in_progress(store):
     assert (held.status, held.fingerprint, held.payload) == ("in_progress", "f1", None)
 
 
+def test_claims_of_one_key_racing_on_threads_give_it_to_exactly_one(store):
+    import threading
+
+    start, outcomes, lock = threading.Barrier(8), [], threading.Lock()
+
+    def race(n: int) -> None:
+        start.wait()
+        held = claim(store, fingerprint=f"f{n}")
+        with lock:
+            outcomes.append(held)
+
+    threads = [threading.Thread(target=race, args=(n,)) for n in range(8)]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    assert outcomes.count(None) == 1
+    winners = {held.fingerprint for held in outcomes if held is not None}
+    assert len(winners) == 1 and all(held.status == "in_progress" for held in outcomes if held is not None)
+
+
 def test_a_completed_record_returns_its_payload(store):
     claim(store)
     store.complete_idempotency("k", {"ok": True, "booking_id": "b1"}, NOW + dt.timedelta(hours=1))
