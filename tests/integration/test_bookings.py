@@ -73,6 +73,14 @@ def test_a_full_slot_is_refused_with_spoken_alternatives(api):
     assert body["message"] == "Capacità esaurita a quest'ora. Orari più vicini: 21 e 30, 22."
 
 
+def test_a_full_slot_the_caller_already_holds_is_told_as_a_duplicate_not_as_full(api):
+    for phone in ("+393331234567", "+393332222222", "+393333333333"):  # Mario's own booking among them
+        assert create(api, phone=phone).status_code == 200
+    response = create(api, name="Mario R.", people=2)
+    assert (response.status_code, response.json()["error_code"]) == (409, "DUPLICATE_BOOKING")
+    assert response.json()["message"] == "Risulta già una prenotazione con questi dati."
+
+
 @pytest.mark.parametrize(
     "day, time", [(THURSDAY, "18:00"), (THURSDAY, "20:10"), (THURSDAY, "22:30"), ("2026-02-22", "20:00")]
 )
