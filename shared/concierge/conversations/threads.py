@@ -66,11 +66,7 @@ class Threads:
 
     def state(self, venue: Venue, conversation: Conversation, local_now: dt.datetime) -> ConversationState:
         profile = self.store.get_profile(venue.id, conversation.customer_phone) if conversation.customer_phone else None
-        history = (
-            self.store.recent_messages(venue.id, conversation.conversation_key, self.history_limit)
-            if conversation.message_count
-            else []
-        )
+        history = self.store.recent_messages(conversation, self.history_limit) if conversation.message_count else []
         return ConversationState(
             venue=venue, conversation=conversation, profile=profile, history=history, now=local_now
         )

@@ -35,8 +35,9 @@ class ConversationStore(Protocol):
         """Messages numbered `since` and later, oldest first."""
 
     @abstractmethod
-    def recent_messages(self, venue_id: str, conversation_key: str, limit: int) -> list[Message]:
-        """The last `limit` messages, oldest first."""
+    def recent_messages(self, conversation: Conversation, limit: int) -> list[Message]:
+        """The last `limit` messages of a conversation read from this store (so already known to be its
+        venue's: nothing is read to check it again), oldest first."""
 
     @abstractmethod
     def conversations_in_status(self, venue_id: str, status: ConversationStatus) -> list[Conversation]:

@@ -99,10 +99,11 @@ class FirestoreConversations:
         query = self._messages(conversation_key).where(filter=firestore.FieldFilter("seq", ">=", since)).order_by("seq")
         return [Message.model_validate_json(s.get("body")) for s in query.stream()]
 
-    def recent_messages(self, venue_id: str, conversation_key: str, limit: int) -> list[Message]:
-        if limit <= 0 or self.get_conversation(venue_id, conversation_key) is None:
+    def recent_messages(self, conversation: Conversation, limit: int) -> list[Message]:
+        if limit <= 0:
             return []
-        query = self._messages(conversation_key).order_by("seq", direction=firestore.Query.DESCENDING).limit(limit)
+        messages = self._messages(conversation.conversation_key)
+        query = messages.order_by("seq", direction=firestore.Query.DESCENDING).limit(limit)
         return [Message.model_validate_json(s.get("body")) for s in reversed(list(query.stream()))]
 
     def conversations_in_status(self, venue_id: str, status: ConversationStatus) -> list[Conversation]:

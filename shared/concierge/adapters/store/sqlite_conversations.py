@@ -143,14 +143,14 @@ class SqliteConversations:
         )
         return [Message.model_validate_json(r[0]) for r in rows]
 
-    def recent_messages(self, venue_id: str, conversation_key: str, limit: int) -> list[Message]:
-        if limit <= 0 or not self._owned(venue_id, conversation_key):
+    def recent_messages(self, conversation: Conversation, limit: int) -> list[Message]:
+        if limit <= 0:
             return []
         rows = (
             self._conn()
             .execute(
                 "SELECT body FROM conversation_messages WHERE conversation_key = ? ORDER BY seq DESC LIMIT ?",
-                (conversation_key, limit),
+                (conversation.conversation_key, limit),
             )
             .fetchall()
         )
