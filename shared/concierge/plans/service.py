@@ -14,7 +14,6 @@ task carries the plan id alone: no credential is ever queued, stored or logged.
 from __future__ import annotations
 
 import datetime as dt
-import logging
 import uuid
 from dataclasses import dataclass, field
 from typing import Callable, cast
@@ -25,21 +24,12 @@ from concierge.adapters.store import IdempotencyStore, PlanStore
 from concierge.adapters.tracing import NoopTracer, Tracer
 from concierge.domain.operators import Operator
 from concierge.domain.plan_states import IllegalMove, expire, is_expired, move, past_expiry
-from concierge.domain.plans import (
-    ActionResult,
-    BlockingQuestion,
-    Clarification,
-    ExecutionPlan,
-    PlannedAction,
-    utcnow,
-)
+from concierge.domain.plans import ExecutionPlan, utcnow
 from concierge.domain.venue import Venue
-from concierge.plans.blocking import ask_marker, read_answer
+from concierge.plans.answers import answered, read, waiting_question
 from concierge.plans.executor import Executor
-from concierge.plans.step_expectations import READ_BOOKING, WATCHED
-from concierge.plans.planning import REPHRASE, Planner, PlanningRequest, rephrase_clarification
-from concierge.plans.presentation import present
-from concierge.plans.proposal_validation import validate_proposal
+from concierge.plans.plan_making import PlanMaker
+from concierge.plans.planning import Planner
 from concierge.plans.registry import ActionRegistry
 from concierge.plans.rollback import Rollback
 from concierge.plans.requests import (
@@ -56,8 +46,6 @@ from concierge.speech.plan_outcomes import RefusalWords, refusal_words
 from concierge.speech.plan_prompts import prompt_words
 from concierge.venues import VenueCatalog
 
-log = logging.getLogger("concierge.plans")
-
 DEFAULT_MAX_CLARIFICATIONS = 3
 DEFAULT_PENDING_EXPIRY = dt.timedelta(hours=1)
 
@@ -69,15 +57,6 @@ def _need_operator(operator: Operator | None, said: str | None, words: RefusalWo
     if said is not None and said != operator.operator_id:
         raise PlanRefusal("not_owner", words.user_mismatch)
     return operator
-
-
-def _marker_question(plan: ExecutionPlan) -> BlockingQuestion | None:
-    """The question of a plan paused on an {"ask": ...} marker before questions were recorded with the prompt."""
-    for step in plan.actions:
-        for name, value in step.parameters.items():
-            if ask_marker(value):
-                return BlockingQuestion(step_number=step.step_number, kind="value", parameter=name)
-    return None
 
 
 @dataclass
@@ -107,165 +86,25 @@ class PlanService:
 
     # --- owner's functions ----------------------------------------------------------------------------
     def plan_request(self, req: NewRequest, token: str | None, operator: Operator | None = None) -> dict:
+        """Turn the operator's message into a plan awaiting confirmation, or one clarifying question
+        (`plans.plan_making`)."""
         words = self._words(req.venue_id)
         owner = _need_operator(operator, req.user_id, words).operator_id
-        req = req.model_copy(update={"user_id": owner})
         venue = self.venues.get(req.venue_id)
         if venue is None:
             raise PlanRefusal("invalid_input", words.no_venue.format(venue_id=req.venue_id))
-        session = self.store.get_session(req.session_id) or {"turns": [], "clarifications": 0}
-        registry = self.registry()
-        plan_id = str(uuid.uuid4())
-        trace = plan_id
-        with self.tracer.span(
-            "intent_understanding",
-            trace_id=trace,
-            trace_name="plan",
-            session_id=req.session_id,
-            user_id=req.user_id,
-            venue_id=req.venue_id,
-            clarifications=session["clarifications"],
-        ) as intent:
-            planning = PlanningRequest(
-                message=req.message,
-                history=session["turns"],
-                venue_id=venue.id,
-                venue_locale=venue.locale,
-                today=self.today(venue),
-                registry=registry,
-                lookup=self._lookup(registry, token or self.service_token, words),
-                read_only_actions=self.read_only_actions,
-                clarifications_so_far=session["clarifications"],
-                max_clarifications=self.max_clarifications,
-            )
-            with self.tracer.span("plan_generation", trace_id=trace, planner=type(self.planner).__name__) as span:
-                outcome = self._plan(planning)
-                problems = (
-                    []
-                    if isinstance(outcome, Clarification)
-                    else validate_proposal(outcome, registry, self.read_only_actions)
-                )
-                span.set(
-                    outcome=type(outcome).__name__,
-                    valid=not problems,
-                    problem_count=len(problems),
-                    action_ids=[s.action_id for s in getattr(outcome, "steps", [])],
-                )
-            intent.set(outcome="clarification" if isinstance(outcome, Clarification) or problems else "plan")
-        if isinstance(outcome, Clarification):
-            with self.tracer.span(
-                "clarification",
-                trace_id=trace,
-                session_id=req.session_id,
-                user_id=req.user_id,
-                question=outcome.question,
-                clarifications=session["clarifications"] + 1,
-                reason="planner",
-            ):
-                pass
-            if outcome.kind == REPHRASE:  # what is said next is a new request: its questions count afresh
-                session = {"turns": [], "clarifications": 0}
-            else:
-                session["turns"] = session["turns"] + [
-                    {"role": "user", "content": req.message},
-                    {
-                        "role": "assistant",
-                        "content": outcome.question,
-                        "asked": outcome.kind,
-                        "options": outcome.options,
-                    },
-                ]
-                session["clarifications"] += 1
-            self.store.put_session(req.session_id, session)
-            return {"type": "clarification", "question": outcome.question}
-        if problems:
-            log.warning("planner proposal refused: %s", "; ".join(problems))
-            return {"type": "clarification", "question": rephrase_clarification(venue.locale).question}
-        steps = [
-            PlannedAction(
-                step_number=i,
-                action_id=s.action_id,
-                parameters=s.parameters,
-                safety_tier=registry.get(s.action_id).safety_tier,
-            )
-            for i, s in enumerate(outcome.steps, start=1)
-        ]
-        steps = self._expectations(steps, planning.lookup)
-        plan = ExecutionPlan(
-            plan_id=plan_id,
-            session_id=req.session_id,
-            user_id=owner,
-            venue_id=venue.id,
-            intent_summary=outcome.intent_summary[:200],
-            actions=steps,
+        maker = PlanMaker(
+            store=self.store,
+            registry=self.registry,
+            planner=self.planner,
+            fallback_planner=self.fallback_planner,
+            actions=self.actions,
+            tracer=self.tracer,
+            read_only_actions=self.read_only_actions,
+            max_clarifications=self.max_clarifications,
+            today=self.today,
         )
-        plan = plan.model_copy(update={"presentation": present(plan, registry, venue.locale)})
-        self.store.create_plan(plan)
-        booking = next(
-            (s.parameters.get("booking_id") for s in steps if isinstance(s.parameters.get("booking_id"), str)), None
-        )
-        self.store.put_session(
-            req.session_id,
-            {
-                "turns": [{"role": "system", "content": "plan made", "booking_id": booking}] if booking else [],
-                "clarifications": 0,
-            },
-        )
-        with self.tracer.span(
-            "plan_generated",
-            trace_id=trace,
-            plan_id=plan_id,
-            session_id=req.session_id,
-            user_id=req.user_id,
-            venue_id=venue.id,
-            action_count=len(steps),
-            action_ids=[s.action_id for s in steps],
-            safety_tiers=[str(s.safety_tier) for s in steps],
-        ):
-            pass
-        return {"type": "plan", "plan": plan.public()}
-
-    def _expectations(self, steps: list[PlannedAction], lookup: Callable[[str, dict], ActionResult]) -> list:
-        """The steps, each write to a booking named now with how the booking looks now (`expects`): the
-        executor asks before writing to a booking someone else changed meanwhile."""
-        seen: dict[str, dict | None] = {}
-        for i, step in enumerate(steps):
-            booking_id = step.parameters.get("booking_id")
-            if step.action_id in self.read_only_actions or not isinstance(booking_id, str) or "{{" in booking_id:
-                continue
-            if booking_id not in seen:
-                found = lookup(
-                    READ_BOOKING, {"restaurant_id": step.parameters.get("restaurant_id"), "booking_id": booking_id}
-                )
-                data = (found.response_data or {}) if found.success else {}
-                kept = ("booking_id", "name", "day_label", "time_human", *WATCHED)
-                seen[booking_id] = {k: data[k] for k in kept if k in data} if data else None
-            if seen[booking_id]:
-                steps[i] = step.model_copy(update={"expects": seen[booking_id]})
-        return steps
-
-    def _plan(self, planning: PlanningRequest):
-        try:
-            return self.planner.plan(planning)
-        except Exception as exc:  # an LLM that cannot be reached: plan without it
-            if self.fallback_planner is None or self.planner is self.fallback_planner:
-                raise
-            log.warning("planner failed (%s); using the deterministic planner", type(exc).__name__)
-            return self.fallback_planner.plan(planning)
-
-    def _lookup(
-        self, registry: ActionRegistry, token: str | None, words: RefusalWords
-    ) -> Callable[[str, dict], ActionResult]:
-        def lookup(action_id: str, parameters: dict) -> ActionResult:
-            action = registry.get(action_id)
-            if action is None or action_id not in self.read_only_actions:
-                return ActionResult(success=False, error_type="bad_request", error_message="not a lookup")
-            result = self.actions.call(action, parameters, token)
-            if result.error_type == "unauthorized":
-                raise PlanRefusal("auth_required", words.token_refused)
-            return result
-
-        return lookup
+        return maker.make(req, owner, venue, token or self.service_token, words)
 
     def _owned(self, ref: PlanRef, operator: Operator | None) -> ExecutionPlan:
         """The plan, if the authenticated operator owns it: 404 when there is none, 403 when it is another's."""
@@ -338,46 +177,25 @@ class PlanService:
             raise PlanRefusal("wrong_state", words.several_waiting)
         locale = self.locale_of(plan.venue_id)
         said = prompt_words(locale)
-        question = plan.question or _marker_question(plan)
+        question = waiting_question(plan)
         if question is None:
             raise PlanRefusal("wrong_state", words.not_waiting)
-        step = next(s for s in plan.actions if s.step_number == question.step_number)
         venue = self.venues.get(plan.venue_id)
-        reading = read_answer(
+        reading = read(
+            plan,
             question,
             req.user_message,
-            step.parameters,
-            self._parameter_type(step.action_id, question.parameter),
+            self.registry(),
             locale,
             self.today(venue) if venue else self.clock().date(),
         )
         if reading.outcome == "unclear":
             raise PlanRefusal("invalid_input", said.unclear.format(prompt=plan.blocking_prompt))
         asked = plan.blocking_prompt
-
-        def answer(p: ExecutionPlan) -> ExecutionPlan:
-            if p.status != "executing" or p.blocking_prompt != asked:
-                raise IllegalMove("the plan is not waiting for this answer")
-            if reading.outcome != "resume":
-                reason = said.scope_changed if reading.outcome == "scope_changed" else said.stopped
-                return move(p, "failed", self.clock(), failure_reason=reason.format(number=question.step_number))
-            steps = []
-            for s in p.actions:
-                if s.step_number == question.step_number:
-                    update: dict = {"parameters": {**s.parameters, **reading.values}}
-                    if reading.values:
-                        update["attempt"] = s.attempt + 1
-                    if reading.expects is not None:
-                        update["expects"] = {**reading.expects, "accepted": True}
-                    s = s.model_copy(update=update)
-                steps.append(s)
-            # An expired lease: if the queue loses the task below, the cleanup sweep resumes the plan.
-            return p.model_copy(
-                update={"actions": steps, "blocking_prompt": None, "question": None, "lease_until": self.clock()}
-            )
-
         try:
-            plan = self.store.update_plan(plan.plan_id, answer)
+            plan = self.store.update_plan(
+                plan.plan_id, lambda p: answered(p, asked, question, reading, said, self.clock)
+            )
         except IllegalMove:
             raise PlanRefusal("wrong_state", words.not_waiting) from None
         with self.tracer.span(
@@ -398,10 +216,6 @@ class PlanService:
         except QueueUnavailable:
             raise PlanRefusal("unavailable", words.answer_saved) from None
         return plan.public()
-
-    def _parameter_type(self, action_id: str, parameter: str | None) -> str | None:
-        action = self.registry().get(action_id)
-        return next((p.type for p in action.parameters if p.name == parameter), None) if action else None
 
     def plan_undo(self, ref: PlanRef, operator: Operator | None = None) -> dict:
         """Undo the operator's completed plan inline (`plans.undo`), as the service: the plan with its
