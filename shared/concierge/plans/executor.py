@@ -181,11 +181,9 @@ class Executor:
             if changed is not None:
                 return changed
 
-        if action.reversible and step.compensation_call is None:
-            compensation = prepare_compensation(self.actions, action, parameters, registry, token, self._words(plan))
-            if isinstance(compensation, ActionResult):  # the prior state could not be read
-                return self._fail(plan, step, action.name, compensation, token)
-            self._record(plan.plan_id, step.step_number, compensation_call=compensation)
+        failed = self._record_compensation(plan, step, action, parameters, registry, token)
+        if failed is not None:
+            return failed
 
         self._record(plan.plan_id, step.step_number, pending=True)
         with self.tracer.span(
@@ -236,6 +234,25 @@ class Executor:
         ):
             pass
         return "paused"
+
+    def _record_compensation(
+        self,
+        plan: ExecutionPlan,
+        step: PlannedAction,
+        action: AtomicAction,
+        parameters: dict,
+        registry: ActionRegistry,
+        token: str | None,
+    ) -> str | None:
+        """Before a reversible write goes out: record what undoes it (`plans/compensation.py`), once. The step's
+        failure when the prior state it needs cannot be read, else None."""
+        if not action.reversible or step.compensation_call is not None:
+            return None
+        compensation = prepare_compensation(self.actions, action, parameters, registry, token, self._words(plan))
+        if isinstance(compensation, ActionResult):  # the prior state could not be read
+            return self._fail(plan, step, action.name, compensation, token)
+        self._record(plan.plan_id, step.step_number, compensation_call=compensation)
+        return None
 
     def _changed_since_planned(
         self,

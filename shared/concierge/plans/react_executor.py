@@ -28,7 +28,6 @@ from concierge.domain.plans import ActionResult, AtomicAction, BlockingQuestion,
 from concierge.masking import mask
 from concierge.plans.canonical_values import Reading
 from concierge.plans.blocking import numbered
-from concierge.plans.compensation import prepare_compensation
 from concierge.plans.executor import Executor
 from concierge.plans.step_expectations import step_key
 from concierge.plans.step_questions import other_times, planned_question
@@ -197,11 +196,9 @@ class ReactExecutor(Executor):
             changed = self._changed_since_planned(plan, step, action, arguments, registry, run.token)
             if changed is not None:  # moved or cancelled by someone else since the plan was made
                 return "", changed
-        if action.reversible and step.compensation_call is None:
-            compensation = prepare_compensation(self.actions, action, arguments, registry, run.token, self._words(plan))
-            if isinstance(compensation, ActionResult):  # the prior state could not be read
-                return "", self._fail(plan, step, action.name, compensation, run.token)
-            self._record(plan.plan_id, step.step_number, compensation_call=compensation)
+        failed = self._record_compensation(plan, step, action, arguments, registry, run.token)
+        if failed is not None:
+            return "", failed
         attempt = run.attempts.get(step.step_number, 0) + 1
         key = step_key(plan, step) + (f":{attempt}" if attempt > 1 else "")
         self._record(plan.plan_id, step.step_number, pending=True)
