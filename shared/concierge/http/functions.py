@@ -51,6 +51,16 @@ def _flush(tracer: Tracer | None) -> None:
         pass
 
 
+def _answer_tool(name: str, req: Request) -> Response:
+    """One tool call with the deployed process's context, its trace flushed before the answer leaves."""
+    from concierge.bootstrap import process_context
+
+    settings, ctx = process_context()
+    response = respond_tool(ctx, name, req, settings.access)
+    _flush(ctx.tracer)
+    return response
+
+
 def _guarded(path: str, run: Callable[[], Response]) -> Response:
     """run(), with any unexpected exception logged and answered as JSON (no HTML page, no traceback)."""
     try:
@@ -73,7 +83,7 @@ def function_entry(name: str) -> Callable[[Request], Response]:
         TOOLS[name]  # the function's own tool, and only it, loads with the function
 
     def entry(req: Request) -> Response:
-        from concierge.bootstrap import process_context, process_operator_gate, process_plans
+        from concierge.bootstrap import process_operator_gate, process_plans
 
         _configure_logging_once()
 
@@ -83,10 +93,7 @@ def function_entry(name: str) -> Callable[[Request], Response]:
                 response = plan_response(plans, name, req, process_operator_gate())
                 _flush(getattr(plans, "tracer", None))
                 return response
-            settings, ctx = process_context()
-            response = respond_tool(ctx, name, req, settings.access)
-            _flush(ctx.tracer)
-            return response
+            return _answer_tool(name, req)
 
         with request_trace(req.headers):
             return _guarded(name, run)
@@ -129,8 +136,6 @@ def booking_api(req: Request) -> Response:
     Plan steps call the booking API through it (CONCIERGE_ACTIONS_BASE_URL), and an agent platform may
     use this one URL for every tool.
     """
-    from concierge.bootstrap import process_context
-
     _configure_logging_once()
     name = req.path.rstrip("/").rsplit("/", 1)[-1]
     if name not in TOOLS:
@@ -138,14 +143,8 @@ def booking_api(req: Request) -> Response:
     if req.method != "POST":
         return tool_error(405, "METHOD_NOT_ALLOWED", "Call the tools with POST.")
 
-    def run() -> Response:
-        settings, ctx = process_context()
-        response = respond_tool(ctx, name, req, settings.access)
-        _flush(ctx.tracer)
-        return response
-
     with request_trace(req.headers):
-        return _guarded(name, run)
+        return _guarded(name, lambda: _answer_tool(name, req))
 
 
 def mcp(req: Request) -> Response:
