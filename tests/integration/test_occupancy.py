@@ -35,8 +35,8 @@ def accept(seen):
     return None
 
 
-def reading_the_bookings(seen: SeenDay) -> None:
-    """An admit that reads the day's bookings, as one telling a duplicate from a full slot does."""
+def asking_who_holds_a_time(seen: SeenDay) -> None:
+    """An admit that asks whether the caller holds a time, as one telling a duplicate from a full slot does."""
     seen.holds(PHONES[0], "20:00")
 
 
@@ -65,8 +65,8 @@ def active(store, venue_id: str) -> list[Booking]:
 def apply(store, venue_id: str, step: tuple) -> None:
     kind, *args = step
     if kind == "create":
-        day, time, phone, size, reads = args
-        store.create_booking(venue_id, draft(day, time, phone, size), reading_the_bookings if reads else accept)
+        day, time, phone, size, asks = args
+        store.create_booking(venue_id, draft(day, time, phone, size), asking_who_holds_a_time if asks else accept)
         return
     if kind == "forget":
         forget_occupancy(store, venue_id, args[0])
@@ -163,7 +163,7 @@ def test_check_openings_reads_the_days_occupancy_and_never_its_bookings(store, s
     assert answer["nearest_slots"] == ["21:30", "22:00", "22:30"]
 
 
-def test_a_create_on_sqlite_reads_the_days_row_and_its_bookings_only_when_the_admit_asks(tmp_path):
+def test_a_create_on_sqlite_reads_the_days_row_and_looks_a_booking_up_only_when_the_admit_asks(tmp_path):
     store = SqliteStore(tmp_path)
     for i, time in enumerate(TIMES * 3):
         store.create_booking("v", draft(time=time, phone=f"+39333100{i:04d}"), accept)
@@ -173,6 +173,6 @@ def test_a_create_on_sqlite_reads_the_days_row_and_its_bookings_only_when_the_ad
     store.create_booking("v", draft(time="19:00"), accept)
     assert not [s for s in statements if "FROM bookings" in s]
     statements.clear()
-    store.create_booking("v", draft(time="20:00"), reading_the_bookings)
+    store.create_booking("v", draft(time="20:00"), asking_who_holds_a_time)
     assert len([s for s in statements if "FROM bookings" in s]) == 1
     assert_occupancy_is_the_recount(store, "v", DAYS)
