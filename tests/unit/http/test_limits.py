@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from concierge.http.limits import MAX_BODY_BYTES, MAX_JSON_DEPTH, BadInput, check_headers, normalise, parse_json
+from concierge.http.limits import (
+    MAX_BODY_BYTES,
+    MAX_JSON_DEPTH,
+    BadInput,
+    _reference,
+    check_headers,
+    normalise,
+    parse_json,
+)
 
 
 def refusal(raw: bytes) -> BadInput:
@@ -60,6 +68,29 @@ _JSON = st.recursive(
 def test_every_body_reads_as_the_general_nfkc_pass_reads_it_whether_written_raw_or_escaped(value, ascii_only):
     raw = json.dumps({"v": value}, ensure_ascii=ascii_only).encode("utf-8")
     assert parse_json(raw) == normalise({"v": value})
+
+
+_TOKENS = st.one_of(
+    st.integers(-(10**22), 10**22).map(str),
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+    st.builds(lambda a, b, e: f"{a}.{b}e{e}", st.integers(0, 10**20), st.integers(0, 10**25), st.integers(-400, 400)),
+    st.sampled_from(["NaN", "-Infinity", '"\\ud800"', '"\\uff12\\uff10"', '"2026-02-20"', '"+393330000001"', "tru"]),
+    _TEXT.map(json.dumps),
+    _TEXT.map(lambda text: json.dumps(text, ensure_ascii=False)),
+)
+
+
+def _outcome(read, raw: bytes) -> object:
+    try:
+        return read(raw)
+    except BadInput as bad:
+        return (bad.status, bad.code, bad.message)
+
+
+@given(st.lists(_TOKENS, max_size=6), st.sampled_from([b"", b"\xef\xbb\xbf", b" \n"]), st.sampled_from([b"", b"\xff"]))
+def test_every_body_is_read_and_refused_as_the_standard_library_with_the_limits_reads_it(tokens, before, after):
+    raw = before + ("[" + ", ".join(tokens) + "]").encode("utf-8") + after
+    assert _outcome(parse_json, raw) == _outcome(lambda body: normalise(_reference(body)), raw)
 
 
 def test_a_body_over_the_cap_is_too_large_and_an_empty_one_is_the_default():
