@@ -56,9 +56,14 @@ def _tracer(ctx: ToolContext) -> Tracer:
 
 
 def _tool_span(ctx: ToolContext, tool: Tool, args: object, envelope: str, **attributes):
-    """One trace per tool call: `tool:<name>` with the venue, the (masked when exported) input and output."""
+    """One trace per tool call: `tool:<name>` with the venue, the (masked when exported) input and output.
+
+    With tracing off the span is only made current, so a log line knows its trace: no attributes."""
+    tracer = _tracer(ctx)
+    if not tracer.enabled:
+        return tracer.span(f"tool:{tool.name}", new_trace_id())
     venue = args.get("restaurant_id") if isinstance(args, dict) else None
-    return _tracer(ctx).span(
+    return tracer.span(
         f"tool:{tool.name}",
         trace_id=new_trace_id(),
         trace_name=f"tool:{tool.name}",
