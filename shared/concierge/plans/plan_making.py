@@ -20,7 +20,7 @@ from typing import Callable
 from concierge.adapters.actions import ActionClient
 from concierge.adapters.store import PlanStore
 from concierge.adapters.tracing import Tracer
-from concierge.domain.plans import ActionResult, Clarification, ExecutionPlan, PlannedAction
+from concierge.domain.plans import ActionResult, Clarification, ExecutionPlan, PlannedAction, PlanProposal
 from concierge.domain.venue import Venue
 from concierge.plans.planning import REPHRASE, Planner, PlanningRequest, rephrase_clarification
 from concierge.plans.presentation import present
@@ -122,8 +122,7 @@ class PlanMaker:
                 step_number=i,
                 action_id=s.action_id,
                 parameters=s.parameters,
-                # validated above: every step's action is registered, and a blocked one never is
-                safety_tier=registry.get(s.action_id).safety_tier,  # type: ignore[union-attr, arg-type]
+                safety_tier=registry.tier_of(s.action_id),  # validated above: every step's action is registered
             )
             for i, s in enumerate(outcome.steps, start=1)
         ]
@@ -181,7 +180,7 @@ class PlanMaker:
                 steps[i] = step.model_copy(update={"expects": seen[booking_id]})
         return steps
 
-    def _plan(self, planning: PlanningRequest):
+    def _plan(self, planning: PlanningRequest) -> PlanProposal | Clarification:
         try:
             return self.planner.plan(planning)
         except Exception as exc:  # an LLM that cannot be reached: plan without it

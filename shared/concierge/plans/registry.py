@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from concierge.domain.plans import AtomicAction
 
 
@@ -17,6 +19,13 @@ class ActionRegistry:
 
     def get(self, action_id: str) -> AtomicAction | None:
         return self._actions.get(action_id)
+
+    def tier_of(self, action_id: str) -> Literal["normal", "high_risk"]:
+        """The safety tier of a registered action, which is never "blocked"; KeyError for any other id."""
+        tier = self._actions[action_id].safety_tier
+        if tier == "blocked":
+            raise KeyError(action_id)
+        return tier
 
     def __contains__(self, action_id: str) -> bool:
         return action_id in self._actions

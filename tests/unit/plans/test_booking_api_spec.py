@@ -65,6 +65,13 @@ def test_each_action_has_its_tier_reversibility_and_compensation(registry, actio
     assert 1 <= len(action.examples) <= 3
 
 
+def test_a_registered_action_tells_its_tier_and_an_unknown_one_is_a_key_error(registry):
+    assert registry.tier_of("cancel_booking") == "high_risk"
+    assert registry.tier_of("get_booking") == "normal"
+    with pytest.raises(KeyError):
+        registry.tier_of("drop_every_booking")
+
+
 def test_search_exposes_the_date_range_and_result_count(registry):
     search = registry.get("search_bookings")
     assert names(search, required=True) == {"restaurant_id", "search_text"}
