@@ -53,6 +53,13 @@ class NotClaimable(Exception):
     """Another delivery holds the plan, it waits for an answer, or it is finished."""
 
 
+def leased(plan: ExecutionPlan, now: dt.datetime, lease: dt.timedelta, held: str) -> ExecutionPlan:
+    """The plan with a fresh lease from `now`, or NotClaimable(`held`) while another delivery's lease runs."""
+    if plan.lease_until is not None and plan.lease_until > now:
+        raise NotClaimable(held)
+    return plan.model_copy(update={"lease_until": now + lease})
+
+
 @dataclass
 class Executor:
     store: PlanStore
@@ -139,9 +146,7 @@ class Executor:
             raise NotClaimable(f"plan is {plan.status}")
         if plan.blocking_prompt is not None:
             raise NotClaimable("plan waits for an answer")
-        if plan.lease_until is not None and plan.lease_until > now:
-            raise NotClaimable("another delivery holds the plan")
-        return plan.model_copy(update={"lease_until": now + self.lease})
+        return leased(plan, now, self.lease, "another delivery holds the plan")
 
     def _run_step(self, plan: ExecutionPlan, step: PlannedAction, registry: ActionRegistry, token: str | None) -> str:
         action = registry.get(step.action_id)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from concierge.domain.plan_states import move
 from concierge.domain.plans import ExecutionPlan, PlannedAction, ReversalFailure, RollbackReport
 from concierge.plans.compensation import compensate
-from concierge.plans.executor import Executor, NotClaimable
+from concierge.plans.executor import Executor, NotClaimable, leased
 from concierge.plans.step_outcomes import possibly_applied, what_to_check
 from concierge.plans.templates import UnresolvedPlaceholder, fill
 from concierge.speech.plan_outcomes import step_words
@@ -97,9 +97,7 @@ class Rollback:
         now = self.executor.clock()
         if plan.status != "failed" or plan.rollback_report is not None:
             raise NotClaimable(f"plan is {plan.status}, rollback {'done' if plan.rollback_report else 'not needed'}")
-        if plan.lease_until is not None and plan.lease_until > now:
-            raise NotClaimable("another delivery is rolling the plan back")
-        return plan.model_copy(update={"lease_until": now + self.executor.lease})
+        return leased(plan, now, self.executor.lease, "another delivery is rolling the plan back")
 
 
 def _parameters_of(plan: ExecutionPlan, step: PlannedAction) -> dict:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from concierge.domain.plan_states import move
 from concierge.domain.plans import ExecutionPlan, PlannedAction, ReversalFailure, RollbackReport
 from concierge.plans.compensation import compensate
-from concierge.plans.executor import Executor, NotClaimable
+from concierge.plans.executor import Executor, NotClaimable, leased
 from concierge.plans.step_expectations import READ_BOOKING
 from concierge.plans.step_outcomes import describe
 from concierge.plans.registry import ActionRegistry
@@ -97,9 +97,7 @@ class Undo:
         now = self.executor.clock()
         if plan.status != "completed":
             raise NotClaimable(f"plan is {plan.status}")
-        if plan.lease_until is not None and plan.lease_until > now:
-            raise NotClaimable("another call is undoing the plan")
-        return plan.model_copy(update={"lease_until": now + self.executor.lease})
+        return leased(plan, now, self.executor.lease, "another call is undoing the plan")
 
     def _refuse_if_changed(
         self, writes: list[PlannedAction], registry: ActionRegistry, plan: ExecutionPlan, token: str | None
