@@ -424,8 +424,12 @@ def seeded(server):
 
 
 @pytest.mark.parametrize("method", PORT_CALLS)
-def test_every_port_method_works_against_the_server(provider, seeded, roma, method):
+def test_every_port_method_answers_from_the_server_when_nothing_goes_wrong(provider, seeded, roma, method):
+    asked_before = len(seeded.requests)
+
     PORT_CALLS[method](provider, roma)
+
+    assert len(seeded.requests) > asked_before
 
 
 @pytest.mark.parametrize("method", PORT_CALLS)
