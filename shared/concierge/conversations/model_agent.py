@@ -38,7 +38,8 @@ from concierge.conversations.rdv import (
     button,
 )
 from concierge.speech import phrases_for
-from concierge.speech.receptionist import PROMPTS, agent_words
+from concierge.speech.agent_prompts import PROMPTS
+from concierge.speech.receptionist import agent_words
 
 MAX_MODEL_TURNS = 5
 TOOL_RESULT_CHARS = 3000

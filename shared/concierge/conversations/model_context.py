@@ -15,7 +15,8 @@ from typing import Any
 from concierge.conversations.agent import Turn
 from concierge.conversations.rdv_schema import CARE_TYPES, is_clinic
 from concierge.speech import phrases_for
-from concierge.speech.receptionist import PROMPTS, agent_words, weekly_hours
+from concierge.speech.agent_prompts import PROMPTS
+from concierge.speech.receptionist import agent_words, weekly_hours
 
 HISTORY_MESSAGES = 12
 MESSAGE_CHARS = 600

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import string
 
-from concierge.speech.receptionist import CARE_TYPES, PROMPTS, WEEKDAYS, WORDS
+from concierge.speech.agent_prompts import PROMPTS
+from concierge.speech.receptionist import CARE_TYPES, WEEKDAYS, WORDS
 
 
 def fields(template: str) -> set[str]:
