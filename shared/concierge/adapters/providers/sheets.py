@@ -9,12 +9,12 @@ function instance. So a worksheet's cells are kept in the project's store (the s
 `sheets_copies`), shared by every instance for `cache_seconds`: answering "is Thursday free?" costs one Sheets
 read per worksheet per `cache_seconds` however many instances and callers ask. Writers leave the worksheet as
 they wrote it, and a create decides on the last writer's copy while it is fresh (no read at all), else on a
-fresh read: bookings no longer cost a read each.
+fresh read: bookings no longer cost a read each. How requests reach Google, wait on its quota and fail
+is in `sheets_http`.
 """
 
 from __future__ import annotations
 
-import contextvars
 import datetime as dt
 import functools
 import json
@@ -23,11 +23,9 @@ import threading
 import time
 import uuid
 from contextlib import ExitStack, contextmanager
-from typing import Any, Iterator, Mapping
+from typing import Any, ContextManager, Iterator, Mapping
 
 import gspread
-import requests
-from google.auth import exceptions as auth_errors
 from gspread.exceptions import APIError
 from gspread.http_client import HTTPClient
 
@@ -37,14 +35,22 @@ from concierge.adapters.providers.errors import (
     BackendRefused,
     BackendUnavailable,
     BookingGone,
-    ProviderFailure,
     ProviderNotConfigured,
-    RateLimited,
 )
-from concierge.adapters.providers.rate_limits import ATTEMPTS, BUDGET_SECONDS, retry_after, within_rate_limits
 from concierge.adapters.providers.sheets_copies import Cells, LocalSnapshots, View, WorksheetCopies, now
 from concierge.adapters.providers.sheets_format import HEADER, Row, Unreadable, parse_rows, read_rows, to_row
-from concierge.adapters.store import Admit, Change, SnapshotStore, StoreBusy
+from concierge.adapters.providers.sheets_http import (
+    DEFAULT_WAIT_BUDGET,
+    GOOGLE_ROOT,
+    MAX_WAIT_BUDGET,
+    SCOPES,
+    WAIT_ATTEMPTS,
+    SheetsHTTPClient,
+    call_deadline,
+    failures,
+    write_may_have_landed,
+)
+from concierge.adapters.store import Admit, Change, SnapshotStore
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.seen_day import SeenDay
@@ -52,59 +58,7 @@ from concierge.domain.venue import Venue
 
 log = logging.getLogger(__name__)
 
-SCOPES = ["https://www.googleapis.com/auth/spreadsheets"]
-GOOGLE_ROOT = "https://sheets.googleapis.com"
-# Sheets' read quota is per minute: a 429 is worth waiting on for longer than other back-ends allow, but a
-# voice platform gives up on a tool after 20 s. So one port call waits at most `wait_budget_seconds` in all
-# (default 8, at most 15), over up to WAIT_ATTEMPTS requests backing off 0.25, 0.5, 1, 2, 4 s.
-DEFAULT_WAIT_BUDGET = 8.0
-MAX_WAIT_BUDGET = 15.0
-WAIT_ATTEMPTS = 6
 MAX_DECISION_COPY_SECONDS = 10.0
-_call_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("sheets_call_deadline", default=None)
-
-
-class SheetsHTTPClient(HTTPClient):
-    """gspread's HTTP client, sent to `api_root` instead of Google's origin, retrying 429s briefly.
-
-    gspread builds absolute URLs on Google's origin (gspread.urls) and sends every request through
-    HTTPClient.request; its Client takes the HTTP client class as `http_client`, the library's supported
-    hook (its own BackOffHTTPClient uses it). So this one override is where another server (the tests'
-    local one, an emulator) replaces the origin, and where the bounded 429 policy lives.
-    """
-
-    def __init__(
-        self,
-        auth: Any,
-        session: Any = None,
-        *,
-        api_root: str = GOOGLE_ROOT,
-        attempts: int = ATTEMPTS,
-        budget: float = BUDGET_SECONDS,
-    ) -> None:
-        super().__init__(auth, session)
-        self.api_root, self.attempts, self.budget = api_root.rstrip("/"), attempts, budget
-
-    def request(self, method: str, endpoint: str, *args: Any, **kwargs: Any) -> requests.Response:
-        if endpoint.startswith(GOOGLE_ROOT):
-            endpoint = self.api_root + endpoint[len(GOOGLE_ROOT) :]
-
-        def once() -> requests.Response | APIError:
-            try:
-                return super(SheetsHTTPClient, self).request(method, endpoint, *args, **kwargs)
-            except APIError as exc:  # gspread raises on errors; a 429 is an answer to wait on
-                if exc.response.status_code != 429:
-                    raise
-                return exc
-
-        deadline = _call_deadline.get()
-        budget = self.budget if deadline is None else min(self.budget, max(0.0, deadline - time.monotonic()))
-        outcome = within_rate_limits(
-            once, lambda o: isinstance(o, APIError), lambda o: o.response.headers, self.attempts, budget
-        )
-        if isinstance(outcome, APIError):
-            raise outcome
-        return outcome
 
 
 _LOCAL_SNAPSHOTS = LocalSnapshots()
@@ -121,7 +75,7 @@ def _one_refill(key: str) -> Iterator[None]:
     it, within their call's wait budget, then look again (and read themselves if it failed)."""
     with _REFILLS_GUARD:
         lock = _REFILLS.setdefault(key, threading.Lock())
-    deadline = _call_deadline.get()
+    deadline = call_deadline.get()
     wait = DEFAULT_WAIT_BUDGET if deadline is None else max(0.0, deadline - time.monotonic())
     held = lock.acquire(timeout=wait)
     try:
@@ -218,7 +172,7 @@ class SheetsProvider(BookingProvider):
                 )
                 after = values + appended
             except Exception as exc:
-                if not _ambiguous(exc) or not self._landed(venue, booking.booking_id):
+                if not write_may_have_landed(exc) or not self._landed(venue, booking.booking_id):
                     raise
                 log.info("sheets append for venue %s answered badly but the row is there", venue.id)
             finally:
@@ -443,52 +397,5 @@ class SheetsProvider(BookingProvider):
                 self._http = client.http_client
             return self._http
 
-    @contextmanager
-    def _failures(self, venue: Venue) -> Iterator[None]:
-        """Whatever goes wrong below, as the port's exceptions; no exception text, which might quote secrets."""
-        outer = _call_deadline.get()
-        token = _call_deadline.set(outer if outer is not None else time.monotonic() + self.wait_budget)
-        try:
-            yield
-        except (ToolError, ProviderFailure):
-            raise
-        except APIError as exc:
-            status = exc.response.status_code
-            log.warning("sheets API answered %s for venue %s", status, venue.id)
-            if status in (404, 403) or (status == 400 and "Unable to parse range" in str(exc.error.get("message"))):
-                raise ProviderNotConfigured(
-                    f'Spreadsheet or worksheet "{self._title(venue)}" not found, '
-                    "or not shared with the service account.",
-                    code="SHEET_NOT_FOUND",
-                ) from None
-            if status == 429:
-                raise RateLimited("HTTP 429", retry_after=retry_after(exc.response.headers, 1)) from None
-            if status >= 500:
-                raise BackendUnavailable(f"HTTP {status}") from None
-            raise BackendRefused(detail=f"HTTP {status}") from None
-        except (StoreBusy, auth_errors.TransportError) as exc:
-            log.warning("sheets provider for venue %s: %s", venue.id, type(exc).__name__)
-            raise BackendUnavailable(type(exc).__name__) from None
-        except auth_errors.RefreshError as exc:
-            log.warning("sheets token refused for venue %s (retryable: %s)", venue.id, exc.retryable)
-            if exc.retryable:
-                raise BackendUnavailable("token refresh failed") from None
-            raise BackendRefused(detail="token refused") from None
-        except requests.RequestException as exc:
-            if isinstance(exc, requests.exceptions.InvalidJSONError):
-                log.warning("sheets answered malformed JSON for venue %s", venue.id)
-                raise BackendRefused(detail="malformed JSON") from None
-            log.warning("sheets unreachable for venue %s: %s", venue.id, type(exc).__name__)
-            raise BackendUnavailable(type(exc).__name__) from None
-        except Exception as exc:  # malformed answers and anything unforeseen
-            log.warning("sheets provider failed for venue %s: %s", venue.id, type(exc).__name__)
-            raise BackendRefused(detail=type(exc).__name__) from None
-        finally:
-            _call_deadline.reset(token)
-
-
-def _ambiguous(exc: Exception) -> bool:
-    """A write that may have landed: no answer, a garbled one, or a server error."""
-    if isinstance(exc, APIError):
-        return exc.response.status_code >= 500
-    return isinstance(exc, (requests.RequestException, ValueError))
+    def _failures(self, venue: Venue) -> ContextManager[None]:
+        return failures(venue.id, self._title(venue), self.wait_budget)
