@@ -122,14 +122,14 @@ TOOL_MODULES = tuple(
 FIRST_REQUEST_MODULES = {
     "tool": (
         "functions_framework",
-        "concierge.bootstrap",
+        "concierge.deployed",
         "concierge.adapters.store.firestore",
         *(entry.module for entry in REGISTRY.values()),
         *TOOL_MODULES,
     ),
     "conversation": (
         "functions_framework",
-        "concierge.bootstrap",
+        "concierge.deployed",
         "concierge.adapters.store.firestore",
         *(entry.module for entry in REGISTRY.values()),
         "concierge.adapters.llm.openai_compatible",
@@ -138,7 +138,7 @@ FIRST_REQUEST_MODULES = {
     ),
     "mcp": (
         "functions_framework",
-        "concierge.bootstrap",
+        "concierge.deployed",
         "concierge.adapters.store.firestore",
         *(entry.module for entry in REGISTRY.values()),
         "concierge.mcp.endpoint",
@@ -150,7 +150,7 @@ FIRST_REQUEST_MODULES = {
     ),
     "console": (
         "functions_framework",
-        "concierge.bootstrap",
+        "concierge.deployed",
         "concierge.adapters.store.firestore",
         *(entry.module for entry in REGISTRY.values()),
         "concierge.adapters.queue.cloud_tasks",
@@ -165,7 +165,7 @@ FIRST_REQUEST_MODULES = {
     ),
     "plan": (
         "functions_framework",
-        "concierge.bootstrap",
+        "concierge.deployed",
         "concierge.adapters.store.firestore",
         "concierge.adapters.queue.cloud_tasks",
         "google.cloud.tasks_v2",

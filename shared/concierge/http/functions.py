@@ -33,7 +33,7 @@ def _configure_logging_once() -> None:
     global _logging_ready
     if _logging_ready:
         return
-    from concierge.bootstrap import process_settings
+    from concierge.deployed import process_settings
 
     with _logging_lock:
         if not _logging_ready:
@@ -53,7 +53,7 @@ def _flush(tracer: Tracer | None) -> None:
 
 def _answer_tool(name: str, req: Request) -> Response:
     """One tool call with the deployed process's context, its trace flushed before the answer leaves."""
-    from concierge.bootstrap import process_context
+    from concierge.deployed import process_context
 
     settings, ctx = process_context()
     response = respond_tool(ctx, name, req, settings.access)
@@ -83,7 +83,7 @@ def function_entry(name: str) -> Callable[[Request], Response]:
         TOOLS[name]  # the function's own tool, and only it, loads with the function
 
     def entry(req: Request) -> Response:
-        from concierge.bootstrap import process_operator_gate, process_plans
+        from concierge.deployed import process_operator_gate, process_plans
 
         _configure_logging_once()
 
@@ -104,7 +104,7 @@ def function_entry(name: str) -> Callable[[Request], Response]:
 
 def _conversation_entry(name: str) -> Callable[[Request], Response]:
     def entry(req: Request) -> Response:
-        from concierge.bootstrap import process_context, process_conversations
+        from concierge.deployed import process_context, process_conversations
         from concierge.http.conversations import handle
 
         _configure_logging_once()
@@ -149,7 +149,7 @@ def booking_api(req: Request) -> Response:
 
 def mcp(req: Request) -> Response:
     """The deployed function serving the tools over MCP (streamable HTTP), at its own URL."""
-    from concierge.bootstrap import process_context
+    from concierge.deployed import process_context
     from concierge.mcp.endpoint import process_endpoint
 
     _configure_logging_once()
@@ -166,13 +166,8 @@ _console_lock = threading.Lock()
 
 def _console_app() -> Flask:
     """The deployed console's Flask app, built on the first request of the instance."""
-    from concierge.bootstrap import (
-        build_console_config,
-        process_context,
-        process_conversations,
-        process_operator_gate,
-        process_plans,
-    )
+    from concierge.bootstrap import build_console_config
+    from concierge.deployed import process_context, process_conversations, process_operator_gate, process_plans
     from concierge.web.console import ConsoleServices, register_console
 
     with _console_lock:

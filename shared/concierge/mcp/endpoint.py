@@ -98,7 +98,8 @@ _lock = threading.Lock()
 
 def process_endpoint() -> McpEndpoint:
     """The endpoint of this process (the deployed `mcp` function), built on its first request."""
-    from concierge.bootstrap import build_store, process_context
+    from concierge.bootstrap import build_store
+    from concierge.deployed import process_context
     from concierge.mcp.catalog import chat_services
 
     global _process_endpoint

@@ -116,7 +116,7 @@ def test_a_bundle_holds_main_the_package_and_its_requirements(built):
     with zipfile.ZipFile(out / "plan_execute.zip") as archive:
         entries = archive.namelist()
         assert "main.py" in entries and "requirements.txt" in entries
-        assert "concierge/bootstrap.py" in entries
+        assert {"concierge/bootstrap.py", "concierge/deployed.py"} <= set(entries)
         assert {"concierge/plans/booking_api/openapi.json", "concierge/plans/booking_api/overlay.yaml"} <= set(entries)
         assert not any("__pycache__" in e or e.endswith(".pyc") for e in entries)
         assert archive.read("requirements.txt").decode().split() == requirements["plan_execute"]
