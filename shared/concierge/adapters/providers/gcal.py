@@ -19,10 +19,8 @@ import hashlib
 import logging
 import re
 from contextlib import nullcontext
-from dataclasses import dataclass
 from typing import Any, ContextManager, Mapping
 from urllib.parse import quote
-from zoneinfo import ZoneInfo
 
 from concierge.adapters.leases import Lease
 from concierge.adapters.providers import BookingProvider
@@ -35,84 +33,28 @@ from concierge.adapters.providers.gcal_api import (
     Unavailable,
     as_port_errors,
 )
+from concierge.adapters.providers.gcal_events import (
+    BUSY_NAME,
+    Entry,
+    busy_tiles,
+    day_bounds,
+    event_body,
+    event_time,
+    is_own,
+    own_entry,
+    phone_key,
+)
 from concierge.adapters.store import Admit, Change
 from concierge.domain.booking import Booking, BookingDraft
 from concierge.domain.errors import ToolError
 from concierge.domain.seen_day import SeenDay
-from concierge.domain.venue import Venue, hhmm, minutes
+from concierge.domain.venue import Venue
 
 log = logging.getLogger(__name__)
 
 MAX_PAGES = 40
 WRITE_RETRIES = 3  # read-change-write rounds when the event changed in between (HTTP 412)
 EVENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,1024}$")
-
-BUSY_NAME = {"it": "Occupato", "en": "Busy", "fr": "Occupé", "pt": "Compromisso ocupado"}
-SUMMARY_LABEL = {"it": "Prenotazione", "en": "Booking", "fr": "Réservation", "pt": "Reserva"}
-
-
-# --- events as bookings ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Entry:
-    """A booking as read from the calendar, with what the post-write check orders by."""
-
-    booking: Booking
-    event_id: str
-    created: str  # RFC 3339; "" for busy time we cannot date (counts as earlier than anything)
-    own: bool
-
-
-def _phone_key(venue: Venue, phone: str) -> str:
-    """A filterable stand-in for the phone, so request URLs (and their logs) carry no number."""
-    return hashlib.sha256(f"{venue.id}:{phone}".encode()).hexdigest()[:24]
-
-
-def _local(value: Any, venue: Venue) -> dt.datetime:
-    """An event's start or end as an aware venue-local datetime (all-day dates at midnight)."""
-    if not isinstance(value, dict):
-        raise Malformed("event without start/end")
-    try:
-        return _parse_moment(value, venue)
-    except (ValueError, TypeError, KeyError):
-        raise Malformed("event time not in RFC 3339") from None
-
-
-def _parse_moment(value: dict, venue: Venue) -> dt.datetime:
-    if "dateTime" in value:
-        moment = dt.datetime.fromisoformat(str(value["dateTime"]))
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=ZoneInfo(value["timeZone"]) if value.get("timeZone") else venue.tz)
-        return moment.astimezone(venue.tz)
-    if "date" in value:
-        return dt.datetime.combine(dt.date.fromisoformat(str(value["date"])), dt.time(), venue.tz)
-    raise Malformed("event time without dateTime or date")
-
-
-def _day_bounds(venue: Venue, first: dt.date, last: dt.date) -> tuple[dt.datetime, dt.datetime]:
-    return (
-        dt.datetime.combine(first, dt.time(), venue.tz),
-        dt.datetime.combine(last + dt.timedelta(days=1), dt.time(), venue.tz),
-    )
-
-
-def _busy_tiles(
-    venue: Venue, start: dt.datetime, end: dt.datetime, first: dt.date, last: dt.date, key: str
-) -> list[tuple[dt.date, str, str]]:
-    """Busy time as start times of stays that together cover it, per day: every stay that overlaps
-    the busy time overlaps one of them (it may overlap two: the count errs on the side of refusing)."""
-    stay = venue.avg_stay_minutes or venue.slot_minutes
-    tiles: list[tuple[dt.date, str, str]] = []
-    if end <= start:
-        return tiles  # a zero-length event takes no time (freebusy agrees)
-    day = max(start.date(), first)
-    while day <= last and dt.datetime.combine(day, dt.time(), venue.tz) < end:
-        day_start, day_end = _day_bounds(venue, day, day)
-        if start < day_end and end > day_start:
-            lo = 0 if start <= day_start else minutes(start.strftime("%H:%M"))
-            hi = 24 * 60 if end >= day_end else minutes(end.strftime("%H:%M")) + (1 if end.second else 0)
-            tiles += [(day, hhmm(m), f"busy-{key}-{day:%Y%m%d}-{m}") for m in range(lo, max(hi, lo + 1), stay)]
-        day += dt.timedelta(days=1)
-    return tiles
 
 
 class GoogleCalendarProvider(BookingProvider):
@@ -138,33 +80,33 @@ class GoogleCalendarProvider(BookingProvider):
                 time_min,
                 None,
                 own_only=True,
-                extra=[("privateExtendedProperty", f"concierge_phone_key={_phone_key(venue, phone)}")],
+                extra=[("privateExtendedProperty", f"concierge_phone_key={phone_key(venue, phone)}")],
             )
-            entries = [self._own_entry(venue, e) for e in events if self._is_own(venue, e)]
+            entries = [own_entry(venue, e) for e in events if is_own(venue, e)]
             return [e.booking for e in entries if e.booking.phone == phone and e.booking.day >= from_day]
 
     def bookings_between(self, venue: Venue, first_day: dt.date, last_day: dt.date) -> list[Booking]:
         """Our own bookings only: every id returned here works with get, update and cancel."""
         with as_port_errors(venue):
-            start, end = _day_bounds(venue, first_day, last_day)
+            start, end = day_bounds(venue, first_day, last_day)
             events = self._list(venue, start, end, own_only=True)
-            entries = [self._own_entry(venue, e) for e in events if self._is_own(venue, e)]
+            entries = [own_entry(venue, e) for e in events if is_own(venue, e)]
             return sorted(
                 (e.booking for e in entries if first_day <= e.booking.day <= last_day), key=lambda b: b.sort_key()
             )
 
     def get(self, venue: Venue, booking_id: str) -> Booking:
         with as_port_errors(venue):
-            return self._own_entry(venue, self._own_event(venue, booking_id)).booking
+            return own_entry(venue, self._own_event(venue, booking_id)).booking
 
     # --- writes -----------------------------------------------------------------------------------
     def create(self, venue: Venue, draft: BookingDraft, admit: Admit) -> Booking:
         with as_port_errors(venue), self._serialised():
             admit(SeenDay.of([e.booking for e in self._read_days(venue, draft.day, draft.day)]))
-            event = self.api.call("POST", self._events_path(), body=self._event_body(venue, draft, times=True))
-            if not self._is_own(venue, event):
+            event = self.api.call("POST", self._events_path(), body=event_body(venue, draft, times=True))
+            if not is_own(venue, event):
                 raise Malformed("the inserted event came back without our data")
-            mine = self._own_entry(venue, event)
+            mine = own_entry(venue, event)
             self._confirm(venue, mine, admit)
             return mine.booking
 
@@ -172,7 +114,7 @@ class GoogleCalendarProvider(BookingProvider):
         with as_port_errors(venue), self._serialised():
             for _ in range(WRITE_RETRIES):
                 event = self._own_event(venue, booking_id)
-                current = self._own_entry(venue, event).booking
+                current = own_entry(venue, event).booking
                 updated = change(current, lambda d: SeenDay.of([e.booking for e in self._read_days(venue, d, d)]))
                 moved = (updated.day, updated.time) != (current.day, current.time)
                 try:
@@ -180,11 +122,11 @@ class GoogleCalendarProvider(BookingProvider):
                         "PATCH",
                         self._event_path(booking_id),
                         etag=event.get("etag"),
-                        body=self._event_body(venue, updated, times=moved),
+                        body=event_body(venue, updated, times=moved),
                     )
                 except Changed:
                     continue  # someone edited the event since we read it: read and decide again
-                return self._own_entry(venue, written).booking
+                return own_entry(venue, written).booking
             raise Unavailable("the event kept changing")
 
     def cancel(self, venue: Venue, booking_id: str) -> None:
@@ -204,42 +146,14 @@ class GoogleCalendarProvider(BookingProvider):
     def _event_path(self, event_id: str) -> str:
         return f"{self._events_path()}/{quote(event_id, safe='')}"
 
-    def _is_own(self, venue: Venue, event: dict) -> bool:
-        private = (event.get("extendedProperties") or {}).get("private") or {}
-        return (
-            isinstance(private, dict)
-            and private.get("concierge") == "booking"
-            and private.get("concierge_venue") == venue.id
-        )
-
     def _own_event(self, venue: Venue, booking_id: str) -> dict:
         """Our active event with that id; Gone for anything else (unknown, deleted, someone else's)."""
         if not isinstance(booking_id, str) or not EVENT_ID.match(booking_id):
             raise Gone()
         event = self.api.call("GET", self._event_path(booking_id))
-        if event.get("status") == "cancelled" or not self._is_own(venue, event):
+        if event.get("status") == "cancelled" or not is_own(venue, event):
             raise Gone()
         return event
-
-    def _own_entry(self, venue: Venue, event: dict) -> _Entry:
-        private = event["extendedProperties"]["private"]
-        try:
-            start = _local(event["start"], venue)
-            booking = Booking(
-                booking_id=str(event["id"]),
-                venue_id=venue.id,
-                day=start.date(),
-                time=start.strftime("%H:%M"),
-                people=int(private["people"]),
-                name=str(private["name"]),
-                phone=str(private["phone"]),
-                notes=private.get("notes") or None,
-            )
-        except Malformed:
-            raise
-        except Exception as exc:
-            raise Malformed(f"our event is missing {type(exc).__name__}") from None
-        return _Entry(booking, booking.booking_id, str(event.get("created") or ""), own=True)
 
     def _list(
         self,
@@ -281,18 +195,18 @@ class GoogleCalendarProvider(BookingProvider):
             params = [p for p in params if p[0] != "pageToken"] + [("pageToken", str(token))]
         raise Malformed("too many pages of events")
 
-    def _read_days(self, venue: Venue, first: dt.date, last: dt.date) -> list[_Entry]:
+    def _read_days(self, venue: Venue, first: dt.date, last: dt.date) -> list[Entry]:
         """Every booking and busy time from first to last, in time order.
 
         One events.list gives our bookings and the calendar's other events; freebusy.query is asked
         only for `busy_calendar_ids` (other calendars whose busy time also blocks, e.g. the
         practitioner's own), where it returns busy intervals without reading anyone's events."""
-        start, end = _day_bounds(venue, first, last)
-        entries: list[_Entry] = []
+        start, end = day_bounds(venue, first, last)
+        entries: list[Entry] = []
         busy_name = BUSY_NAME.get(venue.locale, BUSY_NAME["en"])
         for event in self._list(venue, start, end, own_only=False):
-            if self._is_own(venue, event):
-                entry = self._own_entry(venue, event)
+            if is_own(venue, event):
+                entry = own_entry(venue, event)
                 if first <= entry.booking.day <= last:
                     entries.append(entry)
                 continue
@@ -301,8 +215,8 @@ class GoogleCalendarProvider(BookingProvider):
             key = hashlib.sha256(str(event.get("id")).encode()).hexdigest()[:10]
             entries += self._busy(
                 venue,
-                _local(event.get("start"), venue),
-                _local(event.get("end"), venue),
+                event_time(event.get("start"), venue),
+                event_time(event.get("end"), venue),
                 first,
                 last,
                 key,
@@ -323,9 +237,9 @@ class GoogleCalendarProvider(BookingProvider):
         key: str,
         created: str,
         name: str,
-    ) -> list[_Entry]:
+    ) -> list[Entry]:
         return [
-            _Entry(
+            Entry(
                 Booking(
                     booking_id=tile_id, venue_id=venue.id, day=day, time=time, people=1, name=name, phone="", notes=None
                 ),
@@ -333,7 +247,7 @@ class GoogleCalendarProvider(BookingProvider):
                 created,
                 own=False,
             )
-            for day, time, tile_id in _busy_tiles(venue, start, end, first, last, key)
+            for day, time, tile_id in busy_tiles(venue, start, end, first, last, key)
         ]
 
     def _freebusy(self, venue: Venue, start: dt.datetime, end: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
@@ -358,12 +272,12 @@ class GoogleCalendarProvider(BookingProvider):
             if not isinstance(found, dict) or found.get("errors") or not isinstance(found.get("busy", []), list):
                 raise Malformed("freebusy.query could not read a busy calendar")
             spans += [
-                (_local({"dateTime": b["start"]}, venue), _local({"dateTime": b["end"]}, venue))
+                (event_time({"dateTime": b["start"]}, venue), event_time({"dateTime": b["end"]}, venue))
                 for b in found.get("busy", [])
             ]
         return spans
 
-    def _confirm(self, venue: Venue, mine: _Entry, admit: Admit) -> None:
+    def _confirm(self, venue: Venue, mine: Entry, admit: Admit) -> None:
         """Re-check the new event against the day's earlier-created entries; withdraw it if refused.
 
         Two writers racing for the last place (or the same phone and time) both see each other here,
@@ -387,26 +301,3 @@ class GoogleCalendarProvider(BookingProvider):
                 log.error("gcal: could not withdraw an event that lost a race, venue %s", venue.id)
                 raise Unavailable("withdraw failed") from None
             raise
-
-    def _event_body(self, venue: Venue, booking: Booking | BookingDraft, times: bool) -> dict:
-        label = SUMMARY_LABEL.get(venue.locale, SUMMARY_LABEL["en"])
-        private = {
-            "concierge": "booking",
-            "concierge_venue": venue.id,
-            "concierge_phone_key": _phone_key(venue, booking.phone),
-            "phone": booking.phone,
-            "people": str(booking.people),
-            "name": booking.name[:1000],
-            "notes": (booking.notes or "")[:1000],
-        }
-        body: dict = {
-            "summary": f"{label}: {booking.name} ({booking.people})",
-            "description": "\n".join(x for x in (booking.phone, booking.notes) if x),
-            "extendedProperties": {"private": private},
-        }
-        if times:
-            start = dt.datetime.combine(booking.day, dt.time.fromisoformat(booking.time))
-            end = start + dt.timedelta(minutes=venue.avg_stay_minutes or venue.slot_minutes)
-            body["start"] = {"dateTime": start.isoformat(timespec="seconds"), "timeZone": venue.timezone}
-            body["end"] = {"dateTime": end.isoformat(timespec="seconds"), "timeZone": venue.timezone}
-        return body
