@@ -24,7 +24,7 @@ from concierge.bootstrap import (
     start_cleanup,
 )
 from concierge.settings import Access, Settings
-from concierge.cli import import_venues
+from concierge.cli.venues import import_venues
 from concierge.domain.operators import Operator, OperatorRecord, key_hash
 from concierge.http.app import create_app
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE

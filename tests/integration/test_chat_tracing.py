@@ -20,7 +20,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from concierge.adapters.langfuse_tracer import LangfuseTracer  # noqa: E402
 from concierge.bootstrap import build_chat_agent, build_context, build_conversations, build_store  # noqa: E402
 from concierge.settings import Settings
-from concierge.cli import import_venues  # noqa: E402
+from concierge.cli.venues import import_venues  # noqa: E402
 from concierge.http.app import create_app  # noqa: E402
 from tests.conftest import VENUES_FILE  # noqa: E402
 from tests.support.local import free_port  # noqa: E402

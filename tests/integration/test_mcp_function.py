@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from concierge.cli import import_venues
+from concierge.cli.venues import import_venues
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE
 from tests.integration.test_mcp import INITIALIZE, KEY, MARIO, MCP_HEADERS, assert_same_answer
 from tests.support import firestore_emulator

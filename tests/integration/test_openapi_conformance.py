@@ -26,7 +26,7 @@ from schemathesis.checks import (
 
 from concierge.bootstrap import build_context, build_operator_gate, build_plan_service, build_store
 from concierge.settings import Settings
-from concierge.cli import import_venues
+from concierge.cli.venues import import_venues
 from concierge.http.app import create_app
 from concierge.http.openapi import openapi_document
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE

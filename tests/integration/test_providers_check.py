@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from concierge.cli import import_venues, main
+from concierge.cli import main
+from concierge.cli.venues import import_venues
 from tests.conftest import VENUES_FILE
 from tests.integration.conftest import with_providers
 from tests.support import firestore_emulator

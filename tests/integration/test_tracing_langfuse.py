@@ -24,7 +24,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from concierge.adapters.langfuse_tracer import LangfuseTracer  # noqa: E402
 from concierge.bootstrap import build_context, build_operator_gate, build_plan_service, build_store  # noqa: E402
 from concierge.settings import Settings
-from concierge.cli import import_venues  # noqa: E402
+from concierge.cli.venues import import_venues  # noqa: E402
 from concierge.http.app import create_app  # noqa: E402
 from tests.conftest import THURSDAY_EVENING_ROME, VENUES_FILE  # noqa: E402
 from tests.integration.conftest import Api, add_test_operators  # noqa: E402

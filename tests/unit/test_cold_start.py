@@ -117,7 +117,7 @@ def test_a_tool_function_serves_its_first_request_without_tasks_sheets_tracing_o
     import os
 
     from concierge.settings import Settings
-    from concierge.cli import import_venues
+    from concierge.cli.venues import import_venues
     from tests.conftest import VENUES_FILE
 
     import_venues(Settings(data_dir=tmp_path), VENUES_FILE)

@@ -8,7 +8,7 @@ import pytest
 from concierge.adapters.leases import in_process_lease
 from concierge.bootstrap import build_context, build_store
 from concierge.settings import Settings
-from concierge.cli import import_venues
+from concierge.cli.venues import import_venues
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.handover import Handover
 from concierge.conversations.requests import MessageRequest, PollRequest, ReadRequest, ReplyRequest

@@ -10,7 +10,7 @@ from werkzeug.test import Client
 
 from concierge.bootstrap import build_context
 from concierge.settings import Access, Settings
-from concierge.cli import import_venues
+from concierge.cli.venues import import_venues
 from concierge.http.app import create_app
 from concierge.http.limits import MAX_BODY_BYTES
 from concierge.http.tool_routes import ToolRoutes
