@@ -44,7 +44,8 @@ def build_app(data: Path) -> Wsgi:
     os.environ["CONCIERGE_NOW"] = bench_tools.NOW
     os.environ["CONCIERGE_STORE"] = "sqlite"
     from concierge.bootstrap import build_store
-    from concierge.cli import import_venues, local_app
+    from concierge.cli.serve import local_app
+    from concierge.cli.venues import import_venues
     from concierge.settings import Settings
 
     settings = Settings.from_env(data_dir=data)

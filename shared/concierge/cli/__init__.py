@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import logging
 import sys
@@ -11,15 +12,13 @@ from importlib import resources
 from pathlib import Path
 
 from concierge.bootstrap import build_context, build_store
-from concierge.cli.serve import local_app as local_app  # what the benchmarks build the served app with
 from concierge.cli.serve import serve_command
 from concierge.cli.venues import DEMO_VENUES, import_venues
 from concierge.settings import Settings
 from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_base, parse_knowledge_base
 
 
-def dt_date(text: str):
-    import datetime as dt
+def dt_date(text: str) -> dt.date:
 
     try:
         return dt.date.fromisoformat(text)
@@ -55,7 +54,7 @@ def _mcp(args: argparse.Namespace) -> int:
 
 
 def _chat(args: argparse.Namespace) -> int:
-    from concierge.chat_terminal import chat
+    from concierge.cli.chat import chat
 
     settings = Settings.from_env(data_dir=args.data)
     if args.venues is not None or not build_store(settings).venue_ids():
@@ -86,8 +85,6 @@ def _openapi(args: argparse.Namespace) -> int:
 
 
 def _operators_add(args: argparse.Namespace) -> int:
-    import datetime as dt
-
     from concierge.adapters.store.operators import EmailTaken
     from concierge.domain.operators import new_operator
 
@@ -122,7 +119,6 @@ def _operators_list(args: argparse.Namespace) -> int:
 
 
 def _operators_revoke(args: argparse.Namespace) -> int:
-    import datetime as dt
 
     store = build_store(Settings.from_env(data_dir=args.data))
     if not store.revoke_operator(args.operator_id, dt.datetime.now(dt.timezone.utc)):
