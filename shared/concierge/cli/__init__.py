@@ -19,7 +19,6 @@ from concierge.domain.knowledge_base import KnowledgeBaseError, load_knowledge_b
 
 
 def dt_date(text: str) -> dt.date:
-
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
@@ -119,7 +118,6 @@ def _operators_list(args: argparse.Namespace) -> int:
 
 
 def _operators_revoke(args: argparse.Namespace) -> int:
-
     store = build_store(Settings.from_env(data_dir=args.data))
     if not store.revoke_operator(args.operator_id, dt.datetime.now(dt.timezone.utc)):
         print(f'concierge: no active operator "{args.operator_id}"', file=sys.stderr)
