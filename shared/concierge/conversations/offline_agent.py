@@ -15,6 +15,7 @@ from typing import Any
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.understanding import Reading, read_message
+from concierge.domain.openings import next_open_day
 from concierge.speech.receptionist import weekly_hours
 
 
@@ -46,7 +47,7 @@ class _Run(OwnBookingsFlow):
         if mem.get("flow") in ("cancel", "move") and (reading.details or turn.action == "choose_booking"):
             return self.manage(reading, fresh=False)
         if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
-            return self.understood(self.words.say("hours", hours=weekly_hours(self.venue)))  # "open on Saturday?"
+            return self.understood(self.hours(reading.day))  # "open on Saturday?": that Saturday's hours
         if (
             "book" in reading.intents
             or turn.action in ("start_booking", "show_calendar")
@@ -77,6 +78,18 @@ class _Run(OwnBookingsFlow):
             except ValueError:
                 return
             reading.day, reading.time = start.date(), start.strftime("%H:%M")
+
+    def hours(self, day: dt.date | None) -> str:
+        """The weekly schedule; for a day the customer named, that day's own hours, so a closed date or a
+        day of special hours is answered as it is, not as its weekday usually is."""
+        if day is None:
+            return self.words.say("hours", hours=weekly_hours(self.venue))
+        ranges = self.venue.ranges_on(day)
+        if ranges:
+            return self.words.say("hours.day", day=self.day_words(day), hours=self.phrases.hours_phrase(ranges))
+        following = next_open_day(self.venue, day)
+        later = self.venue.ranges_on(following) if following else []
+        return self.phrases.closed(day, self.venue.closed_weekly_on(day), following, later)
 
     def _handover_reason(self, reading: Reading) -> str:
         if self.turn.action == "emergency":

@@ -13,6 +13,7 @@ import pytest
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile
+from concierge.speech import phrases_for
 from concierge.speech.receptionist import weekly_hours
 
 from tests.unit.conversations.dialogue import Dialogue
@@ -303,19 +304,45 @@ def test_goodbye_in_the_middle_of_a_booking_ends_the_conversation(venues):
 
 
 @pytest.mark.parametrize(
-    ("venue_id", "question"),
+    ("venue_id", "question", "day"),
     [
-        ("roma", "A che ora aprite sabato?"),
-        ("harbour", "What time do you open on Saturday?"),
-        ("cabinet", "Vous ouvrez à quelle heure mardi ?"),
-        ("tasca", "A que horas abrem no sábado?"),
+        ("roma", "A che ora aprite sabato?", dt.date(2026, 11, 28)),
+        ("harbour", "What time do you open on Saturday?", dt.date(2026, 11, 28)),
+        ("cabinet", "Vous ouvrez à quelle heure mardi ?", dt.date(2026, 11, 24)),
+        ("tasca", "A que horas abrem no sábado?", dt.date(2026, 11, 28)),
     ],
 )
-def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking(venues, venue_id, question):
+def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking(venues, venue_id, question, day):
     d = dialogue(venues, venue_id)
     answer = d.say(question)
     assert answer.rdv["action"] == "SHOW_WELCOME" and "schedule_appointment" not in d.tools.names()
-    assert weekly_hours(venues[venue_id]) in answer.reply
+    venue = venues[venue_id]
+    phrases = phrases_for(venue.locale, venue.kind)
+    assert phrases.day_label(day) in answer.reply and phrases.hours_phrase(venue.ranges_on(day)) in answer.reply
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "question", "expected"),
+    [
+        ("roma", "Siete aperti il 25 dicembre?", "Il ristorante è chiuso venerdì 25 dicembre."),
+        ("roma", "Aperti a Natale?", "Il ristorante è chiuso venerdì 25 dicembre."),
+        ("roma", "A che ora aprite il 31 dicembre?", "Siamo aperti giovedì 31 dicembre: cena dalle 20 alle 23 e 30."),
+        ("roma", "Siete aperti domenica?", "Il ristorante è chiuso domenica."),
+        ("harbour", "Are you open on Sunday?", "We are open on Sunday 29 November: lunch from noon to 4 pm."),
+        ("cabinet", "Vous êtes ouverts samedi ?", "Le cabinet est fermé samedi."),
+        ("tasca", "Estão abertos no domingo?", "O restaurante está fechado no domingo."),
+    ],
+)
+def test_a_named_day_is_answered_with_its_own_hours_closed_dates_and_special_hours_included(
+    venues, venue_id, question, expected
+):
+    answer = dialogue(venues, venue_id).say(question)
+    assert expected in answer.reply and answer.rdv["action"] == "SHOW_WELCOME"
+
+
+def test_hours_without_a_day_are_the_weekly_schedule(venues):
+    answer = dialogue(venues, "roma").say("Quali sono i vostri orari?")
+    assert answer.reply == f"I nostri orari: {weekly_hours(venues['roma'])}."
 
 
 def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
