@@ -166,6 +166,15 @@ class Venue(BaseModel):
         if name in ("hours", "special_hours", "closed_dates"):
             self.__dict__.pop("_calendar", None)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _kind_from_party_size(cls, data: Any) -> Any:
+        """A venue without `kind` that books one person at a time takes appointments: a clinic, not a
+        restaurant with tables for one."""
+        if isinstance(data, dict) and "kind" not in data and data.get("max_people") == 1:
+            return {**data, "kind": "clinic"}
+        return data
+
     @field_validator("timezone")
     @classmethod
     def _known_timezone(cls, value: str) -> str:

@@ -25,7 +25,28 @@ def test_the_test_venues_load_with_every_key_of_the_example(venues):
     reason="the shared example sits beside the repository; CI always has it",
 )
 def test_the_shared_example_file_loads_unchanged():
-    assert set(parse_knowledge_base(EXAMPLE.read_text())) == {"roma", "cabinet"}
+    venues = parse_knowledge_base(EXAMPLE.read_text())
+    assert set(venues) == {"roma", "cabinet"}
+    assert (venues["roma"].kind, venues["cabinet"].kind) == ("restaurant", "clinic")  # the cabinet books one
+
+
+def _one_venue(extra: str) -> str:
+    keys = "".join(f"    {line}\n" for line in extra.split(";"))
+    return "venues:\n  studio:\n    name: Studio\n    timezone: Europe/Rome\n" + keys
+
+
+@pytest.mark.parametrize(
+    ("keys", "kind"),
+    [
+        ("max_people: 1", "clinic"),
+        ("max_people: 2", "restaurant"),
+        ("max_people: 1;kind: restaurant", "restaurant"),
+        ("max_people: 1;kind: venue", "venue"),
+        ("max_people: 6;kind: clinic", "clinic"),
+    ],
+)
+def test_a_venue_without_kind_that_books_one_person_at_a_time_is_a_clinic(keys, kind):
+    assert parse_knowledge_base(_one_venue(keys))["studio"].kind == kind
 
 
 @pytest.mark.parametrize(
