@@ -1,9 +1,9 @@
 """The offline agent: a deterministic chat receptionist for it, en, fr and pt, with no model.
 
 It welcomes, books by slot-filling (name, phone, day, time, party size; care type and reason for
-clinics), offers free times near the request, confirms, creates; moves and cancels the customer's
-own bookings; answers hours and the venue's FAQ; hands over on request, when the customer is clearly
-angry, or after two misunderstandings. It acts only through the ToolRunner. Its state between turns
+clinics), offers free times near the request, confirms, creates; lists, moves and cancels the
+customer's own bookings; answers hours and the venue's FAQ; hands over on request, when the customer
+is clearly angry, or after two misunderstandings. It acts only through the ToolRunner. Its state between turns
 lives in the conversation's `memory` (see `Memory`).
 """
 
@@ -46,6 +46,8 @@ class _Run(OwnBookingsFlow):
             return self.manage(reading, fresh=True)
         if mem.get("flow") in ("cancel", "move") and (reading.details or turn.action == "choose_booking"):
             return self.manage(reading, fresh=False)
+        if "mine" in reading.intents and not (reading.day or reading.time or reading.people):
+            return self.list_own()  # "what bookings do I have?", not a new booking
         if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
             return self.understood(self.hours(reading.day))  # "open on Saturday?": that Saturday's hours
         if (

@@ -1,4 +1,4 @@
-"""The offline agent's flows on the customer's own bookings: find them, cancel one, move one."""
+"""The offline agent's flows on the customer's own bookings: find and list them, cancel one, move one."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ class OwnBookingsFlow(BookingFlow):
                     item["people"] = people
                 out.append(item)
         return out
+
+    def list_own(self) -> AgentAnswer:
+        """The customer's upcoming bookings, said; nothing changes and no flow starts."""
+        choices = self.own_bookings()
+        if not choices:
+            return self.understood(self.words.say("no_bookings"))
+        return self.understood(self.words.say("upcoming_bookings", list="; ".join(self._item(c) for c in choices)))
 
     def manage(self, reading: Reading, fresh: bool) -> AgentAnswer:
         self.mem["misunderstood"] = 0

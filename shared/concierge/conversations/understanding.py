@@ -23,13 +23,15 @@ from concierge.parsing import DayReading, UnsupportedRelativeTime, VagueTime, re
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
-INTENTS = ("greeting", "yes", "no", "book", "cancel", "move", "hours", "human", "angry", "thanks", "bye", "instead")
+INTENTS = (
+    "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "human", "angry", "thanks", "bye", "instead"
+)  # fmt: skip
 MAX_GRAM = 5
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
 _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
-    r"depois das|dopo le|before|avant|antes das|prima delle) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
+    r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
 )
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
@@ -213,7 +215,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = day.date
         if day.part_range is not None:
             reading.part = (day.part_range.open, day.part_range.close)
-    reading.time, offset = _time(tokens, now, venue, reading.day, bare="slot.start_iso" in awaiting)
+    reading.time, offset = _time(
+        _at_after_make_it(tokens, reading.people), now, venue, reading.day, bare="slot.start_iso" in awaiting
+    )
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
     reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
@@ -281,6 +285,16 @@ def _time_tokens(text: str) -> list[str]:
     folded = re.sub(r"['’`\-]", " ", folded)
     folded = re.sub(r"(?<!\d)[:.]|[:.](?!\d)|[^\w\s:.]", " ", folded)
     return folded.split()
+
+
+def _at_after_make_it(tokens: list[str], people: int | None) -> list[str]:
+    """ "make it 8 instead": an hour said with no word before it, read as "at 8" (not the party just read)."""
+    for i in range(len(tokens) - 2):
+        if tokens[i : i + 2] == ["make", "it"]:
+            number = with_digits(tokens[i + 2], "en")
+            if number.isdigit() and int(number) != people:
+                return [*tokens[: i + 2], "at", *tokens[i + 2 :]]
+    return tokens
 
 
 def _grams(tokens: list[str], digits_first: bool = False):

@@ -390,6 +390,58 @@ def test_make_it_later_instead_right_after_booking_moves_that_booking_without_as
     assert [(b.time, b.people) for b in d.tools.bookings] == [("20:00", 2)]
 
 
+def test_a_bare_hour_after_make_it_is_the_new_time_of_the_booking_just_made(venues):
+    d = dialogue(venues, "harbour")
+    d.say("Book a table for 2 tomorrow at 7pm, my name is Jane Doe")
+    d.say("yes")
+    confirm = d.say("can we make it eight instead?")
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:00:00+00:00"
+
+
+def test_make_it_with_a_party_is_not_read_as_an_hour(venues):
+    d = dialogue(venues, "harbour")
+    d.say("Book a table for 2 tomorrow at 7pm, my name is Jane Doe")
+    d.say("yes")
+    answer = d.say("make it 4 people instead")
+    assert answer.rdv["action"] != "RESCHEDULE" and answer.rdv["party_size"] == 4
+
+
+@pytest.mark.parametrize("said", ["at half seven", "at half 7", "half seven"])
+def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
+    confirm = dialogue(venues, "harbour").say(f"A table for 2 tomorrow {said}, my name is Jane Doe")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T19:30:00+00:00"
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "question", "said"),
+    [
+        ("harbour", "What bookings do I have?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
+        ("roma", "Quali sono le mie prenotazioni?", "Le sue prossime prenotazioni: mercoledì 25 novembre alle 19;"),
+        ("cabinet", "Est-ce que j'ai un rendez-vous ?", "Vos prochains rendez-vous : le mercredi 25 novembre à 19 h;"),
+        ("tasca", "Tenho uma reserva?", "As suas próximas reservas: quarta-feira, 25 de novembro às 19h;"),
+    ],
+)
+def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES[venue_id])
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    answer = d.say(question)
+    assert said in answer.reply and answer.rdv["action"] == "SHOW_WELCOME"
+    assert "schedule_appointment" not in d.tools.names() and "cancel_appointment" not in d.tools.names()
+    assert len(d.tools.bookings) == 2
+
+
+def test_asking_which_bookings_one_has_with_none_says_so(venues):
+    answer = dialogue(venues, "harbour").say("Do I have a booking?")
+    assert answer.reply == "I can't find any upcoming booking under your number."
+
+
+def test_cancel_my_booking_still_cancels(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
+    assert d.say("please cancel my booking").rdv["action"] == "CANCEL"
+
+
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"
