@@ -74,6 +74,11 @@ class _Run(OwnBookingsFlow):
             reading.intents.add("yes")
         elif action == "decline":
             reading.intents.add("no")
+        elif action == "choose_day" and isinstance(data.get("day"), str):
+            try:
+                reading.day = dt.date.fromisoformat(data["day"])
+            except ValueError:
+                return
         elif action == "choose_slot" and isinstance(data.get("start_iso"), str):
             try:
                 start = dt.datetime.fromisoformat(data["start_iso"]).astimezone(self.venue.tz)

@@ -9,7 +9,7 @@ import phonenumbers
 
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
-from concierge.conversations.rdv import Patient, Slot
+from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading
 from concierge.domain.venue import minutes
@@ -44,6 +44,11 @@ class BookingFlow(OfflineTurn):
         if slots.get("people") and slots["people"] > self.venue.max_people:
             notes.append(self.words.say("too_many", limit=self.venue.max_people))
             slots.pop("people")
+        choices = self._day_choices(reading)
+        if len(choices) > 1:
+            return self.which_day(choices, notes)
+        if choices:
+            slots["day"] = choices[0].isoformat()
         day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
         if day is not None and not self.venue.ranges_on(day):
             notes.append(self.words.say("closed_day", day=self.day_words(day)))
@@ -65,6 +70,36 @@ class BookingFlow(OfflineTurn):
                 message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time), self.details)
             )
         return self.offer(day, time, notes)
+
+    def _day_choices(self, reading: Reading) -> list[dt.date]:
+        """The days a day said may mean that are open and not over (the time said, if any, still ahead)."""
+        now = self.now
+        time = self.slots.get("time")
+
+        def possible(day: dt.date) -> bool:
+            if day == now.date() and time is not None and minutes(time) <= now.hour * 60 + now.minute:
+                return False
+            return bool(self.venue.ranges_on(day))
+
+        return sorted(day for day in reading.day_choices if possible(day))
+
+    def which_day(self, choices: list[dt.date], notes: list[str]) -> AgentAnswer:
+        """ "Giovedì" said on a Thursday: today or next week? Asked, with a button for each day."""
+        self.slots.pop("day", None)
+        today = self.now.date()
+        labels = [
+            self.words.say("day.today", day=self.day_words(day)) if day == today else self.day_words(day)
+            for day in choices
+        ]
+        message = " ".join(notes + [self.words.say("which_day", days=self.words.say("or").join(labels))])
+        buttons = [
+            button(label, "choose_day", self.words.say("day.aria", day=self.day_words(day)), "secondary",
+                   {"day": day.isoformat()})
+            for label, day in zip(labels, choices, strict=True)
+        ]  # fmt: skip
+        missing = self.missing()
+        self.mem["awaiting"] = missing  # a bare name or party size after the question is still read as one
+        return self.answer(message, self.rdv.need_info(message, missing, self.patient, self.details, buttons))
 
     def _today_open_at(self, time: str) -> bool:
         t = minutes(time)

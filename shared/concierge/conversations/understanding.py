@@ -170,6 +170,7 @@ class Reading:
     care_type: str | None = None
     reason: str | None = None
     part: tuple[str, str] | None = None  # the opening range of the part of the day said ("domani sera")
+    day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
 
     @property
     def details(self) -> bool:
@@ -213,6 +214,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     day = _day(tokens, now, venue)
     if day is not None:
         reading.day = day.date
+        reading.day_choices = day.candidates if day.ambiguous else ()
         if day.part_range is not None:
             reading.part = (day.part_range.open, day.part_range.close)
     reading.time, offset = _time(

@@ -442,6 +442,39 @@ def test_cancel_my_booking_still_cancels(venues):
     assert d.say("please cancel my booking").rdv["action"] == "CANCEL"
 
 
+def test_a_weekday_said_on_that_weekday_asks_whether_today_or_next_week_is_meant(venues):
+    d = dialogue(venues, "roma")
+    question = d.say("Un tavolo per 2 lunedì alle 20, mi chiamo Luca Bianchi")
+    assert question.reply == "Intende oggi (lunedì 23 novembre) o lunedì 30 novembre?"
+    assert question.rdv["action"] == "NEED_INFO" and question.rdv["missing_fields"] == ["slot.start_iso"]
+    assert [b["data"]["day"] for b in question.rdv["ui_elements"]] == ["2026-11-23", "2026-11-30"]
+    confirm = d.press(question.rdv["ui_elements"][0])
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-23T20:00:00+01:00"
+
+
+@pytest.mark.parametrize(("said", "day"), [("stasera", "2026-11-23"), ("lunedì prossimo", "2026-11-30")])
+def test_the_day_question_is_answered_in_words_too(venues, said, day):
+    d = dialogue(venues, "roma")
+    d.say("Un tavolo per 2 lunedì alle 20, mi chiamo Luca Bianchi")
+    confirm = d.say(said)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == f"{day}T20:00:00+01:00"
+
+
+def test_a_name_given_after_the_day_question_is_kept(venues):
+    d = dialogue(venues, "roma", verified_phone=True)
+    d.say("Un tavolo per 4 lunedì alle 20")
+    assert d.say("Mario Rossi").rdv["patient"]["name"] == "Mario Rossi"
+
+
+def test_no_day_question_when_only_one_of_the_days_can_be_booked(venues):
+    venue = venues["roma"]
+    evening = Dialogue(
+        ScreenedAgent(OfflineAgent()), venue, dt.datetime(2026, 11, 23, 21, 0, tzinfo=venue.tz), phone=PHONES["roma"]
+    )
+    confirm = evening.say("Un tavolo per 2 lunedì alle 20, mi chiamo Luca Bianchi")  # today's 20:00 is over
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-30T20:00:00+01:00"
+
+
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"
