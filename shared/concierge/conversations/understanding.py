@@ -224,8 +224,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = now.date() + dt.timedelta(days=offset)
     reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
     reading.reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
-    if reading.name is None and "patient.name" in awaiting:
-        reading.name = _name_segment(rest, vocab, now, venue)
+    if reading.name is None and ("patient.name" in awaiting or "book" in reading.intents):
+        reading.name = _name_segment(rest, vocab, now, venue)  # "un rendez-vous dimanche à 10h, Amina Benali"
     bare = not reading.details and not (reading.intents - {"greeting"})
     # A bare answer when both a name and a reason were asked for: a name looks like one.
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or _looks_like_name(rest))

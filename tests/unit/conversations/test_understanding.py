@@ -113,6 +113,20 @@ def test_in_three_is_a_party_but_in_three_days_is_not(venues):
     assert read(venues, "harbour", "in 3 days").people is None
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("cabinet", "Bonjour, je voudrais un rendez-vous dimanche à 10h, Amina Benali", "Amina Benali"),
+        ("roma", "Buonasera, vorrei prenotare un tavolo per 2 domani alle 20, Mario Rossi", "Mario Rossi"),
+        ("harbour", "Hello, I'd like to book a table for 2, Jane Doe", "Jane Doe"),
+        ("harbour", "Hello, I'd like to book a table for 2, Friday Evening", None),
+        ("harbour", "Hi, Jane Doe here, what are your hours?", None),
+    ],
+)
+def test_a_capitalised_name_between_commas_in_a_booking_request_is_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text, ()).name == name
+
+
 def test_a_capitalised_name_between_commas_is_the_name_when_one_is_awaited(venues):
     reading = read(venues, "cabinet", "Amina Benali, demain 9h, contrôle", ("patient.name", "slot.start_iso"))
     assert (reading.name, reading.time, reading.care_type) == ("Amina Benali", "09:00", "controle")
