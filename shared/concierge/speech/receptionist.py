@@ -7,6 +7,7 @@ agent is told (its system instructions) is in `agent_prompts.py`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from concierge.domain.venue import SCHEDULE_KEYS, Venue
@@ -386,6 +387,9 @@ CARE_TYPES: dict[str, dict[str, str]] = {
 }
 
 
+_FRENCH_VOWEL = re.compile(r"[AEIOUÀÂÉÈÊËÎÏÔÛÙaeiouàâéèêëîïôûù]")
+
+
 class AgentWords:
     """The agent's sentences in one locale."""
 
@@ -394,7 +398,10 @@ class AgentWords:
         self._words = WORDS[self.locale]
 
     def say(self, key: str, **fields: Any) -> str:
-        return self._words[key].format(**fields)
+        template = self._words[key]
+        if self.locale == "fr" and "de {name}" in template and _FRENCH_VOWEL.match(str(fields.get("name"))):
+            template = template.replace("de {name}", "d'{name}")  # "au nom d'Amina Benali"
+        return template.format(**fields)
 
     def care_type(self, value: str) -> str:
         return CARE_TYPES[self.locale].get(value, value)

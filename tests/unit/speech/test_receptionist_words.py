@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 from concierge.speech.agent_prompts import PROMPTS
-from concierge.speech.receptionist import CARE_TYPES, WEEKDAYS, WORDS
+from concierge.speech.receptionist import CARE_TYPES, WEEKDAYS, WORDS, agent_words
 
 
 def fields(template: str) -> set[str]:
@@ -31,3 +31,12 @@ def test_the_model_instructions_exist_in_every_locale_with_the_same_fields():
         assert PROMPTS[locale].keys() == PROMPTS["en"].keys(), locale
         for key, template in PROMPTS["en"].items():
             assert fields(PROMPTS[locale][key]) == fields(template), (locale, key)
+
+
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel():
+    words = agent_words("fr")
+    fields_ = dict(what="un rendez-vous", day="lundi 30 novembre", time="10 h")
+    assert "au nom d'Amina Benali ?" in words.say("confirm", name="Amina Benali", **fields_)
+    assert "au nom d'Élodie Martin ?" in words.say("confirm", name="Élodie Martin", **fields_)
+    assert "au nom de Karim Haddad." in words.say("created", name="Karim Haddad", **fields_)
+    assert "a nome Amina Benali?" in agent_words("it").say("confirm", name="Amina Benali", **fields_)
