@@ -229,7 +229,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     bare = not reading.details and not (reading.intents - {"greeting"})
     # A bare answer when both a name and a reason were asked for: a name looks like one.
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or _looks_like_name(rest))
-    if reading.name is None and as_name and bare:
+    if reading.name is None and as_name and bare and not re.search(r"\d", rest):  # "allora 8" names nobody
         reading.name = _name(rest)
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]

@@ -127,6 +127,11 @@ def test_a_capitalised_name_between_commas_in_a_booking_request_is_the_name(venu
     assert read(venues, venue_id, text, ()).name == name
 
 
+@pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
+def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
+    assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
+
+
 def test_a_capitalised_name_between_commas_is_the_name_when_one_is_awaited(venues):
     reading = read(venues, "cabinet", "Amina Benali, demain 9h, contrôle", ("patient.name", "slot.start_iso"))
     assert (reading.name, reading.time, reading.care_type) == ("Amina Benali", "09:00", "controle")
