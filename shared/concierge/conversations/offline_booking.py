@@ -12,6 +12,7 @@ from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading
+from concierge.domain.openings import next_open_day
 from concierge.domain.venue import minutes
 
 MAX_OPTIONS = 4
@@ -52,6 +53,8 @@ class BookingFlow(OfflineTurn):
         day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
         if day is not None and not self.venue.ranges_on(day):
             notes.append(self.words.say("closed_day", day=self.day_words(day)))
+            if (following := next_open_day(self.venue, day)) is not None:
+                notes.append(self.words.say("closed_day.next", day=self.day_words(following)))
             slots.pop("day"), slots.pop("time", None)
             day = None
         missing = self.missing()
