@@ -1,8 +1,9 @@
 """The model agent's prompt: system instructions and the venue's data, the bounded recent history, this message.
 
 The prompt is bounded whatever the history's length: fixed instructions, the venue's data (the date and
-time in the venue's zone and the next `DAYS_AHEAD` days written out, the weekly hours, the FAQ, the
-client profile, the tools with their parameters), the last `HISTORY_MESSAGES` messages of at most
+time in the venue's zone and the next `DAYS_AHEAD` days written out, the weekly hours and up to
+`MAX_EXCEPTIONS` coming days they do not hold on (closed dates, special hours), the FAQ, the client
+profile, the tools with their parameters), the last `HISTORY_MESSAGES` messages of at most
 `MESSAGE_CHARS` characters each, and the customer's message (or the pressed button).
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from concierge.conversations.agent import Turn
 from concierge.conversations.rdv_schema import CARE_TYPES, is_clinic
+from concierge.domain.venue import Venue
 from concierge.speech import phrases_for
 from concierge.speech.agent_prompts import PROMPTS
 from concierge.speech.receptionist import agent_words, weekly_hours
@@ -21,6 +23,8 @@ from concierge.speech.receptionist import agent_words, weekly_hours
 HISTORY_MESSAGES = 12
 MESSAGE_CHARS = 600
 DAYS_AHEAD = 14
+EXCEPTIONS_AHEAD = 90  # closed dates and special hours written out, up to MAX_EXCEPTIONS of them
+MAX_EXCEPTIONS = 10
 
 # The tools the model may ask for (summarize_conversation is not for the main model, as the manual says).
 TOOLS: dict[str, tuple[str, dict[str, str]]] = {
@@ -80,6 +84,8 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
         *[f"- {d:%d/%m/%Y}: {phrases.day_label(d)}" for d in days[1:]],
         f"{prompt['hours']}: {weekly_hours(venue)}",
     ]
+    if exceptions := _exceptions(venue, now.date(), words.say("hours.closed")):
+        lines += [f"{prompt['exceptions']}:", *exceptions]
     if venue.faq:
         lines += [f"{prompt['faq']}:", *[f"- {e.question} -> {e.answer}" for e in venue.faq]]
     profile = turn.profile
@@ -114,6 +120,17 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
     said = _customer_words(prompt, turn.text, turn.action, turn.data)
     messages.append({"role": "user", "content": said[:MESSAGE_CHARS]})
     return messages
+
+
+def _exceptions(venue: Venue, today: dt.date, closed: str) -> list[str]:
+    """The coming closed dates and days of special hours, each with its own hours: the weekly ones do not hold."""
+    last = today + dt.timedelta(days=EXCEPTIONS_AHEAD)
+    days = sorted({day for day in (*venue.closed_dates, *venue.special_hours) if today <= day <= last})
+    lines = []
+    for day in days[:MAX_EXCEPTIONS]:
+        ranges = venue.ranges_on(day)
+        lines.append(f"- {day:%d/%m/%Y}: " + (", ".join(f"{r.open}-{r.close}" for r in ranges) or closed))
+    return lines
 
 
 def _customer_words(prompt: dict[str, str], text: str | None, action: str | None, data: dict[str, Any] | None) -> str:

@@ -67,6 +67,10 @@ def test_the_model_reads_free_times_through_a_tool_and_then_answers(venues, llm)
     assert "23/11/2026 10:00" in system and "07/12/2026: lunedì 7 dicembre" in system  # 14 days ahead
     assert "Avete il parcheggio?" in system and "Asked about parking last week." in system and PHONE in system
     assert "Sei il receptionist di Trattoria Roma" in system
+    exceptions = (
+        "GIORNI IN CUI GLI ORARI NON VALGONO:\n- 25/12/2026: chiuso\n- 26/12/2026: chiuso\n- 31/12/2026: 20:00-23:30"
+    )
+    assert exceptions in system  # Christmas and New Year's Eve, a month ahead
     assert '"freeSlots"' in second["messages"][-1]["content"]
 
 
