@@ -50,9 +50,12 @@ class _Run(OwnBookingsFlow):
             return self.list_own()  # "what bookings do I have?", not a new booking
         if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
             return self.understood(self.hours(reading.day))  # "open on Saturday?": that Saturday's hours
+        if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
+            mem["flow"] = "book"
+            return self.offer(self.now.date(), None, [])
         if (
             "book" in reading.intents
-            or turn.action in ("start_booking", "show_calendar")
+            or turn.action == "start_booking"
             or (mem.get("flow") == "book" and reading.details)
             or (reading.day or reading.time or reading.people or reading.care_type)
         ):

@@ -477,6 +477,18 @@ def test_no_day_question_when_only_one_of_the_days_can_be_booked(venues):
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-30T20:00:00+01:00"
 
 
+def test_the_see_free_times_button_offers_the_first_free_times_then_books_one(venues):
+    d = dialogue(venues, "roma")
+    welcome = d.say("Buongiorno")
+    calendar = next(b for b in welcome.rdv["ui_elements"] if b["action"] == "show_calendar")
+    offer = d.press(calendar)
+    assert offer.reply.startswith("Orari liberi lunedì 23 novembre: 19, 19 e 30, 20, 20 e 30.")
+    assert [b["label"] for b in offer.rdv["ui_elements"]] == ["19:00", "19:30", "20:00", "20:30"]
+    d.press(offer.rdv["ui_elements"][1])
+    confirm = d.say("Mario Rossi, 2 persone")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-23T19:30:00+01:00"
+
+
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"
