@@ -217,9 +217,17 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day_choices = day.candidates if day.ambiguous else ()
         if day.part_range is not None:
             reading.part = (day.part_range.open, day.part_range.close)
+    # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
+    bare_party = reading.people is not None and reading.people <= venue.max_people and tokens == [str(reading.people)]
     reading.time, offset = _time(
-        _at_after_make_it(tokens, reading.people), now, venue, reading.day, bare="slot.start_iso" in awaiting
+        _at_after_make_it(tokens, reading.people),
+        now,
+        venue,
+        reading.day,
+        bare="slot.start_iso" in awaiting and not bare_party,
     )
+    if reading.people is not None and reading.time is not None and tokens == [str(reading.people)]:
+        reading.people = None  # "20" when both were asked: an hour, not a party of twenty
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
     reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)

@@ -127,6 +127,14 @@ def test_a_capitalised_name_between_commas_in_a_booking_request_is_the_name(venu
     assert read(venues, venue_id, text, ()).name == name
 
 
+@pytest.mark.parametrize(
+    ("text", "time", "people"), [("4", None, 4), ("8", None, 8), ("9", "21:00", None), ("20", "20:00", None)]
+)
+def test_a_bare_number_when_party_and_time_are_awaited_is_the_party_if_it_can_be_one(venues, text, time, people):
+    reading = read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size"))  # roma takes up to 8
+    assert (reading.time, reading.people) == (time, people)
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
