@@ -36,7 +36,8 @@ _ENGLISH_ABBREVIATIONS = {
         "dec": 12,
     },
 }
-_ORDINAL = re.compile(r"\b(\d{1,2}) ?(?:st|nd|rd|th|er|re|eme|e|o|a|º|ª)\b")
+# A one-letter ending only written against its number ("2a", "1o", "2e"): "per 2 a cena", "2 e 30" are no dates.
+_ORDINAL = re.compile(r"\b(\d{1,2})(?: ?(?:st|nd|rd|th|er|re|eme)|e|o|a|º|ª)\b")
 
 
 @functools.cache

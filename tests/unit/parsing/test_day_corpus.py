@@ -91,6 +91,9 @@ it | la settimana prossima                 | UNSUPPORTED
 it | quando volete                         | UNSUPPORTED
 it | il 45                                 | UNSUPPORTED
 it | 8                                     | UNSUPPORTED
+it | per 2 a                               | UNSUPPORTED
+it | 2 e 30                                | UNSUPPORTED
+it | il 2a                                 | 2026-03-02 Mon
 # --- English ---------------------------------------------------------------------------------------------
 en | today                                 | 2026-02-18 Wed
 en | tomorrow                              | 2026-02-19 Thu
@@ -183,6 +186,8 @@ fr | dans quinze jours                     | 2026-03-04 Wed
 fr | le 10                                 | 2026-03-10 Tue
 fr | le 25                                 | 2026-02-25 Wed
 fr | le 1er mars                           | 2026-03-01 Sun
+fr | pour 2 à                              | UNSUPPORTED
+fr | le 2e                                 | 2026-03-02 Mon
 fr | le premier mars                       | 2026-03-01 Sun
 fr | le 3 mars                             | 2026-03-03 Tue
 fr | le trois mars                         | 2026-03-03 Tue
@@ -258,6 +263,8 @@ pt | dia 25                                | 2026-02-25 Wed
 pt | no dia 20                             | 2026-02-20 Fri
 pt | primeiro de março                     | 2026-03-01 Sun
 pt | 1º de março                           | 2026-03-01 Sun
+pt | para 2 a                              | UNSUPPORTED
+pt | 1 o 2                                 | UNSUPPORTED
 pt | dia 3 de março                        | 2026-03-03 Tue
 pt | três de março                         | 2026-03-03 Tue
 pt | 10 de junho                           | 2026-06-10 Wed
