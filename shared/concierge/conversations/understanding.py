@@ -208,9 +208,13 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.care_type = next(
         (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
     )
+    if "patient.name" in awaiting and not reading.intents and (name := _full_name(rest)):
+        reading.name = name  # "Pedro Santos" answers the name asked for: not All Saints' Day
+        return reading
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
-    tokens = _time_tokens(rest)[:MAX_TOKENS]
+    reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
+    tokens = _time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
     day = _day(tokens, now, venue)
     if day is not None:
         reading.day = day.date
@@ -230,7 +234,6 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
-    reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
     reading.reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     if reading.name is None and ("patient.name" in awaiting or "book" in reading.intents):
         reading.name = _name_segment(rest, vocab, now, venue)  # "un rendez-vous dimanche à 10h, Amina Benali"
@@ -320,13 +323,27 @@ def _grams(tokens: list[str], digits_first: bool = False):
 
 
 def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
+    """The day the words name; a holiday only when nothing else does ("Santos" is a surname before it is
+    All Saints' Day, "domani" wins over it)."""
+    holiday = None
     for gram in _grams(tokens):
         if (" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram):
             continue  # "mon", "sat", "the one": too often another word than a day
         try:
-            return read_day(gram, now, venue.locale, venue=venue)
+            reading = read_day(gram, now, venue.locale, venue=venue)
         except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
             continue
+        if reading.holiday is None:
+            return reading
+        holiday = holiday or reading
+    return holiday
+
+
+def _full_name(text: str) -> str | None:
+    """A message that is only a capitalised name of two to four words ("Pedro Santos", "Marie Dupont")."""
+    words = text.strip().strip(".!").split()
+    if 2 <= len(words) <= 4 and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
+        return " ".join(words)
     return None
 
 

@@ -135,6 +135,32 @@ def test_a_bare_number_when_party_and_time_are_awaited_is_the_party_if_it_can_be
     assert (reading.time, reading.people) == (time, people)
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "awaiting", "name", "day"),
+    [
+        ("tasca", "Pedro Santos", ("patient.name", "slot.start_iso"), "Pedro Santos", None),
+        ("tasca", "Sou o Pedro Santos, mesa para 2 amanhã às 20h", (), "Pedro Santos", dt.date(2026, 11, 24)),
+        ("roma", "Mi chiamo Mario Natale, tavolo per 2 il 3 dicembre", (), "Mario Natale", dt.date(2026, 12, 3)),
+        ("roma", "Un tavolo per 2 a Natale alle 13", (), None, dt.date(2026, 12, 25)),
+    ],
+)
+def test_a_surname_that_names_a_holiday_is_a_name_not_a_day(venues, venue_id, text, awaiting, name, day):
+    reading = read(venues, venue_id, text, awaiting)
+    assert (reading.name, reading.day) == (name, day)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day"),
+    [
+        ("roma", "Un tavolo per 2 a cena domani", dt.date(2026, 11, 24)),
+        ("tasca", "Mesa para 2 a jantar no sábado", dt.date(2026, 11, 28)),
+        ("roma", "Siamo in 4 a pranzo sabato", dt.date(2026, 11, 28)),
+    ],
+)
+def test_a_party_before_a_word_of_one_letter_is_not_a_day_of_the_month(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
