@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Sequence
 
 from concierge.domain.booking import Booking
 from concierge.speech.base import Phrases
 from concierge.speech.names import MONTHS, WEEKDAYS
+
+_VOWEL = re.compile(r"[AEIOUÀÂÉÈÊËÎÏÔÛÙaeiouàâéèêëîïôûù]")
+
+
+def of_name(name: str) -> str:
+    """ "de" before a name, elided before a vowel: "au nom d'Amina Benali", "au nom de Karim Haddad"."""
+    return f"d'{name}" if _VOWEL.match(name) else f"de {name}"
+
 
 _VENUE = {
     "restaurant": "Le restaurant est fermé",
@@ -109,7 +118,7 @@ class French(Phrases):
         party = "" if self.kind == "clinic" else f", {self._people(booking.people)}"
         return (
             f"{noun} confirmé{ending} pour le {self.day_label(booking.day)} {self._at(booking.time)}"
-            f"{party}, au nom de {booking.name}."
+            f"{party}, au nom {of_name(booking.name)}."
         )
 
     def booking_modified(self, booking: Booking, people_changed: bool) -> str:

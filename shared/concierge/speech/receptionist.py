@@ -7,10 +7,10 @@ agent is told (its system instructions) is in `agent_prompts.py`.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from concierge.domain.venue import SCHEDULE_KEYS, Venue
+from concierge.speech.fr import of_name
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -391,9 +391,6 @@ CARE_TYPES: dict[str, dict[str, str]] = {
 }
 
 
-_FRENCH_VOWEL = re.compile(r"[AEIOUÀÂÉÈÊËÎÏÔÛÙaeiouàâéèêëîïôûù]")
-
-
 class AgentWords:
     """The agent's sentences in one locale."""
 
@@ -403,8 +400,8 @@ class AgentWords:
 
     def say(self, key: str, **fields: Any) -> str:
         template = self._words[key]
-        if self.locale == "fr" and "de {name}" in template and _FRENCH_VOWEL.match(str(fields.get("name"))):
-            template = template.replace("de {name}", "d'{name}")  # "au nom d'Amina Benali"
+        if self.locale == "fr" and "de {name}" in template:  # "au nom d'Amina Benali"
+            return template.replace("de {name}", "{of_name}").format(of_name=of_name(str(fields["name"])), **fields)
         return template.format(**fields)
 
     def care_type(self, value: str) -> str:

@@ -75,6 +75,13 @@ def test_a_clinic_confirms_an_appointment_without_a_party_size():
     )
 
 
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel():
+    assert phrases_for("fr", "clinic").booking_confirmed(_booking(1)).endswith("à 20 h, au nom d'Ana.")
+    karim = _booking(1).model_copy(update={"name": "Karim Haddad"})
+    assert phrases_for("fr", "clinic").booking_confirmed(karim).endswith("au nom de Karim Haddad.")
+    assert phrases_for("pt").booking_confirmed(_booking(1)).endswith("em nome de Ana.")  # Portuguese keeps its "de"
+
+
 @pytest.mark.parametrize("locale", ["it", "en", "fr", "pt"])
 def test_every_message_kind_exists_and_is_a_sentence_in_every_locale(locale):
     say = phrases_for(locale)
