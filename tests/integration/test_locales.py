@@ -66,7 +66,7 @@ def test_closed_days_are_explained_in_the_venues_language(api, venue, day, messa
             "cabinet",
             "09:30",
             "0555 12 34 56",
-            "Rendez-vous confirmé pour le vendredi 20 février à 9 h 30, au nom de Ana Lima.",
+            "Rendez-vous confirmé pour le vendredi 20 février à 9 h 30, au nom d'Ana Lima.",
         ),
         (
             "tasca",
