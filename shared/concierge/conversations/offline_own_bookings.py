@@ -42,8 +42,18 @@ class OwnBookingsFlow(BookingFlow):
         """The customer's upcoming bookings, said; nothing changes and no flow starts."""
         choices = self.own_bookings()
         if not choices:
-            return self.understood(self.words.say("no_bookings"))
+            return self.understood(self._none_found())
         return self.understood(self.words.say("upcoming_bookings", list="; ".join(self._item(c) for c in choices)))
+
+    def _none_found(self) -> str:
+        """No booking: under the verified number, or, with none, in this chat (the only ones list_events
+        shows then), with the venue's number for a booking made another way."""
+        conversation = self.turn.conversation
+        if conversation.phone_verified and conversation.customer_phone:
+            return self.words.say("no_bookings")
+        said = self.words.say("no_bookings.chat")
+        phone = self.venue.contact.phone
+        return f"{said} {self.words.say('handover.contact', phone=phone)}" if phone else said
 
     def manage(self, reading: Reading, fresh: bool) -> AgentAnswer:
         self.mem["misunderstood"] = 0
@@ -56,7 +66,7 @@ class OwnBookingsFlow(BookingFlow):
         chosen = self._chosen(choices, reading)
         if not choices:
             mem["flow"], mem["choices"] = None, None
-            return self.understood(self.words.say("no_bookings"))
+            return self.understood(self._none_found())
         if chosen is None and len(choices) == 1:
             chosen = choices[0]
         if chosen is None:

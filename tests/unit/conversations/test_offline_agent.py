@@ -438,6 +438,12 @@ def test_asking_which_bookings_one_has_with_none_says_so(venues):
     assert answer.reply == "I can't find any upcoming booking under your number."
 
 
+def test_without_a_verified_phone_no_booking_found_speaks_of_this_chat_and_gives_the_venue_s_number(venues):
+    answer = dialogue(venues, "harbour", verified_phone=False).say("I'd like to cancel my booking")
+    said = "I can't find any upcoming booking made in this chat. You can also reach us at +442071234567."
+    assert answer.reply == said
+
+
 def test_cancel_my_booking_still_cancels(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
