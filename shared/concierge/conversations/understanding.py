@@ -129,6 +129,7 @@ _NAME_STOP = {
 class Vocabulary:
     phrases: dict[str, tuple[re.Pattern[str], ...]]
     care_types: dict[str, tuple[re.Pattern[str], ...]]
+    symptoms: tuple[re.Pattern[str], ...]
     intro_words: dict[str, tuple[str, ...]]  # name_intros, reason_intros, people_leads, people_units
 
     def has(self, intent: str, folded: str) -> bool:
@@ -149,7 +150,8 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
         key: tuple(normalise(p) for p in document[key])
         for key in ("name_intros", "reason_intros", "people_leads", "people_units")
     }
-    return Vocabulary(phrases, care, intros)
+    symptoms = tuple(phrase_pattern(p) for p in document["symptoms"])
+    return Vocabulary(phrases, care, symptoms, intros)
 
 
 @lru_cache(maxsize=1)
@@ -213,6 +215,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         return reading
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
+    elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
+        reading.care_type, reading.reason = "consultation", symptom  # "j'ai mal aux dents": its reason
     reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
     tokens = _time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
     day = _day(tokens, now, venue)
@@ -234,7 +238,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
-    reading.reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
+    reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
+    reading.reason = reason or reading.reason
     if reading.name is None and ("patient.name" in awaiting or "book" in reading.intents):
         reading.name = _name_segment(rest, vocab, now, venue)  # "un rendez-vous dimanche à 10h, Amina Benali"
     bare = not reading.details and not (reading.intents - {"greeting"})
@@ -363,6 +368,13 @@ def _time(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None
             continue
         return resolution.time, resolution.day_offset
     return None, 0
+
+
+def _symptom(text: str, vocab: Vocabulary) -> str | None:
+    """What the patient says is wrong, as they wrote it ("mal aux dents", "Toothache")."""
+    folded = _fold_same_length(text)
+    found = next((m for pattern in vocab.symptoms if (m := pattern.search(folded))), None)
+    return text[found.start() : found.end()] if found else None
 
 
 def _fold_same_length(text: str) -> str:

@@ -495,6 +495,13 @@ def test_the_see_free_times_button_offers_the_first_free_times_then_books_one(ve
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-23T19:30:00+01:00"
 
 
+def test_a_toothache_books_a_consultation_with_it_as_the_reason_without_asking_for_either(venues):
+    d = dialogue(venues, "cabinet")
+    confirm = d.say("Bonjour, j'ai mal aux dents, un rendez-vous mardi à 9h, Karim Haddad")
+    assert confirm.rdv["action"] == "CONFIRMATION"
+    assert (confirm.rdv["care_type"], confirm.rdv["reason"]) == ("consultation", "mal aux dents")
+
+
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"

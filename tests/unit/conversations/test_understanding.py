@@ -161,6 +161,25 @@ def test_a_party_before_a_word_of_one_letter_is_not_a_day_of_the_month(venues, v
     assert read(venues, venue_id, text).day == day
 
 
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Bonjour, j'ai mal aux dents, un rendez-vous demain ?", "mal aux dents"),
+        ("I have a toothache, can I come tomorrow?", "toothache"),
+        ("Ho mal di denti, posso venire domani?", "mal di denti"),
+        ("Tenho uma dor de dentes, amanhã pode ser?", "dor de dentes"),
+    ],
+)
+def test_a_clinic_patient_s_symptom_is_a_consultation_with_the_symptom_as_its_reason(venues, text, reason):
+    reading = read(venues, "cabinet", text)
+    assert (reading.care_type, reading.reason) == ("consultation", reason)
+
+
+def test_a_care_type_said_wins_over_a_symptom_and_a_restaurant_reads_no_symptom(venues):
+    assert read(venues, "cabinet", "un détartrage, j'ai les dents sensibles").care_type == "detartrage"
+    assert read(venues, "roma", "ho mal di denti, un tavolo per 2").care_type is None
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
