@@ -146,3 +146,9 @@ def test_resolve_relative_time_gives_hh_mm_and_the_day_offset(serve, now, text, 
 def test_vague_or_unreadable_times_are_refused(api, text, code):
     response = api.call("resolve_relative_time", {"restaurant_id": "roma", "text": text})
     assert (response.status_code, response.json()["error_code"]) == (422, code)
+
+
+@pytest.mark.parametrize("text, near", [("verso le 8", "20:00"), ("più tardi", None), ("about half seven", "19:30")])
+def test_a_vague_time_near_a_clock_time_says_which(api, text, near):
+    refusal = api.call("resolve_relative_time", {"restaurant_id": "roma", "text": text}).json()
+    assert refusal["error_code"] == "VAGUE_TIME" and refusal.get("approximate_time") == near

@@ -27,6 +27,11 @@ class BookingFlow(OfflineTurn):
             value = getattr(reading, key)
             if value is not None:
                 slots[key] = value.isoformat() if isinstance(value, dt.date) else value
+        if reading.time:
+            slots.pop("near", None)
+        elif reading.time_near:  # "verso le 20": the free times around it are offered, never one taken as said
+            slots["near"] = reading.time_near
+            slots.pop("time", None)
         if reading.time and not reading.day and not slots.get("day") and self._today_open_at(reading.time):
             slots["day"] = self.now.date().isoformat()  # "a table at 8": today, when today can be meant
         if reading.day or reading.time:  # "domani sera": the evening's times are offered
@@ -60,7 +65,7 @@ class BookingFlow(OfflineTurn):
         missing = self.missing()
         complete_patient = bool(self.name and self.phone)
         if day is not None and missing == ["slot.start_iso"] and complete_patient:
-            return self.offer(day, None, notes)
+            return self.offer(day, None, notes, around=slots.pop("near", None))
         if missing:
             return self.need_info(missing, notes)
         assert day is not None
@@ -177,8 +182,9 @@ class BookingFlow(OfflineTurn):
                 return candidate, sorted(free[:MAX_OPTIONS])
         return day, []
 
-    def offer(self, day: dt.date, time: str | None, notes: list[str]) -> AgentAnswer:
-        offered_day, free = self.nearest(day, time)
+    def offer(self, day: dt.date, time: str | None, notes: list[str], around: str | None = None) -> AgentAnswer:
+        """Free times near `time` (asked for and not free) or `around` (said approximately), else the day's."""
+        offered_day, free = self.nearest(day, time or around)
         part = self.slots.get("part")
         if part and time is None and offered_day == day:
             in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
@@ -196,6 +202,8 @@ class BookingFlow(OfflineTurn):
             )
         elif time is not None:
             sentence = self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
+        elif around is not None:
+            sentence = self.words.say("free_around", time=self.time_words(around), day=self.day_words(day), times=times)
         else:
             sentence = self.words.say("free_on", day=self.day_words(day), times=times)
         self.slots["day"] = offered_day.isoformat()

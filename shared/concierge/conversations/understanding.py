@@ -19,7 +19,14 @@ import yaml
 
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, minutes
-from concierge.parsing import DayReading, UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
+from concierge.parsing import (
+    DayReading,
+    UnsupportedRelativeTime,
+    VagueTime,
+    is_vague,
+    read_day,
+    resolve_relative_time,
+)
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
@@ -34,6 +41,7 @@ _TIME_SIGNAL = re.compile(
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
 )
+_BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 _NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
 _FUNCTION_WORDS = {
@@ -173,16 +181,16 @@ class Reading:
     reason: str | None = None
     part: tuple[str, str] | None = None  # the opening range of the part of the day said ("domani sera")
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
+    time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
 
     @property
     def details(self) -> bool:
         """Whether the message carries any booking detail."""
         return (
-            any(
-                v is not None
-                for v in (self.day, self.time, self.people, self.phone, self.name, self.care_type, self.reason)
-            )
+            any(v is not None for v in (self.day, self.time, self.time_near, self.people, self.phone, self.name))
             or self.bad_phone
+            or self.care_type is not None
+            or self.reason is not None
         )
 
 
@@ -217,7 +225,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
     elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
         reading.care_type, reading.reason = "consultation", symptom  # "j'ai mal aux dents": its reason
-    reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name)
+    # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.
+    reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name) or _name_segment(rest, vocab, now, venue)
     tokens = _time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
     day = _day(tokens, now, venue)
     if day is not None:
@@ -227,7 +236,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.part = (day.part_range.open, day.part_range.close)
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     bare_party = reading.people is not None and reading.people <= venue.max_people and tokens == [str(reading.people)]
-    reading.time, offset = _time(
+    reading.time, offset, reading.time_near = _time(
         _at_after_make_it(tokens, reading.people),
         now,
         venue,
@@ -240,8 +249,6 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = now.date() + dt.timedelta(days=offset)
     reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     reading.reason = reason or reading.reason
-    if reading.name is None and ("patient.name" in awaiting or "book" in reading.intents):
-        reading.name = _name_segment(rest, vocab, now, venue)  # "un rendez-vous dimanche à 10h, Amina Benali"
     bare = not reading.details and not (reading.intents - {"greeting"})
     # A bare answer when both a name and a reason were asked for: a name looks like one.
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or _looks_like_name(rest))
@@ -328,9 +335,10 @@ def _grams(tokens: list[str], digits_first: bool = False):
 
 
 def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
-    """The day the words name; a holiday only when nothing else does ("Santos" is a surname before it is
-    All Saints' Day, "domani" wins over it)."""
-    holiday = None
+    """The day the words name. A number with at most an article ("le 20": the 20th in French, the hour in
+    "verso le 20") only when no word names a day, and a holiday only when nothing else does ("Santos"
+    is a surname before it is All Saints' Day): "domani" wins over both."""
+    weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a holiday
     for gram in _grams(tokens):
         if (" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram):
             continue  # "mon", "sat", "the one": too often another word than a day
@@ -338,10 +346,13 @@ def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None
             reading = read_day(gram, now, venue.locale, venue=venue)
         except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
             continue
-        if reading.holiday is None:
+        if reading.holiday is not None:
+            weaker[1] = weaker[1] or reading
+        elif _BARE_NUMBER.fullmatch(gram):
+            weaker[0] = weaker[0] or reading
+        else:
             return reading
-        holiday = holiday or reading
-    return holiday
+    return weaker[0] or weaker[1]
 
 
 def _full_name(text: str) -> str | None:
@@ -352,22 +363,36 @@ def _full_name(text: str) -> str | None:
     return None
 
 
-def _time(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool) -> tuple[str | None, int]:
+def _time(
+    tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool
+) -> tuple[str | None, int, str | None]:
+    """The exact time said and its day offset; else the time an approximate one is near ("verso le 20")."""
     days = [day] if day else [now.date() + dt.timedelta(days=n) for n in range(7)]
 
     def open_then(hhmm: str) -> bool:
         t = minutes(hhmm)
         return any(r.open_min <= t < r.close_min for d in days for r in venue.ranges_on(d))
 
+    near: str | None = None
+    vague_grams: list[str] = []  # approximate times read: no exact time is read inside one
     for gram in _grams(tokens, digits_first=True):
-        if not _TIME_SIGNAL.search(with_digits(gram, venue.locale)) and not (bare and gram == " ".join(tokens)):
+        if any(f" {gram} " in f" {vague} " for vague in vague_grams):
+            continue  # "10h" inside "vers 10h" is not said exactly
+        digits = with_digits(gram, venue.locale)
+        signalled = _TIME_SIGNAL.search(digits) or (re.search(r"\d", digits) and is_vague(gram))
+        if not signalled and not (bare and gram == " ".join(tokens)):
             continue
         try:
             resolution = resolve_relative_time(gram, now, venue.locale, open_then)
-        except (UnsupportedRelativeTime, VagueTime, ValueError):
+        except VagueTime as vague:
+            if vague.approximately is not None:
+                near = near or vague.approximately
+                vague_grams.append(gram)
             continue
-        return resolution.time, resolution.day_offset
-    return None, 0
+        except (UnsupportedRelativeTime, ValueError):
+            continue
+        return resolution.time, resolution.day_offset, None
+    return None, 0, near
 
 
 def _symptom(text: str, vocab: Vocabulary) -> str | None:

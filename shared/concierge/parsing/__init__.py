@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         WeekdayMismatch,
     )
     from concierge.parsing.relative_day import DayResolution, resolve_relative_day
-    from concierge.parsing.relative_time import TimeResolution, resolve_relative_time
+    from concierge.parsing.relative_time import TimeResolution, is_vague, resolve_relative_time
     from concierge.parsing.weekdays import parse_weekday
 
 _HOMES = {
@@ -35,6 +35,7 @@ _HOMES = {
     "resolve_relative_day": "relative_day",
     "TimeResolution": "relative_time",
     "resolve_relative_time": "relative_time",
+    "is_vague": "relative_time",
     "parse_weekday": "weekdays",
 }
 
@@ -46,6 +47,7 @@ __all__ = [
     "UnsupportedRelativeTime",
     "VagueTime",
     "WeekdayMismatch",
+    "is_vague",
     "parse_weekday",
     "read_day",
     "resolve_relative_day",

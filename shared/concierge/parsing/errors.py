@@ -12,7 +12,14 @@ class UnsupportedRelativeTime(ValueError):
 
 
 class VagueTime(ValueError):
-    """The caller gave an approximate time ("around 8", "later"); ask for an exact one."""
+    """The caller gave an approximate time ("around 8", "later"); ask for an exact one.
+
+    `approximately` is the clock time the words are near ("around 8": "20:00" where the venue is open
+    then), or None when they name none ("later")."""
+
+    def __init__(self, text: str, approximately: str | None = None) -> None:
+        super().__init__(text)
+        self.approximately = approximately
 
 
 class WeekdayMismatch(ValueError):

@@ -13,6 +13,8 @@ from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar
 _THREE_QUARTERS = re.compile(r"\b(?:tre|tres|trois|three|3) quart(?:i|os|s|ers)\b")
 _QUARTER = re.compile(r"\b(?:(?:un|uno|una|a|an|one|une|um|uma|le|1) )?quart(?:o|er)?\b")
 _OCLOCK = re.compile(r"\bo clock\b")
+# Set aside with the vague words, so that what is left reads as the time: "8ish", "por volta das 20h".
+_NEAR = re.compile(r"(?<=\d) ?ish\b|\bpor volta d(?=as?\b)")
 _FRACTIONS = {"qtr": 15, "tqtr": 45}
 
 
@@ -93,6 +95,11 @@ class _Clock:
     daypart: str | None  # "am", "pm" or None when not said
 
 
+def is_vague(text: str) -> bool:
+    """Whether the words give a time only approximately ("verso le 8", "around 8", "later")."""
+    return _any_vague().search(fold(text)) is not None
+
+
 def resolve_relative_time(
     text: str, now: datetime.datetime, locale: str, is_plausible: Callable[[str], bool] | None = None
 ) -> TimeResolution:
@@ -101,10 +108,19 @@ def resolve_relative_time(
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
     """
     folded = fold(text)
-    order = locale_order(locale)
     if _any_vague().search(folded):
-        raise VagueTime(text)
-    for candidate in order:
+        near = _read(_any_vague().sub(" ", _NEAR.sub("", folded)), now, locale, is_plausible)
+        raise VagueTime(text, near.time if near is not None and near.day_offset == 0 else None)
+    resolved = _read(folded, now, locale, is_plausible)
+    if resolved is None:
+        raise UnsupportedRelativeTime(text)
+    return resolved
+
+
+def _read(
+    folded: str, now: datetime.datetime, locale: str, is_plausible: Callable[[str], bool] | None
+) -> TimeResolution | None:
+    for candidate in locale_order(locale):
         rx = _compiled(candidate)
         digits = _digits(folded, candidate)
         minutes = _relative_minutes(digits, rx)
@@ -113,7 +129,7 @@ def resolve_relative_time(
         clock = _clock(folded, candidate, rx, digits)
         if clock is not None:
             return _choose(clock, is_plausible)
-    raise UnsupportedRelativeTime(text)
+    return None
 
 
 def _digits(folded: str, locale: str) -> str:

@@ -44,8 +44,12 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
     try:
         resolved = resolve_relative_time(req.text, ctx.local_now(venue), venue.locale, within_any_opening(venue))
-    except VagueTime:
-        raise ToolError("VAGUE_TIME", f'"{req.text}" is not an exact time; ask for one.') from None
+    except VagueTime as vague:
+        if vague.approximately is None:
+            raise ToolError("VAGUE_TIME", f'"{req.text}" is not an exact time; ask for one.') from None
+        near = vague.approximately
+        message = f'"{req.text}" is not an exact time: about {near}; ask for one, or offer times near it.'
+        raise ToolError("VAGUE_TIME", message, approximate_time=near) from None
     except UnsupportedRelativeTime:
         raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".') from None
     return Response(time=resolved.time, day_offset=resolved.day_offset, ambiguous=resolved.ambiguous)

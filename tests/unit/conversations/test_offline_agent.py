@@ -502,6 +502,38 @@ def test_a_toothache_books_a_consultation_with_it_as_the_reason_without_asking_f
     assert (confirm.rdv["care_type"], confirm.rdv["reason"]) == ("consultation", "mal aux dents")
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "said"),
+    [
+        (
+            "roma",
+            "Un tavolo per 2 domani verso le 20, Luca Bianchi",
+            "Orari liberi verso le 20 di martedì 24 novembre:",
+        ),
+        ("harbour", "A table for 2 tomorrow around 8, Jane Doe", "Free times around 8 pm on Tuesday 24 November:"),
+        ("cabinet", "Un contrôle demain vers 10h, Amina Benali", "Créneaux libres vers 10 h le mardi 24 novembre :"),
+        (
+            "tasca",
+            "Mesa para 2 na quarta por volta das 20h, Ana Sousa",
+            "Horários livres por volta das 20h de quarta-feira, 25 de novembro:",
+        ),
+    ],
+)
+def test_a_time_said_approximately_offers_the_free_times_around_it(venues, venue_id, text, said):
+    d = dialogue(venues, venue_id)
+    offer = d.say(text)
+    assert offer.rdv["action"] == "FIND_SLOTS" and offer.reply.startswith(said)
+    assert d.tools.bookings == []  # nothing taken as said: the customer picks
+
+
+def test_a_time_said_approximately_then_picked_is_confirmed(venues):
+    d = dialogue(venues, "roma")
+    offer = d.say("Un tavolo per 2 domani verso le 20, Luca Bianchi")
+    assert [b["label"] for b in offer.rdv["ui_elements"]] == ["19:00", "19:30", "20:00", "20:30"]
+    confirm = d.press(offer.rdv["ui_elements"][2])
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:00:00+01:00"
+
+
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"

@@ -44,7 +44,7 @@ def read(venues, venue_id, text, awaiting=()):
         ),
         (
             "cabinet",
-            "je voudrais un rendez-vous demain après-midi vers 15h, je m'appelle amina benali",
+            "je voudrais un rendez-vous demain après-midi à 15h, je m'appelle amina benali",
             24,
             "15:00",
             None,
@@ -56,6 +56,20 @@ def test_a_full_request_is_read_in_one_message(venues, venue_id, text, day, time
     reading = read(venues, venue_id, text)
     assert "book" in reading.intents
     assert (reading.day, reading.time, reading.people, reading.name) == (dt.date(2026, 11, day), time, people, name)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "near"),
+    [
+        ("cabinet", "un rendez-vous demain après-midi vers 15h", "15:00"),
+        ("roma", "un tavolo domani verso le 20", "20:00"),
+        ("harbour", "a table tomorrow around 8", "20:00"),
+        ("harbour", "a table tomorrow, 8ish", "20:00"),
+    ],
+)
+def test_a_time_said_approximately_is_read_as_near_that_time_not_as_it(venues, venue_id, text, near):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time, reading.time_near) == (dt.date(2026, 11, 24), None, near)
 
 
 def test_phone_numbers_are_read_in_the_venue_country_or_flagged(venues):

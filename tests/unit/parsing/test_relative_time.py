@@ -279,6 +279,28 @@ def test_a_vague_time_raises_vague_time_so_the_receptionist_asks_again(locale, t
 
 
 @pytest.mark.parametrize(
+    ("locale", "text", "near"),
+    [
+        ("it", "verso le 8", "20:00"),
+        ("it", "verso le venti e trenta", "20:30"),
+        ("en", "around 8", "20:00"),
+        ("en", "8ish", "20:00"),
+        ("en", "about half seven", "19:30"),
+        ("fr", "vers 20h", "20:00"),
+        ("pt", "por volta das 8", "20:00"),
+        ("en", "later", None),
+        ("en", "soon", None),
+        ("fr", "dans la soirée", None),
+        ("en", "around noon", "12:00"),
+    ],
+)
+def test_a_vague_time_near_a_clock_time_carries_that_time(locale, text, near):
+    with pytest.raises(VagueTime) as vague:
+        resolve_relative_time(text, NOW, locale, lambda hhmm: hhmm >= "12:00")
+    assert vague.value.approximately == near
+
+
+@pytest.mark.parametrize(
     ("locale", "text"),
     [
         ("it", "25:00"),
