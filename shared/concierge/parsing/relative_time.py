@@ -75,10 +75,11 @@ def _clock_form_patterns(g: TimeGrammar) -> list[tuple[str, int]]:
     forms = [
         (rf"{hour}{unit}", 1),
         (
-            rf"{hour}(?: ?[:.] ?| ?h ?| (?:(?:{g.hour}) )?(?:(?:{g.and_}) )?)(?P<m>\d{{1,2}})"
+            rf"{hour}(?: ?[:.] ?| ?h ?| (?:{g.hour}) (?:(?:{g.and_}) )?| (?:{g.and_}) )(?P<m>\d{{1,2}})"
             rf"(?: (?:{g.minute}))?",
             1,
         ),
+        (rf"{hour} (?P<m>\d{{2}})(?: (?:{g.minute}))?", 1),  # "8 30"; "8 4" (a party after an hour) is no 8:04
         (rf"{hour}{unit} (?:{g.and_}) (?P<m>{fraction})", 1),
     ]
     forms += [(rf"{hour}{unit} (?:{g.minus}) (?P<m>{fraction})", -1)] if g.minus else []
