@@ -305,10 +305,11 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
 
 
 def _time_tokens(text: str) -> list[str]:
-    """Lower-case, accent-free words, keeping ':' and '.' and 'h' inside clock times ("20:30", "8.15")."""
+    """Lower-case, accent-free words, keeping ':' '.' '/' and '-' between digits, as in clock times and
+    written dates ("20:30", "8.15", "12/12", "2026-12-12")."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-    folded = re.sub(r"['’`\-]", " ", folded)
-    folded = re.sub(r"(?<!\d)[:.]|[:.](?!\d)|[^\w\s:.]", " ", folded)
+    folded = re.sub(r"['’`]", " ", folded)
+    folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
     return folded.split()
 
 

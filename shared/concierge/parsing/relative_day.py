@@ -28,6 +28,7 @@ from concierge.parsing.day_patterns import DayPatterns
 from concierge.parsing.day_tokens import day_tokens
 from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
 from concierge.parsing.holiday_calendar import AMBIGUOUS_FEASTS, feast_date, holiday_country, named_holidays
+from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.spelling import correct_spelling
 from concierge.parsing.text import fold, locale_order
 
@@ -53,6 +54,8 @@ def resolve_relative_day(
     `timezone`, else of `locale`, looked up only if a holiday is said.
     Raises `UnsupportedRelativeDay`, or `WeekdayMismatch` when a weekday and a date disagree.
     """
+    if (written := numeric_date(text.lower().strip(" ?!,;"), today, month_first=country == "US")) is not None:
+        return _on(written)
     order = locale_order(locale)
     where = _Holidays(country, timezone, order[0])
     cleaned = _clean(text)

@@ -194,6 +194,19 @@ def test_a_care_type_said_wins_over_a_symptom_and_a_restaurant_reads_no_symptom(
     assert read(venues, "roma", "ho mal di denti, un tavolo per 2").care_type is None
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time"),
+    [
+        ("harbour", "We'd like to book for 4 people on 12/12 at 7pm", dt.date(2026, 12, 12), "19:00"),
+        ("roma", "Un tavolo per 2 venerdì 4/12 alle 20.30", dt.date(2026, 12, 4), "20:30"),
+        ("cabinet", "Un rendez-vous le 2026-12-01 à 9h", dt.date(2026, 12, 1), "09:00"),
+    ],
+)
+def test_a_date_written_in_digits_is_the_day(venues, venue_id, text, day, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time) == (day, time)
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None

@@ -1,0 +1,46 @@
+"""Dates a chat customer types in digits, read on Thursday 26 November 2026."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
+from concierge.parsing.relative_day import resolve_relative_day
+
+TODAY = dt.date(2026, 11, 26)
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "country", "date"),
+    [
+        ("12/12", "en", "GB", dt.date(2026, 12, 12)),
+        ("on 12/12", "en", "GB", dt.date(2026, 12, 12)),
+        ("5/1", "en", "GB", dt.date(2027, 1, 5)),  # day first
+        ("5/1", "en", "US", dt.date(2027, 5, 1)),  # month first in the United States
+        ("12/25", "en", "US", dt.date(2026, 12, 25)),
+        ("il 4/12", "it", "IT", dt.date(2026, 12, 4)),
+        ("venerdì 4/12", "it", "IT", dt.date(2026, 12, 4)),
+        ("12/12/2026", "it", "IT", dt.date(2026, 12, 12)),
+        ("1/12/26", "fr", "FR", dt.date(2026, 12, 1)),
+        ("12.12.2026", "it", "IT", dt.date(2026, 12, 12)),
+        ("2026-12-12", "fr", "FR", dt.date(2026, 12, 12)),
+        ("dia 12-12", "pt", "PT", dt.date(2026, 12, 12)),
+        ("20/11", "it", "IT", dt.date(2027, 11, 20)),  # already past this year: next year's
+    ],
+)
+def test_a_date_written_in_digits_is_read_day_first_except_in_the_united_states(text, locale, country, date):
+    assert resolve_relative_day(text, TODAY, locale, country=country).date == date
+
+
+@pytest.mark.parametrize("text", ["20.30", "8.15", "13/13", "31/11", "32/1", "la sera del 12/12 tardi tardi"])
+def test_times_impossible_dates_and_long_leads_are_no_written_date(text):
+    with pytest.raises(UnsupportedRelativeDay):
+        resolve_relative_day(text, TODAY, "it", country="IT")
+
+
+def test_a_weekday_that_disagrees_with_the_written_date_is_a_mismatch():
+    with pytest.raises(WeekdayMismatch) as mismatch:
+        resolve_relative_day("sabato 4/12", TODAY, "it", country="IT")
+    assert (mismatch.value.date, mismatch.value.weekday) == (dt.date(2026, 12, 4), 5)
