@@ -27,6 +27,7 @@ from concierge.parsing import (
     read_day,
     resolve_relative_time,
 )
+from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
@@ -203,7 +204,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.reason = text.strip()[:200]  # the answer to "what is the reason?" is the reason, whatever it says
         return reading
     rest = text
-    if match := _PHONE.search(text):
+    # A phone number, not a date written in digits ("2026-12-01", "12.12.2026").
+    phones = (m for m in _PHONE.finditer(text) if numeric_date(m.group().strip(), now.date()) is None)
+    if match := next(phones, None):
         rest = text[: match.start()] + " " + text[match.end() :]
         try:
             reading.phone = to_e164(match.group(), venue.country)

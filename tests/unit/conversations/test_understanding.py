@@ -72,6 +72,11 @@ def test_a_time_said_approximately_is_read_as_near_that_time_not_as_it(venues, v
     assert (reading.day, reading.time, reading.time_near) == (dt.date(2026, 11, 24), None, near)
 
 
+def test_a_date_in_digits_is_not_taken_for_a_phone_number(venues):
+    reading = read(venues, "cabinet", "Un rendez-vous le 12.12.2026 à 9h, mon numéro 0555 12 34 56")
+    assert (reading.day, reading.phone, reading.bad_phone) == (dt.date(2026, 12, 12), "+213555123456", False)
+
+
 def test_phone_numbers_are_read_in_the_venue_country_or_flagged(venues):
     assert read(venues, "harbour", "it's 07400 123456").phone == "+447400123456"
     assert read(venues, "roma", "+39 347 123 4567").phone == "+393471234567"
