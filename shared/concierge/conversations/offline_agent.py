@@ -25,9 +25,8 @@ class _Run(OwnBookingsFlow):
 
     def respond(self) -> AgentAnswer:
         turn, mem = self.turn, self.mem
-        reading = (
-            read_message(turn.text, self.venue, self.now, tuple(mem.get("awaiting") or ())) if turn.text else Reading()
-        )
+        awaited = tuple(mem.get("awaiting") or ())
+        reading = read_message(turn.text, self.venue, self.now, awaited) if turn.text else Reading()
         mem["awaiting"] = []
         self._apply_action(reading)
         if turn.action in ("human", "emergency") or {"human", "angry"} & reading.intents:
@@ -38,6 +37,13 @@ class _Run(OwnBookingsFlow):
         if pending and "no" in reading.intents and not reading.details:
             return self.decline(pending)
         mem["pending"] = None
+        if (
+            "no" in reading.intents
+            and not reading.details
+            and mem.get("flow") == "book"
+            and "slot.start_iso" in awaited
+        ):
+            return self.other_time()  # none of the times offered suits
         if mem.get("last_created") and (reading.day or reading.time) and "instead" in reading.intents:
             reading.intents.add("move")  # "make it 8 instead", right after a booking: move that booking
         if "cancel" in reading.intents or "move" in reading.intents:

@@ -79,6 +79,13 @@ class BookingFlow(OfflineTurn):
             )
         return self.offer(day, time, notes)
 
+    def other_time(self) -> AgentAnswer:
+        """ "No" to the times offered: another day or time is asked for, the rest is kept."""
+        self.slots.pop("time", None)
+        message = self.words.say("other_time")
+        self.mem["awaiting"] = ["slot.start_iso"]
+        return self.answer(message, self.rdv.need_info(message, ["slot.start_iso"], self.patient, self.details))
+
     def _day_choices(self, reading: Reading) -> list[dt.date]:
         """The days a day said may mean that are open and not over (the time said, if any, still ahead)."""
         now = self.now

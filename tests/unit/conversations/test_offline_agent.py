@@ -534,6 +534,16 @@ def test_a_time_said_approximately_then_picked_is_confirmed(venues):
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:00:00+01:00"
 
 
+def test_no_to_the_times_offered_asks_for_another_day_or_time_and_keeps_the_rest(venues):
+    d = dialogue(venues, "roma")
+    d.say("Un tavolo per 2 domani verso le 20, Luca Bianchi")
+    other = d.say("no")
+    assert other.reply == "Va bene. Quale altro giorno o orario preferisce?" and not d.tools.handed_over
+    confirm = d.say("sabato alle 21")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-28T21:00:00+01:00"
+    assert confirm.rdv["party_size"] == 2 and confirm.rdv["patient"]["name"] == "Luca Bianchi"
+
+
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"
