@@ -82,7 +82,8 @@ class OwnBookingsFlow(BookingFlow):
                 message, self.rdv.cancel(message, chosen["id"], Slot.at(self.venue, day, time), confirm=True)
             )
         mem["target"] = chosen
-        if (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time):
+        moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
+        if moved or reading.time_near:
             return self.move_to(reading)
         message = self.words.say("move_ask", day=self.day_words(day), time=self.time_words(time))
         mem["awaiting"] = ["slot.start_iso"]
@@ -145,6 +146,8 @@ class OwnBookingsFlow(BookingFlow):
         day = dt.date.fromisoformat(target.get("new_day") or target["day"])
         time = target.get("new_time")
         old_day, old_time = dt.date.fromisoformat(target["day"]), target["time"]
+        if time is None and reading.time_near:  # "move it to around 9": the free times around it
+            return self._offer_move(day, reading.time_near, "free_around")
         if time is None:
             message = self.words.say("move_ask", day=self.day_words(old_day), time=self.time_words(old_time))
             self.mem["awaiting"] = ["slot.start_iso"]
@@ -155,27 +158,7 @@ class OwnBookingsFlow(BookingFlow):
             return self.answer(message, self.rdv.need_info(message, ["party_size"], self.patient))
         free = self.free_times(day) if self.venue.ranges_on(day) else []
         if time not in free:
-            offered_day, options = self.nearest(day, time)
-            message = (
-                self.words.say(
-                    "free_near",
-                    time=self.time_words(time),
-                    day=self.day_words(day),
-                    times=", ".join(self.time_words(t) for t in options),
-                )
-                if options
-                else self.words.say("none_free", day=self.day_words(day))
-            )
-            self.mem["awaiting"] = ["slot.start_iso"]
-            return self.answer(
-                message,
-                self.rdv.reschedule(
-                    message,
-                    target["id"],
-                    patient=self.patient,
-                    options=[Slot.at(self.venue, offered_day, t) for t in options],
-                ),
-            )
+            return self._offer_move(day, time, "free_near")
         self.mem["pending"] = {
             "kind": "move",
             "id": target["id"],
@@ -195,6 +178,22 @@ class OwnBookingsFlow(BookingFlow):
         return self.answer(
             message,
             self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
+        )
+
+    def _offer_move(self, day: dt.date, time: str, sentence: str) -> AgentAnswer:
+        """The free times nearest `time` to move the booking to: `time` not free ("free_near") or said
+        approximately ("free_around")."""
+        offered_day, options = self.nearest(day, time)
+        times = ", ".join(self.time_words(t) for t in options)
+        message = (
+            self.words.say(sentence, time=self.time_words(time), day=self.day_words(day), times=times)
+            if options
+            else self.words.say("none_free", day=self.day_words(day))
+        )
+        self.mem["awaiting"] = ["slot.start_iso"]
+        slots = [Slot.at(self.venue, offered_day, t) for t in options]
+        return self.answer(
+            message, self.rdv.reschedule(message, self.mem["target"]["id"], patient=self.patient, options=slots)
         )
 
     def move(self, pending: dict[str, Any]) -> AgentAnswer:

@@ -544,6 +544,16 @@ def test_no_to_the_times_offered_asks_for_another_day_or_time_and_keeps_the_rest
     assert confirm.rdv["party_size"] == 2 and confirm.rdv["patient"]["name"] == "Luca Bianchi"
 
 
+def test_moving_a_booking_to_around_a_time_offers_the_free_times_around_it(venues):
+    d = dialogue(venues, "harbour")
+    d.say("Book a table for 2 tomorrow at 7pm, my name is Jane Doe")
+    d.say("yes")
+    offer = d.say("can I move it to around 9?")
+    assert offer.reply.startswith("Free times around 9 pm on Tuesday 24 November: 8:30 pm, 8:45 pm, 9 pm, 9:15 pm.")
+    confirm = d.press(offer.rdv["ui_elements"][1])
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:45:00+00:00"
+
+
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"
