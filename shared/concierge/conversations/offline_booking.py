@@ -49,6 +49,8 @@ class BookingFlow(OfflineTurn):
             notes.append(self.words.say("bad_phone", example=_example_number(self.venue.country)))
         if slots.get("people") and slots["people"] > self.venue.max_people:
             notes.append(self.words.say("too_many", limit=self.venue.max_people))
+            if self.venue.contact.phone:  # a larger group is for the venue to arrange
+                notes.append(self.words.say("handover.contact", phone=self.venue.contact.phone))
             slots.pop("people")
         choices = self._day_choices(reading)
         if len(choices) > 1:

@@ -129,9 +129,10 @@ def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     assert answer.rdv["missing_fields"] == ["slot.start_iso"]
 
 
-def test_too_large_a_party_is_refused_with_the_limit(venues):
+def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venues):
     answer = dialogue(venues, "tasca").say("Mesa para 12 pessoas sábado às 20h, em nome de Rui Costa")
     assert answer.rdv["missing_fields"] == ["party_size"] and "6" in answer.reply
+    assert venues["tasca"].contact.phone in answer.reply
 
 
 # --- moving and cancelling the customer's own bookings
