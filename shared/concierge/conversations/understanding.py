@@ -1,8 +1,9 @@
 """What a customer's chat message says, for the offline agent: intents, and the booking details in it.
 
-Words (intents, care types, how names and party sizes are introduced) are data in `data/intents.yaml`,
-recognised in every language. Days and times are read by the project's parsers (`concierge.parsing`)
-on the message's word sequences, longest first; phone numbers by `phonenumbers` in the venue's country.
+Words (intents, care types, how names and party sizes are introduced) are data (`vocabulary`),
+recognised in every language; names are found by `customer_names`. Days and times are read by the
+project's parsers (`concierge.parsing`) on the message's word sequences, longest first; phone numbers
+by `phonenumbers` in the venue's country.
 """
 
 from __future__ import annotations
@@ -11,12 +12,16 @@ import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
-from typing import Any
 
-import yaml
-
+from concierge.conversations.customer_names import (
+    fold_same_length,
+    full_name,
+    introduced,
+    looks_like_name,
+    name_at_start,
+    name_segment,
+)
+from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, minutes
 from concierge.parsing import (
@@ -31,9 +36,6 @@ from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
-INTENTS = (
-    "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "human", "angry", "thanks", "bye", "instead"
-)  # fmt: skip
 MAX_GRAM = 5
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
@@ -44,129 +46,6 @@ _TIME_SIGNAL = re.compile(
 )
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
-_NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
-_FUNCTION_WORDS = {
-    "a",
-    "à",
-    "au",
-    "aux",
-    "de",
-    "des",
-    "du",
-    "la",
-    "le",
-    "les",
-    "un",
-    "une",
-    "mal",
-    "the",
-    "my",
-    "of",
-    "for",
-    "o",
-    "os",
-    "as",
-    "do",
-    "da",
-    "dos",
-    "das",
-    "um",
-    "uma",
-    "il",
-    "lo",
-    "gli",
-    "di",
-    "del",
-    "della",
-    "per",
-    "pour",
-    "para",
-    "dor",
-    "pain",
-    "dolore",
-    "douleur",
-}
-_NAME_STOP = {
-    "and",
-    "et",
-    "e",
-    "y",
-    "for",
-    "pour",
-    "para",
-    "per",
-    "with",
-    "avec",
-    "com",
-    "con",
-    "my",
-    "mon",
-    "ma",
-    "meu",
-    "minha",
-    "mio",
-    "mia",
-    "il",
-    "phone",
-    "tel",
-    "at",
-    "a",
-    "à",
-    "às",
-    "alle",
-    "on",
-    "le",
-    "la",
-    "o",
-    "tomorrow",
-    "demain",
-    "amanhã",
-    "domani",
-    "today",
-    "please",
-    "svp",
-    "stp",
-    "merci",
-    "thanks",
-    "obrigado",
-    "obrigada",
-    "grazie",
-}
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    phrases: dict[str, tuple[re.Pattern[str], ...]]
-    care_types: dict[str, tuple[re.Pattern[str], ...]]
-    symptoms: tuple[re.Pattern[str], ...]
-    intro_words: dict[str, tuple[str, ...]]  # name_intros, reason_intros, people_leads, people_units
-
-    def has(self, intent: str, folded: str) -> bool:
-        return any(p.search(folded) for p in self.phrases[intent])
-
-
-def phrase_pattern(phrase: str) -> re.Pattern[str]:
-    """A data phrase as a whole-word pattern on normalised text; a trailing * matches any ending."""
-    words = normalise(phrase.rstrip("*")).split()
-    ending = r"\w*" if phrase.endswith("*") else ""
-    return re.compile(rf"\b{r'[ ]+'.join(re.escape(w) for w in words)}{ending}\b")
-
-
-def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
-    phrases = {name: tuple(phrase_pattern(p) for p in document[name]) for name in INTENTS}
-    care = {name: tuple(phrase_pattern(p) for p in words) for name, words in document["care_types"].items()}
-    intros = {
-        key: tuple(normalise(p) for p in document[key])
-        for key in ("name_intros", "reason_intros", "people_leads", "people_units")
-    }
-    symptoms = tuple(phrase_pattern(p) for p in document["symptoms"])
-    return Vocabulary(phrases, care, symptoms, intros)
-
-
-@lru_cache(maxsize=1)
-def vocabulary() -> Vocabulary:
-    text = resources.files("concierge.conversations").joinpath("data/intents.yaml").read_text("utf-8")
-    return load_vocabulary(yaml.safe_load(text))
 
 
 @dataclass
@@ -221,7 +100,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.care_type = next(
         (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
     )
-    if "patient.name" in awaiting and not reading.intents and (name := _full_name(rest)):
+    if "patient.name" in awaiting and not reading.intents and (name := full_name(rest)):
         reading.name = name  # "Pedro Santos" answers the name asked for: not All Saints' Day
         return reading
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
@@ -229,7 +108,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
         reading.care_type, reading.reason = "consultation", symptom  # "j'ai mal aux dents": its reason
     # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.
-    reading.name = _introduced(rest, vocab.intro_words["name_intros"], _name) or _name_segment(rest, vocab, now, venue)
+    reading.name = introduced(rest, vocab.intro_words["name_intros"], name_at_start) or name_segment(
+        rest, vocab, lambda words: _day(_time_tokens(words), now, venue) is not None
+    )
     tokens = _time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
     day = _day(tokens, now, venue)
     if day is not None:
@@ -250,45 +131,16 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
-    reason = _introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
+    reason = introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     reading.reason = reason or reading.reason
     bare = not reading.details and not (reading.intents - {"greeting"})
     # A bare answer when both a name and a reason were asked for: a name looks like one.
-    as_name = "patient.name" in awaiting and ("reason" not in awaiting or _looks_like_name(rest))
+    as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
     if reading.name is None and as_name and bare and not re.search(r"\d", rest):  # "allora 8" names nobody
-        reading.name = _name(rest)
+        reading.name = name_at_start(rest)
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]
     return reading
-
-
-def _looks_like_name(text: str) -> bool:
-    """ "Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
-    words = text.strip().strip(".!").split()
-    if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
-        return False
-    if all(w[:1].isupper() for w in words):
-        return True
-    return len(words) == 1 and words[0].lower() not in _FUNCTION_WORDS
-
-
-def _name_segment(text: str, vocab: Vocabulary, now: dt.datetime, venue: Venue) -> str | None:
-    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle"."""
-    segments = [seg.strip() for seg in re.split(r"[,;\n]", text)]
-    if len(segments) < 2:
-        return None
-    for segment in segments:
-        words = segment.split()
-        if not 2 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
-            continue
-        folded = normalise(segment)
-        if any(vocab.has(intent, folded) for intent in INTENTS) or any(
-            p.search(folded) for patterns in vocab.care_types.values() for p in patterns
-        ):
-            continue
-        if _day(_time_tokens(segment), now, venue) is None:
-            return _name(segment)
-    return None
 
 
 def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
@@ -359,14 +211,6 @@ def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None
     return weaker[0] or weaker[1]
 
 
-def _full_name(text: str) -> str | None:
-    """A message that is only a capitalised name of two to four words ("Pedro Santos", "Marie Dupont")."""
-    words = text.strip().strip(".!").split()
-    if 2 <= len(words) <= 4 and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
-        return " ".join(words)
-    return None
-
-
 def _time(
     tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool
 ) -> tuple[str | None, int, str | None]:
@@ -401,42 +245,6 @@ def _time(
 
 def _symptom(text: str, vocab: Vocabulary) -> str | None:
     """What the patient says is wrong, as they wrote it ("mal aux dents", "Toothache")."""
-    folded = _fold_same_length(text)
+    folded = fold_same_length(text)
     found = next((m for pattern in vocab.symptoms if (m := pattern.search(folded))), None)
     return text[found.start() : found.end()] if found else None
-
-
-def _fold_same_length(text: str) -> str:
-    """Lower-case, accent-free text of the same length, so that spans found in it apply to the original."""
-    out = []
-    for c in text:
-        base = unicodedata.normalize("NFKD", c.lower())[:1] or c
-        out.append(" " if not (base.isalnum() or base.isspace()) else base)
-    return "".join(out)
-
-
-def _introduced(text: str, intros: tuple[str, ...], take) -> Any:
-    folded = _fold_same_length(text)
-    for intro in sorted(intros, key=len, reverse=True):
-        pattern = r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*"
-        if match := re.search(pattern, folded):
-            return take(text[match.end() :])
-    return None
-
-
-def _name(text: str) -> str | None:
-    """Up to four name words at the start of `text`, stopping at a connector, a digit or punctuation."""
-    words = []
-    for token in text.strip().split():
-        token = token.strip(",;:!?")
-        if not _NAME_WORD.fullmatch(token) or token.lower() in _NAME_STOP:
-            break
-        words.append(token)
-        if len(words) == 4 or text.strip().split()[len(words) - 1].endswith((",", ";", "!", "?")):
-            break
-    if not words:
-        return None
-    name = " ".join(words).strip(".")
-    if name.islower() or name.isupper():
-        name = " ".join(w[:1].upper() + w[1:].lower() for w in name.split())
-    return name if len(name) >= 2 else None

@@ -1,0 +1,177 @@
+"""How the offline agent finds the customer's name in a message: after the words that introduce one
+("mi chiamo", "au nom de"), between commas, or as the whole answer to the name asked for."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import TypeVar
+
+from concierge.conversations.vocabulary import INTENTS, Vocabulary
+from concierge.tools.faq import normalise
+
+T = TypeVar("T")
+
+_NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
+_FUNCTION_WORDS = {
+    "a",
+    "à",
+    "au",
+    "aux",
+    "de",
+    "des",
+    "du",
+    "la",
+    "le",
+    "les",
+    "un",
+    "une",
+    "mal",
+    "the",
+    "my",
+    "of",
+    "for",
+    "o",
+    "os",
+    "as",
+    "do",
+    "da",
+    "dos",
+    "das",
+    "um",
+    "uma",
+    "il",
+    "lo",
+    "gli",
+    "di",
+    "del",
+    "della",
+    "per",
+    "pour",
+    "para",
+    "dor",
+    "pain",
+    "dolore",
+    "douleur",
+}
+_NAME_STOP = {
+    "and",
+    "et",
+    "e",
+    "y",
+    "for",
+    "pour",
+    "para",
+    "per",
+    "with",
+    "avec",
+    "com",
+    "con",
+    "my",
+    "mon",
+    "ma",
+    "meu",
+    "minha",
+    "mio",
+    "mia",
+    "il",
+    "phone",
+    "tel",
+    "at",
+    "a",
+    "à",
+    "às",
+    "alle",
+    "on",
+    "le",
+    "la",
+    "o",
+    "tomorrow",
+    "demain",
+    "amanhã",
+    "domani",
+    "today",
+    "please",
+    "svp",
+    "stp",
+    "merci",
+    "thanks",
+    "obrigado",
+    "obrigada",
+    "grazie",
+}
+
+
+def looks_like_name(text: str) -> bool:
+    """ "Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
+    words = text.strip().strip(".!").split()
+    if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
+        return False
+    if all(w[:1].isupper() for w in words):
+        return True
+    return len(words) == 1 and words[0].lower() not in _FUNCTION_WORDS
+
+
+def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
+    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle"."""
+    segments = [seg.strip() for seg in re.split(r"[,;\n]", text)]
+    if len(segments) < 2:
+        return None
+    for segment in segments:
+        words = segment.split()
+        if not 2 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
+            continue
+        folded = normalise(segment)
+        if any(vocab.has(intent, folded) for intent in INTENTS) or any(
+            p.search(folded) for patterns in vocab.care_types.values() for p in patterns
+        ):
+            continue
+        if not is_day(segment):
+            return name_at_start(segment)
+    return None
+
+
+def full_name(text: str) -> str | None:
+    """A message that is only a capitalised name of two to four words ("Pedro Santos", "Marie Dupont")."""
+    words = text.strip().strip(".!").split()
+    if 2 <= len(words) <= 4 and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
+        return " ".join(words)
+    return None
+
+
+def fold_same_length(text: str) -> str:
+    """Lower-case, accent-free text of the same length, so that spans found in it apply to the original."""
+    out = []
+    for c in text:
+        base = unicodedata.normalize("NFKD", c.lower())[:1] or c
+        out.append(" " if not (base.isalnum() or base.isspace()) else base)
+    return "".join(out)
+
+
+def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> T | None:
+    """`take` of what follows the first of `intros` said ("mi chiamo Mario Rossi": Mario Rossi), longest first."""
+    folded = fold_same_length(text)
+    for intro in sorted(intros, key=len, reverse=True):
+        pattern = r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*"
+        if match := re.search(pattern, folded):
+            return take(text[match.end() :])
+    return None
+
+
+def name_at_start(text: str) -> str | None:
+    """Up to four name words at the start of `text`, stopping at a connector, a digit or punctuation."""
+    words = []
+    for token in text.strip().split():
+        token = token.strip(",;:!?")
+        if not _NAME_WORD.fullmatch(token) or token.lower() in _NAME_STOP:
+            break
+        words.append(token)
+        if len(words) == 4 or text.strip().split()[len(words) - 1].endswith((",", ";", "!", "?")):
+            break
+    if not words:
+        return None
+    name = " ".join(words).strip(".")
+    if name.islower() or name.isupper():
+        name = " ".join(w[:1].upper() + w[1:].lower() for w in name.split())
+    return name if len(name) >= 2 else None

@@ -1,0 +1,56 @@
+"""The words the offline agent recognises, in every language at once: data in `data/intents.yaml`.
+
+Intents, care types and symptoms are whole-word patterns on normalised text (a trailing * in the data
+matches any ending); the words that introduce a name, a reason or a party are kept as normalised text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from concierge.tools.faq import normalise
+
+INTENTS = (
+    "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "human", "angry", "thanks", "bye", "instead"
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    phrases: dict[str, tuple[re.Pattern[str], ...]]
+    care_types: dict[str, tuple[re.Pattern[str], ...]]
+    symptoms: tuple[re.Pattern[str], ...]
+    intro_words: dict[str, tuple[str, ...]]  # name_intros, reason_intros, people_leads, people_units
+
+    def has(self, intent: str, folded: str) -> bool:
+        return any(p.search(folded) for p in self.phrases[intent])
+
+
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """A data phrase as a whole-word pattern on normalised text; a trailing * matches any ending."""
+    words = normalise(phrase.rstrip("*")).split()
+    ending = r"\w*" if phrase.endswith("*") else ""
+    return re.compile(rf"\b{r'[ ]+'.join(re.escape(w) for w in words)}{ending}\b")
+
+
+def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
+    phrases = {name: tuple(phrase_pattern(p) for p in document[name]) for name in INTENTS}
+    care = {name: tuple(phrase_pattern(p) for p in words) for name, words in document["care_types"].items()}
+    intros = {
+        key: tuple(normalise(p) for p in document[key])
+        for key in ("name_intros", "reason_intros", "people_leads", "people_units")
+    }
+    symptoms = tuple(phrase_pattern(p) for p in document["symptoms"])
+    return Vocabulary(phrases, care, symptoms, intros)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    text = resources.files("concierge.conversations").joinpath("data/intents.yaml").read_text("utf-8")
+    return load_vocabulary(yaml.safe_load(text))
