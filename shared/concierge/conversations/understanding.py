@@ -44,6 +44,7 @@ _TIME_SIGNAL = re.compile(
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
 )
+_BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 
@@ -119,7 +120,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         if day.part_range is not None:
             reading.part = (day.part_range.open, day.part_range.close)
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
-    bare_party = reading.people is not None and reading.people <= venue.max_people and tokens == [str(reading.people)]
+    alone = [token for token in tokens if token != _BREAK] == [str(reading.people)]  # "4", "4."
+    bare_party = reading.people is not None and reading.people <= venue.max_people and alone
     reading.time, offset, reading.time_near = _time(
         _at_after_make_it(tokens, reading.people),
         now,
@@ -127,7 +129,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day,
         bare="slot.start_iso" in awaiting and not bare_party,
     )
-    if reading.people is not None and reading.time is not None and tokens == [str(reading.people)]:
+    if reading.people is not None and reading.time is not None and alone:
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty
     if reading.day is None and offset:
         reading.day = now.date() + dt.timedelta(days=offset)
@@ -161,8 +163,9 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
 
 def _time_tokens(text: str) -> list[str]:
     """Lower-case, accent-free words, keeping ':' '.' '/' and '-' between digits, as in clock times and
-    written dates ("20:30", "8.15", "12/12", "2026-12-12")."""
+    written dates ("20:30", "8.15", "12/12", "2026-12-12"); a comma or a sentence's end is a `_BREAK`."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    folded = re.sub(r"[,;!?]|\.(?!\d)", f" {_BREAK} ", folded)
     folded = re.sub(r"['’`]", " ", folded)
     folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
     return folded.split()
@@ -179,11 +182,13 @@ def _at_after_make_it(tokens: list[str], people: int | None) -> list[str]:
 
 
 def _grams(tokens: list[str], digits_first: bool = False):
-    """Word sequences, longest first; with `digits_first`, those holding a digit before the others."""
+    """Word sequences, longest first, none across a `_BREAK` ("for 2, Dec 31st" is no 2 December); with
+    `digits_first`, those holding a digit before the others."""
     grams = [
-        " ".join(tokens[start : start + size])
+        " ".join(words)
         for size in range(min(MAX_GRAM, len(tokens)), 0, -1)
         for start in range(len(tokens) - size + 1)
+        if _BREAK not in (words := tokens[start : start + size])
     ]
     if digits_first:
         grams.sort(key=lambda gram: not re.search(r"\d", gram))  # stable: still longest first
@@ -228,7 +233,7 @@ def _time(
             continue  # "10h" inside "vers 10h" is not said exactly
         digits = with_digits(gram, venue.locale)
         signalled = _TIME_SIGNAL.search(digits) or (re.search(r"\d", digits) and is_vague(gram))
-        if not signalled and not (bare and gram == " ".join(tokens)):
+        if not signalled and not (bare and gram == " ".join(t for t in tokens if t != _BREAK)):
             continue
         try:
             resolution = resolve_relative_time(gram, now, venue.locale, open_then)

@@ -212,6 +212,22 @@ def test_a_date_written_in_digits_is_the_day(venues, venue_id, text, day, time):
     assert (reading.day, reading.time) == (day, time)
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time", "people", "name"),
+    [
+        ("harbour", "table for 2, Dec 31st, 9pm", dt.date(2026, 12, 31), "21:00", 2, None),
+        ("roma", "Per sabato 12 dicembre alle 13, 5 persone, nome Rossi", dt.date(2026, 12, 12), "13:00", 5, "Rossi"),
+        ("roma", "tavolo x 2 domani alle 20", dt.date(2026, 11, 24), "20:00", 2, None),
+        ("harbour", "Table for two, 19:45 tomorrow please. Name's Tom", dt.date(2026, 11, 24), "19:45", 2, "Tom"),
+    ],
+)
+def test_commas_part_the_details_and_short_ways_of_giving_them_are_read(
+    venues, venue_id, text, day, time, people, name
+):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time, reading.people, reading.name) == (day, time, people, name)
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
