@@ -160,7 +160,11 @@ def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> 
 
 
 def name_at_start(text: str) -> str | None:
-    """Up to four name words at the start of `text`, stopping at a connector, a digit or punctuation."""
+    """Up to four name words at the start of `text`, stopping at a connector, a digit or punctuation; none
+    when it starts with a small word written small ("the booking under", "del ristorante"; "De Luca" is one)."""
+    first = text.strip().split()[:1]
+    if first and first[0].lower() in _FUNCTION_WORDS | _NAME_STOP and not first[0][:1].isupper():
+        return None
     words = []
     for token in text.strip().split():
         token = token.strip(",;:!?")

@@ -228,6 +228,22 @@ def test_commas_part_the_details_and_short_ways_of_giving_them_are_read(
     assert (reading.day, reading.time, reading.people, reading.name) == (day, time, people, name)
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text"),
+    [
+        ("harbour", "what name is the booking under?"),
+        ("harbour", "is the name of the restaurant Harbour?"),
+        ("roma", "il nome del ristorante?"),
+    ],
+)
+def test_a_question_about_a_name_gives_no_name(venues, venue_id, text):
+    assert read(venues, venue_id, text).name is None
+
+
+def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitalised(venues):
+    assert read(venues, "roma", "tavolo per 2 domani alle 20, a nome De Luca").name == "De Luca"
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
