@@ -147,6 +147,12 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
 
 def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
     text = with_digits(folded, locale)
+    counts = [
+        re.search(rf"\b(\d{{1,2}}) (?:{'|'.join(map(re.escape, vocab.intro_words[key]))})\b", text)
+        for key in ("party_adults", "party_children")
+    ]
+    if counts[0] and counts[1]:  # "2 adulti e 2 bambini"
+        return int(counts[0].group(1)) + int(counts[1].group(1))
     units = "|".join(re.escape(u) for u in vocab.intro_words["people_units"])
     leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
     not_a_time = (
@@ -168,7 +174,7 @@ def _time_tokens(text: str) -> list[str]:
     folded = re.sub(r"[,;!?]|\.(?!\d)", f" {_BREAK} ", folded)
     folded = re.sub(r"['’`]", " ", folded)
     folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
-    return folded.split()
+    return re.sub(r"\bapres midi\b", "apres-midi", folded).split()  # the afternoon, not noon
 
 
 def _at_after_make_it(tokens: list[str], people: int | None) -> list[str]:

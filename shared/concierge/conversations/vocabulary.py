@@ -26,7 +26,7 @@ class Vocabulary:
     phrases: dict[str, tuple[re.Pattern[str], ...]]
     care_types: dict[str, tuple[re.Pattern[str], ...]]
     symptoms: tuple[re.Pattern[str], ...]
-    intro_words: dict[str, tuple[str, ...]]  # name_intros, reason_intros, people_leads, people_units
+    intro_words: dict[str, tuple[str, ...]]  # name and reason intros, people leads and units, adults, children
 
     def has(self, intent: str, folded: str) -> bool:
         return any(p.search(folded) for p in self.phrases[intent])
@@ -44,7 +44,7 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
     care = {name: tuple(phrase_pattern(p) for p in words) for name, words in document["care_types"].items()}
     intros = {
         key: tuple(normalise(p) for p in document[key])
-        for key in ("name_intros", "reason_intros", "people_leads", "people_units")
+        for key in ("name_intros", "reason_intros", "people_leads", "people_units", "party_adults", "party_children")
     }
     symptoms = tuple(phrase_pattern(p) for p in document["symptoms"])
     return Vocabulary(phrases, care, symptoms, intros)

@@ -244,6 +244,24 @@ def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitali
     assert read(venues, "roma", "tavolo per 2 domani alle 20, a nome De Luca").name == "De Luca"
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "people"),
+    [
+        ("roma", "siamo 2 adulti e 2 bambini, sabato alle 13", 4),
+        ("harbour", "2 adults and 3 kids on Saturday at 1pm", 5),
+        ("tasca", "mesa para 2 adultos e 1 criança", 3),
+        ("harbour", "table for 4, 2 of them children", 4),
+    ],
+)
+def test_adults_and_children_make_one_party(venues, venue_id, text, people):
+    assert read(venues, venue_id, text).people == people
+
+
+@pytest.mark.parametrize(("text", "time"), [("un rdv demain en début d'après-midi", None), ("demain à midi", "12:00")])
+def test_the_afternoon_is_not_noon(venues, text, time):
+    assert read(venues, "cabinet", text).time == time
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
