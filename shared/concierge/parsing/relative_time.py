@@ -14,7 +14,8 @@ _THREE_QUARTERS = re.compile(r"\b(?:tre|tres|trois|three|3) quart(?:i|os|s|ers)\
 _QUARTER = re.compile(r"\b(?:(?:un|uno|una|a|an|one|une|um|uma|le|1) )?quart(?:o|er)?\b")
 _OCLOCK = re.compile(r"\bo clock\b")
 # Set aside with the vague words, so that what is left reads as the time: "8ish", "por volta das 20h".
-_NEAR = re.compile(r"(?<=\d) ?ish\b|\bpor volta d(?=as?\b)")
+_ISH = re.compile(r"(\d+) ?ish$")  # "8ish": the hour is in the vague words themselves
+_FROM_THE = re.compile(r"^ *d(?=as?\b|os?\b)")  # "por volta das 20h": read as "as 20h"
 _FRACTIONS = {"qtr": 15, "tqtr": 45}
 
 
@@ -109,13 +110,23 @@ def resolve_relative_time(
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
     """
     folded = fold(text)
-    if _any_vague().search(folded):
-        near = _read(_any_vague().sub(" ", _NEAR.sub("", folded)), now, locale, is_plausible)
-        raise VagueTime(text, near.time if near is not None and near.day_offset == 0 else None)
+    if vague := _any_vague().search(folded):
+        raise VagueTime(text, _near(vague, folded, now, locale, is_plausible))
     resolved = _read(folded, now, locale, is_plausible)
     if resolved is None:
         raise UnsupportedRelativeTime(text)
     return resolved
+
+
+def _near(
+    vague: re.Match[str], folded: str, now: datetime.datetime, locale: str, is_plausible: Callable[[str], bool] | None
+) -> str | None:
+    """The clock time vague words are near: the words that follow them ("around 9 tonight", "verso le 8
+    e mezza"), or the hour in them ("8ish"); None when they name none ("later", "sometime after 8")."""
+    ish = _ISH.search(vague.group())
+    said = ish.group(1) if ish else _FROM_THE.sub("", folded[vague.end() :])
+    near = _read(said.strip(), now, locale, is_plausible) if said.strip() else None
+    return near.time if near is not None and near.day_offset == 0 else None
 
 
 def _read(

@@ -292,6 +292,9 @@ def test_a_vague_time_raises_vague_time_so_the_receptionist_asks_again(locale, t
         ("en", "soon", None),
         ("fr", "dans la soirée", None),
         ("en", "around noon", "12:00"),
+        ("en", "for 3 around 9ish", "21:00"),  # the words after "around", not the party before it
+        ("it", "per 2 verso le 8 e mezza", "20:30"),
+        ("en", "sometime after 8", None),
     ],
 )
 def test_a_vague_time_near_a_clock_time_carries_that_time(locale, text, near):
