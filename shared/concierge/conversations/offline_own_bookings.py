@@ -93,6 +93,9 @@ class OwnBookingsFlow(BookingFlow):
         data = self.turn.data or {}
         if self.turn.action == "choose_booking":
             return next((c for c in choices if c["id"] == data.get("appointment_id")), None)
+        if reading.day_from:  # "from Friday to Saturday": Friday names the booking
+            on_day = [c for c in choices if c["day"] == reading.day_from.isoformat()]
+            return on_day[0] if len(on_day) == 1 else None
         matching = [
             c
             for c in choices

@@ -63,6 +63,7 @@ class Reading:
     part: tuple[str, str] | None = None  # the opening range of the part of the day said ("domani sera")
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
+    day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
 
     @property
     def details(self) -> bool:
@@ -114,6 +115,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     )
     tokens = _time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
     day = _day(tokens, now, venue)
+    if "move" in reading.intents and len(days := _days_in_order(tokens, now, venue)) == 2:
+        first, day = days  # "from Friday to Saturday": the booking's day, then the new one
+        reading.day_from = first.date
     if day is not None:
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
@@ -220,6 +224,27 @@ def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None
         else:
             return reading
     return weaker[0] or weaker[1]
+
+
+def _days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[DayReading]:
+    """The first two days said, in the order said, each from the longest words that read as one."""
+    found: list[DayReading] = []
+    start = 0
+    while start < len(tokens) and len(found) < 2:
+        for size in range(min(MAX_GRAM, len(tokens) - start), 0, -1):
+            words = tokens[start : start + size]
+            gram = " ".join(words)
+            if _BREAK in words or (size == 1 and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram):
+                continue
+            try:
+                found.append(read_day(gram, now, venue.locale, venue=venue))
+            except ValueError:
+                continue
+            start += size
+            break
+        else:
+            start += 1
+    return found
 
 
 def _time(

@@ -555,6 +555,23 @@ def test_moving_a_booking_to_around_a_time_offers_the_free_times_around_it(venue
     assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:45:00+00:00"
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "new_start"),
+    [
+        ("harbour", "I need to change my reservation from Wednesday to Friday at 8pm", "2026-11-27T20:00:00+00:00"),
+        ("roma", "vorrei spostare la prenotazione da mercoledì a venerdì alle 21", "2026-11-27T21:00:00+01:00"),
+    ],
+)
+def test_a_move_from_one_day_to_another_takes_the_booking_of_the_first_to_the_second(venues, venue_id, text, new_start):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 25), "20:00", PHONES[venue_id])
+    d.tools.book(dt.date(2026, 11, 29), "13:00", PHONES[venue_id])
+    assert d.say(text).rdv["missing_fields"] == ["party_size"]  # list_events does not say an older one's party
+    confirm = d.say("2")
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == new_start
+    assert "mercoledì 25 novembre" in confirm.reply or "Wednesday 25 November" in confirm.reply
+
+
 def test_a_care_type_alone_starts_a_clinic_booking(venues):
     answer = dialogue(venues, "cabinet").say("Bonjour, c'est pour une urgence")
     assert answer.rdv["action"] == "NEED_INFO" and answer.rdv["care_type"] == "urgence"
