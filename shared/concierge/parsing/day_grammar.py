@@ -117,7 +117,15 @@ GRAMMARS = {
     ),
     "en": DayGrammar(
         fillers=r"for|on|the|at|um|uh|er|so|maybe|how about|what about",
-        fixed={"today": 0, "tomorrow": 1, "day after tomorrow": 2, "the day after tomorrow": 2, "now": 0},
+        fixed={
+            "today": 0,
+            "tomorrow": 1,
+            "tmrw": 1,  # as typed in a chat
+            "tomoz": 1,
+            "day after tomorrow": 2,
+            "the day after tomorrow": 2,
+            "now": 0,
+        },
         fixed_parts={
             "tonight": (0, "night"),
             "tonite": (0, "night"),

@@ -76,7 +76,7 @@ def _clock_form_patterns(g: TimeGrammar) -> list[tuple[str, int]]:
     forms = [
         (rf"{hour}{unit}", 1),
         (
-            rf"{hour}(?: ?[:.] ?| ?h ?| (?:{g.hour}) (?:(?:{g.and_}) )?| (?:{g.and_}) )(?P<m>\d{{1,2}})"
+            rf"{hour}(?: ?[:.] ?| ?h(?: (?=\d\d))?| (?:{g.hour}) (?:(?:{g.and_}) )?| (?:{g.and_}) )(?P<m>\d{{1,2}})"
             rf"(?: (?:{g.minute}))?",
             1,
         ),

@@ -257,6 +257,15 @@ def test_adults_and_children_make_one_party(venues, venue_id, text, people):
     assert read(venues, venue_id, text).people == people
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time", "people"),
+    [("harbour", "2 ppl tmrw 7pm", "19:00", 2), ("tasca", "amanhã 20h 4 pax", "20:00", 4)],
+)
+def test_a_message_typed_short_is_read(venues, venue_id, text, time, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time, reading.people) == (dt.date(2026, 11, 24), time, people)
+
+
 @pytest.mark.parametrize(("text", "time"), [("un rdv demain en début d'après-midi", None), ("demain à midi", "12:00")])
 def test_the_afternoon_is_not_noon(venues, text, time):
     assert read(venues, "cabinet", text).time == time

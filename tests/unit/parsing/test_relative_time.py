@@ -317,6 +317,7 @@ def test_a_vague_time_near_a_clock_time_carries_that_time(locale, text, near):
         ("pt", "daqui a"),
         ("en", "8 4"),  # "at 8 tonight? 4 of us": an hour and a party, not 20:04
         ("it", "alle 8 4"),
+        ("pt", "20h 4"),  # "amanhã 20h 4 pax": an hour and a party
     ],
 )
 def test_an_impossible_or_unknown_time_raises_unsupported_relative_time(locale, text):
@@ -340,7 +341,14 @@ def test_british_half_seven_is_half_past_seven_with_the_opening_hours_choosing_m
 
 @pytest.mark.parametrize(
     ("locale", "text", "time"),
-    [("en", "8 30", "20:30"), ("en", "seven thirty", "19:30"), ("it", "8 e 5", "20:05"), ("fr", "8 heures 5", "20:05")],
+    [
+        ("en", "8 30", "20:30"),
+        ("en", "seven thirty", "19:30"),
+        ("it", "8 e 5", "20:05"),
+        ("fr", "8 heures 5", "20:05"),
+        ("fr", "20h 30", "20:30"),
+        ("fr", "20h5", "20:05"),
+    ],
 )
 def test_minutes_after_a_bare_space_are_two_digits_and_after_and_or_an_hour_word_any(locale, text, time):
     assert resolve_relative_time(text, NOW, locale, lambda hhmm: hhmm >= "12:00").time == time
