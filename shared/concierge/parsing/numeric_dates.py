@@ -24,6 +24,8 @@ def numeric_date(text: str, today: datetime.date, month_first: bool = False) -> 
     """The date `text` (lower-case words) writes in digits, or None if it writes none.
 
     Raises `WeekdayMismatch` when a weekday said with it disagrees ("venerdi 5/12" when the 5th is a Saturday)."""
+    if "/" not in text and "-" not in text and "." not in text:
+        return None  # most days are said in words: nothing to look at
     *lead, written = text.split() or [""]
     match = _ISO.fullmatch(written) or _SLASHED.fullmatch(written) or _DOTTED.fullmatch(written)
     if match is None or len(lead) > _LEAD_WORDS:
