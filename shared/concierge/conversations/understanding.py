@@ -211,8 +211,8 @@ def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None
     is a surname before it is All Saints' Day): "domani" wins over both."""
     weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a holiday
     for gram in _grams(tokens):
-        if (" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram):
-            continue  # "mon", "sat", "the one": too often another word than a day
+        if not _may_name_a_day(gram):
+            continue
         try:
             reading = read_day(gram, now, venue.locale, venue=venue)
         except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
@@ -226,6 +226,11 @@ def _day(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None
     return weaker[0] or weaker[1]
 
 
+def _may_name_a_day(gram: str) -> bool:
+    """Not "mon", "sat", "the one": words too often another word than a day to be read as one."""
+    return not ((" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram))
+
+
 def _days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[DayReading]:
     """The first two days said, in the order said, each from the longest words that read as one."""
     found: list[DayReading] = []
@@ -234,7 +239,7 @@ def _days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[Da
         for size in range(min(MAX_GRAM, len(tokens) - start), 0, -1):
             words = tokens[start : start + size]
             gram = " ".join(words)
-            if _BREAK in words or (size == 1 and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram):
+            if _BREAK in words or not _may_name_a_day(gram):
                 continue
             try:
                 found.append(read_day(gram, now, venue.locale, venue=venue))
@@ -259,12 +264,13 @@ def _time(
 
     near: str | None = None
     vague_grams: list[str] = []  # approximate times read: no exact time is read inside one
+    whole = " ".join(token for token in tokens if token != _BREAK)  # the message, for a bare answer
     for gram in _grams(tokens, digits_first=True):
         if any(f" {gram} " in f" {vague} " for vague in vague_grams):
             continue  # "10h" inside "vers 10h" is not said exactly
         digits = with_digits(gram, venue.locale)
         signalled = _TIME_SIGNAL.search(digits) or (re.search(r"\d", digits) and is_vague(gram))
-        if not signalled and not (bare and gram == " ".join(t for t in tokens if t != _BREAK)):
+        if not signalled and not (bare and gram == whole):
             continue
         try:
             resolution = resolve_relative_time(gram, now, venue.locale, open_then)
