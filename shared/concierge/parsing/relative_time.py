@@ -13,9 +13,10 @@ from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar
 _THREE_QUARTERS = re.compile(r"\b(?:tre|tres|trois|three|3) quart(?:i|os|s|ers)\b")
 _QUARTER = re.compile(r"\b(?:(?:un|uno|una|a|an|one|une|um|uma|le|1) )?quart(?:o|er)?\b")
 _OCLOCK = re.compile(r"\bo clock\b")
-# Set aside with the vague words, so that what is left reads as the time: "8ish", "por volta das 20h".
-_ISH = re.compile(r"(\d+) ?ish\b")  # "8ish": the hour, wherever the vague words begin
-_FROM_THE = re.compile(r"^ *d(?=as?\b|os?\b)")  # "por volta das 20h": read as "as 20h"
+# How the clock time is found near vague words: "18ish" holds its hour; "por volta das 20h" reads as "as 20h".
+_ISH = re.compile(r"(\d+) ?ish\b")
+_ENDS_ISH = re.compile(r"(\d+) ?ish$")
+_FROM_THE = re.compile(r"^ *d(?=as?\b|os?\b)")
 _FRACTIONS = {"qtr": 15, "tqtr": 45}
 
 
@@ -123,7 +124,7 @@ def _near(
 ) -> str | None:
     """The clock time vague words are near: the words that follow them ("around 9 tonight", "verso le 8
     e mezza"), or the hour in them ("8ish"); None when they name none ("later", "sometime after 8")."""
-    ish = _ISH.fullmatch(vague.group())
+    ish = _ENDS_ISH.search(folded[: vague.end()]) if vague.group().endswith("ish") else None  # all of "18ish"
     said = ish.group(1) if ish else _ISH.sub(r"\1", _FROM_THE.sub("", folded[vague.end() :]))
     near = _read(said.strip(), now, locale, is_plausible) if said.strip() else None
     return near.time if near is not None and near.day_offset == 0 else None

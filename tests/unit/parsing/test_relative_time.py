@@ -285,6 +285,7 @@ def test_a_vague_time_raises_vague_time_so_the_receptionist_asks_again(locale, t
         ("it", "verso le venti e trenta", "20:30"),
         ("en", "around 8", "20:00"),
         ("en", "8ish", "20:00"),
+        ("en", "18ish", "18:00"),  # both digits of the hour
         ("en", "about half seven", "19:30"),
         ("fr", "vers 20h", "20:00"),
         ("pt", "por volta das 8", "20:00"),
