@@ -119,8 +119,7 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
     if len(segments) < 2:
         return None
     for segment in segments:
-        words = segment.split()
-        if not 2 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
+        if not _capitalised_name(segment.split()):
             continue
         folded = normalise(segment)
         if any(vocab.has(intent, folded) for intent in INTENTS) or any(
@@ -135,9 +134,12 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
 def full_name(text: str) -> str | None:
     """A message that is only a capitalised name of two to four words ("Pedro Santos", "Marie Dupont")."""
     words = text.strip().strip(".!").split()
-    if 2 <= len(words) <= 4 and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words):
-        return " ".join(words)
-    return None
+    return " ".join(words) if _capitalised_name(words) else None
+
+
+def _capitalised_name(words: list[str]) -> bool:
+    """Two to four name words, each capitalised."""
+    return 2 <= len(words) <= 4 and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words)
 
 
 def fold_same_length(text: str) -> str:
