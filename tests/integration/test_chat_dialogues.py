@@ -99,22 +99,36 @@ def test_a_booking_from_the_first_message_to_the_confirmation(offline, venue):
     assert done["rdv"]["appointment_id"] == stored["booking_id"]
 
 
-def test_a_move_books_the_new_time_and_cancels_the_old(offline):
+def test_a_move_changes_the_booking_in_one_step_and_a_new_party_keeps_its_time(offline):
     phone, thread = "+393471234567", "wa:393471234567"
     for text in ("Un tavolo per 2 mercoledì alle 20, sono Luca, mi chiamo Luca Bianchi", "sì"):
         chat(offline, "roma", thread, text, phone)
     [old] = bookings(offline, "roma", phone)
     asked = chat(offline, "roma", thread, "Vorrei spostare la prenotazione", phone)
     assert asked["rdv"]["action"] == "RESCHEDULE" and asked["rdv"]["appointment_id"] == old["booking_id"]
-    confirm = chat(offline, "roma", thread, "venerdì alle 21", phone)  # the party size of the booking it made
+    confirm = chat(offline, "roma", thread, "venerdì alle 21", phone)  # no party asked: the booking keeps its own
     assert confirm["rdv"]["action"] == "RESCHEDULE" and confirm["rdv"]["slot"]["start_iso"] == (
         "2026-11-27T21:00:00+01:00"
     )
     done = chat(offline, "roma", thread, "sì", phone)
-    assert [c["name"] for c in done["tool_calls"]] == ["schedule_appointment", "cancel_appointment"]
-    [new] = bookings(offline, "roma", phone)
-    assert (new["day"], new["time"], new["people"]) == ("2026-11-27", "21:00", 2)
-    assert new["booking_id"] != old["booking_id"]
+    assert [c["name"] for c in done["tool_calls"]] == ["schedule_appointment"]
+    [moved] = bookings(offline, "roma", phone)
+    assert (moved["booking_id"], moved["day"], moved["time"], moved["people"], moved["name"]) == (
+        old["booking_id"],
+        "2026-11-27",
+        "21:00",
+        2,
+        "Luca Bianchi",
+    )
+    chat(offline, "roma", thread, "anzi, saremo in 5", phone)
+    chat(offline, "roma", thread, "sì", phone)
+    [bigger] = bookings(offline, "roma", phone)
+    assert (bigger["booking_id"], bigger["day"], bigger["time"], bigger["people"]) == (
+        old["booking_id"],
+        "2026-11-27",
+        "21:00",
+        5,
+    )
 
 
 def test_a_cancel_touches_only_the_customer_s_booking(offline):

@@ -13,7 +13,7 @@ def tool(api, name: str, thread: str = "web:1", venue: str = "tasca", **params) 
     return api.ok(name, {"venue_id": venue, "conversation_id": thread, **params})
 
 
-def book(api, thread="web:1", time="20:00", phone=PHONE, name="Ana Sousa", day="19/02/2026", **extra) -> dict:
+def book(api, thread="web:1", time="20:00", phone=PHONE, name="Ana Sousa", day="19/02/2026", people=2, **extra) -> dict:
     return tool(
         api,
         "schedule_appointment",
@@ -23,7 +23,7 @@ def book(api, thread="web:1", time="20:00", phone=PHONE, name="Ana Sousa", day="
         appointmentTime=time,
         clientFullName=name,
         clientPhone=phone,
-        people=2,
+        people=people,
         **extra,
     )
 
@@ -109,6 +109,64 @@ def test_a_conversation_sees_and_cancels_only_its_own_bookings(api):
     cancelled = tool(api, "cancel_appointment", "web:mine", eventId=mine["eventId"])
     assert cancelled["success"] is True and cancelled["message"] == "O agendamento foi cancelado com sucesso."
     assert tool(api, "list_events", "web:mine", startDate="19/02/2026", endDate="19/02/2026")["events"] == []
+
+
+def stored(api, booking_id: str) -> dict:
+    return api.ok("get_booking", {"restaurant_id": "tasca", "booking_id": booking_id})
+
+
+def test_a_booking_that_replaces_another_moves_it_in_one_change_keeping_its_id_and_name(api):
+    old = book(api)
+    moved = book(api, time="21:00", name="Someone Else", replacesEventId=old["eventId"], people=4)
+    assert moved["success"] is True and moved["message"] == "O agendamento foi alterado com sucesso no sistema."
+    assert moved["eventId"] == old["eventId"] and moved["appointmentTime"] == "21:00"
+    booking = stored(api, old["eventId"])
+    assert (booking["time"], booking["people"], booking["name"]) == ("21:00", 4, "Ana Sousa")
+    assert api.ok("list_bookings", {"restaurant_id": "tasca", "phone": PHONE})["count"] == 1
+
+
+def test_a_new_party_size_at_the_same_time_fits_even_when_the_time_is_otherwise_full(api):
+    mine = book(api)
+    book(api, thread="web:2", phone="+351912345672", name="Rui")  # the second of two tables at 20:00
+    assert book(api, thread="web:3", phone="+351912345673", name="Eva")["error_code"] == "SLOT_FULL"
+    bigger = tool(
+        api,
+        "schedule_appointment",
+        serviceName="Jantar",
+        appointmentDate="19/02/2026",
+        appointmentTime="20:00",
+        people=5,
+        replacesEventId=mine["eventId"],
+    )
+    assert bigger["success"] is True
+    assert (stored(api, mine["eventId"])["time"], stored(api, mine["eventId"])["people"]) == ("20:00", 5)
+
+
+def test_a_refused_replacement_leaves_the_booking_as_it_was(api):
+    mine = book(api)
+    theirs = book(api, thread="web:other", phone="+351912345679", name="Rui")
+    late = book(api, time="23:00", replacesEventId=mine["eventId"], people=6)
+    assert late["success"] is False and late["error_code"] == "OUTSIDE_HOURS"
+    not_mine = book(api, time="21:00", replacesEventId=theirs["eventId"])
+    assert not_mine["error"] == "Não há nenhum agendamento deste cliente com esse ID."
+    unknown = book(api, time="21:00", replacesEventId="no-such-booking")
+    assert unknown["error"] == "Não há nenhum agendamento deste cliente com esse ID."
+    assert (stored(api, mine["eventId"])["time"], stored(api, mine["eventId"])["people"]) == ("20:00", 2)
+    assert stored(api, theirs["eventId"])["time"] == "20:00"
+
+
+def test_a_replacement_without_a_party_size_keeps_the_party(api):
+    mine = book(api)
+    moved = tool(
+        api,
+        "schedule_appointment",
+        serviceName="Jantar",
+        appointmentDate="19/02/2026",
+        appointmentTime="21:30",
+        replacesEventId=mine["eventId"],
+    )
+    assert moved["success"] is True
+    assert (stored(api, mine["eventId"])["time"], stored(api, mine["eventId"])["people"]) == ("21:30", 2)
 
 
 def test_client_details_tags_and_summary_are_saved_with_the_manuals_words(api):

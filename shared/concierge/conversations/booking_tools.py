@@ -29,7 +29,7 @@ from concierge.domain.openings import day_slots, slot_status
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import hhmm, minutes
 from concierge.speech.chat_tools import tool_words
-from concierge.tools import cancel_booking, create_booking
+from concierge.tools import cancel_booking, create_booking, modify_booking
 from concierge.tools.booking_rules import refuse_too_many_people, require_capacity_config
 from concierge.tools.context import ToolContext, now_hhmm
 
@@ -43,6 +43,8 @@ def schedule_appointment(ctx: ToolContext, state: ConversationState, req: Schedu
             state.know_phone(to_e164(req.clientPhone, venue.country))
         except InvalidPhone as exc:
             raise BadInput(str(exc)) from None
+    if req.replacesEventId is not None:
+        return _replace(ctx, state, req, day, time)
     if not state.phone:
         raise BadInput(words.no_phone)
     name = (req.clientFullName or "").strip() or state.client_name()
@@ -72,6 +74,34 @@ def schedule_appointment(ctx: ToolContext, state: ConversationState, req: Schedu
         "success": True,
         "message": words.scheduled,
         "eventId": booking.booking_id,
+        "appointmentDate": dmy(day),
+        "appointmentTime": time,
+    }
+
+
+def _replace(ctx: ToolContext, state: ConversationState, req: ScheduleAppointment, day: dt.date, time: str) -> dict:
+    """The customer's booking `replacesEventId` moved to day/time (and to `people` when given), in one
+    change with every rule checked again: refused, it stays as it was; it keeps its id, name and notes."""
+    venue, words = state.venue, tool_words(state.venue.locale)
+    booking_id = req.replacesEventId or ""
+    if not _owns(ctx, state, booking_id):
+        raise BadInput(words.not_your_booking)
+    people = req.people if "people" in req.model_fields_set else None
+    try:
+        modify_booking.handle(
+            ctx,
+            modify_booking.Request(
+                restaurant_id=venue.id, booking_id=booking_id, new_day=day.isoformat(), new_time=time, new_people=people
+            ),
+        )
+    except ToolError as exc:
+        if exc.code == "BOOKING_NOT_FOUND":
+            raise BadInput(words.not_your_booking) from None
+        raise
+    return {
+        "success": True,
+        "message": words.changed,
+        "eventId": booking_id,
         "appointmentDate": dmy(day),
         "appointmentTime": time,
     }

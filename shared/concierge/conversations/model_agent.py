@@ -87,6 +87,7 @@ class _Outcome:
 
     created: dict[str, Any] | None = None  # schedule_appointment params, plus "eventId"
     cancelled: str | None = None
+    replaced: str | None = None  # the booking schedule_appointment moved (replacesEventId)
     handed_over: str | None = None  # the reason
     free: tuple[dt.date, list[str]] | None = None
     bookings: list[dict[str, Any]] = field(default_factory=list)
@@ -198,6 +199,9 @@ class _Loop:
             return f"unknown tool {name!r}; the tools are: {', '.join(TOOLS)}"
         if name == "cancel_appointment" and params.get("eventId") not in self.own_ids:
             return "eventId is not one of this customer's bookings: call list_events and use an id it returns"
+        replaced = params.get("replacesEventId")
+        if name == "schedule_appointment" and replaced is not None and replaced not in self.own_ids:
+            return "replacesEventId is not one of this customer's bookings: call list_events and use an id it returns"
         return None
 
     def observe(self, name: str, params: dict[str, Any], output: dict[str, Any]) -> None:
@@ -212,7 +216,9 @@ class _Loop:
             self.own_ids = [i for i in self.own_ids if i != params["eventId"]]
         elif name == "schedule_appointment":
             outcome.created = {**params, "eventId": output.get("eventId") or output.get("id")}
-            if isinstance(outcome.created["eventId"], str):
+            if isinstance(params.get("replacesEventId"), str):
+                outcome.replaced = params["replacesEventId"]  # moved in one change: it keeps its id
+            elif isinstance(outcome.created["eventId"], str):
                 self.own_ids.append(outcome.created["eventId"])
         elif name == "request_human_support":
             outcome.handed_over = str(params.get("reason") or "")
@@ -292,8 +298,9 @@ class _Loop:
         if outcome.created:
             slot = booked_slot(venue, outcome.created)
             new_id = outcome.created["eventId"] if isinstance(outcome.created["eventId"], str) else None
-            if slot is not None and outcome.cancelled:
-                return b.reschedule(message, new_id or outcome.cancelled, slot, patient, done=True)
+            old_id = outcome.replaced or outcome.cancelled
+            if slot is not None and old_id:
+                return b.reschedule(message, new_id or old_id, slot, patient, done=True)
             if slot is not None and patient.as_rdv(venue).keys() == {"name", "phone_e164"}:
                 details = Details(
                     reason=outcome.created.get("reason"),

@@ -42,6 +42,7 @@ TOOLS: dict[str, tuple[str, dict[str, str]]] = {
             "people": "integer, optional",
             "reason": "string, optional",
             "careType": "string, optional",
+            "replacesEventId": "string, optional: the id of the customer's booking this one replaces",
         },
     ),
     "list_events": (

@@ -44,12 +44,19 @@ class _Run(OwnBookingsFlow):
             and "slot.start_iso" in awaited
         ):
             return self.other_time()  # none of the times offered suits
-        if mem.get("last_created") and (reading.day or reading.time) and "instead" in reading.intents:
-            reading.intents.add("move")  # "make it 8 instead", right after a booking: move that booking
+        prefer = None
+        if (
+            mem.get("last_created")
+            and mem.get("flow") != "book"
+            and (reading.day or reading.time or reading.people)
+            and "instead" in reading.intents
+        ):
+            reading.intents.add("move")  # "make it 8 instead", "actually 5 people": change the booking just made
+            prefer = mem["last_created"]
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None
-            return self.manage(reading, fresh=True)
+            return self.manage(reading, fresh=True, prefer=prefer)
         if mem.get("flow") in ("cancel", "move") and (reading.details or turn.action == "choose_booking"):
             return self.manage(reading, fresh=False)
         if "mine" in reading.intents and not (reading.day or reading.time or reading.people):

@@ -264,8 +264,6 @@ class BookingFlow(OfflineTurn):
         self.mem["slots"] = {k: v for k, v in slots.items() if k in ("name", "phone")}
         event_id = result.get("eventId") or result.get("id")
         self.mem["last_created"] = event_id if isinstance(event_id, str) else None
-        if isinstance(event_id, str) and slots.get("people"):  # list_events does not say it; a move needs it
-            self.mem["party_sizes"] = {**(self.mem.get("party_sizes") or {}), event_id: slots["people"]}
         return self.answer(
             message, self.rdv.create(message, patient, slot, event_id if isinstance(event_id, str) else None, details)
         )
@@ -273,7 +271,7 @@ class BookingFlow(OfflineTurn):
     def service_name(self) -> str:
         if is_clinic(self.venue):
             return self.words.care_type(self.slots.get("care_type") or "consultation").capitalize()
-        return self.words.say("confirm.people", people=self.slots.get("people"))
+        return self.words.say("service.table")  # the party is the booking's own field, changed on its own
 
 
 def _example_number(country: str | None) -> str:

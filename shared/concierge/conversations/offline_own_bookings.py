@@ -31,11 +31,7 @@ class OwnBookingsFlow(BookingFlow):
         for event in events:
             start = event_start(event.get("start"), self.venue)
             if start is not None and isinstance(event.get("id"), str):
-                item = {"id": event["id"], "day": start[0].isoformat(), "time": start[1]}
-                people = event.get("people") or (self.mem.get("party_sizes") or {}).get(event["id"])
-                if isinstance(people, int):
-                    item["people"] = people
-                out.append(item)
+                out.append({"id": event["id"], "day": start[0].isoformat(), "time": start[1]})
         return out
 
     def list_own(self) -> AgentAnswer:
@@ -55,7 +51,9 @@ class OwnBookingsFlow(BookingFlow):
         phone = self.venue.contact.phone
         return f"{said} {self.words.say('handover.contact', phone=phone)}" if phone else said
 
-    def manage(self, reading: Reading, fresh: bool) -> AgentAnswer:
+    def manage(self, reading: Reading, fresh: bool, prefer: str | None = None) -> AgentAnswer:
+        """Cancel or move one of the customer's bookings: the one `prefer` names when it is still there
+        (the booking just made, corrected with "instead"), else the one the message names, or ask."""
         self.mem["misunderstood"] = 0
         mem = self.mem
         if mem.get("target") and mem["flow"] == "move":
@@ -63,7 +61,7 @@ class OwnBookingsFlow(BookingFlow):
         if fresh or not mem.get("choices"):
             mem["choices"] = self.own_bookings()
         choices = mem["choices"]
-        chosen = self._chosen(choices, reading)
+        chosen = next((c for c in choices if c["id"] == prefer), None) or self._chosen(choices, reading)
         if not choices:
             mem["flow"], mem["choices"] = None, None
             return self.understood(self._none_found())
@@ -83,7 +81,7 @@ class OwnBookingsFlow(BookingFlow):
             )
         mem["target"] = chosen
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
-        if moved or reading.time_near:
+        if moved or reading.time_near or reading.people:
             return self.move_to(reading)
         message = self.words.say("move_ask", day=self.day_words(day), time=self.time_words(time))
         mem["awaiting"] = ["slot.start_iso"]
@@ -140,9 +138,15 @@ class OwnBookingsFlow(BookingFlow):
         return self.answer(message, self.rdv.cancel(message, pending["id"], Slot.at(self.venue, day, time), done=True))
 
     def move_to(self, reading: Reading) -> AgentAnswer:
+        """The booking's new day and time, asked for or offered, then confirmed; a new party size alone
+        ("make it 5 people") keeps the day and time."""
         target = self.mem["target"]
-        if reading.people:
+        if reading.people and not is_clinic(self.venue):
             target["people"] = reading.people
+            # "my Saturday booking to 6 people": a day or time that is the booking's own only names it
+            new_day = reading.day is not None and reading.day.isoformat() != target["day"]
+            if not (new_day or (reading.time and reading.time != target["time"]) or target.get("new_time")):
+                return self._confirm_party(target)
         if reading.day or reading.time:
             target["new_day"] = (reading.day or dt.date.fromisoformat(target["day"])).isoformat()
             target["new_time"] = reading.time
@@ -155,10 +159,6 @@ class OwnBookingsFlow(BookingFlow):
             message = self.words.say("move_ask", day=self.day_words(old_day), time=self.time_words(old_time))
             self.mem["awaiting"] = ["slot.start_iso"]
             return self.answer(message, self.rdv.reschedule(message, target["id"], patient=self.patient))
-        if not is_clinic(self.venue) and not target.get("people"):
-            self.mem["awaiting"] = ["party_size"]
-            message = self.words.say("ask_people")
-            return self.answer(message, self.rdv.need_info(message, ["party_size"], self.patient))
         free = self.free_times(day) if self.venue.ranges_on(day) else []
         if time not in free:
             return self._offer_move(day, time, "free_near")
@@ -172,12 +172,36 @@ class OwnBookingsFlow(BookingFlow):
             "people": target.get("people"),
         }
         message = self.words.say(
-            "move_confirm",
+            "move_confirm.people" if target.get("people") else "move_confirm",
             old_day=self.day_words(old_day),
             old_time=self.time_words(old_time),
             day=self.day_words(day),
             time=self.time_words(time),
+            people=target.get("people"),
         )
+        return self.answer(
+            message,
+            self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
+        )
+
+    def _confirm_party(self, target: dict[str, Any]) -> AgentAnswer:
+        day, time, people = dt.date.fromisoformat(target["day"]), target["time"], target["people"]
+        if people > self.venue.max_people:
+            self.mem.update(flow=None, choices=None, target=None)
+            notes = [self.words.say("too_many", limit=self.venue.max_people)]
+            if self.venue.contact.phone:  # a larger group is for the venue to arrange
+                notes.append(self.words.say("handover.contact", phone=self.venue.contact.phone))
+            return self.understood(" ".join(notes))
+        self.mem["pending"] = {
+            "kind": "move",
+            "id": target["id"],
+            "old_day": target["day"],
+            "old_time": time,
+            "day": target["day"],
+            "time": time,
+            "people": people,
+        }
+        message = self.words.say("party_confirm", day=self.day_words(day), time=self.time_words(time), people=people)
         return self.answer(
             message,
             self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
@@ -200,42 +224,32 @@ class OwnBookingsFlow(BookingFlow):
         )
 
     def move(self, pending: dict[str, Any]) -> AgentAnswer:
-        """Book the new time, then cancel the old booking; if that cancel fails, undo the new booking."""
+        """The booking moved, or its party changed, in one change (schedule_appointment replacing it):
+        refused, it stays as it was."""
         day, time = dt.date.fromisoformat(pending["day"]), pending["time"]
         params: dict[str, Any] = {
             "serviceName": self.service_name(),
             "appointmentDate": ddmmyyyy(day),
             "appointmentTime": time,
-            "clientPhone": self.phone,
+            "replacesEventId": pending["id"],
         }
-        if self.name:
-            params["clientFullName"] = self.name
         if pending.get("people"):
             params["people"] = pending["people"]
         self.mem.update(flow=None, choices=None, target=None)
-        created = self.tool("schedule_appointment", params)
-        new_id = created.get("eventId") or created.get("id")
-        if created.get("success"):
-            cancelled = self.tool("cancel_appointment", {"eventId": pending["id"]})
-            if cancelled.get("success"):
-                message = self.words.say("moved", day=self.day_words(day), time=self.time_words(time))
-                return self.answer(
-                    message,
-                    self.rdv.reschedule(
-                        message,
-                        new_id if isinstance(new_id, str) else pending["id"],
-                        Slot.at(self.venue, day, time),
-                        self.patient,
-                        done=True,
-                    ),
-                )
-            if isinstance(new_id, str):
-                self.tool("cancel_appointment", {"eventId": new_id})
-            error = cancelled.get("error") or ""
+        result = self.tool("schedule_appointment", params)
+        if not result.get("success"):
+            message = self.words.say("move_failed", error=result.get("error") or "")
+            return self.answer(message, self.rdv.reschedule(message, pending["id"], patient=self.patient))
+        same_time = (pending["day"], time) == (pending["old_day"], pending["old_time"])
+        words = dict(day=self.day_words(day), time=self.time_words(time))
+        if same_time:
+            message = self.words.say("party_changed", people=pending["people"], **words)
         else:
-            error = created.get("error") or ""
-        message = self.words.say("move_failed", error=error)
-        return self.answer(message, self.rdv.reschedule(message, pending["id"], patient=self.patient))
+            message = self.words.say(
+                "moved.people" if pending.get("people") else "moved", people=pending.get("people"), **words
+            )
+        slot = Slot.at(self.venue, day, time)
+        return self.answer(message, self.rdv.reschedule(message, pending["id"], slot, self.patient, done=True))
 
 
 def event_start(value: Any, venue: Venue) -> tuple[dt.date, str] | None:

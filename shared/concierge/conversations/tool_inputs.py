@@ -37,11 +37,13 @@ class ScheduleAppointment(ToolInput):
     appointmentDate: str
     appointmentTime: str
     clientFullName: str | None = Field(default=None, max_length=100)
-    # Extensions: party size (restaurants), the phone when the channel gave none, the clinic's fields.
+    # Extensions: party size (restaurants), the phone when the channel gave none, the clinic's fields,
+    # and the customer's booking this one replaces (a move or a new party size, in one change).
     people: int = Field(default=1, gt=0)
     clientPhone: str | None = None
     reason: str | None = Field(default=None, max_length=200)
     careType: str | None = Field(default=None, max_length=40)
+    replacesEventId: str | None = Field(default=None, min_length=1, max_length=200)
 
 
 class DateRange(ToolInput):

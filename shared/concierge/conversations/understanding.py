@@ -114,6 +114,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         rest, vocab, lambda words: _day(_time_tokens(words), now, venue) is not None
     )
     tokens = _time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
+    if reading.people is not None:
+        tokens = _counts_set_aside(tokens, venue.locale, vocab)
     day = _day(tokens, now, venue)
     if "move" in reading.intents and len(days := _days_in_order(tokens, now, venue)) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
@@ -179,6 +181,17 @@ def _time_tokens(text: str) -> list[str]:
     folded = re.sub(r"['’`]", " ", folded)
     folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
     return re.sub(r"\bapres midi\b", "apres-midi", folded).split()  # the afternoon, not noon
+
+
+def _counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary) -> list[str]:
+    """A number counting people ("4 persone", "2 adultes") is no hour: "a 4 persone" is not 16:00."""
+    counted = {
+        unit.split()[0] for key in ("people_units", "party_adults", "party_children") for unit in vocab.intro_words[key]
+    }
+    return [
+        _BREAK if i + 1 < len(tokens) and tokens[i + 1] in counted and with_digits(token, locale).isdigit() else token
+        for i, token in enumerate(tokens)
+    ]
 
 
 def _at_after_make_it(tokens: list[str], people: int | None) -> list[str]:

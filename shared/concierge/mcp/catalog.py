@@ -147,7 +147,8 @@ CHAT_TOOLS: list[McpTool] = [
         "Book for the chat's customer",
         _CHAT + "Books `serviceName` on `appointmentDate` at `appointmentTime` for `people` once the customer "
         "has confirmed; hours, capacity and duplicates are checked. Keep the `eventId` it returns. A refusal "
-        "may carry `nearestSlots` to offer.",
+        "may carry `nearestSlots` to offer. With `replacesEventId` (one of the customer's bookings) it moves "
+        "that booking, or changes its `people`, in one change: refused, the booking stays as it was.",
     ),
     chat_tool(
         "get_available_slots",

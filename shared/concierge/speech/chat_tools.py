@@ -12,6 +12,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class ToolWords:
     scheduled: str
+    changed: str  # a booking replaced by schedule_appointment's replacesEventId
     cancelled: str
     handed_over: str
     client_saved: str  # followed by "Label='value', ..." and a full stop
@@ -36,6 +37,7 @@ class ToolWords:
 WORDS: dict[str, ToolWords] = {
     "pt": ToolWords(
         scheduled="Agendamento salvo com sucesso no sistema.",
+        changed="O agendamento foi alterado com sucesso no sistema.",
         cancelled="O agendamento foi cancelado com sucesso.",
         handed_over="A conversa foi transferida para um atendente humano.",
         client_saved="Dados do cliente foram salvos no sistema: ",
@@ -65,6 +67,7 @@ WORDS: dict[str, ToolWords] = {
     ),
     "en": ToolWords(
         scheduled="Booking saved in the system.",
+        changed="Booking changed in the system.",
         cancelled="The booking was cancelled.",
         handed_over="The conversation was transferred to a human agent.",
         client_saved="Client details saved in the system: ",
@@ -94,6 +97,7 @@ WORDS: dict[str, ToolWords] = {
     ),
     "it": ToolWords(
         scheduled="Prenotazione salvata nel sistema.",
+        changed="Prenotazione modificata nel sistema.",
         cancelled="La prenotazione è stata cancellata.",
         handed_over="La conversazione è stata passata a un operatore.",
         client_saved="Dati del cliente salvati nel sistema: ",
@@ -123,6 +127,7 @@ WORDS: dict[str, ToolWords] = {
     ),
     "fr": ToolWords(
         scheduled="Rendez-vous enregistré dans le système.",
+        changed="Rendez-vous modifié dans le système.",
         cancelled="Le rendez-vous a été annulé.",
         handed_over="La conversation a été transférée à un conseiller.",
         client_saved="Données du client enregistrées dans le système : ",

@@ -1,7 +1,7 @@
 """A hand-written fake of our own ToolRunner port: the manual's tools over an in-memory diary.
 
 It keeps the rules the agents rely on: free times on the venue's grid within its hours, one booking
-per time, a customer sees and cancels only their own bookings, handover and tags recorded.
+per time, a customer sees, cancels and replaces only their own bookings, handover and tags recorded.
 """
 
 from __future__ import annotations
@@ -92,14 +92,22 @@ class FakeTools:
         clientPhone: str | None = None,
         reason: str | None = None,
         careType: str | None = None,
+        replacesEventId: str | None = None,
     ) -> dict[str, Any]:
         day = _date(appointmentDate)
         ranges = self.venue.ranges_on(day)
         t = minutes(appointmentTime)
+        replaced = next((b for b in self.bookings if b.id == replacesEventId and b.phone == self.phone), None)
+        if replacesEventId is not None and replaced is None:
+            return {"success": False, "error": "not your booking"}
         if not any(r.open_min <= t < r.close_min for r in ranges):
             return {"success": False, "error": "closed at that time"}
-        if self._taken(day, appointmentTime):
+        if any(b.day == day and b.time == appointmentTime and b is not replaced for b in self.bookings):
             return {"success": False, "error": "that time is taken"}
+        if replaced is not None:  # moved, or its party changed, in one change; it keeps its id
+            replaced.day, replaced.time = day, appointmentTime
+            replaced.people = people or replaced.people
+            return {"success": True, "message": "Booking changed.", "eventId": replaced.id}
         phone = to_e164(clientPhone, self.venue.country) if clientPhone else self.phone
         booking = self.book(day, appointmentTime, phone, clientFullName or "?")
         booking.people, booking.reason, booking.care_type = people, reason, careType

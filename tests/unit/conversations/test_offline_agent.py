@@ -7,6 +7,7 @@ schema by the Dialogue helper.
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -147,40 +148,97 @@ def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venu
         ("tasca", "Queria mudar a minha reserva", "sexta às 20h", "sim", "2026-11-27T20:00:00+00:00"),
     ],
 )
-def test_moving_books_the_new_time_then_cancels_the_old_one(venues, venue_id, ask, new_time, yes, expected):
+def test_moving_changes_the_booking_in_one_step_keeping_its_id_and_party(
+    venues, venue_id, ask, new_time, yes, expected
+):
     d = dialogue(venues, venue_id)
     own = d.tools.book(dt.date(2026, 11, 25), "20:00" if venue_id != "cabinet" else "10:00", PHONES[venue_id])
     own.people = 2 if venue_id != "cabinet" else None
     d.tools.book(dt.date(2026, 11, 26), "20:00", "+390000000000")  # someone else's
     first = d.say(ask)
     assert first.rdv["action"] == "RESCHEDULE" and first.rdv["appointment_id"] == own.id
-    second = d.say(new_time)
-    if second.rdv["action"] == "NEED_INFO":  # list_events does not say the party size
-        assert second.rdv["missing_fields"] == ["party_size"]
-        second = d.say("2")
+    second = d.say(new_time)  # no party asked: the booking keeps its own
     assert second.rdv["action"] == "RESCHEDULE" and second.rdv["slot"]["start_iso"] == expected
     done = d.say(yes)
     assert done.rdv["action"] == "RESCHEDULE" and done.rdv["session_context"]["conversation_stage"] == "completed"
+    assert done.rdv["appointment_id"] == own.id
     mine = [b for b in d.tools.bookings if b.phone == PHONES[venue_id]]
-    assert len(mine) == 1 and mine[0].id != own.id
-    assert d.tools.names()[-2:] == ["schedule_appointment", "cancel_appointment"]
+    assert [(b.id, b.people) for b in mine] == [(own.id, own.people)]
+    assert dt.datetime.combine(own.day, dt.time.fromisoformat(own.time)).isoformat() == expected[:19]
+    assert d.tools.names()[-1] == "schedule_appointment" and "cancel_appointment" not in d.tools.names()
+    assert d.tools.calls[-1][1]["replacesEventId"] == own.id and "people" not in d.tools.calls[-1][1]
     assert len(d.tools.bookings) == 2  # the other customer's booking is untouched
 
 
-def test_a_failed_cancel_of_the_old_booking_undoes_the_new_one(venues):
+def test_a_refused_move_says_why_and_leaves_the_booking_where_it_was(venues):
     d = dialogue(venues, "harbour")
     own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
-    own.people = 2
     d.say("I'd like to reschedule my booking")
-    assert d.say("Thursday at 7pm").rdv["missing_fields"] == ["party_size"]
-    assert d.say("still 2 people").rdv["action"] == "RESCHEDULE"
-    real_cancel = d.tools.cancel_appointment
-    d.tools.cancel_appointment = lambda eventId: (  # type: ignore[method-assign]
-        {"success": False, "error": "provider down"} if eventId == own.id else real_cancel(eventId)
-    )
+    assert d.say("Thursday at 7pm").rdv["action"] == "RESCHEDULE"
+    d.tools.fail["schedule_appointment"] = "provider down"
     failed = d.say("yes")
     assert "provider down" in failed.reply
-    assert [b.id for b in d.tools.bookings] == [own.id]
+    assert [(b.id, b.day, b.time) for b in d.tools.bookings] == [(own.id, dt.date(2026, 11, 25), "19:00")]
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "booking", "change", "yes", "confirm_words", "done_words"),
+    [
+        (
+            "harbour",
+            "table for 2 on Friday at 8pm, name Jane Doe",
+            "actually make it 5 people",
+            "yes",
+            "to a table for 5",
+            "now a table for 5",
+        ),
+        (
+            "roma",
+            "tavolo per 2 venerdì alle 20, nome Mario Rossi",
+            "posso cambiare la prenotazione a 4 persone?",
+            "sì",
+            "in un tavolo per 4",
+            "ora un tavolo per 4",
+        ),
+        (
+            "tasca",
+            "mesa para 2 sexta às 20h, nome Ana Sousa",
+            "afinal somos 5 pessoas",
+            "sim",
+            "para uma mesa para 5",
+            "passa a ser uma mesa para 5",
+        ),
+    ],
+)
+def test_a_new_party_size_after_booking_changes_that_booking_at_the_same_time(
+    venues, venue_id, booking, change, yes, confirm_words, done_words
+):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    d.say(yes)
+    made = [b for b in d.tools.bookings if b.phone == PHONES[venue_id]]
+    assert len(made) == 1
+    confirm = d.say(change)
+    assert confirm_words in confirm.reply and confirm.rdv["action"] == "RESCHEDULE"
+    done = d.say(yes)
+    assert done_words in done.reply and done.rdv["session_context"]["conversation_stage"] == "completed"
+    people = int(re.findall(r"\d+", confirm_words)[0])
+    assert [(b.id, b.day, b.time, b.people) for b in d.tools.bookings] == [
+        (made[0].id, made[0].day, made[0].time, people)
+    ]
+
+
+def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_the_venue_s_phone(venues):
+    d = dialogue(venues, "harbour")
+    friday = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    saturday = d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
+    confirm = d.say("change my booking on Saturday to 6 people")
+    assert confirm.reply == "Shall I change your booking of Saturday 28 November at 7 pm to a table for 6?"
+    d.say("yes")
+    assert (saturday.time, saturday.people, friday.people) == ("19:00", 6, None)
+    too_many = d.say("change my Friday booking to 40 people")
+    assert "at most" in too_many.reply and venues["harbour"].contact.phone in too_many.reply
+    assert friday.people is None
 
 
 @pytest.mark.parametrize(
@@ -368,9 +426,7 @@ def test_a_booking_is_chosen_by_its_day_and_the_time_said_is_the_new_one(venues)
     d = dialogue(venues, "harbour")
     wednesday = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
     d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
-    ask = d.say("can I change my booking on wednesday to 8pm?")
-    assert ask.rdv["missing_fields"] == ["party_size"] and ask.reply == "How many people will you be?"
-    confirm = d.say("2")
+    confirm = d.say("can I change my booking on wednesday to 8pm?")
     assert confirm.rdv["appointment_id"] == wednesday.id
     assert confirm.rdv["slot"]["start_iso"] == "2026-11-25T20:00:00+00:00"
 
@@ -401,12 +457,13 @@ def test_a_bare_hour_after_make_it_is_the_new_time_of_the_booking_just_made(venu
     assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:00:00+00:00"
 
 
-def test_make_it_with_a_party_is_not_read_as_an_hour(venues):
+def test_make_it_with_a_party_is_not_read_as_an_hour_but_as_the_booking_s_new_party(venues):
     d = dialogue(venues, "harbour")
     d.say("Book a table for 2 tomorrow at 7pm, my name is Jane Doe")
     d.say("yes")
     answer = d.say("make it 4 people instead")
-    assert answer.rdv["action"] != "RESCHEDULE" and answer.rdv["party_size"] == 4
+    assert answer.rdv["action"] == "RESCHEDULE" and answer.rdv["slot"]["start_iso"] == "2026-11-24T19:00:00+00:00"
+    assert answer.reply == "Shall I change your booking of Tuesday 24 November at 7 pm to a table for 4?"
 
 
 @pytest.mark.parametrize("said", ["at half seven", "at half 7", "half seven"])
@@ -566,8 +623,7 @@ def test_a_move_from_one_day_to_another_takes_the_booking_of_the_first_to_the_se
     d = dialogue(venues, venue_id)
     d.tools.book(dt.date(2026, 11, 25), "20:00", PHONES[venue_id])
     d.tools.book(dt.date(2026, 11, 29), "13:00", PHONES[venue_id])
-    assert d.say(text).rdv["missing_fields"] == ["party_size"]  # list_events does not say an older one's party
-    confirm = d.say("2")
+    confirm = d.say(text)
     assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == new_start
     assert "mercoledì 25 novembre" in confirm.reply or "Wednesday 25 November" in confirm.reply
 

@@ -107,6 +107,7 @@ def test_a_clinic_books_one_patient_so_articles_are_not_party_sizes(venues):
         ("Queria reservar no sábado às 20h", "book", "no"),  # "no sábado" is not a no
         ("Je voudrais annuler mon rendez-vous", "cancel", "move"),
         ("Vorrei spostare la prenotazione", "move", "cancel"),
+        ("can we change it to 4 people?", "move", "cancel"),
         ("Quero falar com um atendente", "human", "book"),
     ],
 )
@@ -130,6 +131,21 @@ def test_a_bare_answer_to_name_and_reason_goes_where_it_looks_like_it_belongs(ve
 def test_in_three_is_a_party_but_in_three_days_is_not(venues):
     assert read(venues, "roma", "alle 21 in 3").people == 3
     assert read(venues, "harbour", "in 3 days").people is None
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time", "people"),
+    [
+        ("roma", "posso cambiare la prenotazione a 4 persone?", None, 4),
+        ("roma", "cambiare a quattro persone", None, 4),
+        ("roma", "2 adulti e 2 bambini alle 20", "20:00", 4),
+        ("tasca", "muda para 6 pessoas", None, 6),
+        ("harbour", "table for 4 people at 8", "20:00", 4),
+    ],
+)
+def test_a_number_that_counts_people_is_not_an_hour(venues, venue_id, text, time, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.time, reading.people) == (time, people)
 
 
 @pytest.mark.parametrize(
