@@ -13,6 +13,7 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
+from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.openings import next_open_day
@@ -144,4 +145,7 @@ class OfflineAgent:
     """The deterministic agent; put it behind the out-of-scope screen (`ScreenedAgent`)."""
 
     def respond(self, turn: Turn, tools: ToolRunner) -> AgentAnswer:
-        return _Run(turn, tools).respond()
+        spoken = in_customer_language(turn)
+        answer = _Run(spoken, tools).respond()
+        remember_language(answer.memory, turn, spoken)
+        return answer

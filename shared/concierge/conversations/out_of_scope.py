@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from concierge.conversations.agent import Agent, AgentAnswer, ToolCallRecord, ToolRunner, Turn
+from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.rdv import Disposition, RdvBuilder, Session
 from concierge.speech.receptionist import agent_words
 from concierge.tools.faq import normalise
@@ -112,5 +113,8 @@ class ScreenedAgent:
         disposition = self._screen.check(turn.text)
         if disposition is None:
             return self.inner.respond(turn, tools)
-        message = agent_words(turn.venue.locale).say(f"oos.{disposition.category}")
-        return hand_over(turn, tools, disposition, message)
+        spoken = in_customer_language(turn)
+        message = agent_words(spoken.venue.locale).say(f"oos.{disposition.category}")
+        answer = hand_over(spoken, tools, disposition, message)
+        remember_language(answer.memory, turn, spoken)
+        return answer

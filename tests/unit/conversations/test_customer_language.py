@@ -1,0 +1,73 @@
+"""The offline agent answers in the customer's language, read from their words, whatever the venue's."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from concierge.conversations.customer_language import customer_language, scores
+from concierge.conversations.offline_agent import OfflineAgent
+from concierge.conversations.out_of_scope import ScreenedAgent
+
+from tests.unit.conversations.dialogue import Dialogue
+
+
+def dialogue(venues, venue_id: str, phone: str) -> Dialogue:
+    venue = venues[venue_id]
+    now = dt.datetime(2026, 11, 23, 10, 0, tzinfo=venue.tz)
+    return Dialogue(ScreenedAgent(OfflineAgent()), venue, now, phone=phone)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Hi, a table for 2 tomorrow at 8pm please", "en"),
+        ("Buongiorno, vorrei prenotare un tavolo per 4 domani alle 20", "it"),
+        ("Bonjour, je voudrais une table pour deux demain soir", "fr"),
+        ("Olá, queria reservar uma mesa para 4 amanhã", "pt"),
+        ("Bonsoir", "fr"),
+    ],
+)
+def test_the_first_message_picks_the_language_its_words_belong_to(text, language):
+    assert customer_language(text, None, "it") == language
+
+
+def test_every_word_of_the_data_is_read_as_a_word_and_shared_words_tell_no_language():
+    assert scores("yes") == {"en": 1} and scores("on est 4") == {"fr": 1}  # "on" is French and English
+    assert scores("table a de e la") == {}  # each belongs to two languages or more
+
+
+@pytest.mark.parametrize("text", ["Jane Doe", "20:00", "4", "ok", "", None])
+def test_words_of_no_language_leave_the_venue_s(text):
+    assert customer_language(text, None, "pt") == "pt"
+
+
+def test_a_word_of_another_language_in_a_conversation_does_not_switch_it_but_a_sentence_does():
+    assert customer_language("sì grazie", "en", "it") == "en"
+    assert customer_language("merci", "en", "it") == "en"
+    assert customer_language("Scusi, preferisco parlare in italiano per favore", "en", "it") == "it"
+
+
+def test_an_english_customer_of_an_italian_venue_is_answered_in_english_through_the_booking(venues):
+    d = dialogue(venues, "roma", "+447400123456")
+    confirm = d.say("Hi, a table for 2 tomorrow at 8pm, my name is Jane Doe")
+    assert confirm.reply == "Shall I book a table for 2 on Tuesday 24 November at 8 pm for Jane Doe?"
+    assert [b["label"] for b in confirm.rdv["ui_elements"]] == ["Yes, confirm", "No"]
+    done = d.say("sì")  # a word of Italian does not switch a conversation held in English
+    assert done.rdv["action"] == "CREATE" and done.reply.startswith("Done!")
+    hours = d.say("what are your opening hours?")
+    assert hours.reply.startswith("Our opening hours: Mon 19:00-22:30;")
+    assert d.tools.bookings[0].time == "20:00"
+
+
+def test_a_venue_s_own_language_is_kept_for_its_own_customers(venues):
+    d = dialogue(venues, "tasca", "+351912345678")
+    assert d.say("Boa tarde, queria uma mesa para 2 no sábado às 20h, em nome de Ana Sousa").reply.startswith(
+        "Posso reservar uma mesa para 2"
+    )
+
+
+def test_an_out_of_scope_message_is_handed_over_in_the_customer_s_language(venues):
+    answer = dialogue(venues, "cabinet", "+213555987654").say("Hello, which medicine should I take for my toothache?")
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN"
+    assert answer.reply.startswith("I can't give medical advice here.")
