@@ -221,5 +221,5 @@ def _summary(words: PlanWords, step: PlanStep, label: str | None) -> str:
     elif params.get("phone"):
         parts.append(words.phone.format(phone=params["phone"]))
     if params.get("name"):
-        parts.append(words.name.format(name=params["name"]))
+        parts.append(words.named(params["name"]))
     return booking + ": " + ", ".join(parts)

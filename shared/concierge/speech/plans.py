@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from concierge.speech.fr import of_name
+
 
 @dataclass(frozen=True)
 class PlanWords:
@@ -34,6 +36,13 @@ class PlanWords:
     asked_later: str  # a value the plan asks when it runs, in place of {phone}
     name: str  # {name}
     cancel: str
+    elides_de: bool = False  # French: "au nom d'Amina", not "au nom de Amina"
+
+    def named(self, name: str) -> str:
+        """The `name` part of a summary with the name in it."""
+        if self.elides_de and "de {name}" in self.name:
+            return self.name.replace("de {name}", of_name(name))
+        return self.name.format(name=name)
 
 
 WORDS: dict[str, PlanWords] = {
@@ -111,6 +120,7 @@ WORDS: dict[str, PlanWords] = {
         asked_later="demandé à l'exécution du plan",
         name="au nom de {name}",
         cancel="annuler",
+        elides_de=True,
     ),
     "pt": PlanWords(
         which_booking="De que reserva se trata? Diga-me o nome do cliente ou o código da reserva.",

@@ -10,7 +10,7 @@ import pytest
 from concierge.speech.names import LOCALES
 from concierge.speech.plans import WORDS, PlanWords, language_of, plan_words
 
-FIELDS = [f.name for f in fields(PlanWords)]
+FIELDS = [f.name for f in fields(PlanWords) if f.type == "str"]  # the sentences, not how they are filled
 
 
 def placeholders(text: str) -> set[str]:
@@ -38,3 +38,10 @@ def test_the_planners_questions_are_asked_in_french_and_portuguese_too():
 def test_a_region_suffix_is_ignored_and_an_unknown_language_gets_english():
     assert language_of("it-IT") == "it" and language_of("pt_BR") == "pt" and language_of("de") == "en"
     assert plan_words("") is WORDS["en"]
+
+
+def test_a_french_summary_elides_de_before_a_name_that_starts_with_a_vowel():
+    assert plan_words("fr").named("Amina Benali") == "au nom d'Amina Benali"
+    assert plan_words("fr").named("Karim Haddad") == "au nom de Karim Haddad"
+    assert plan_words("pt").named("Ana Sousa") == "em nome de Ana Sousa"
+    assert plan_words("it").named("Ugo Neri") == "a nome Ugo Neri"
