@@ -145,6 +145,8 @@ class BookingFlow(OfflineTurn):
         slots = self.slots
         labels = []
         for field in missing:
+            if field == "slot.start_iso" and slots.get("day") and (slots.get("near") or slots.get("part")):
+                continue  # "around 8", "in the morning": the free times then are offered once the rest is known
             if field == "slot.start_iso" and slots.get("day"):
                 labels.append(self.words.say("field.time"))
             elif field == "slot.start_iso" and slots.get("time"):

@@ -592,6 +592,20 @@ def test_a_time_said_approximately_then_picked_is_confirmed(venues):
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T20:00:00+01:00"
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "asked"),
+    [
+        ("harbour", "A table for 2 tomorrow around 8", "To book, I still need your name."),
+        ("cabinet", "Un contrôle demain matin", "Pour réserver, il me manque encore votre nom."),
+    ],
+)
+def test_a_time_said_approximately_or_a_part_of_the_day_is_not_asked_again_with_the_name(venues, venue_id, text, asked):
+    d = dialogue(venues, venue_id)
+    need = d.say(text)
+    assert need.reply == asked and need.rdv["missing_fields"][0] == "patient.name"
+    assert d.say("Jane Doe").rdv["action"] == "FIND_SLOTS"
+
+
 def test_no_to_the_times_offered_asks_for_another_day_or_time_and_keeps_the_rest(venues):
     d = dialogue(venues, "roma")
     d.say("Un tavolo per 2 domani verso le 20, Luca Bianchi")
