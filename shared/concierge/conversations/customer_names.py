@@ -155,7 +155,7 @@ def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> 
     """`take` of what follows the first of `intros` said ("mi chiamo Mario Rossi": Mario Rossi), longest first."""
     folded = fold_same_length(text)
     for intro in sorted(intros, key=len, reverse=True):
-        pattern = r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*"
+        pattern = r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*['’]?\s*"  # "au nom d'Anne"
         if match := re.search(pattern, folded):
             return take(text[match.end() :])
     return None

@@ -46,13 +46,15 @@ class _Run(OwnBookingsFlow):
         ):
             return self.other_time()  # none of the times offered suits
         prefer = None
+        only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
         if (
             mem.get("last_created")
             and mem.get("flow") != "book"
             and (reading.day or reading.time or reading.people)
-            and "instead" in reading.intents
+            and ("instead" in reading.intents or only_party)
         ):
-            reading.intents.add("move")  # "make it 8 instead", "actually 5 people": change the booking just made
+            # "make it 8 instead", "actually 5 people", "we'll be 6": change the booking just made (after a yes)
+            reading.intents.add("move")
             prefer = mem["last_created"]
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"

@@ -187,6 +187,22 @@ def test_a_refused_move_says_why_and_leaves_the_booking_where_it_was(venues):
         (
             "harbour",
             "table for 2 on Friday at 8pm, name Jane Doe",
+            "we'll be 6",
+            "yes",
+            "to a table for 6",
+            "now a table for 6",
+        ),
+        (
+            "tasca",  # a French customer of a Portuguese venue, answered in French
+            "Bonjour, une table pour 2 vendredi à 21h, au nom d'Anne Martin",
+            "finalement on sera 3",
+            "oui",
+            "en une table pour 3",
+            "maintenant une table pour 3",
+        ),
+        (
+            "harbour",
+            "table for 2 on Friday at 8pm, name Jane Doe",
             "actually make it 5 people",
             "yes",
             "to a table for 5",

@@ -297,3 +297,22 @@ def test_a_capitalised_name_between_commas_is_the_name_when_one_is_awaited(venue
     assert (reading.name, reading.time, reading.care_type) == ("Amina Benali", "09:00", "controle")
     assert read(venues, "cabinet", "Demain Matin, 9h", ("patient.name",)).name is None
     assert read(venues, "cabinet", "visite annuelle", ("patient.name", "reason")).reason == "visite annuelle"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Une table pour 2 vendredi à 21h, au nom d'Anne Martin", "Anne Martin"),
+        ("un rendez-vous de la part d’Émile Zola", "Émile Zola"),
+        ("au nom de Karim Haddad", "Karim Haddad"),
+    ],
+)
+def test_a_name_after_an_elided_french_intro_is_read(venues, text, name):
+    assert read(venues, "cabinet", text).name == name
+
+
+@pytest.mark.parametrize(
+    "text", ["finalement on sera 3", "we'll be 3", "there will be 3 of us", "seremos 3", "saremo 3"]
+)
+def test_a_party_said_in_the_future_is_read(venues, text):
+    assert read(venues, "harbour", text).people == 3
