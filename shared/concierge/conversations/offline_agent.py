@@ -64,6 +64,9 @@ class _Run(OwnBookingsFlow):
             return self.manage(reading, fresh=False)
         if "mine" in reading.intents and not (reading.day or reading.time or reading.people):
             return self.list_own()  # "what bookings do I have?", not a new booking
+        asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
+        if asks_now and reading.day in (None, self.now.date()):
+            return self.understood(self.open_now())  # "are you open now?": this minute, not the week
         if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
             return self.understood(self.hours(reading.day))  # "open on Saturday?": that Saturday's hours
         if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
@@ -116,6 +119,20 @@ class _Run(OwnBookingsFlow):
         following = next_open_day(self.venue, day)
         later = self.venue.ranges_on(following) if following else []
         return self.phrases.closed(day, self.venue.closed_weekly_on(day), following, later)
+
+    def open_now(self) -> str:
+        """Open at this minute and until when; else when it opens again today, or the next open day's hours."""
+        today, minute = self.now.date(), self.now.hour * 60 + self.now.minute
+        ranges = self.venue.ranges_on(today)
+        current = next((r for r in ranges if r.open_min <= minute < r.close_min), None)
+        if current is not None:
+            return self.words.say("open_now", time=self.time_words(current.close))
+        later = next((r for r in ranges if r.open_min > minute), None)
+        if later is not None:
+            return self.words.say("closed_now.later", time=self.time_words(later.open))
+        following = next_open_day(self.venue, today)
+        closed = self.words.say("closed_now")
+        return f"{closed} {self.hours(following)}" if following else closed
 
     def _handover_reason(self, reading: Reading) -> str:
         if self.turn.action == "emergency":

@@ -17,7 +17,8 @@ import yaml
 from concierge.tools.faq import normalise
 
 INTENTS = (
-    "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "human", "angry", "thanks", "bye", "instead"
+    "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "now", "human", "angry", "thanks", "bye",
+    "instead",
 )  # fmt: skip
 
 

@@ -88,6 +88,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hours": "Our opening hours: {hours}.",
         "hours.day": "We are open on {day}: {hours}.",
         "hours.closed": "closed",
+        "open_now": "Yes, we're open now, until {time}.",
+        "closed_now.later": "We're closed right now; we open again today at {time}.",
+        "closed_now": "We're closed right now.",
         "handover": "I'm passing you to a member of our team, who will answer you here shortly.",
         "handover.contact": "You can also reach us at {phone}.",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
@@ -179,6 +182,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hours": "I nostri orari: {hours}.",
         "hours.day": "Siamo aperti {day}: {hours}.",
         "hours.closed": "chiuso",
+        "open_now": "Sì, siamo aperti adesso, fino alle {time}.",
+        "closed_now.later": "In questo momento siamo chiusi; riapriamo oggi alle {time}.",
+        "closed_now": "In questo momento siamo chiusi.",
         "handover": "La passo a una persona del nostro staff, che le risponderà qui a breve.",
         "handover.contact": "Può anche chiamarci al {phone}.",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
@@ -269,6 +275,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hours": "Nos horaires : {hours}.",
         "hours.day": "Nous sommes ouverts le {day} : {hours}.",
         "hours.closed": "fermé",
+        "open_now": "Oui, nous sommes ouverts en ce moment, jusqu'à {time}.",
+        "closed_now.later": "Nous sommes fermés en ce moment ; nous rouvrons aujourd'hui à {time}.",
+        "closed_now": "Nous sommes fermés en ce moment.",
         "handover": "Je vous passe un membre de notre équipe, qui vous répondra ici sous peu.",
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
@@ -359,6 +368,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hours": "O nosso horário: {hours}.",
         "hours.day": "Abrimos {day}: {hours}.",
         "hours.closed": "fechado",
+        "open_now": "Sim, estamos abertos agora, até às {time}.",
+        "closed_now.later": "Neste momento estamos fechados; reabrimos hoje às {time}.",
+        "closed_now": "Neste momento estamos fechados.",
         "handover": "Vou passar a conversa para um atendente da nossa equipa, que lhe responde aqui em breve.",
         "handover.contact": "Também nos pode contactar pelo {phone}.",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "

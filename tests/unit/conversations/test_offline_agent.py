@@ -667,3 +667,30 @@ def test_the_welcome_says_good_evening_in_the_evening(venues):
     venue = venues["roma"]
     d = Dialogue(ScreenedAgent(OfflineAgent()), venue, dt.datetime(2026, 11, 23, 19, 0, tzinfo=venue.tz))
     assert d.say("Salve").reply.startswith("Buonasera")
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "at", "question", "said"),
+    [
+        ("harbour", (24, 13, 0), "are you open now?", "Yes, we're open now, until 3 pm."),
+        ("harbour", (24, 16, 0), "are you open right now?", "We're closed right now; we open again today at 6 pm."),
+        (
+            "harbour",
+            (23, 10, 0),  # Monday: closed all day
+            "Are you open at the moment?",
+            "We're closed right now. We are open on Tuesday 24 November: lunch from noon to 3 pm and dinner from "
+            "6 pm to 10 pm.",
+        ),
+        ("roma", (24, 20, 0), "siete aperti adesso?", "Sì, siamo aperti adesso, fino alle 22 e 30."),
+        ("tasca", (26, 10, 0), "estão abertos agora?", "Neste momento estamos fechados; reabrimos hoje às 19h30."),
+    ],
+)
+def test_open_now_is_answered_for_this_minute(venues, venue_id, at, question, said):
+    venue = venues[venue_id]
+    now = dt.datetime(2026, 11, *at, tzinfo=venue.tz)
+    assert Dialogue(ScreenedAgent(OfflineAgent()), venue, now).say(question).reply == said
+
+
+def test_a_question_about_hours_at_a_time_of_the_day_is_not_about_now(venues):
+    d = dialogue(venues, "roma")
+    assert d.say("a che ora siete aperti?").reply.startswith("I nostri orari:")
