@@ -12,6 +12,7 @@ import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Callable
 
 from concierge.conversations.customer_names import (
     fold_same_length,
@@ -26,6 +27,7 @@ from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, minutes
 from concierge.parsing import (
     DayReading,
+    TimeResolution,
     UnsupportedRelativeTime,
     VagueTime,
     is_vague,
@@ -37,6 +39,7 @@ from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
 MAX_GRAM = 5
+CARRY_ON = 3  # words after a time read that may still belong to it ("moins le quart")
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
 _TIME_SIGNAL = re.compile(
@@ -294,8 +297,28 @@ def _time(
             continue
         except (UnsupportedRelativeTime, ValueError):
             continue
+        longer = _carried_on(tokens, gram, lambda words: resolve_relative_time(words, now, venue.locale, open_then))
+        resolution = longer or resolution
         return resolution.time, resolution.day_offset, None
     return None, 0, near
+
+
+def _carried_on(tokens: list[str], gram: str, read: Callable[[str], TimeResolution]) -> TimeResolution | None:
+    """The time read from the gram and the fewest of the `CARRY_ON` words after it that read as one: the longest
+    gram may stop inside a time ("stasera alle nove meno un" | "quarto", "ce soir à neuf heures" | "moins le
+    quart"). The gram is kept whole, so nothing after it is read alone ("um quarto para dois" is a quarter to
+    two, but in "às nove menos um quarto para dois" it is not)."""
+    words = gram.split()
+    start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+    end = start + len(words)
+    for stop in range(end + 1, min(end + CARRY_ON, len(tokens)) + 1):
+        if _BREAK in tokens[start:stop]:
+            break
+        try:
+            return read(" ".join(tokens[start:stop]))
+        except (VagueTime, UnsupportedRelativeTime, ValueError):
+            continue
+    return None
 
 
 def _symptom(text: str, vocab: Vocabulary) -> str | None:

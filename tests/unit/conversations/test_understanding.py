@@ -316,3 +316,16 @@ def test_a_name_after_an_elided_french_intro_is_read(venues, text, name):
 )
 def test_a_party_said_in_the_future_is_read(venues, text):
     assert read(venues, "harbour", text).people == 3
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time"),
+    [
+        ("roma", "un tavolo per stasera alle nove meno un quarto per tre", "20:45"),
+        ("roma", "un tavolo per stasera alle nove e un quarto per tre", "21:15"),
+        ("cabinet", "un rendez-vous ce soir à neuf heures moins le quart pour moi", "20:45"),
+        ("tasca", "uma mesa esta noite às nove menos um quarto para dois", "20:45"),
+    ],
+)
+def test_a_time_longer_than_the_words_read_at_once_is_read_whole(venues, venue_id, text, time):
+    assert read(venues, venue_id, text).time == time
