@@ -34,7 +34,7 @@ def assert_accessible(page: Page, state: str) -> None:
 
 def test_the_chat_page_has_no_serious_violation_in_any_state(new_page, concierge_server):
     server = concierge_server()
-    page = new_page()
+    page = new_page(locale="it-IT")
     page.goto(f"{server.url}/chat/roma")
     expect(page.locator(".cc-msg .cc-button")).to_have_count(4)
     assert_accessible(page, "welcome")
@@ -51,7 +51,7 @@ def test_the_chat_page_has_no_serious_violation_in_any_state(new_page, concierge
     expect(page.get_by_role("alert")).to_be_visible()
     assert_accessible(page, "service unreachable")
 
-    cabinet = new_page()
+    cabinet = new_page(locale="fr-FR")
     cabinet.goto(f"{server.url}/chat/cabinet")
     cabinet.locator('[data-action="emergency"]').click()
     expect(cabinet.get_by_role("region", name="Cabinet dentaire Daboussy", exact=True)).to_be_visible()
@@ -63,7 +63,7 @@ def test_the_embedded_widget_has_no_serious_violation(new_page, concierge_server
     with VenueSite() as site:
         server = concierge_server(venues=venues_with_widget_origins(tmp_path, {"roma": [site.origin]}))
         site.publish(server.url, "roma")
-        page = new_page()
+        page = new_page(locale="it-IT")
         page.goto(site.origin)
         launcher = page.get_by_role("button", name="Scrivici")
         expect(launcher).to_be_visible()

@@ -58,7 +58,7 @@ def test_a_customer_books_from_the_welcome_buttons_to_the_confirmation(
 ):
     words = BOOKINGS[venue_id]
     server = concierge_server(store_kind=store_kind)
-    page = new_page()
+    page = new_page(locale="it-IT" if venue_id == "roma" else "en-GB")  # a visitor who speaks the venue's language
     page.goto(f"{server.url}/chat/{venue_id}")
 
     expect(page.locator("html")).to_have_attribute("lang", "it" if venue_id == "roma" else "en")
@@ -107,9 +107,22 @@ def test_a_customer_books_from_the_welcome_buttons_to_the_confirmation(
     assert conversation_id(page, venue_id) not in (thread, None)
 
 
+def test_a_visitor_is_welcomed_in_their_browser_s_language_and_answered_in_the_one_they_write(
+    new_page, concierge_server
+):
+    server = concierge_server()
+    page = new_page(locale="en-GB")
+    page.goto(f"{server.url}/chat/roma")
+    expect(page.get_by_role("textbox")).to_have_attribute("placeholder", "Write a message")
+    expect(latest(page).locator(".cc-bubble")).to_contain_text("Good evening, welcome to Trattoria Roma!")  # 18:00
+    page.get_by_role("textbox").fill("Buonasera, vorrei prenotare un tavolo per 2 domani alle 20")
+    page.get_by_role("textbox").press("Enter")
+    expect(latest(page).locator(".cc-bubble")).to_contain_text("Per prenotare mi manca ancora")
+
+
 def test_the_widget_is_used_with_the_keyboard_alone(new_page, concierge_server):
     server = concierge_server()
-    page = new_page()
+    page = new_page(locale="it-IT")
     page.goto(f"{server.url}/chat/roma")
     expect(latest(page).locator(".cc-button")).to_have_count(4)
 
@@ -151,7 +164,7 @@ def test_the_widget_is_used_with_the_keyboard_alone(new_page, concierge_server):
 def test_a_person_takes_over_and_the_customer_sees_the_replies(new_page, concierge_server, store_kind):
     server = concierge_server(store_kind=store_kind, operator=True)
     staff = {"Authorization": f"Bearer {server.operator_key}"}
-    page = new_page()
+    page = new_page(locale="fr-FR")
     page.goto(f"{server.url}/chat/cabinet")
     latest(page).locator('[data-action="emergency"]').click()
 
@@ -204,7 +217,7 @@ def test_a_person_takes_over_and_the_customer_sees_the_replies(new_page, concier
 
 def test_an_unreachable_service_is_said_and_the_message_is_sent_again_once(new_page, concierge_server):
     server = concierge_server()
-    page = new_page()
+    page = new_page(locale="it-IT")
     page.goto(f"{server.url}/chat/roma")
     expect(latest(page).locator(".cc-button")).to_have_count(4)
 
@@ -238,7 +251,7 @@ def test_a_venue_site_embeds_the_widget_with_one_script_line(new_page, concierge
         site.publish(server.url, "roma")
         stranger.publish(server.url, "roma")
 
-        page = new_page()
+        page = new_page(locale="it-IT")
         page.goto(site.origin)
         launcher = page.get_by_role("button", name="Scrivici")
         expect(launcher).to_have_attribute("aria-expanded", "false")
@@ -257,7 +270,7 @@ def test_a_venue_site_embeds_the_widget_with_one_script_line(new_page, concierge
         expect(launcher).to_have_attribute("aria-expanded", "false")
         expect(launcher).to_be_focused()
 
-        other = new_page()
+        other = new_page(locale="it-IT")
         other.goto(stranger.origin)
         other.get_by_role("button", name="Scrivici").click()
         expect(other.locator(".cc-note")).to_contain_text(f"The site {stranger.origin} may not embed", timeout=20_000)
@@ -266,7 +279,7 @@ def test_a_venue_site_embeds_the_widget_with_one_script_line(new_page, concierge
 def test_after_a_goodbye_the_threads_new_conversation_still_shows_the_teams_replies(new_page, concierge_server):
     server = concierge_server(operator=True)
     staff = {"Authorization": f"Bearer {server.operator_key}"}
-    page = new_page()
+    page = new_page(locale="it-IT")
     page.goto(f"{server.url}/chat/roma")
     page.get_by_role("textbox").fill("Avete il parcheggio?")
     page.get_by_role("textbox").press("Enter")
@@ -285,7 +298,7 @@ def test_after_a_goodbye_the_threads_new_conversation_still_shows_the_teams_repl
 
 def test_a_reload_while_the_service_is_unreachable_restores_the_conversation_on_retry(new_page, concierge_server):
     server = concierge_server()
-    page = new_page()
+    page = new_page(locale="it-IT")
     page.goto(f"{server.url}/chat/roma")
     expect(latest(page).locator(".cc-button")).to_have_count(4)
     thread = conversation_id(page, "roma")

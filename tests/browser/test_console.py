@@ -134,7 +134,7 @@ def test_a_day_of_bookings_is_changed_from_the_console(new_page, concierge_serve
 
 def test_a_handover_from_the_chat_is_answered_from_the_console_and_the_customer_sees_it(new_page, concierge_server):
     server = concierge_server(operator=True)
-    customer = new_page()
+    customer = new_page(locale="fr-FR")
     customer.goto(f"{server.url}/chat/cabinet")
     customer.locator(".cc-log .cc-msg").last.locator('[data-action="emergency"]').click()
     expect(customer.locator(".cc-status")).to_contain_text("Une personne de l'équipe a pris le relais")

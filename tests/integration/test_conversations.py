@@ -74,6 +74,14 @@ def test_a_booking_goes_from_the_first_message_to_the_confirmation(chat, venue, 
     assert booked["booking_id"] == done["rdv"]["appointment_id"] and booked["name"] == lines[2]
 
 
+def test_the_channel_s_language_greets_and_the_customer_s_words_then_decide(chat):
+    welcome = say(chat, None, "tasca", action="welcome", language="en-GB")
+    assert welcome["reply"].startswith("Hello, welcome to Tasca do Porto!")
+    answer = say(chat, "Queria reservar uma mesa para 2 na sexta às 20h, em nome de Ana Sousa", language="en-GB")
+    assert answer["reply"].startswith("Posso reservar uma mesa para 2")
+    assert say(chat, "ok", language="en-GB")["reply"].startswith("Feito!")  # "ok" says no language: Portuguese holds
+
+
 def test_a_clinic_booking_in_french_asks_for_the_care_and_the_reason(chat):
     say(chat, "Bonjour, je voudrais un rendez-vous demain à 10h", "cabinet")
     say(chat, "Je m'appelle Amina Benali, pour un détartrage", "cabinet")

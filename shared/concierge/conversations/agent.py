@@ -47,6 +47,7 @@ class Turn:
     text: str | None  # the customer's words, or None when a UI element was pressed
     action: str | None = None
     data: dict[str, Any] | None = None
+    language: str | None = None  # the customer's language as the channel knows it (a browser's), two letters
 
 
 @dataclass

@@ -3,7 +3,8 @@
 A message is scored by the words in `data/languages.yaml` that belong to one language only. The first
 message picks the language that scores highest, when one does; later messages switch it only when
 another language leads by two words or more, so a "sì" or "merci" in an English conversation, or a
-name that happens to be a word, does not flip the answers. With nothing to go on, it is the venue's.
+name that happens to be a word, does not flip the answers. Before the customer's words say anything,
+it is the language the channel gave (the chat widget sends the browser's), else the venue's.
 
 A library was weighed for this (lingua covers these languages; its wheel is 96 MB, against the cold
 start of a function), but the messages to read are three words long and about bookings: a small
@@ -64,7 +65,9 @@ def in_customer_language(turn: Turn) -> Turn:
     """The turn with its venue speaking the customer's language (hours, days, times and every sentence
     of the answer); the venue's tools still answer in the venue's own."""
     current = turn.conversation.memory.get(LANGUAGE_KEY)
-    language = customer_language(turn.text, current if isinstance(current, str) else None, turn.venue.locale)
+    if not isinstance(current, str):  # the channel's word until the customer's own say something
+        current = turn.language if turn.language in LANGUAGES else None
+    language = customer_language(turn.text, current, turn.venue.locale)
     if language == turn.venue.locale:
         return turn
     return replace(turn, venue=turn.venue.model_copy(update={"locale": language}))

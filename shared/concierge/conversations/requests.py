@@ -30,6 +30,7 @@ class MessageRequest(Request):
     message_id: str | None = Field(default=None, min_length=1, max_length=200)
     channel: Channel = "api"
     customer: Customer | None = None
+    language: str | None = Field(default=None, max_length=35)  # the customer's, as the channel knows it ("en-GB")
 
     @model_validator(mode="after")
     def _something_said(self) -> "MessageRequest":

@@ -123,6 +123,7 @@ class ConversationService:
                 text=req.text,
                 action=req.action,
                 data=req.data,
+                language=(req.language or "")[:2].lower() or None,
             )
             try:
                 result = self.agent_for(venue).respond(turn, tools)

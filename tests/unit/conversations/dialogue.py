@@ -21,6 +21,7 @@ class Dialogue:
     now: dt.datetime
     phone: str | None = None  # channel-verified
     profile: ClientProfile | None = None
+    language: str | None = None  # the channel's word for the customer's language
     tools: FakeTools | None = None
     memory: dict[str, Any] = field(default_factory=dict)
     history: list[Message] = field(default_factory=list)
@@ -50,6 +51,7 @@ class Dialogue:
             text=text,
             action=action,
             data=data,
+            language=self.language,
         )
         answer = self.agent.respond(turn, self.tools)
         assert_valid_rdv(answer.rdv, self.venue)

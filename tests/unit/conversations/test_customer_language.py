@@ -71,3 +71,18 @@ def test_an_out_of_scope_message_is_handed_over_in_the_customer_s_language(venue
     answer = dialogue(venues, "cabinet", "+213555987654").say("Hello, which medicine should I take for my toothache?")
     assert answer.rdv["action"] == "ROUTE_TO_HUMAN"
     assert answer.reply.startswith("I can't give medical advice here.")
+
+
+def test_the_channel_s_language_is_spoken_until_the_customer_s_words_say_otherwise(venues):
+    d = dialogue(venues, "roma", "+447400123456")
+    d.language = "en"
+    assert d.say(None, "welcome").reply == "Hello, welcome to Trattoria Roma! How can I help you?"
+    assert d.say("A table for 2 tomorrow at 8pm").reply == "To book, I still need your name."
+    switched = d.say("Buongiorno, vorrei prenotare un tavolo per 2 domani alle 20")
+    assert switched.reply == "Per prenotare mi manca ancora: il suo nome."
+
+
+def test_a_channel_language_the_agent_does_not_speak_leaves_the_venue_s(venues):
+    d = dialogue(venues, "tasca", "+351912345678")
+    d.language = "de"
+    assert d.say(None, "welcome").reply.startswith("Olá")

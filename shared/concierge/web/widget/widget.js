@@ -212,7 +212,8 @@
 
   Widget.prototype.send = function (what, echo) {
     var body = {
-      venue_id: this.cfg.venue, conversation_id: this.conversationId, channel: "web", message_id: randomId(12)
+      venue_id: this.cfg.venue, conversation_id: this.conversationId, channel: "web", message_id: randomId(12),
+      language: this.cfg.lang
     };
     Object.keys(what).forEach(function (key) { body[key] = what[key]; });
     if (echo) this.addMessage("customer", echo, null);
@@ -501,8 +502,9 @@
 
   // --- start
 
+  // The visitor's own language first (the browser's, when the widget speaks it), then the venue's.
   function language(requested) {
-    var candidates = [requested, document.documentElement.lang, navigator.language];
+    var candidates = (navigator.languages || [navigator.language]).concat([requested, document.documentElement.lang]);
     for (var i = 0; i < candidates.length; i++) {
       var code = (candidates[i] || "").slice(0, 2).toLowerCase();
       if (STRINGS[code]) return code;
