@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from concierge.adapters.llm import ChatModel, ChatResult, LLMUnavailable
+from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
 from concierge.conversations.model_context import TOOLS, context_messages
 from concierge.conversations.model_values import booked_slot, dmy_date, e164_phone, integer
@@ -100,7 +101,12 @@ class ModelAgent:
         self.model_version = model_version
 
     def respond(self, turn: Turn, tools: ToolRunner) -> AgentAnswer:
-        return _Loop(self, turn, tools).run()
+        """The turn in the customer's language: the instructions, the days written out and the buttons
+        (the model is also told to answer in the customer's language)."""
+        spoken = in_customer_language(turn)
+        answer = _Loop(self, spoken, tools).run()
+        remember_language(answer.memory, turn, spoken)
+        return answer
 
 
 class _Loop:

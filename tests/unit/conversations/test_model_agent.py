@@ -283,3 +283,15 @@ def test_a_refused_booking_offers_the_nearest_free_times_the_tool_gave(venues, l
     assert reply.rdv["action"] == "FIND_SLOTS"
     assert [e["label"] for e in reply.rdv["ui_elements"]] == ["19:30", "21:00"]
     assert real is not None and d.tools.bookings == []
+
+
+def test_an_english_customer_of_an_italian_venue_gets_english_instructions_days_and_buttons(venues, llm):
+    d = dialogue(venues, llm)
+    llm.reply_text(answer(tool="get_available_slots", startDate="24/11/2026", endDate="24/11/2026"))
+    llm.reply_text(answer("Tomorrow we have 19:00, 19:30 and 20:00 free. Which one suits you?"))
+    reply = d.say("Hi, do you have a table for two tomorrow evening?")
+    system = llm.requests[0]["messages"][0]["content"]
+    assert system.startswith("You are the receptionist of Trattoria Roma") and "Tuesday 24 November" in system
+    assert reply.rdv["action"] == "FIND_SLOTS"
+    labels = [e["accessibility"]["aria_label"] for e in reply.rdv["ui_elements"]]
+    assert labels and all(label.endswith("pm on Tuesday 24 November") for label in labels), labels
