@@ -132,7 +132,8 @@ class OfflineTurn:
         self.mem["misunderstood"] += 1
         if self.mem["misunderstood"] >= MISUNDERSTANDINGS_BEFORE_HANDOVER:
             return self.handover("The customer was not understood twice")
-        message = self.words.say("not_understood")
+        question = (self.turn.text or "").strip().endswith("?")  # a question the FAQ does not answer
+        message = self.words.say("no_answer" if question else "not_understood")
         return self.answer(message, self.rdv.welcome(message))
 
     def handover(self, reason: str) -> AgentAnswer:

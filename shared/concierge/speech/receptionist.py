@@ -95,6 +95,8 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "You can also reach us at {phone}.",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
         "or tell you our opening hours.",
+        "no_answer": "I don't have the answer to that here. I can book, move or cancel a booking, or tell you "
+        "our opening hours; for anything else, a person from our team can help.",
         "oos.SENSITIVE_HEALTH": "I can't give medical advice here. I'm passing you to the team; "
         "in an emergency, call the emergency services.",
         "oos.PERSONAL_DATA": "I can't handle that kind of personal data in this chat. A member of the team "
@@ -189,6 +191,8 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Può anche chiamarci al {phone}.",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
         "o dirle i nostri orari.",
+        "no_answer": "Qui non ho la risposta a questa domanda. Posso prenotare, spostare o cancellare una "
+        "prenotazione, o dirle i nostri orari; per il resto può aiutarla una persona del nostro team.",
         "oos.SENSITIVE_HEALTH": "Qui non posso dare consigli medici. La passo allo staff; "
         "in caso di emergenza chiami il 112.",
         "oos.PERSONAL_DATA": "Non posso trattare questo tipo di dati personali in chat. La aiuterà una "
@@ -282,6 +286,8 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
         "ou vous donner nos horaires.",
+        "no_answer": "Je n'ai pas la réponse à cette question ici. Je peux prendre, déplacer ou annuler un "
+        "rendez-vous, ou vous donner nos horaires ; pour le reste, une personne de notre équipe peut vous aider.",
         "oos.SENSITIVE_HEALTH": "Je ne peux pas donner de conseil médical ici. Je vous passe l'équipe ; "
         "en cas d'urgence, appelez les secours.",
         "oos.PERSONAL_DATA": "Je ne peux pas traiter ce type de données personnelles dans ce chat. "
@@ -375,6 +381,8 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Também nos pode contactar pelo {phone}.",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário.",
+        "no_answer": "Não tenho aqui a resposta a essa pergunta. Posso fazer, mudar ou cancelar uma reserva, "
+        "ou dizer o nosso horário; para o resto, uma pessoa da nossa equipa pode ajudar.",
         "oos.SENSITIVE_HEALTH": "Não posso dar conselhos médicos aqui. Vou passar à equipa; "
         "numa emergência, ligue 112.",
         "oos.PERSONAL_DATA": "Não posso tratar esse tipo de dados pessoais neste chat. Um atendente vai ajudar.",

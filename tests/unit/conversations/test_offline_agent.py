@@ -694,3 +694,17 @@ def test_open_now_is_answered_for_this_minute(venues, venue_id, at, question, sa
 def test_a_question_about_hours_at_a_time_of_the_day_is_not_about_now(venues):
     d = dialogue(venues, "roma")
     assert d.say("a che ora siete aperti?").reply.startswith("I nostri orari:")
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "question", "said"),
+    [
+        ("harbour", "Do you have a kids menu?", "I don't have the answer to that here."),
+        ("roma", "Avete un menù per bambini?", "Qui non ho la risposta a questa domanda."),
+        ("cabinet", "Parlez-vous arabe ?", "Je n'ai pas la réponse à cette question ici."),
+        ("tasca", "Têm menu infantil?", "Não tenho aqui a resposta a essa pergunta."),
+    ],
+)
+def test_a_question_the_faq_does_not_answer_is_said_so_not_misunderstood(venues, venue_id, question, said):
+    answer = dialogue(venues, venue_id).say(question)
+    assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
