@@ -37,6 +37,8 @@ class _Run(OwnBookingsFlow):
             return self.execute(pending)
         if pending and "no" in reading.intents and not reading.details:
             return self.decline(pending)
+        if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
+            return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
         mem["pending"] = None
         if (
             "no" in reading.intents
@@ -148,6 +150,10 @@ class _Run(OwnBookingsFlow):
         if pending["kind"] == "cancel":
             return self.cancel(pending)
         return self.move(pending)
+
+    def drop_booking(self) -> AgentAnswer:
+        self.mem.update(pending=None, flow=None, slots={k: v for k, v in self.slots.items() if k in ("name", "phone")})
+        return self.understood(self.words.say("create_dropped"))
 
     def decline(self, pending: dict[str, Any]) -> AgentAnswer:
         self.mem["pending"] = None

@@ -708,3 +708,21 @@ def test_a_question_about_hours_at_a_time_of_the_day_is_not_about_now(venues):
 def test_a_question_the_faq_does_not_answer_is_said_so_not_misunderstood(venues, venue_id, question, said):
     answer = dialogue(venues, venue_id).say(question)
     assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "cancel"),
+    [
+        ("harbour", "table for 2 tomorrow at 8pm, Jane Doe", "cancel"),
+        ("roma", "tavolo per 2 domani alle 20, Mario Rossi", "annulla"),
+    ],
+)
+def test_cancel_asked_to_confirm_a_booking_drops_the_request_and_keeps_the_name(venues, venue_id, request_, cancel):
+    d = dialogue(venues, venue_id)
+    assert d.say(request_).rdv["action"] == "CONFIRMATION"
+    dropped = d.say(cancel)
+    assert dropped.rdv["action"] == "SHOW_WELCOME" and d.tools.bookings == []
+    assert "cancel_appointment" not in d.tools.names() and "list_events" not in d.tools.names()
+    assert d.say("sabato alle 13 per 2" if venue_id == "roma" else "2 people on Saturday at 1pm").rdv["action"] == (
+        "CONFIRMATION"
+    )
