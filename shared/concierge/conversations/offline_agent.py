@@ -64,6 +64,9 @@ class _Run(OwnBookingsFlow):
             return self.manage(reading, fresh=True, prefer=prefer)
         if mem.get("flow") in ("cancel", "move") and (reading.details or turn.action == "choose_booking"):
             return self.manage(reading, fresh=False)
+        if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:
+            mem.update(flow=None, choices=None, target=None)  # "never mind": nothing changes
+            return self.understood(self.words.say("cancel_kept"))
         if "mine" in reading.intents and not (reading.day or reading.time or reading.people):
             return self.list_own()  # "what bookings do I have?", not a new booking
         asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents

@@ -39,6 +39,8 @@ from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
 MAX_GRAM = 5
+NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
+_NEGATIONS = frozenset({"not", "non", "pas", "nao"})
 CARRY_ON = 3  # words after a time read that may still belong to it ("moins le quart")
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
@@ -119,6 +121,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = _time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
     if reading.people is not None:
         tokens = _counts_set_aside(tokens, venue.locale, vocab)
+    if _NEGATIONS.intersection(tokens):
+        tokens = _negated_set_aside(tokens, now, venue)
     day = _day(tokens, now, venue)
     if "move" in reading.intents and len(days := _days_in_order(tokens, now, venue)) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
@@ -184,6 +188,38 @@ def _time_tokens(text: str) -> list[str]:
     folded = re.sub(r"['’`]", " ", folded)
     folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
     return re.sub(r"\bapres midi\b", "apres-midi", folded).split()  # the afternoon, not noon
+
+
+def _negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list[str]:
+    """A day or time said after "not" is the one not meant: "not Friday, Saturday" is Saturday, "non alle 8
+    ma alle 9" is 9."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token not in _NEGATIONS:
+            continue
+        for start in (i + 1, i + 2):  # "not Friday", "non posso venerdì"
+            spans = [tokens[start : start + size] for size in range(min(NEGATED_WORDS, len(tokens) - start), 0, -1)]
+            said = next((w for w in spans if _BREAK not in w and _names_a_day_or_time(" ".join(w), now, venue)), None)
+            if said is not None:
+                out[i : start + len(said)] = [_BREAK] * (start + len(said) - i)
+                break
+    return out
+
+
+def _names_a_day_or_time(gram: str, now: dt.datetime, venue: Venue) -> bool:
+    if _may_name_a_day(gram):
+        try:
+            read_day(gram, now, venue.locale, venue=venue)
+            return True
+        except ValueError:
+            pass
+    if not _TIME_SIGNAL.search(with_digits(gram, venue.locale)):
+        return False
+    try:
+        resolve_relative_time(gram, now, venue.locale)
+        return True
+    except (VagueTime, UnsupportedRelativeTime, ValueError):
+        return False
 
 
 def _counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary) -> list[str]:

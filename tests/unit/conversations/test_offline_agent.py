@@ -726,3 +726,23 @@ def test_cancel_asked_to_confirm_a_booking_drops_the_request_and_keeps_the_name(
     assert d.say("sabato alle 13 per 2" if venue_id == "roma" else "2 people on Saturday at 1pm").rdv["action"] == (
         "CONFIRMATION"
     )
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "never_mind"),
+    [("harbour", "never mind"), ("roma", "lascia stare"), ("cabinet", "laisse tomber"), ("tasca", "esquece")],
+)
+def test_never_mind_while_a_booking_is_being_moved_keeps_it(venues, venue_id, never_mind):
+    d = dialogue(venues, venue_id)
+    own = d.tools.book(dt.date(2026, 11, 25), "20:00", PHONES[venue_id])
+    d.say(
+        {
+            "harbour": "move my booking",
+            "roma": "vorrei spostare la prenotazione",
+            "cabinet": "je voudrais déplacer mon rendez-vous",
+            "tasca": "queria mudar a minha reserva",
+        }[venue_id]
+    )
+    kept = d.say(never_mind)
+    assert kept.rdv["action"] == "SHOW_WELCOME" and d.answers[-1].memory.get("flow") is None
+    assert (own.day, own.time) == (dt.date(2026, 11, 25), "20:00") and "schedule_appointment" not in d.tools.names()

@@ -329,3 +329,20 @@ def test_a_party_said_in_the_future_is_read(venues, text):
 )
 def test_a_time_longer_than_the_words_read_at_once_is_read_whole(venues, venue_id, text, time):
     assert read(venues, venue_id, text).time == time
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time"),
+    [
+        ("harbour", "not friday, saturday please", 28, None),
+        ("harbour", "table for 2 tomorrow, not at 8 but at 9", 24, "21:00"),
+        ("harbour", "I'm not sure, maybe friday at 8", 27, "20:00"),
+        ("roma", "non posso venerdì, facciamo sabato alle 20", 28, "20:00"),
+        ("roma", "non alle 8 ma alle 9", None, "21:00"),
+        ("cabinet", "je ne peux pas lundi, mardi plutôt", 24, None),
+        ("tasca", "não sexta, sábado às 20h", 28, "20:00"),
+    ],
+)
+def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, text, day, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day.day if reading.day else None, reading.time) == (day, time)
