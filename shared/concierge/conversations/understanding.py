@@ -12,7 +12,7 @@ import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, TypeVar
 
 from concierge.conversations.customer_names import (
     fold_same_length,
@@ -38,6 +38,7 @@ from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
+T = TypeVar("T")
 MAX_GRAM = 5
 NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
 _NEGATIONS = frozenset({"not", "non", "pas", "nao"})
@@ -314,6 +315,21 @@ def _time(
         t = minutes(hhmm)
         return any(r.open_min <= t < r.close_min for d in days for r in venue.ranges_on(d))
 
+    def exactly(words: str) -> TimeResolution | None:
+        try:
+            return resolve_relative_time(words, now, venue.locale, open_then)
+        except (VagueTime, UnsupportedRelativeTime, ValueError):
+            return None
+
+    def approximately(words: str) -> str | None:
+        try:
+            resolve_relative_time(words, now, venue.locale, open_then)
+        except VagueTime as vague:
+            return vague.approximately
+        except (UnsupportedRelativeTime, ValueError):
+            return None
+        return None
+
     near: str | None = None
     vague_grams: list[str] = []  # approximate times read: no exact time is read inside one
     whole = " ".join(token for token in tokens if token != _BREAK)  # the message, for a bare answer
@@ -328,32 +344,31 @@ def _time(
             resolution = resolve_relative_time(gram, now, venue.locale, open_then)
         except VagueTime as vague:
             if vague.approximately is not None:
-                near = near or vague.approximately
+                near = near or _carried_on(tokens, gram, approximately) or vague.approximately
                 vague_grams.append(gram)
             continue
         except (UnsupportedRelativeTime, ValueError):
             continue
-        longer = _carried_on(tokens, gram, lambda words: resolve_relative_time(words, now, venue.locale, open_then))
+        longer = _carried_on(tokens, gram, exactly)
         resolution = longer or resolution
         return resolution.time, resolution.day_offset, None
     return None, 0, near
 
 
-def _carried_on(tokens: list[str], gram: str, read: Callable[[str], TimeResolution]) -> TimeResolution | None:
-    """The time read from the gram and the fewest of the `CARRY_ON` words after it that read as one: the longest
-    gram may stop inside a time ("stasera alle nove meno un" | "quarto", "ce soir à neuf heures" | "moins le
-    quart"). The gram is kept whole, so nothing after it is read alone ("um quarto para dois" is a quarter to
-    two, but in "às nove menos um quarto para dois" it is not)."""
+def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:
+    """What `read` reads in the gram and the fewest of the `CARRY_ON` words after it that read as one: the
+    longest gram may stop inside a time ("stasera alle nove meno un" | "quarto", "ce soir à neuf heures" |
+    "moins le quart", "per stasera verso le otto" | "e mezza"). The gram is kept whole, so nothing after it
+    is read alone ("um quarto para dois" is a quarter to two, but in "às nove menos um quarto para dois" it
+    is not)."""
     words = gram.split()
     start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
     end = start + len(words)
     for stop in range(end + 1, min(end + CARRY_ON, len(tokens)) + 1):
         if _BREAK in tokens[start:stop]:
             break
-        try:
-            return read(" ".join(tokens[start:stop]))
-        except (VagueTime, UnsupportedRelativeTime, ValueError):
-            continue
+        if (found := read(" ".join(tokens[start:stop]))) is not None:
+            return found
     return None
 
 

@@ -65,6 +65,8 @@ def test_a_full_request_is_read_in_one_message(venues, venue_id, text, day, time
         ("roma", "un tavolo domani verso le 20", "20:00"),
         ("harbour", "a table tomorrow around 8", "20:00"),
         ("harbour", "a table tomorrow, 8ish", "20:00"),
+        ("roma", "siamo in 5 per domani sera verso le otto e mezza", "20:30"),  # longer than five words
+        ("harbour", "any chance of a table for 3 tomorrow evening around half 7?", "19:30"),
     ],
 )
 def test_a_time_said_approximately_is_read_as_near_that_time_not_as_it(venues, venue_id, text, near):
