@@ -1,0 +1,231 @@
+"""Where a chat message says a day and a time, for the offline agent: its words, as the project's parsers read them.
+
+The message's words are read in sequences, longest first (`MAX_GRAM`), none across a comma or a sentence's
+end (`BREAK`); a time read goes on over the few words that complete it, and a day or time said after "not"
+is set aside as the one not meant.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from typing import Callable, TypeVar
+
+from concierge.conversations.vocabulary import Vocabulary
+from concierge.domain.venue import Venue, minutes
+from concierge.parsing import (
+    DayReading,
+    TimeResolution,
+    UnsupportedRelativeTime,
+    VagueTime,
+    is_vague,
+    read_day,
+    resolve_relative_time,
+)
+from concierge.parsing.text import with_digits
+
+T = TypeVar("T")
+MAX_GRAM = 5
+NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
+NEGATIONS = frozenset({"not", "non", "pas", "nao"})
+CARRY_ON = 3  # words after a time read that may still belong to it ("moins le quart")
+_TIME_SIGNAL = re.compile(
+    r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
+    r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
+    r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
+)
+BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
+_BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
+_ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
+
+
+def time_tokens(text: str) -> list[str]:
+    """Lower-case, accent-free words, keeping ':' '.' '/' and '-' between digits, as in clock times and
+    written dates ("20:30", "8.15", "12/12", "2026-12-12"); a comma or a sentence's end is a `BREAK`."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    folded = re.sub(r"[,;!?]|\.(?!\d)", f" {BREAK} ", folded)
+    folded = re.sub(r"['’`]", " ", folded)
+    folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
+    return re.sub(r"\bapres midi\b", "apres-midi", folded).split()  # the afternoon, not noon
+
+
+def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list[str]:
+    """A day or time said after "not" is the one not meant: "not Friday, Saturday" is Saturday, "non alle 8
+    ma alle 9" is 9."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token not in NEGATIONS:
+            continue
+        for start in (i + 1, i + 2):  # "not Friday", "non posso venerdì"
+            spans = [tokens[start : start + size] for size in range(min(NEGATED_WORDS, len(tokens) - start), 0, -1)]
+            said = next((w for w in spans if BREAK not in w and _names_a_day_or_time(" ".join(w), now, venue)), None)
+            if said is not None:
+                out[i : start + len(said)] = [BREAK] * (start + len(said) - i)
+                break
+    return out
+
+
+def _names_a_day_or_time(gram: str, now: dt.datetime, venue: Venue) -> bool:
+    if _may_name_a_day(gram):
+        try:
+            read_day(gram, now, venue.locale, venue=venue)
+            return True
+        except ValueError:
+            pass
+    if not _TIME_SIGNAL.search(with_digits(gram, venue.locale)):
+        return False
+    try:
+        resolve_relative_time(gram, now, venue.locale)
+        return True
+    except (VagueTime, UnsupportedRelativeTime, ValueError):
+        return False
+
+
+def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary) -> list[str]:
+    """A number counting people ("4 persone", "2 adultes") is no hour: "a 4 persone" is not 16:00."""
+    counted = {
+        unit.split()[0] for key in ("people_units", "party_adults", "party_children") for unit in vocab.intro_words[key]
+    }
+    return [
+        BREAK if i + 1 < len(tokens) and tokens[i + 1] in counted and with_digits(token, locale).isdigit() else token
+        for i, token in enumerate(tokens)
+    ]
+
+
+def at_after_make_it(tokens: list[str], people: int | None) -> list[str]:
+    """ "make it 8 instead": an hour said with no word before it, read as "at 8" (not the party just read)."""
+    for i in range(len(tokens) - 2):
+        if tokens[i : i + 2] == ["make", "it"]:
+            number = with_digits(tokens[i + 2], "en")
+            if number.isdigit() and int(number) != people:
+                return [*tokens[: i + 2], "at", *tokens[i + 2 :]]
+    return tokens
+
+
+def _grams(tokens: list[str], digits_first: bool = False):
+    """Word sequences, longest first, none across a `BREAK` ("for 2, Dec 31st" is no 2 December); with
+    `digits_first`, those holding a digit before the others."""
+    grams = [
+        " ".join(words)
+        for size in range(min(MAX_GRAM, len(tokens)), 0, -1)
+        for start in range(len(tokens) - size + 1)
+        if BREAK not in (words := tokens[start : start + size])
+    ]
+    if digits_first:
+        grams.sort(key=lambda gram: not re.search(r"\d", gram))  # stable: still longest first
+    return grams
+
+
+def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
+    """The day the words name. A number with at most an article ("le 20": the 20th in French, the hour in
+    "verso le 20") only when no word names a day, and a holiday only when nothing else does ("Santos"
+    is a surname before it is All Saints' Day): "domani" wins over both."""
+    weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a holiday
+    for gram in _grams(tokens):
+        if not _may_name_a_day(gram):
+            continue
+        try:
+            reading = read_day(gram, now, venue.locale, venue=venue)
+        except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
+            continue
+        if reading.holiday is not None:
+            weaker[1] = weaker[1] or reading
+        elif _BARE_NUMBER.fullmatch(gram):
+            weaker[0] = weaker[0] or reading
+        else:
+            return reading
+    return weaker[0] or weaker[1]
+
+
+def _may_name_a_day(gram: str) -> bool:
+    """Not "mon", "sat", "the one": words too often another word than a day to be read as one."""
+    return not ((" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram))
+
+
+def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[DayReading]:
+    """The first two days said, in the order said, each from the longest words that read as one."""
+    found: list[DayReading] = []
+    start = 0
+    while start < len(tokens) and len(found) < 2:
+        for size in range(min(MAX_GRAM, len(tokens) - start), 0, -1):
+            words = tokens[start : start + size]
+            gram = " ".join(words)
+            if BREAK in words or not _may_name_a_day(gram):
+                continue
+            try:
+                found.append(read_day(gram, now, venue.locale, venue=venue))
+            except ValueError:
+                continue
+            start += size
+            break
+        else:
+            start += 1
+    return found
+
+
+def time_said(
+    tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool
+) -> tuple[str | None, int, str | None]:
+    """The exact time said and its day offset; else the time an approximate one is near ("verso le 20")."""
+    days = [day] if day else [now.date() + dt.timedelta(days=n) for n in range(7)]
+
+    def open_then(hhmm: str) -> bool:
+        t = minutes(hhmm)
+        return any(r.open_min <= t < r.close_min for d in days for r in venue.ranges_on(d))
+
+    def exactly(words: str) -> TimeResolution | None:
+        try:
+            return resolve_relative_time(words, now, venue.locale, open_then)
+        except (VagueTime, UnsupportedRelativeTime, ValueError):
+            return None
+
+    def approximately(words: str) -> str | None:
+        try:
+            resolve_relative_time(words, now, venue.locale, open_then)
+        except VagueTime as vague:
+            return vague.approximately
+        except (UnsupportedRelativeTime, ValueError):
+            return None
+        return None
+
+    near: str | None = None
+    vague_grams: list[str] = []  # approximate times read: no exact time is read inside one
+    whole = " ".join(token for token in tokens if token != BREAK)  # the message, for a bare answer
+    for gram in _grams(tokens, digits_first=True):
+        if any(f" {gram} " in f" {vague} " for vague in vague_grams):
+            continue  # "10h" inside "vers 10h" is not said exactly
+        digits = with_digits(gram, venue.locale)
+        signalled = _TIME_SIGNAL.search(digits) or (re.search(r"\d", digits) and is_vague(gram))
+        if not signalled and not (bare and gram == whole):
+            continue
+        try:
+            resolution = resolve_relative_time(gram, now, venue.locale, open_then)
+        except VagueTime as vague:
+            if vague.approximately is not None:
+                near = near or _carried_on(tokens, gram, approximately) or vague.approximately
+                vague_grams.append(gram)
+            continue
+        except (UnsupportedRelativeTime, ValueError):
+            continue
+        longer = _carried_on(tokens, gram, exactly)
+        resolution = longer or resolution
+        return resolution.time, resolution.day_offset, None
+    return None, 0, near
+
+
+def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:
+    """What `read` reads in the gram and the fewest of the `CARRY_ON` words after it that read as one: the
+    longest gram may stop inside a time ("stasera alle nove meno un" | "quarto", "ce soir à neuf heures" |
+    "moins le quart", "per stasera verso le otto" | "e mezza"). The gram is kept whole, so nothing after it
+    is read alone ("um quarto para dois" is a quarter to two, but in "às nove menos um quarto para dois" it
+    is not)."""
+    words = gram.split()
+    start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+    end = start + len(words)
+    for stop in range(end + 1, min(end + CARRY_ON, len(tokens)) + 1):
+        if BREAK in tokens[start:stop]:
+            break
+        if (found := read(" ".join(tokens[start:stop]))) is not None:
+            return found
+    return None
