@@ -7,7 +7,7 @@ name that happens to be a word, does not flip the answers. Before the customer's
 it is the language the channel gave (the chat widget sends the browser's), else the venue's.
 
 A library was weighed for this (lingua covers these languages; its wheel is 96 MB, against the cold
-start of a function), but the messages to read are three words long and about bookings: a small
+start of a function), but the messages to read are a few words long and about bookings: a small
 vocabulary of the words customers use to book reads them as well, at no cost.
 """
 
