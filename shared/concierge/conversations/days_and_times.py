@@ -117,6 +117,30 @@ def _grams(tokens: list[str], digits_first: bool = False):
     return grams
 
 
+_SHORT_WEEKDAYS = {  # as typed in a hurry, in the four languages; each read only before a time ("sat 8pm")
+    "monday": ("mon", "lun", "seg"),
+    "tuesday": ("tue", "tues", "mar", "ter"),
+    "wednesday": ("wed", "mer", "qua"),
+    "thursday": ("thu", "thur", "thurs", "gio", "jeu", "qui"),
+    "friday": ("fri", "ven", "sex"),
+    "saturday": ("sat", "sab", "sam"),
+    "sunday": ("sun", "dom", "dim"),
+}
+_WEEKDAY_OF = {short: day for day, shorts in _SHORT_WEEKDAYS.items() for short in shorts}
+_CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}|h|am|pm)")  # "8pm", "21h", "20:30": a time, not "2 days"
+
+
+def short_weekdays_spelt(tokens: list[str]) -> list[str]:
+    """A weekday cut short just before a clock time, "sat 8pm", "ven 21h", spelt out: cut short, "mar",
+    "sun" or "qui" are other words too often to be read as days anywhere else."""
+    return [
+        _WEEKDAY_OF[token]
+        if token in _WEEKDAY_OF and i + 1 < len(tokens) and _CLOCK.fullmatch(tokens[i + 1])
+        else token
+        for i, token in enumerate(tokens)
+    ]
+
+
 def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     """The day the words name. A number with at most an article ("le 20": the 20th in French, the hour in
     "verso le 20") only when no word names a day, and a holiday only when nothing else does ("Santos"

@@ -28,6 +28,7 @@ from concierge.conversations.days_and_times import (
     day_said,
     days_in_order,
     negated_set_aside,
+    short_weekdays_spelt,
     time_said,
     time_tokens,
 )
@@ -106,7 +107,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.name = introduced(rest, vocab.intro_words["name_intros"], name_at_start) or name_segment(
         rest, vocab, lambda words: day_said(time_tokens(words), now, venue) is not None
     )
-    tokens = time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
+    tokens = short_weekdays_spelt(time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS])
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab)
     if NEGATIONS.intersection(tokens):

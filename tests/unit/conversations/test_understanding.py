@@ -348,3 +348,22 @@ def test_a_time_longer_than_the_words_read_at_once_is_read_whole(venues, venue_i
 def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, text, day, time):
     reading = read(venues, venue_id, text)
     assert (reading.day.day if reading.day else None, reading.time) == (day, time)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time"),
+    [
+        ("harbour", "need a table 4 ppl sat 8pm", 28, "20:00"),
+        ("roma", "tavolo x 4 sab 20:30", 28, "20:30"),
+        ("cabinet", "rdv jeu 14h", 26, "14:00"),
+        ("tasca", "mesa para 2 sex 20h", 27, "20:00"),
+    ],
+)
+def test_a_weekday_cut_short_before_a_clock_time_is_that_day(venues, venue_id, text, day, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time) == (dt.date(2026, 11, day), time)
+
+
+def test_a_short_word_that_could_be_a_weekday_is_not_one_without_a_clock_time(venues):
+    assert read(venues, "roma", "mar 2 persone").day is None
+    assert read(venues, "tasca", "qui 2 pessoas").day is None
