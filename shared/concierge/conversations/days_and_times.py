@@ -192,7 +192,9 @@ def time_said(
     tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool
 ) -> tuple[str | None, int, str | None]:
     """The exact time said and its day offset; else the time an approximate one is near ("verso le 20")."""
-    days = [day] if day else [now.date() + dt.timedelta(days=n) for n in range(7)]
+    # The hours of the day said settle "alle 8"; of the coming week when none was said or it is closed ("10h"
+    # on a closed Friday is still 10:00, for the times offered on the next open day).
+    days = [day] if day and venue.ranges_on(day) else [now.date() + dt.timedelta(days=n) for n in range(7)]
 
     def open_then(hhmm: str) -> bool:
         t = minutes(hhmm)

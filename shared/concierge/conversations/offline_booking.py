@@ -202,21 +202,7 @@ class BookingFlow(OfflineTurn):
             free = in_part[:MAX_OPTIONS] or free
         self.slots.pop("time", None)
         self.mem["awaiting"] = ["slot.start_iso"]
-        times = ", ".join(self.time_words(t) for t in free)
-        if not free:
-            sentence = self.words.say("none_free", day=self.day_words(day))
-        elif offered_day != day:
-            sentence = (
-                self.words.say("none_free", day=self.day_words(day))
-                + " "
-                + self.words.say("free_on", day=self.day_words(offered_day), times=times)
-            )
-        elif time is not None:
-            sentence = self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
-        elif around is not None:
-            sentence = self.words.say("free_around", time=self.time_words(around), day=self.day_words(day), times=times)
-        else:
-            sentence = self.words.say("free_on", day=self.day_words(day), times=times)
+        sentence = self.times_sentence(day, offered_day, free, time, around)
         self.slots["day"] = offered_day.isoformat()
         message = " ".join(notes + [sentence])
         options = [Slot.at(self.venue, offered_day, t) for t in free]
@@ -228,6 +214,25 @@ class BookingFlow(OfflineTurn):
             )
         requested = Slot.at(self.venue, day, time) if time else None
         return self.answer(message, self.rdv.find_slots(message, self.patient, options, self.details, requested))
+
+    def times_sentence(
+        self, day: dt.date, offered_day: dt.date, free: list[str], time: str | None, around: str | None
+    ) -> str:
+        """The free times offered, said against what was asked: `time` not free, a time `around`, or none;
+        on another day when `day` has none (closed that day, or full)."""
+        times = ", ".join(self.time_words(t) for t in free)
+        if not free:
+            return self.words.say("none_free", day=self.day_words(day))
+        if offered_day != day:
+            why = "closed_day" if not self.venue.ranges_on(day) else "none_free"
+            return f"{self.words.say(why, day=self.day_words(day))} " + self.words.say(
+                "free_on", day=self.day_words(offered_day), times=times
+            )
+        if time is not None:
+            return self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
+        if around is not None:
+            return self.words.say("free_around", time=self.time_words(around), day=self.day_words(day), times=times)
+        return self.words.say("free_on", day=self.day_words(day), times=times)
 
     def what(self) -> str:
         if is_clinic(self.venue):

@@ -154,14 +154,14 @@ class OwnBookingsFlow(BookingFlow):
         time = target.get("new_time")
         old_day, old_time = dt.date.fromisoformat(target["day"]), target["time"]
         if time is None and reading.time_near:  # "move it to around 9": the free times around it
-            return self._offer_move(day, reading.time_near, "free_around")
+            return self._offer_move(day, reading.time_near, approximate=True)
         if time is None:
             message = self.words.say("move_ask", day=self.day_words(old_day), time=self.time_words(old_time))
             self.mem["awaiting"] = ["slot.start_iso"]
             return self.answer(message, self.rdv.reschedule(message, target["id"], patient=self.patient))
         free = self.free_times(day) if self.venue.ranges_on(day) else []
         if time not in free:
-            return self._offer_move(day, time, "free_near")
+            return self._offer_move(day, time)
         self.mem["pending"] = {
             "kind": "move",
             "id": target["id"],
@@ -207,15 +207,12 @@ class OwnBookingsFlow(BookingFlow):
             self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
         )
 
-    def _offer_move(self, day: dt.date, time: str, sentence: str) -> AgentAnswer:
-        """The free times nearest `time` to move the booking to: `time` not free ("free_near") or said
-        approximately ("free_around")."""
+    def _offer_move(self, day: dt.date, time: str, approximate: bool = False) -> AgentAnswer:
+        """The free times nearest `time` to move the booking to: `time` not free, or said approximately;
+        on the next open day when `day` is closed or full."""
         offered_day, options = self.nearest(day, time)
-        times = ", ".join(self.time_words(t) for t in options)
-        message = (
-            self.words.say(sentence, time=self.time_words(time), day=self.day_words(day), times=times)
-            if options
-            else self.words.say("none_free", day=self.day_words(day))
+        message = self.times_sentence(
+            day, offered_day, options, None if approximate else time, time if approximate else None
         )
         self.mem["awaiting"] = ["slot.start_iso"]
         slots = [Slot.at(self.venue, offered_day, t) for t in options]

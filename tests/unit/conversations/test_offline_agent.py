@@ -746,3 +746,13 @@ def test_never_mind_while_a_booking_is_being_moved_keeps_it(venues, venue_id, ne
     kept = d.say(never_mind)
     assert kept.rdv["action"] == "SHOW_WELCOME" and d.answers[-1].memory.get("flow") is None
     assert (own.day, own.time) == (dt.date(2026, 11, 25), "20:00") and "schedule_appointment" not in d.tools.names()
+
+
+def test_a_move_to_a_closed_day_says_so_and_offers_the_next_open_day_near_the_time_said(venues):
+    d = dialogue(venues, "cabinet")  # closed on Fridays and Saturdays
+    own = d.tools.book(dt.date(2026, 11, 29), "10:00", PHONES["cabinet"])
+    offer = d.say("Je voudrais déplacer mon rendez-vous à vendredi 11h")
+    assert offer.reply.startswith("Nous sommes fermés le vendredi 27 novembre. Créneaux libres le dimanche 29 novembre")
+    starts = [e["data"]["start_iso"][11:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+    assert "11:00" in starts and all(start < "13:00" for start in starts)  # 11h is 11:00, not 23:00
+    assert (own.day, own.time) == (dt.date(2026, 11, 29), "10:00")
