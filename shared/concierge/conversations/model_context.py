@@ -68,7 +68,7 @@ TOOLS: dict[str, tuple[str, dict[str, str]]] = {
 
 def context_messages(turn: Turn) -> list[dict[str, Any]]:
     """System instructions and venue data, the bounded recent history, and this message."""
-    venue, words = turn.venue, agent_words(turn.venue.locale)
+    venue, words = turn.venue, agent_words(turn.venue.locale, turn.venue.kind)
     prompt, phrases = PROMPTS[words.locale], phrases_for(venue.locale, venue.kind)
     what = prompt["what.clinic"] if is_clinic(venue) else prompt["what.restaurant"]
     now = turn.now

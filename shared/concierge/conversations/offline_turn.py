@@ -40,7 +40,7 @@ class OfflineTurn:
         }
         self.mem["slots"] = dict(self.mem.get("slots") or {})
         self.mem["attempts"] += 1
-        self.words = agent_words(self.venue.locale)
+        self.words = agent_words(self.venue.locale, self.venue.kind)
         self.phrases = phrases_for(self.venue.locale, self.venue.kind)
 
     # --- plumbing

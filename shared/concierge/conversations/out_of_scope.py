@@ -93,7 +93,7 @@ def hand_over(
     calls.append(ToolCallRecord(name="update_conversation_tags", ok=bool(result.get("success"))))
     result = tools("request_human_support", {"reason": disposition.reason or disposition.category})
     calls.append(ToolCallRecord(name="request_human_support", ok=bool(result.get("success"))))
-    words = agent_words(turn.venue.locale)
+    words = agent_words(turn.venue.locale, turn.venue.kind)
     if turn.venue.contact.phone:
         message = f"{message} {words.say('handover.contact', phone=turn.venue.contact.phone)}"
     builder = RdvBuilder(turn.venue, turn.now, session or Session(), model_version)
@@ -114,7 +114,7 @@ class ScreenedAgent:
         if disposition is None:
             return self.inner.respond(turn, tools)
         spoken = in_customer_language(turn)
-        message = agent_words(spoken.venue.locale).say(f"oos.{disposition.category}")
+        message = agent_words(spoken.venue.locale, spoken.venue.kind).say(f"oos.{disposition.category}")
         answer = hand_over(spoken, tools, disposition, message)
         remember_language(answer.memory, turn, spoken)
         return answer

@@ -148,7 +148,7 @@ class RdvBuilder:
 
     @property
     def words(self) -> AgentWords:
-        return agent_words(self.venue.locale)
+        return agent_words(self.venue.locale, self.venue.kind)
 
     def _base(self, action: str, message: str, stage: str, disposition: Disposition | None = None) -> dict[str, Any]:
         return {

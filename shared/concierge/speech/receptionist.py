@@ -11,6 +11,7 @@ from typing import Any
 
 from concierge.domain.venue import SCHEDULE_KEYS, Venue
 from concierge.speech.fr import of_name
+from concierge.speech.receptionist_kinds import KIND_WORDS
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -165,7 +166,7 @@ WORDS: dict[str, dict[str, str]] = {
         "other_time": "Va bene. Quale altro giorno o orario preferisce?",
         "your_bookings": "Le sue prenotazioni: {list}. Quale?",
         "upcoming_bookings": "Le sue prossime prenotazioni: {list}.",
-        "no_bookings": "Non trovo prenotazioni future a suo numero.",
+        "no_bookings": "Non trovo prenotazioni future al suo numero.",
         "no_bookings.chat": "Non trovo prenotazioni future fatte in questa chat.",
         "booking_item": "{day} alle {time}",
         "cancel_confirm": "Cancello la sua prenotazione di {day} alle {time}?",
@@ -452,11 +453,11 @@ CARE_TYPES: dict[str, dict[str, str]] = {
 
 
 class AgentWords:
-    """The agent's sentences in one locale."""
+    """The agent's sentences in one locale, for one kind of venue."""
 
-    def __init__(self, locale: str) -> None:
+    def __init__(self, locale: str, kind: str) -> None:
         self.locale = locale if locale in WORDS else "en"
-        self._words = WORDS[self.locale]
+        self._words = {**WORDS[self.locale], **KIND_WORDS.get((self.locale, kind), {})}
 
     def say(self, key: str, **fields: Any) -> str:
         template = self._words[key]
@@ -468,8 +469,9 @@ class AgentWords:
         return CARE_TYPES[self.locale].get(value, value)
 
 
-def agent_words(locale: str) -> AgentWords:
-    return AgentWords(locale)
+def agent_words(locale: str, kind: str) -> AgentWords:
+    """The sentences of `locale`, with the word for a booking that fits the venue's `kind`."""
+    return AgentWords(locale, kind)
 
 
 WEEKDAYS: dict[str, list[str]] = {
@@ -482,7 +484,7 @@ WEEKDAYS: dict[str, list[str]] = {
 
 def weekly_hours(venue: Venue) -> str:
     """The weekly schedule in one line, e.g. "Mon 19:00-22:30; ...; Sun closed"."""
-    words = agent_words(venue.locale)
+    words = agent_words(venue.locale, venue.kind)
     names = WEEKDAYS[words.locale]
     parts = []
     for index, key in enumerate(SCHEDULE_KEYS):
