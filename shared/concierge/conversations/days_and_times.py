@@ -93,6 +93,14 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary) -> list[
     ]
 
 
+def at_after_to(tokens: list[str]) -> list[str]:
+    """ "move it to 8", "push it back to 9": in a move, "to" before a number says the new hour ("at 8")."""
+    following = [*tokens[1:], ""]
+    return [
+        "at" if token == "to" and after[:1].isdigit() else token for token, after in zip(tokens, following, strict=True)
+    ]
+
+
 def at_after_make_it(tokens: list[str], people: int | None) -> list[str]:
     """ "make it 8 instead": an hour said with no word before it, read as "at 8" (not the party just read)."""
     for i in range(len(tokens) - 2):

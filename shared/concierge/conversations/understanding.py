@@ -24,6 +24,7 @@ from concierge.conversations.days_and_times import (
     BREAK,
     NEGATIONS,
     at_after_make_it,
+    at_after_to,
     counts_set_aside,
     day_said,
     days_in_order,
@@ -112,6 +113,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         tokens = counts_set_aside(tokens, venue.locale, vocab)
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
+    if "move" in reading.intents:
+        tokens = at_after_to(tokens)
     day = day_said(tokens, now, venue)
     if "move" in reading.intents and len(days := days_in_order(tokens, now, venue)) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one

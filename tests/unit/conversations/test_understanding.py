@@ -368,3 +368,21 @@ def test_a_weekday_cut_short_before_a_clock_time_is_that_day(venues, venue_id, t
 def test_a_short_word_that_could_be_a_weekday_is_not_one_without_a_clock_time(venues):
     assert read(venues, "roma", "mar 2 persone").day is None
     assert read(venues, "tasca", "qui 2 pessoas").day is None
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time"),
+    [
+        ("harbour", "can I bring my booking forward to 7?", "19:00"),
+        ("harbour", "could we push it back to 9?", "21:00"),
+        ("cabinet", "c'est possible d'avancer mon rendez-vous à 9h ?", "09:00"),
+        ("tasca", "dá para passar a reserva para as 21h?", "21:00"),
+    ],
+)
+def test_bringing_forward_or_pushing_back_is_a_move_to_the_hour_said(venues, venue_id, text, time):
+    reading = read(venues, venue_id, text)
+    assert "move" in reading.intents and reading.time == time
+
+
+def test_to_before_a_number_is_an_hour_only_in_a_move(venues):
+    assert read(venues, "harbour", "a table for 2 to 4 people").time is None
