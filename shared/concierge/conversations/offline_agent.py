@@ -39,6 +39,8 @@ class _Run(OwnBookingsFlow):
             return self.decline(pending)
         if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
+        if pending and pending["kind"] == "create" and (said := self._aside(reading)):
+            return self.asked_again(said)  # "can I pay by card?" before the yes: answered, then asked again
         mem["pending"] = None
         if (
             "no" in reading.intents
@@ -153,6 +155,22 @@ class _Run(OwnBookingsFlow):
         if pending["kind"] == "cancel":
             return self.cancel(pending)
         return self.move(pending)
+
+    def _aside(self, reading: Reading) -> str | None:
+        """The answer to a question from the FAQ or about the hours, asked while nothing else changes."""
+        if reading.details or {"book", "cancel", "move", "mine"} & reading.intents or not self.turn.text:
+            return None
+        if "hours" in reading.intents:
+            return self.open_now() if "now" in reading.intents else self.hours(None)
+        return self.faq(self.turn.text)
+
+    def asked_again(self, said: str) -> AgentAnswer:
+        """`said`, then the booking's confirmation asked again, its yes still awaited."""
+        again = self.book(Reading())
+        again.reply = f"{said} {again.reply}"
+        again.rdv["message"] = again.reply
+        self.mem["last_bot_message"] = again.reply
+        return again
 
     def drop_booking(self) -> AgentAnswer:
         self.mem.update(pending=None, flow=None, slots={k: v for k, v in self.slots.items() if k in ("name", "phone")})

@@ -91,8 +91,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     folded = normalise(rest)
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
     head = " ".join(folded.split()[:2])
-    for answer in ("yes", "no"):  # "no sábado" is not a no: an answer is short, or opens the message
-        if answer in reading.intents and len(folded.split()) > 3 and not vocab.has(answer, head):
+    # "no sábado" is not a no: an answer is short, or opens the message; and a question ("si può pagare con
+    # carta?", "yes, and is there parking?") confirms nothing.
+    question = text.strip().endswith("?") and len(folded.split()) > 1
+    for answer in ("yes", "no"):
+        if answer in reading.intents and (question or (len(folded.split()) > 3 and not vocab.has(answer, head))):
             reading.intents.discard(answer)
     reading.care_type = next(
         (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None

@@ -756,3 +756,22 @@ def test_a_move_to_a_closed_day_says_so_and_offers_the_next_open_day_near_the_ti
     starts = [e["data"]["start_iso"][11:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
     assert "11:00" in starts and all(start < "13:00" for start in starts)  # 11h is 11:00, not 23:00
     assert (own.day, own.time) == (dt.date(2026, 11, 29), "10:00")
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "question", "answer", "yes"),
+    [
+        ("roma", "tavolo per 2 domani alle 20, Mario Rossi", "si possono portare animali?", "Sì, i cani", "sì"),
+        ("harbour", "table for 2 tomorrow at 8pm, Jane Doe", "yes, and is there step-free access?", "Yes, the", "yes"),
+    ],
+)
+def test_a_question_asked_before_the_yes_is_answered_and_the_booking_asked_again(
+    venues, venue_id, request_, question, answer, yes
+):
+    d = dialogue(venues, venue_id)
+    confirm = d.say(request_)
+    aside = d.say(question)
+    assert d.tools.bookings == [] and "schedule_appointment" not in d.tools.names()  # a question confirms nothing
+    assert aside.reply.startswith(answer) and aside.reply.endswith(confirm.reply)
+    assert aside.rdv["action"] == "CONFIRMATION"
+    assert d.say(yes).rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
