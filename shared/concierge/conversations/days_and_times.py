@@ -82,15 +82,23 @@ def _names_a_day_or_time(gram: str, now: dt.datetime, venue: Venue) -> bool:
         return False
 
 
-def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary) -> list[str]:
-    """A number counting people ("4 persone", "2 adultes") is no hour: "a 4 persone" is not 16:00."""
+def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: int) -> list[str]:
+    """A number counting people is no hour: "a 4 persone" and "2 adultes" by the word after it, "un tavolo
+    da 4" by the words before it (the party read); "a 4 persone" is not 16:00."""
     counted = {
         unit.split()[0] for key in ("people_units", "party_adults", "party_children") for unit in vocab.intro_words[key]
     }
-    return [
-        BREAK if i + 1 < len(tokens) and tokens[i + 1] in counted and with_digits(token, locale).isdigit() else token
-        for i, token in enumerate(tokens)
-    ]
+    leads = set(vocab.intro_words["people_leads"])
+
+    def counts(i: int) -> bool:
+        if not with_digits(tokens[i], locale).isdigit():
+            return False
+        if i + 1 < len(tokens) and tokens[i + 1] in counted:
+            return True
+        said = with_digits(tokens[i], locale) == str(people)
+        return said and any(" ".join(tokens[max(0, i - n) : i]) in leads for n in (1, 2, 3))
+
+    return [BREAK if counts(i) else token for i, token in enumerate(tokens)]
 
 
 def at_after_to(tokens: list[str]) -> list[str]:

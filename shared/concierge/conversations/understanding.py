@@ -113,7 +113,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     )
     tokens = short_weekdays_spelt(time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS])
     if reading.people is not None:
-        tokens = counts_set_aside(tokens, venue.locale, vocab)
+        tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
     if "move" in reading.intents:

@@ -144,6 +144,8 @@ def test_in_three_is_a_party_but_in_three_days_is_not(venues):
         ("tasca", "muda para 6 pessoas", None, 6),
         ("harbour", "table for 4 people at 8", "20:00", 4),
         ("tasca", "vocês têm mesa pra dois hoje às 21h?", "21:00", 2),
+        ("roma", "un tavolo da 4 per stasera alle 21", "21:00", 4),
+        ("tasca", "une table à 4 pour ce soir à 21h", "21:00", 4),
     ],
 )
 def test_a_number_that_counts_people_is_not_an_hour(venues, venue_id, text, time, people):
