@@ -54,10 +54,11 @@ class _Run(OwnBookingsFlow):
         if (
             mem.get("last_created")
             and mem.get("flow") != "book"
-            and (reading.day or reading.time or reading.people)
-            and ("instead" in reading.intents or only_party)
+            and (reading.day or reading.time or reading.people or reading.shift)
+            and ("instead" in reading.intents or only_party or reading.shift)
         ):
-            # "make it 8 instead", "actually 5 people", "we'll be 6": change the booking just made (after a yes)
+            # "make it 8 instead", "actually 5 people", "we'll be 6", "half an hour later": change the booking
+            # just made (after a yes)
             reading.intents.add("move")
             prefer = mem["last_created"]
         if "cancel" in reading.intents or "move" in reading.intents:

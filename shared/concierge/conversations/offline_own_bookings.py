@@ -11,7 +11,7 @@ from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading
-from concierge.domain.venue import Venue
+from concierge.domain.venue import Venue, hhmm, minutes
 
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
@@ -81,7 +81,7 @@ class OwnBookingsFlow(BookingFlow):
             )
         mem["target"] = chosen
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
-        if moved or reading.time_near or reading.people:
+        if moved or reading.time_near or reading.people or reading.shift:
             return self.move_to(reading)
         message = self.words.say("move_ask", day=self.day_words(day), time=self.time_words(time))
         mem["awaiting"] = ["slot.start_iso"]
@@ -139,8 +139,12 @@ class OwnBookingsFlow(BookingFlow):
 
     def move_to(self, reading: Reading) -> AgentAnswer:
         """The booking's new day and time, asked for or offered, then confirmed; a new party size alone
-        ("make it 5 people") keeps the day and time."""
+        ("make it 5 people") keeps the day and time, a shift ("half an hour later") moves from its time."""
         target = self.mem["target"]
+        if reading.shift and not reading.time:  # "half an hour later": from the booking's own time
+            shifted = minutes(target["time"]) + reading.shift
+            if 0 <= shifted < 24 * 60:
+                reading.time = hhmm(shifted)
         if reading.people and not is_clinic(self.venue):
             target["people"] = reading.people
             # "my Saturday booking to 6 people": a day or time that is the booking's own only names it

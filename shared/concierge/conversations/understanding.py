@@ -33,6 +33,7 @@ from concierge.conversations.days_and_times import (
     time_said,
     time_tokens,
 )
+from concierge.conversations.time_shifts import shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
@@ -59,12 +60,16 @@ class Reading:
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
+    shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30)
 
     @property
     def details(self) -> bool:
         """Whether the message carries any booking detail."""
         return (
-            any(v is not None for v in (self.day, self.time, self.time_near, self.people, self.phone, self.name))
+            any(
+                v is not None
+                for v in (self.day, self.time, self.time_near, self.people, self.phone, self.name, self.shift)
+            )
             or self.bad_phone
             or self.care_type is not None
             or self.reason is not None
@@ -90,6 +95,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.bad_phone = True
     folded = normalise(rest)
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
+    reading.shift = shift_said(folded)
     head = " ".join(folded.split()[:2])
     # "no sábado" is not a no: an answer is short, or opens the message; and a question ("si può pagare con
     # carta?", "yes, and is there parking?") confirms nothing.

@@ -775,3 +775,46 @@ def test_a_question_asked_before_the_yes_is_answered_and_the_booking_asked_again
     assert aside.reply.startswith(answer) and aside.reply.endswith(confirm.reply)
     assert aside.rdv["action"] == "CONFIRMATION"
     assert d.say(yes).rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "yes", "shift", "confirm_words", "time"),
+    [
+        (
+            "harbour",
+            "table for 2 tomorrow at 7pm, Jane Doe",
+            "yes",
+            "can we make it half an hour later?",
+            "7:30 pm",
+            "19:30",
+        ),
+        ("roma", "tavolo per 2 domani alle 20, Mario Rossi", "sì", "vorrei anticipare di mezz'ora", "19 e 30", "19:30"),
+        (
+            "tasca",
+            "mesa para 2 na quarta às 20h, Ana Sousa",
+            "sim",
+            "meia hora mais tarde, e seremos 4",
+            "20h30",
+            "20:30",
+        ),
+    ],
+)
+def test_a_shift_right_after_booking_moves_that_booking_from_its_own_time(
+    venues, venue_id, request_, yes, shift, confirm_words, time
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    d.say(yes)
+    [made] = d.tools.bookings
+    booked_day = made.day
+    confirm = d.say(shift)
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm_words in confirm.reply
+    d.say(yes)
+    assert (made.day, made.time) == (booked_day, time) and len(d.tools.bookings) == 1
+
+
+def test_no_and_a_shift_before_the_yes_shifts_the_time_asked(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 tomorrow at 7pm, Jane Doe")
+    confirm = d.say("no, half an hour later")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T19:30:00+00:00"

@@ -1,0 +1,48 @@
+"""A booking's time shifted by an amount, as a customer asks it: "half an hour later", "30 minuti prima",
+"une heure plus tôt", "push it back by 15 minutes", "anticipare di mezz'ora".
+
+Read on normalised text (lower case, no accents, no punctuation: "mezz'ora" is "mezz ora"), in the four
+languages at once. The answer is signed minutes: later is positive.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HALF = r"half an hour|half hour|mezz ora|mezzora|mezza ora|une demi heure|demi heure|meia hora"
+_QUARTER = r"a quarter of an hour|quarter of an hour|quarter hour|un quarto d ora|un quart d heure|um quarto de hora"
+_HOUR = r"an hour|one hour|un ora|una ora|une heure|uma hora"
+_MINUTES = r"(\d{1,3}) ?(?:minutes?|mins?|minuti|minutos?|m)"
+_HOURS = r"(\d) ?(?:hours?|hrs?|ore|heures?|horas?|h)"
+_AMOUNT = rf"(?:(?P<half>{_HALF})|(?P<quarter>{_QUARTER})|(?P<hour>{_HOUR})|{_MINUTES}|{_HOURS})"
+_LATER = r"later|piu tardi|dopo|plus tard|mais tarde"
+_EARLIER = r"earlier|sooner|prima|plus tot|mais cedo|antes"
+_PUSH = r"push(?:es)? (?:it |the booking |my booking )?back|posticip\w*|ritard\w*|retard\w*|atras\w*"
+_PULL = r"bring (?:it |the booking |my booking )?forward|anticip\w*|avanc\w*|antecip\w*|adiant\w*"
+_FORMS = (
+    (re.compile(rf"\b{_AMOUNT} (?:{_LATER})\b"), 1),
+    (re.compile(rf"\b{_AMOUNT} (?:{_EARLIER})\b"), -1),
+    (re.compile(rf"\b(?:{_PUSH}) (?:(?:by|di|de|em) )?{_AMOUNT}"), 1),
+    (re.compile(rf"\b(?:{_PULL}) (?:(?:by|di|de|em) )?{_AMOUNT}"), -1),
+)
+MAX_SHIFT = 6 * 60  # a larger move is said with the new time
+
+
+def shift_said(normalised: str) -> int | None:
+    """The signed minutes the words shift a time by, or None when they say no shift."""
+    for pattern, sign in _FORMS:
+        if match := pattern.search(normalised):
+            minutes = _minutes(match)
+            return sign * minutes if 0 < minutes <= MAX_SHIFT else None
+    return None
+
+
+def _minutes(match: re.Match[str]) -> int:
+    if match.group("half"):
+        return 30
+    if match.group("quarter"):
+        return 15
+    if match.group("hour"):
+        return 60
+    number_of_minutes, number_of_hours = match.group(4), match.group(5)
+    return int(number_of_minutes) if number_of_minutes else 60 * int(number_of_hours)

@@ -1,0 +1,35 @@
+"""A booking's time shifted by an amount, in the four languages: later is positive."""
+
+from __future__ import annotations
+
+import pytest
+from concierge.conversations.time_shifts import shift_said
+from concierge.tools.faq import normalise
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("can we make it half an hour later?", 30),
+        ("30 minutes earlier please", -30),
+        ("push it back by 15 minutes", 15),
+        ("bring it forward an hour", -60),
+        ("posticipare di mezz'ora?", 30),
+        ("si può fare un'ora più tardi?", 60),
+        ("anticipare di 30 minuti", -30),
+        ("une heure plus tôt", -60),
+        ("retarder de 15 minutes", 15),
+        ("meia hora mais tarde", 30),
+        ("adiantar meia hora", -30),
+        ("2 hours later", 120),
+    ],
+)
+def test_a_shift_is_read_with_its_direction(text, minutes):
+    assert shift_said(normalise(text)) == minutes
+
+
+@pytest.mark.parametrize(
+    "text", ["décaler de 30 minutes", "10 minutes late", "dopo le 20", "table for 2 later", "8 hours later"]
+)
+def test_no_shift_is_read_without_an_amount_and_a_direction_or_beyond_six_hours(text):
+    assert shift_said(normalise(text)) is None
