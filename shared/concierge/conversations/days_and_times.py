@@ -157,6 +157,30 @@ def short_weekdays_spelt(tokens: list[str]) -> list[str]:
     ]
 
 
+_NEXT_WEEK = ("next week", "semaine prochaine", "settimana prossima", "prossima settimana", "proxima semana",
+              "semana que vem")  # fmt: skip
+_WEEKDAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday lunedi martedi mercoledi giovedi venerdi sabato "
+    "domenica lundi mardi mercredi jeudi vendredi samedi dimanche segunda terca quarta quinta sexta sabado "
+    "domingo".split()
+)
+
+
+def week_joined(tokens: list[str]) -> list[str]:
+    """ "la semaine prochaine, mardi", "Friday, next week": a weekday and "next week" with a comma between them
+    are one day, as they are without it (nothing else is read across a comma)."""
+    out = []
+    for i, token in enumerate(tokens):
+        if token == BREAK and 0 < i < len(tokens) - 1:
+            before, after = " ".join(tokens[max(0, i - 3) : i]), " ".join(tokens[i + 1 : i + 4])
+            week_then_day = before.endswith(_NEXT_WEEK) and tokens[i + 1] in _WEEKDAYS
+            day_then_week = tokens[i - 1] in _WEEKDAYS and any(week in after for week in _NEXT_WEEK)
+            if week_then_day or day_then_week:
+                continue
+        out.append(token)
+    return out
+
+
 def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     """The day the words name. A number with at most an article ("le 20": the 20th in French, the hour in
     "verso le 20") only when no word names a day, and a holiday only when nothing else does ("Santos"

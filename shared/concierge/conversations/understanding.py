@@ -32,6 +32,7 @@ from concierge.conversations.days_and_times import (
     short_weekdays_spelt,
     time_said,
     time_tokens,
+    week_joined,
 )
 from concierge.conversations.time_shifts import shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
@@ -117,7 +118,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.name = introduced(rest, vocab.intro_words["name_intros"], name_at_start) or name_segment(
         rest, vocab, lambda words: day_said(time_tokens(words), now, venue) is not None
     )
-    tokens = short_weekdays_spelt(time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS])
+    said = time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
+    tokens = week_joined(short_weekdays_spelt(said))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
     if NEGATIONS.intersection(tokens):

@@ -388,3 +388,20 @@ def test_bringing_forward_or_pushing_back_is_a_move_to_the_hour_said(venues, ven
 
 def test_to_before_a_number_is_an_hour_only_in_a_move(venues):
     assert read(venues, "harbour", "a table for 2 to 4 people").time is None
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day"),
+    [
+        ("cabinet", "un détartrage la semaine prochaine, mardi de préférence, en fin de matinée", 1),
+        ("harbour", "friday, next week, at 8", 4),
+        ("roma", "la prossima settimana, venerdì alle 20", 4),
+        ("tasca", "para a próxima semana, sexta às 20h", 4),
+    ],
+)
+def test_next_week_and_a_weekday_with_a_comma_between_them_are_one_day(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == dt.date(2026, 12, day)
+
+
+def test_a_weekday_with_a_comma_before_anything_else_is_still_this_week_s(venues):
+    assert read(venues, "cabinet", "mardi, à 10h").day == dt.date(2026, 11, 24)
