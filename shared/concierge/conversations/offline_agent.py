@@ -61,6 +61,8 @@ class _Run(OwnBookingsFlow):
             # just made (after a yes)
             reading.intents.add("move")
             prefer = mem["last_created"]
+        if reading.shift and mem.get("flow") != "book":
+            reading.intents.add("move")  # "30 minutes earlier": one of the customer's bookings, from its time
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None

@@ -818,3 +818,12 @@ def test_no_and_a_shift_before_the_yes_shifts_the_time_asked(venues):
     d.say("table for 2 tomorrow at 7pm, Jane Doe")
     confirm = d.say("no, half an hour later")
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-24T19:30:00+00:00"
+
+
+def test_a_shift_moves_the_customer_s_own_booking_made_elsewhere(venues):
+    d = dialogue(venues, "harbour")
+    own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
+    confirm = d.say("can we make it 30 minutes earlier?")
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == "2026-11-25T18:30:00+00:00"
+    d.say("yes")
+    assert (own.day, own.time) == (dt.date(2026, 11, 25), "18:30")
