@@ -51,9 +51,7 @@ class BookingFlow(OfflineTurn):
             self.mem["phone_attempts"] += 1
             notes.append(self.words.say("bad_phone", example=_example_number(self.venue.country)))
         if slots.get("people") and slots["people"] > self.venue.max_people:
-            notes.append(self.words.say("too_many", limit=self.venue.max_people))
-            if self.venue.contact.phone:  # a larger group is for the venue to arrange
-                notes.append(self.words.say("handover.contact", phone=self.venue.contact.phone))
+            notes += self.too_many()
             slots.pop("people")
         choices = self._day_choices(reading)
         if len(choices) > 1:
@@ -217,6 +215,13 @@ class BookingFlow(OfflineTurn):
             )
         requested = Slot.at(self.venue, day, time) if time else None
         return self.answer(message, self.rdv.find_slots(message, self.patient, options, self.details, requested))
+
+    def too_many(self) -> list[str]:
+        """A party over the venue's limit: the limit, and the venue's number (a larger group is for it to arrange)."""
+        notes = [self.words.say("too_many", limit=self.venue.max_people)]
+        if self.venue.contact.phone:
+            notes.append(self.words.say("handover.contact", phone=self.venue.contact.phone))
+        return notes
 
     def times_sentence(
         self, day: dt.date, offered_day: dt.date, free: list[str], time: str | None, around: str | None

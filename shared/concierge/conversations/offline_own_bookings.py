@@ -192,10 +192,7 @@ class OwnBookingsFlow(BookingFlow):
         day, time, people = dt.date.fromisoformat(target["day"]), target["time"], target["people"]
         if people > self.venue.max_people:
             self.mem.update(flow=None, choices=None, target=None)
-            notes = [self.words.say("too_many", limit=self.venue.max_people)]
-            if self.venue.contact.phone:  # a larger group is for the venue to arrange
-                notes.append(self.words.say("handover.contact", phone=self.venue.contact.phone))
-            return self.understood(" ".join(notes))
+            return self.understood(" ".join(self.too_many()))
         self.mem["pending"] = {
             "kind": "move",
             "id": target["id"],
