@@ -118,8 +118,8 @@ class _Loop:
         self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
         self.memory = dict(turn.conversation.memory)
         self.own_ids: list[str] = list(self.memory.get("own_ids") or [])
-        self.prompt = PROMPTS[agent_words(self.venue.locale, self.venue.kind).locale]
         self.words = agent_words(self.venue.locale, self.venue.kind)
+        self.prompt = PROMPTS[self.words.locale]
 
     # --- the loop
 

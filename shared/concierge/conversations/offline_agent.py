@@ -16,7 +16,7 @@ from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.understanding import Reading, read_message
-from concierge.domain.openings import next_open_day
+from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
 from concierge.speech.receptionist import weekly_hours
 
 
@@ -132,15 +132,11 @@ class _Run(OwnBookingsFlow):
 
     def open_now(self) -> str:
         """Open at this minute and until when; else when it opens again today, or the next open day's hours."""
-        today, minute = self.now.date(), self.now.hour * 60 + self.now.minute
-        ranges = self.venue.ranges_on(today)
-        current = next((r for r in ranges if r.open_min <= minute < r.close_min), None)
-        if current is not None:
+        if (current := range_open_at(self.venue, self.now)) is not None:
             return self.words.say("open_now", time=self.time_words(current.close))
-        later = next((r for r in ranges if r.open_min > minute), None)
-        if later is not None:
-            return self.words.say("closed_now.later", time=self.time_words(later.open))
-        following = next_open_day(self.venue, today)
+        if (later := next_opening_today(self.venue, self.now)) is not None:
+            return self.words.say("closed_now.later", time=self.time_words(later))
+        following = next_open_day(self.venue, self.now.date())
         closed = self.words.say("closed_now")
         return f"{closed} {self.hours(following)}" if following else closed
 

@@ -11,9 +11,10 @@ from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import is_clinic
+from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
 from concierge.domain.openings import next_open_day
-from concierge.domain.venue import hhmm, minutes
+from concierge.domain.venue import minutes
 
 MAX_OPTIONS = 4
 LOOKAHEAD_DAYS = 7
@@ -24,8 +25,7 @@ class BookingFlow(OfflineTurn):
         self.mem["misunderstood"] = 0
         slots, notes = self.slots, []
         if reading.shift and not reading.time and slots.get("time"):  # "no, half an hour later"
-            shifted = minutes(slots["time"]) + reading.shift
-            reading.time = hhmm(shifted) if 0 <= shifted < 24 * 60 else None
+            reading.time = shifted(slots["time"], reading.shift)
         for key in ("day", "time", "people", "care_type", "reason"):
             value = getattr(reading, key)
             if value is not None:

@@ -10,8 +10,9 @@ from concierge.conversations.offline_booking import BookingFlow
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
+from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
-from concierge.domain.venue import Venue, hhmm, minutes
+from concierge.domain.venue import Venue
 
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
@@ -142,9 +143,7 @@ class OwnBookingsFlow(BookingFlow):
         ("make it 5 people") keeps the day and time, a shift ("half an hour later") moves from its time."""
         target = self.mem["target"]
         if reading.shift and not reading.time:  # "half an hour later": from the booking's own time
-            shifted = minutes(target["time"]) + reading.shift
-            if 0 <= shifted < 24 * 60:
-                reading.time = hhmm(shifted)
+            reading.time = shifted(target["time"], reading.shift)
         if reading.people and not is_clinic(self.venue):
             target["people"] = reading.people
             # "my Saturday booking to 6 people": a day or time that is the booking's own only names it

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from concierge.domain.venue import hhmm, minutes
+
 _HALF = r"half an hour|half hour|mezz ora|mezzora|mezza ora|une demi heure|demi heure|meia hora"
 _QUARTER = r"a quarter of an hour|quarter of an hour|quarter hour|un quarto d ora|un quart d heure|um quarto de hora"
 _HOUR = r"an hour|one hour|un ora|una ora|une heure|uma hora"
@@ -46,3 +48,9 @@ def _minutes(match: re.Match[str]) -> int:
         return 60
     number_of_minutes, number_of_hours = match.group(4), match.group(5)
     return int(number_of_minutes) if number_of_minutes else 60 * int(number_of_hours)
+
+
+def shifted(time: str, shift: int) -> str | None:
+    """ "HH:MM" moved by `shift` minutes, or None when that leaves the day."""
+    moved = minutes(time) + shift
+    return hhmm(moved) if 0 <= moved < 24 * 60 else None

@@ -116,9 +116,14 @@ def next_open_day(venue: Venue, after: dt.date, horizon_days: int = 366) -> dt.d
     return None
 
 
-def is_open_at(venue: Venue, local_now: dt.datetime) -> bool:
+def range_open_at(venue: Venue, local_now: dt.datetime) -> OpeningRange | None:
+    """The opening range the venue is in at this minute, if any (its `close` says until when)."""
     t = local_now.hour * 60 + local_now.minute
-    return any(r.open_min <= t < r.close_min for r in venue.ranges_on(local_now.date()))
+    return next((r for r in venue.ranges_on(local_now.date()) if r.open_min <= t < r.close_min), None)
+
+
+def is_open_at(venue: Venue, local_now: dt.datetime) -> bool:
+    return range_open_at(venue, local_now) is not None
 
 
 def next_opening_today(venue: Venue, local_now: dt.datetime) -> str | None:
