@@ -7,6 +7,7 @@ agent is told (its system instructions) is in `agent_prompts.py`.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from concierge.domain.venue import SCHEDULE_KEYS, Venue
@@ -469,6 +470,7 @@ class AgentWords:
         return CARE_TYPES[self.locale].get(value, value)
 
 
+@functools.lru_cache(maxsize=64)  # a few locales and kinds; an answer asks for its words many times
 def agent_words(locale: str, kind: str) -> AgentWords:
     """The sentences of `locale`, with the word for a booking that fits the venue's `kind`."""
     return AgentWords(locale, kind)
