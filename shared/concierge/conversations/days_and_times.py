@@ -85,10 +85,7 @@ def _names_a_day_or_time(gram: str, now: dt.datetime, venue: Venue) -> bool:
 def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: int) -> list[str]:
     """A number counting people is no hour: "a 4 persone" and "2 adultes" by the word after it, "un tavolo
     da 4" by the words before it (the party read); "a 4 persone" is not 16:00."""
-    counted = {
-        unit.split()[0] for key in ("people_units", "party_adults", "party_children") for unit in vocab.intro_words[key]
-    }
-    leads = set(vocab.intro_words["people_leads"])
+    counted, leads = vocab.counting_words, vocab.intro_words["people_leads"]
 
     def counts(i: int) -> bool:
         if not with_digits(tokens[i], locale).isdigit():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+import functools
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -28,6 +29,12 @@ class Vocabulary:
     care_types: dict[str, tuple[re.Pattern[str], ...]]
     symptoms: tuple[re.Pattern[str], ...]
     intro_words: dict[str, tuple[str, ...]]  # name and reason intros, people leads and units, adults, children
+
+    @functools.cached_property
+    def counting_words(self) -> frozenset[str]:
+        """The words after a number that make it a count of people ("persone", "adultes", "kids")."""
+        keys = ("people_units", "party_adults", "party_children")
+        return frozenset(unit.split()[0] for key in keys for unit in self.intro_words[key])
 
     def has(self, intent: str, folded: str) -> bool:
         return any(p.search(folded) for p in self.phrases[intent])
