@@ -52,13 +52,15 @@ def test_faq_answers_the_closest_question_from_the_knowledge_base(api, question,
     assert answered == {"ok": True, "answer": answer, "source": "kb"}
 
 
-@pytest.mark.parametrize("question", ["quanto costa una pizza?", "dove siete?"])
+@pytest.mark.parametrize("question", ["quanto costa una pizza?", "dove siete?", "avete opzioni vegane?"])
 def test_faq_answers_null_when_nothing_is_similar_enough(api, question):
     answered = api.ok("faq", {"restaurant_id": "roma", "question": question})
     assert answered == {"ok": True, "answer": None, "source": None}
 
 
-@pytest.mark.parametrize("question", ["Do you have parking?", "Can I bring my dog?"])
+@pytest.mark.parametrize(
+    "question", ["Do you have parking?", "Can I bring my dog?", "Do you have gluten-free options?"]
+)
 def test_faq_does_not_answer_a_question_that_only_shares_its_wording_with_one_in_the_knowledge_base(api, question):
     answered = api.ok("faq", {"restaurant_id": "harbour", "question": question})
     assert answered == {"ok": True, "answer": None, "source": None}

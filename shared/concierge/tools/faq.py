@@ -2,7 +2,9 @@
 
 Questions are compared on their content words: the words every question shares ("do you have",
 "avete il", "est-ce que vous avez") would otherwise make "do you have parking?" look like "do you
-have vegetarian options?".
+have vegetarian options?". Words that name the kind of thing asked for rather than its subject
+("options", "opzioni", "choix") are set aside too: "avete opzioni vegane?" is not "avete opzioni senza
+glutine?".
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ from concierge.tools.fields import Question, RestaurantId, ToolRequest, ToolResp
 
 THRESHOLD = 0.6
 
-# Words that carry no subject in a customer's question, in the four languages (after `normalise`).
+# Words that carry no subject in a customer's question, in the four languages (after `normalise`), and
+# the words for "options" and "choice", which two questions on different subjects share.
 FUNCTION_WORDS = frozenset(
     """
     a an the do does did have has you your is are there can could i we me my of for to any some what how please
     il lo la i gli le l un una uno di da per si ci c e avete avere posso possiamo potete voi
     le la les l un une de du des d est ce que qu il y a vous avez pour je j on peut
     o os as um uma de do da dos das para eu voce voces tem ha posso podemos
+    option options choice choices opzione opzioni scelta choix opcao opcoes escolha
 """.split()
 )
 
