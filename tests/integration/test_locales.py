@@ -38,8 +38,8 @@ def test_opening_hours_are_spoken_in_the_venues_language(api, venue, label, mess
         (
             "cabinet",
             "2026-02-20",
-            "Le cabinet est fermé vendredi. Le prochain jour d'ouverture est le dimanche 22 février, "
-            "avec matin de 8 h à 12 h et après-midi de 13 h à 18 h.",
+            "Le cabinet est fermé vendredi. Le prochain jour d'ouverture est le dimanche 22 février : "
+            "matin de 8 h à 12 h et après-midi de 13 h à 18 h.",
         ),
         (
             "tasca",

@@ -84,8 +84,7 @@ class French(Phrases):
         text = f"{_VENUE[self.kind]} {when}."
         if next_day is not None:
             text += (
-                f" Le prochain jour d'ouverture est le {self.day_label(next_day)}, "
-                f"avec {self.hours_phrase(next_ranges)}."
+                f" Le prochain jour d'ouverture est le {self.day_label(next_day)} : {self.hours_phrase(next_ranges)}."
             )
         return text
 
