@@ -54,14 +54,14 @@ class _Run(OwnBookingsFlow):
         if (
             mem.get("last_created")
             and mem.get("flow") != "book"
-            and (reading.day or reading.time or reading.people or reading.shift)
-            and ("instead" in reading.intents or only_party or reading.shift)
+            and (reading.day or reading.time or reading.people or reading.shift is not None)
+            and ("instead" in reading.intents or only_party or reading.shift is not None)
         ):
             # "make it 8 instead", "actually 5 people", "we'll be 6", "half an hour later": change the booking
             # just made (after a yes)
             reading.intents.add("move")
             prefer = mem["last_created"]
-        if reading.shift and mem.get("flow") != "book":
+        if reading.shift and mem.get("flow") != "book":  # "the same time" (0) alone moves nothing
             reading.intents.add("move")  # "30 minutes earlier": one of the customer's bookings, from its time
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"

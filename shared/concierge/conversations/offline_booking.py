@@ -24,7 +24,7 @@ class BookingFlow(OfflineTurn):
     def book(self, reading: Reading) -> AgentAnswer:
         self.mem["misunderstood"] = 0
         slots, notes = self.slots, []
-        if reading.shift and not reading.time and slots.get("time"):  # "no, half an hour later"
+        if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
         for key in ("day", "time", "people", "care_type", "reason"):
             value = getattr(reading, key)

@@ -82,7 +82,7 @@ class OwnBookingsFlow(BookingFlow):
             )
         mem["target"] = chosen
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
-        if moved or reading.time_near or reading.people or reading.shift:
+        if moved or reading.time_near or reading.people or reading.shift is not None:
             return self.move_to(reading)
         message = self.words.say("move_ask", day=self.day_words(day), time=self.time_words(time))
         mem["awaiting"] = ["slot.start_iso"]
@@ -140,9 +140,10 @@ class OwnBookingsFlow(BookingFlow):
 
     def move_to(self, reading: Reading) -> AgentAnswer:
         """The booking's new day and time, asked for or offered, then confirmed; a new party size alone
-        ("make it 5 people") keeps the day and time, a shift ("half an hour later") moves from its time."""
+        ("make it 5 people") keeps the day and time, a shift ("half an hour later", "Friday, same time")
+        moves from its time."""
         target = self.mem["target"]
-        if reading.shift and not reading.time:  # "half an hour later": from the booking's own time
+        if reading.shift is not None and not reading.time:  # "half an hour later": from the booking's own time
             reading.time = shifted(target["time"], reading.shift)
         if reading.people and not is_clinic(self.venue):
             target["people"] = reading.people

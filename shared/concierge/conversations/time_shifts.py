@@ -2,7 +2,8 @@
 "une heure plus tôt", "push it back by 15 minutes", "anticipare di mezz'ora".
 
 Read on normalised text (lower case, no accents, no punctuation: "mezz'ora" is "mezz ora"), in the four
-languages at once. The answer is signed minutes: later is positive.
+languages at once. The answer is signed minutes: later is positive. "The same time" ("stessa ora",
+"même heure", "mesma hora") is a shift of 0: another day at the booking's own time.
 """
 
 from __future__ import annotations
@@ -27,11 +28,14 @@ _FORMS = (
     (re.compile(rf"\b(?:{_PUSH}) (?:(?:by|di|de|em) )?{_AMOUNT}"), 1),
     (re.compile(rf"\b(?:{_PULL}) (?:(?:by|di|de|em) )?{_AMOUNT}"), -1),
 )
+_SAME = re.compile(r"\b(?:same time|stess[ao] or\w*|meme heure|meme horaire|mesma hora|mesmo horario)\b")
 MAX_SHIFT = 6 * 60  # a larger move is said with the new time
 
 
 def shift_said(normalised: str) -> int | None:
     """The signed minutes the words shift a time by, or None when they say no shift."""
+    if _SAME.search(normalised):
+        return 0
     for pattern, sign in _FORMS:
         if match := pattern.search(normalised):
             minutes = _minutes(match)

@@ -61,7 +61,7 @@ class Reading:
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
-    shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30)
+    shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
 
     @property
     def details(self) -> bool:

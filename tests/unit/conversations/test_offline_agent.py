@@ -813,6 +813,46 @@ def test_a_shift_right_after_booking_moves_that_booking_from_its_own_time(
     assert (made.day, made.time) == (booked_day, time) and len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "yes", "move", "time"),
+    [
+        (
+            "harbour",
+            "table for 2 on friday at 7pm, Jane Doe",
+            "yes",
+            "can we do Saturday at the same time instead?",
+            "19:00",
+        ),
+        ("roma", "tavolo per 2 venerdì alle 20, Mario Rossi", "sì", "sabato alla stessa ora?", "20:00"),
+        (
+            "cabinet",
+            "un détartrage mardi prochain à 10h, Marie Curie",
+            "oui",
+            "en fait, plutôt mercredi à la même heure ?",
+            "10:00",
+        ),
+        ("tasca", "mesa para 2 na quarta às 20h, Ana Sousa", "sim", "pode ser quinta à mesma hora?", "20:00"),
+    ],
+)
+def test_another_day_at_the_same_time_moves_the_booking_keeping_its_time(venues, venue_id, request_, yes, move, time):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    d.say(yes)
+    [made] = d.tools.bookings
+    booked_day = made.day
+    confirm = d.say(move)
+    assert confirm.rdv["action"] == "RESCHEDULE"
+    d.say(yes)
+    assert (made.day - booked_day, made.time) == (dt.timedelta(days=1), time) and len(d.tools.bookings) == 1
+
+
+def test_the_same_time_on_another_day_before_the_yes_keeps_the_time_asked(venues):
+    d = dialogue(venues, "roma")
+    d.say("tavolo per 2 domani alle 20, Mario Rossi")
+    confirm = d.say("no, sabato, stessa ora")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-28T20:00:00+01:00"
+
+
 def test_no_and_a_shift_before_the_yes_shifts_the_time_asked(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 tomorrow at 7pm, Jane Doe")

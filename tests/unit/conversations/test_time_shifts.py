@@ -33,3 +33,17 @@ def test_a_shift_is_read_with_its_direction(text, minutes):
 )
 def test_no_shift_is_read_without_an_amount_and_a_direction_or_beyond_six_hours(text):
     assert shift_said(normalise(text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Friday at the same time?",
+        "mercoledì alla stessa ora",
+        "stesso orario",
+        "plutôt mercredi à la même heure",
+        "quarta à mesma hora",
+    ],
+)
+def test_the_same_time_is_a_shift_of_nothing(text):
+    assert shift_said(normalise(text)) == 0
