@@ -10,6 +10,7 @@ lives in the conversation's `memory` (see `Memory`).
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
@@ -40,7 +41,9 @@ class _Run(OwnBookingsFlow):
         if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
         if pending and pending["kind"] == "create" and (said := self._aside(reading)):
-            return self.asked_again(said)  # "can I pay by card?" before the yes: answered, then asked again
+            return self.asked_again(said, self.book(Reading()))  # "can I pay by card?" before the yes
+        if not pending and mem.get("flow") == "move" and mem.get("target") and (said := self._aside(reading)):
+            return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving
         mem["pending"] = None
         if (
             "no" in reading.intents
@@ -156,16 +159,16 @@ class _Run(OwnBookingsFlow):
         return self.move(pending)
 
     def _aside(self, reading: Reading) -> str | None:
-        """The answer to a question from the FAQ or about the hours, asked while nothing else changes."""
-        if reading.details or {"book", "cancel", "move", "mine"} & reading.intents or not self.turn.text:
+        """The answer to a question from the FAQ or about the hours (of a day said: "are you open on
+        Saturday?"), asked while nothing else changes."""
+        if {"book", "cancel", "move", "mine"} & reading.intents or not self.turn.text:
             return None
-        if "hours" in reading.intents:
-            return self.open_now() if "now" in reading.intents else self.hours(None)
-        return self.faq(self.turn.text)
+        if "hours" in reading.intents and not replace(reading, day=None).details:
+            return self.open_now() if "now" in reading.intents else self.hours(reading.day)
+        return None if reading.details else self.faq(self.turn.text)
 
-    def asked_again(self, said: str) -> AgentAnswer:
-        """`said`, then the booking's confirmation asked again, its yes still awaited."""
-        again = self.book(Reading())
+    def asked_again(self, said: str, again: AgentAnswer) -> AgentAnswer:
+        """`said`, then the question the customer was answering (`again`) asked again."""
         again.reply = f"{said} {again.reply}"
         again.rdv["message"] = again.reply
         self.mem["last_bot_message"] = again.reply

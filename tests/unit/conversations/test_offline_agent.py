@@ -763,6 +763,8 @@ def test_a_move_to_a_closed_day_says_so_and_offers_the_next_open_day_near_the_ti
     [
         ("roma", "tavolo per 2 domani alle 20, Mario Rossi", "si possono portare animali?", "Sì, i cani", "sì"),
         ("harbour", "table for 2 tomorrow at 8pm, Jane Doe", "yes, and is there step-free access?", "Yes, the", "yes"),
+        ("harbour", "table for 2 tomorrow at 8pm, Jane Doe", "are you open on saturday?", "We are open on Sat", "yes"),
+        ("cabinet", "un contrôle demain à 10h, Marie Curie", "ouverts samedi ?", "Le cabinet est fermé", "oui"),
     ],
 )
 def test_a_question_asked_before_the_yes_is_answered_and_the_booking_asked_again(
@@ -775,6 +777,19 @@ def test_a_question_asked_before_the_yes_is_answered_and_the_booking_asked_again
     assert aside.reply.startswith(answer) and aside.reply.endswith(confirm.reply)
     assert aside.rdv["action"] == "CONFIRMATION"
     assert d.say(yes).rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
+    assert d.tools.bookings[0].day == dt.date(2026, 11, 24)  # the day asked about is not the booking's
+
+
+def test_the_hours_of_a_day_asked_while_moving_are_answered_and_the_move_asked_again(venues):
+    d = dialogue(venues, "harbour")
+    own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
+    asked = d.say("can I move my booking?")
+    aside = d.say("what are your hours on friday?")
+    assert aside.reply.startswith("We are open on Friday 27 November") and aside.reply.endswith(asked.reply)
+    assert aside.rdv["action"] == "RESCHEDULE" and (own.day, own.time) == (dt.date(2026, 11, 25), "19:00")
+    d.say("friday at 8pm")
+    d.say("yes")
+    assert (own.day, own.time) == (dt.date(2026, 11, 27), "20:00")
 
 
 @pytest.mark.parametrize(
