@@ -14,6 +14,13 @@ from concierge.tools.faq import normalise
 T = TypeVar("T")
 
 _NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
+# The words before a name said of oneself ("I'm Tom", "c'est Marie", "sono Mario", "aqui é o João"): no name
+# starts with them.
+_SELF_INTRO = re.compile(
+    r"^\s*(?:i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
+    r"sou(?: [oa])?|aqui [ée](?: [oa])?)\s+",
+    re.IGNORECASE,
+)
 _FUNCTION_WORDS = {
     "a",
     "à",
@@ -131,9 +138,14 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
     return None
 
 
+def without_self_intro(text: str) -> str:
+    """`text` without the words that say a name is one's own at its start: "I'm Tom" is Tom."""
+    return _SELF_INTRO.sub("", text, count=1)
+
+
 def full_name(text: str) -> str | None:
     """A message that is only a capitalised name of two to four words ("Pedro Santos", "Marie Dupont")."""
-    words = text.strip().strip(".!").split()
+    words = without_self_intro(text).strip().strip(".!").split()
     return " ".join(words) if _capitalised_name(words) else None
 
 
@@ -163,7 +175,9 @@ def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> 
 
 def name_at_start(text: str) -> str | None:
     """Up to four name words at the start of `text`, stopping at a connector, a digit or punctuation; none
-    when it starts with a small word written small ("the booking under", "del ristorante"; "De Luca" is one)."""
+    when it starts with a small word written small ("the booking under", "del ristorante"; "De Luca" is one).
+    "I'm", "c'est", "sono" before it are not part of it."""
+    text = without_self_intro(text)
     first = text.strip().split()[:1]
     if first and first[0].lower() in _FUNCTION_WORDS | _NAME_STOP and not first[0][:1].isupper():
         return None

@@ -317,6 +317,29 @@ def test_a_name_after_an_elided_french_intro_is_read(venues, text, name):
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "I'm Tom", "Tom"),
+        ("harbour", "it's jane doe", "Jane Doe"),
+        ("harbour", "this is Jane Doe", "Jane Doe"),
+        ("cabinet", "c'est Marie Dupont", "Marie Dupont"),
+        ("cabinet", "Ici Paul", "Paul"),
+        ("roma", "sono Mario Rossi", "Mario Rossi"),
+        ("tasca", "aqui é a Ana Sousa", "Ana Sousa"),
+        ("harbour", "Isabella", "Isabella"),
+        ("roma", "Sonia", "Sonia"),
+    ],
+)
+def test_the_words_that_say_a_name_is_one_s_own_are_not_part_of_it(venues, venue_id, text, name):
+    assert read(venues, venue_id, text, ("patient.name",)).name == name
+
+
+def test_a_name_said_of_oneself_between_commas_is_the_name(venues):
+    reading = read(venues, "harbour", "Hi, I'm Tom, table for 2 tomorrow at 8")
+    assert (reading.name, reading.people, reading.time) == ("Tom", 2, "20:00")
+
+
+@pytest.mark.parametrize(
     "text", ["finalement on sera 3", "we'll be 3", "there will be 3 of us", "seremos 3", "saremo 3"]
 )
 def test_a_party_said_in_the_future_is_read(venues, text):
