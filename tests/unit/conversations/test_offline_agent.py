@@ -495,6 +495,9 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("roma", "Quali sono le mie prenotazioni?", "Le sue prossime prenotazioni: mercoledì 25 novembre alle 19;"),
         ("cabinet", "Est-ce que j'ai un rendez-vous ?", "Vos prochains rendez-vous : le mercredi 25 novembre à 19 h;"),
         ("tasca", "Tenho uma reserva?", "As suas próximas reservas: quarta-feira, 25 de novembro às 19h;"),
+        ("harbour", "what do I have booked?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
+        ("cabinet", "qu'est-ce que j'ai réservé ?", "Vos prochains rendez-vous : le mercredi 25 novembre à 19 h;"),
+        ("tasca", "o que tenho reservado?", "As suas próximas reservas: quarta-feira, 25 de novembro às 19h;"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
