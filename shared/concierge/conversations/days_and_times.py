@@ -106,14 +106,15 @@ def at_after_to(tokens: list[str]) -> list[str]:
     ]
 
 
-def at_after_make_it(tokens: list[str], people: int | None) -> list[str]:
-    """ "make it 8 instead": an hour said with no word before it, read as "at 8" (not the party just read)."""
+def at_after_make_it(tokens: list[str], people: int | None) -> tuple[list[str], int | None]:
+    """ "make it 8 instead": an hour said with no word before it, read as "at 8" (not the party just read);
+    with the number so read."""
     for i in range(len(tokens) - 2):
         if tokens[i : i + 2] == ["make", "it"]:
             number = with_digits(tokens[i + 2], "en")
             if number.isdigit() and int(number) != people:
-                return [*tokens[: i + 2], "at", *tokens[i + 2 :]]
-    return tokens
+                return [*tokens[: i + 2], "at", *tokens[i + 2 :]], int(number)
+    return tokens, None
 
 
 def _grams(tokens: list[str], digits_first: bool = False):

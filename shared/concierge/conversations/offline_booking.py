@@ -24,6 +24,7 @@ class BookingFlow(OfflineTurn):
     def book(self, reading: Reading) -> AgentAnswer:
         self.mem["misunderstood"] = 0
         slots, notes = self.slots, []
+        self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(slots["day"]) if slots.get("day") else None))
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
         for key in ("day", "time", "people", "care_type", "reason"):

@@ -143,6 +143,7 @@ class OwnBookingsFlow(BookingFlow):
         ("make it 5 people") keeps the day and time, a shift ("half an hour later", "Friday, same time")
         moves from its time."""
         target = self.mem["target"]
+        self.party_not_hour(reading, reading.day or dt.date.fromisoformat(target.get("new_day") or target["day"]))
         if reading.shift is not None and not reading.time:  # "half an hour later": from the booking's own time
             reading.time = shifted(target["time"], reading.shift)
         if reading.people and not is_clinic(self.venue):

@@ -9,6 +9,9 @@ from typing import Any
 from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
 from concierge.conversations.out_of_scope import hand_over
 from concierge.conversations.rdv import Details, Disposition, Patient, RdvBuilder, Session
+from concierge.conversations.rdv_schema import is_clinic
+from concierge.conversations.understanding import Reading
+from concierge.domain.venue import minutes
 from concierge.speech import phrases_for
 from concierge.speech.receptionist import agent_words
 from concierge.tools.faq import THRESHOLD, best_match
@@ -145,6 +148,17 @@ class OfflineTurn:
         self.mem["last_bot_message"] = answer.reply
         answer.memory = self.mem
         return answer
+
+    def party_not_hour(self, reading: Reading, day: dt.date | None) -> None:
+        """ "Can we make it 3?" read as 3 pm, when `day` has no opening then: a party of 3, at a restaurant."""
+        number = reading.made_it
+        if number is None or reading.time is None or day is None or is_clinic(self.venue):
+            return
+        t = minutes(reading.time)
+        if number <= self.venue.max_people and not any(
+            r.open_min <= t < r.close_min for r in self.venue.ranges_on(day)
+        ):
+            reading.people, reading.time = number, None
 
     def faq(self, text: str) -> str | None:
         if len(text.split()) < 2:

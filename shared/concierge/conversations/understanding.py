@@ -62,6 +62,7 @@ class Reading:
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
     shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
+    made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
 
     @property
     def details(self) -> bool:
@@ -138,8 +139,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone
+    timed, reading.made_it = at_after_make_it(tokens, reading.people)
     reading.time, offset, reading.time_near = time_said(
-        at_after_make_it(tokens, reading.people),
+        timed,
         now,
         venue,
         reading.day,

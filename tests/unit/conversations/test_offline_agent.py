@@ -209,6 +209,14 @@ def test_a_refused_move_says_why_and_leaves_the_booking_where_it_was(venues):
             "now a table for 5",
         ),
         (
+            "harbour",  # open at neither 3 am nor 3 pm on Friday: a party
+            "table for 4 on Friday at 8pm, name Jane Doe",
+            "hmm actually can we make it 3?",
+            "yes",
+            "to a table for 3",
+            "now a table for 3",
+        ),
+        (
             "roma",
             "tavolo per 2 venerdì alle 20, nome Mario Rossi",
             "posso cambiare la prenotazione a 4 persone?",
@@ -242,6 +250,16 @@ def test_a_new_party_size_after_booking_changes_that_booking_at_the_same_time(
     assert [(b.id, b.day, b.time, b.people) for b in d.tools.bookings] == [
         (made[0].id, made[0].day, made[0].time, people)
     ]
+
+
+@pytest.mark.parametrize(("said", "people", "time"), [("make it 3", 3, "20:00"), ("make it 9", 2, "21:00")])
+def test_make_it_and_a_number_before_the_yes_is_an_hour_the_day_is_open_at_else_the_party(venues, said, people, time):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on Friday at 8pm, Jane Doe")
+    confirm = d.say(said)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"][11:16] == time
+    d.say("yes")
+    assert [(b.day, b.time, b.people) for b in d.tools.bookings] == [(dt.date(2026, 11, 27), time, people)]
 
 
 def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_the_venue_s_phone(venues):
@@ -498,6 +516,8 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("harbour", "what do I have booked?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
         ("cabinet", "qu'est-ce que j'ai réservé ?", "Vos prochains rendez-vous : le mercredi 25 novembre à 19 h;"),
         ("tasca", "o que tenho reservado?", "As suas próximas reservas: quarta-feira, 25 de novembro às 19h;"),
+        ("harbour", "sorry, what time was it again?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
+        ("roma", "scusi, a che ora era?", "Le sue prossime prenotazioni: mercoledì 25 novembre alle 19;"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
