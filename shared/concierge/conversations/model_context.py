@@ -87,6 +87,10 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
     ]
     if exceptions := _exceptions(venue, now.date(), words.say("hours.closed")):
         lines += [f"{prompt['exceptions']}:", *exceptions]
+    if venue.address:
+        lines.append(f"{prompt['address']}: {venue.address}")
+    if reachable := [c for c in (venue.contact.phone, venue.contact.email) if c]:
+        lines.append(f"{prompt['contact']}: {', '.join(reachable)}")
     if venue.faq:
         lines += [f"{prompt['faq']}:", *[f"- {e.question} -> {e.answer}" for e in venue.faq]]
     profile = turn.profile

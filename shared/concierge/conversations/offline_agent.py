@@ -80,6 +80,8 @@ class _Run(OwnBookingsFlow):
         asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
         if asks_now and reading.day in (None, self.now.date()):
             return self.understood(self.open_now())  # "are you open now?": this minute, not the week
+        if facts := self.venue_facts(reading):
+            return self.understood(facts)  # "where are you?", "what's your number?"
         if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
             return self.understood(self.hours(reading.day))  # "open on Saturday?": that Saturday's hours
         if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
@@ -165,7 +167,20 @@ class _Run(OwnBookingsFlow):
             return None
         if "hours" in reading.intents and not replace(reading, day=None).details:
             return self.open_now() if "now" in reading.intents else self.hours(reading.day)
-        return None if reading.details else self.faq(self.turn.text)
+        return None if reading.details else self.venue_facts(reading) or self.faq(self.turn.text)
+
+    def venue_facts(self, reading: Reading) -> str | None:
+        """The venue's address or how to reach it, when asked and the knowledge base has it."""
+        if reading.details or {"book", "cancel", "move", "mine"} & reading.intents:
+            return None
+        said = []
+        if "where" in reading.intents and self.venue.address:
+            said.append(self.words.say("address", address=self.venue.address))
+        phone, email = self.venue.contact.phone, self.venue.contact.email
+        if "contact" in reading.intents and (phone or email):
+            key = "contact.both" if phone and email else "contact" if phone else "contact.email"
+            said.append(self.words.say(key, phone=phone, email=email))
+        return " ".join(said) or None
 
     def asked_again(self, said: str, again: AgentAnswer) -> AgentAnswer:
         """`said`, then the question the customer was answering (`again`) asked again."""

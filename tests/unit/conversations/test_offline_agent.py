@@ -336,6 +336,44 @@ def test_hours_and_faq_are_answered(venues, venue_id, question, answer):
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "question", "answer"),
+    [
+        ("cabinet", "où se trouve le cabinet ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
+        (
+            "cabinet",
+            "where are you?",
+            "Our address: Cité 109, Daboussy El Achour, Alger.",
+        ),  # in the customer's language
+        (
+            "roma",
+            "qual è il vostro numero?",
+            "Può chiamarci al +390612345678 o scriverci a info@trattoriaroma.example.",
+        ),
+        ("harbour", "what's your phone number?", "You can call us at +442071234567."),
+        ("tasca", "qual é o vosso telefone?", "Pode ligar-nos para o +351221234567."),
+    ],
+)
+def test_where_the_venue_is_and_how_to_reach_it_are_answered_from_the_knowledge_base(
+    venues, venue_id, question, answer
+):
+    reply = dialogue(venues, venue_id).say(question)
+    assert reply.reply == answer and reply.rdv["action"] == "SHOW_WELCOME"
+
+
+def test_where_a_venue_without_an_address_is_is_not_made_up(venues):
+    reply = dialogue(venues, "harbour").say("where are you located?")
+    assert reply.reply.startswith("I don't have the answer to that here.")
+
+
+def test_the_address_asked_before_the_yes_is_answered_and_the_booking_asked_again(venues):
+    d = dialogue(venues, "cabinet")
+    confirm = d.say("un contrôle demain à 10h, Marie Curie")
+    aside = d.say("quelle est votre adresse ?")
+    assert aside.reply == f"Notre adresse : Cité 109, Daboussy El Achour, Alger. {confirm.reply}"
+    assert aside.rdv["action"] == "CONFIRMATION" and d.tools.bookings == []
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text"),
     [
         ("roma", "Voglio parlare con una persona"),
