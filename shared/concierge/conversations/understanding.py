@@ -177,9 +177,15 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
         r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
         r"dias?|weeks?|settimane|semaines?|semanas?)\b)"
     )
-    for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}"):
-        if match := re.search(pattern, text):
-            return int(match.group(1))
+    # The first count said is the party: "a table for 2, two of us are vegetarian"; "one of us" never is one.
+    found = [
+        match
+        for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}")
+        for match in re.finditer(pattern, text)
+        if not match.group().startswith("1 of us")
+    ]
+    if found:
+        return int(min(found, key=lambda match: match.start(1)).group(1))
     if bare and (match := re.fullmatch(r"(\d{1,2})", text.strip())):
         return int(match.group(1))
     return None

@@ -340,6 +340,19 @@ def test_a_name_said_of_oneself_between_commas_is_the_name(venues):
 
 
 @pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("table for 2 friday 8pm, Jane Doe, one of us is allergic to nuts", 2),
+        ("a table for 4, two of us are vegetarian", 4),
+        ("one of us is vegetarian, a table for 3", 3),
+        ("there are 4 of us", 4),
+    ],
+)
+def test_the_first_count_said_is_the_party_and_one_of_us_never_is(venues, text, people):
+    assert read(venues, "harbour", text).people == people
+
+
+@pytest.mark.parametrize(
     "text", ["finalement on sera 3", "we'll be 3", "there will be 3 of us", "seremos 3", "saremo 3"]
 )
 def test_a_party_said_in_the_future_is_read(venues, text):
