@@ -122,7 +122,7 @@ def looks_like_name(text: str) -> bool:
 
 def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle"."""
-    segments = [seg.strip() for seg in re.split(r"[,;\n]", text)]
+    segments = [seg.strip() for seg in _sentences(re.split(r"[,;\n]", text))]
     if len(segments) < 2:
         return None
     for segment in segments:
@@ -141,6 +141,24 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
 def without_self_intro(text: str) -> str:
     """`text` without the words that say a name is one's own at its start: "I'm Tom" is Tom."""
     return _SELF_INTRO.sub("", text, count=1)
+
+
+_TITLES = {"mr", "mrs", "ms", "dr", "st", "m", "mme", "mlle", "sig", "sra", "sr", "dott", "prof"}
+
+
+def _sentences(segments: list[str]) -> list[str]:
+    """The segments cut at a full stop too ("Jane Doe. We need a high chair"), not after a title ("Dr. Foster")."""
+    out: list[str] = []
+    for segment in segments:
+        pieces = re.split(r"(?<=\S)\.\s+", segment)
+        joined = pieces[:1]
+        for piece in pieces[1:]:
+            if (joined[-1].split() or [""])[-1].lower() in _TITLES:
+                joined[-1] += ". " + piece
+            else:
+                joined.append(piece)
+        out += joined
+    return out
 
 
 def full_name(text: str) -> str | None:

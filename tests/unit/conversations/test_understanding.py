@@ -334,6 +334,18 @@ def test_the_words_that_say_a_name_is_one_s_own_are_not_part_of_it(venues, venue
     assert read(venues, venue_id, text, ("patient.name",)).name == name
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("table for 4 friday at 7.30pm, Jane Doe. We need a high chair", "Jane Doe"),
+        ("Jane Doe. Table for 2 tomorrow at 8", "Jane Doe"),
+        ("table for 2 tomorrow at 8, Dr. Jane Foster", "Dr. Jane Foster"),
+    ],
+)
+def test_a_full_stop_ends_a_name_but_not_after_a_title(venues, text, name):
+    assert read(venues, "harbour", text).name == name
+
+
 def test_a_name_said_of_oneself_between_commas_is_the_name(venues):
     reading = read(venues, "harbour", "Hi, I'm Tom, table for 2 tomorrow at 8")
     assert (reading.name, reading.people, reading.time) == ("Tom", 2, "20:00")
