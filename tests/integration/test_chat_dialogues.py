@@ -99,6 +99,17 @@ def test_a_booking_from_the_first_message_to_the_confirmation(offline, venue):
     assert done["rdv"]["appointment_id"] == stored["booking_id"]
 
 
+def test_a_guest_s_request_is_stored_as_the_booking_s_note_and_kept_when_it_moves(offline):
+    phone, thread = "+447400123999", "web:harbour-note"
+    confirm = chat(offline, "harbour", thread, "table for 2 friday at 8pm, Jane Doe, it's our anniversary", phone)
+    assert confirm["reply"].startswith("Noted: “it's our anniversary”.")
+    chat(offline, "harbour", thread, "yes", phone)
+    chat(offline, "harbour", thread, "can we make it 9 instead?", phone)
+    chat(offline, "harbour", thread, "yes", phone)
+    [stored] = bookings(offline, "harbour", phone)
+    assert (stored["time"], stored["notes"]) == ("21:00", "Table · it's our anniversary")
+
+
 def test_a_move_changes_the_booking_in_one_step_and_a_new_party_keeps_its_time(offline):
     phone, thread = "+393471234567", "wa:393471234567"
     for text in ("Un tavolo per 2 mercoledì alle 20, sono Luca, mi chiamo Luca Bianchi", "sì"):

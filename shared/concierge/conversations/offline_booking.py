@@ -27,6 +27,9 @@ class BookingFlow(OfflineTurn):
         self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(slots["day"]) if slots.get("day") else None))
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
+        restaurant = not is_clinic(self.venue)
+        if restaurant and reading.reason and slots.get("reason") and reading.reason not in slots["reason"]:
+            reading.reason = f"{slots['reason']}; {reading.reason}"[:200]  # a guest's requests add up
         for key in ("day", "time", "people", "care_type", "reason"):
             value = getattr(reading, key)
             if value is not None:
@@ -77,6 +80,8 @@ class BookingFlow(OfflineTurn):
         free = self.free_times(day)
         if time in free:
             self.mem["pending"] = {"kind": "create"}
+            if restaurant and slots.get("reason"):
+                notes.append(self.words.say("noted", note=slots["reason"]))
             message = " ".join(notes + [self.confirm_sentence(day, time)])
             return self.answer(
                 message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time), self.details)
@@ -267,6 +272,8 @@ class BookingFlow(OfflineTurn):
             params.update(careType=slots.get("care_type"), reason=slots.get("reason"))
         else:
             params["people"] = slots.get("people")
+            if slots.get("reason"):
+                params["reason"] = slots["reason"]  # the guest's requests, kept as the booking's note
         result = self.tool("schedule_appointment", params)
         if not result.get("success"):
             return self.offer(day, time, [self.words.say("create_failed", error=result.get("error") or "")])

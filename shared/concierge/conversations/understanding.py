@@ -153,6 +153,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = now.date() + dt.timedelta(days=offset)
     reason = introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     reading.reason = reason or reading.reason
+    if venue.kind != "clinic" and reading.reason is None and not question:
+        reading.reason = _special_request(rest, vocab)  # "it's our anniversary": the booking's note
     bare = not reading.details and not (reading.intents - {"greeting"})
     # A bare answer when both a name and a reason were asked for: a name looks like one.
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
@@ -189,6 +191,17 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     if bare and (match := re.fullmatch(r"(\d{1,2})", text.strip())):
         return int(match.group(1))
     return None
+
+
+def _special_request(text: str, vocab: Vocabulary) -> str | None:
+    """The parts of the message that ask for something besides the table, as written ("one of us is
+    allergic to nuts"); a question ("do you have a high chair?") is asked, not requested."""
+    parts = [
+        part.strip()
+        for part in re.split(r"[,;!?\n]+|\.(?!\d)", text)
+        if any(pattern.search(normalise(part)) for pattern in vocab.special_requests)
+    ]
+    return "; ".join(parts)[:200] or None
 
 
 def _symptom(text: str, vocab: Vocabulary) -> str | None:

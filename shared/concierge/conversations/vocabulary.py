@@ -1,6 +1,6 @@
 """The words the offline agent recognises, in every language at once: data in `data/intents.yaml`.
 
-Intents, care types and symptoms are whole-word patterns on normalised text (a trailing * in the data
+Intents, care types, symptoms and special requests are whole-word patterns on normalised text (a trailing * in the data
 matches any ending); the words that introduce a name, a reason or a party are kept as normalised text.
 """
 
@@ -28,6 +28,7 @@ class Vocabulary:
     phrases: dict[str, tuple[re.Pattern[str], ...]]
     care_types: dict[str, tuple[re.Pattern[str], ...]]
     symptoms: tuple[re.Pattern[str], ...]
+    special_requests: tuple[re.Pattern[str], ...]
     intro_words: dict[str, tuple[str, ...]]  # name and reason intros, people leads and units, adults, children
 
     @functools.cached_property
@@ -55,7 +56,8 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
         for key in ("name_intros", "reason_intros", "people_leads", "people_units", "party_adults", "party_children")
     }
     symptoms = tuple(phrase_pattern(p) for p in document["symptoms"])
-    return Vocabulary(phrases, care, symptoms, intros)
+    special_requests = tuple(phrase_pattern(p) for p in document["special_requests"])
+    return Vocabulary(phrases, care, symptoms, special_requests, intros)
 
 
 @lru_cache(maxsize=1)

@@ -360,6 +360,25 @@ def test_where_the_venue_is_and_how_to_reach_it_are_answered_from_the_knowledge_
     assert reply.reply == answer and reply.rdv["action"] == "SHOW_WELCOME"
 
 
+def test_a_guest_s_requests_are_read_back_and_kept_as_the_booking_s_note(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 friday at 8pm, Jane Doe, it's our anniversary")
+    confirm = d.say("and one of us is vegetarian")
+    assert confirm.reply.startswith("Noted: “it's our anniversary; and one of us is vegetarian”. Shall I book")
+    d.say("yes")
+    [booking] = d.tools.bookings
+    assert (booking.people, booking.reason) == (2, "it's our anniversary; and one of us is vegetarian")
+
+
+def test_a_booking_without_requests_has_no_note(venues):
+    d = dialogue(venues, "roma")
+    confirm = d.say("tavolo per 2 venerdì alle 20, Mario Rossi")
+    assert confirm.reply.startswith("Prenoto un tavolo")
+    d.say("sì")
+    [scheduled] = [params for name, params in d.tools.calls if name == "schedule_appointment"]
+    assert d.tools.bookings[0].reason is None and "reason" not in scheduled
+
+
 def test_where_a_venue_without_an_address_is_is_not_made_up(venues):
     reply = dialogue(venues, "harbour").say("where are you located?")
     assert reply.reply.startswith("I don't have the answer to that here.")

@@ -335,6 +335,21 @@ def test_the_words_that_say_a_name_is_one_s_own_are_not_part_of_it(venues, venue
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "note"),
+    [
+        ("harbour", "table for 2 friday 8pm, Jane Doe, it's our anniversary", "it's our anniversary"),
+        ("harbour", "table for 4 at 7.30pm. One of us is allergic to nuts!", "One of us is allergic to nuts"),
+        ("roma", "tavolo per 3 sabato alle 20, ci serve un seggiolone", "ci serve un seggiolone"),
+        ("tasca", "mesa para 2 sábado às 20h, é o aniversário da minha mulher", "é o aniversário da minha mulher"),
+        ("harbour", "do you have a high chair?", None),  # asked, not requested
+        ("harbour", "table for 2 friday at 8pm", None),
+    ],
+)
+def test_what_a_guest_asks_for_besides_the_table_is_read_as_written(venues, venue_id, text, note):
+    assert read(venues, venue_id, text).reason == note
+
+
+@pytest.mark.parametrize(
     ("text", "name"),
     [
         ("table for 4 friday at 7.30pm, Jane Doe. We need a high chair", "Jane Doe"),
