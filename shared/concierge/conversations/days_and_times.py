@@ -88,9 +88,10 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: 
     counted, leads = vocab.counting_words, vocab.intro_words["people_leads"]
 
     def counts(i: int) -> bool:
-        if not with_digits(tokens[i], locale).isdigit():
-            return False
-        if i + 1 < len(tokens) and tokens[i + 1] in counted:
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if not with_digits(tokens[i], locale).isdigit() or following in _UNITS:
+            return False  # "in two weeks" counts weeks
+        if following in counted:
             return True
         said = with_digits(tokens[i], locale) == str(people)
         return said and any(" ".join(tokens[max(0, i - n) : i]) in leads for n in (1, 2, 3))
@@ -157,6 +158,11 @@ def short_weekdays_spelt(tokens: list[str]) -> list[str]:
 
 _NEXT_WEEK = ("next week", "semaine prochaine", "settimana prossima", "prossima settimana", "proxima semana",
               "semana que vem")  # fmt: skip
+_UNITS = frozenset(
+    "day days week weeks fortnight fortnights month months giorno giorni settimana settimane mese mesi jour jours "
+    "semaine semaines mois dia dias semana semanas mes meses".split()
+)
+_WEEKS = frozenset("week weeks fortnight fortnights settimana settimane semaine semaines semana semanas".split())
 _WEEKDAYS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday lunedi martedi mercoledi giovedi venerdi sabato "
     "domenica lundi mardi mercredi jeudi vendredi samedi dimanche segunda terca quarta quinta sexta sabado "
@@ -165,14 +171,17 @@ _WEEKDAYS = frozenset(
 
 
 def week_joined(tokens: list[str]) -> list[str]:
-    """ "la semaine prochaine, mardi", "Friday, next week": a weekday and "next week" with a comma between them
-    are one day, as they are without it (nothing else is read across a comma)."""
+    """ "la semaine prochaine, mardi", "Friday, next week", "in two weeks, Friday": a weekday and the week it
+    is in with a comma between them are one day, as they are without it (nothing else is read across a comma)."""
     out = []
     for i, token in enumerate(tokens):
         if token == BREAK and 0 < i < len(tokens) - 1:
             before, after = " ".join(tokens[max(0, i - 3) : i]), " ".join(tokens[i + 1 : i + 4])
-            week_then_day = before.endswith(_NEXT_WEEK) and tokens[i + 1] in _WEEKDAYS
-            day_then_week = tokens[i - 1] in _WEEKDAYS and any(week in after for week in _NEXT_WEEK)
+            in_weeks = tokens[i - 1] in _WEEKS
+            week_then_day = (before.endswith(_NEXT_WEEK) or in_weeks) and tokens[i + 1] in _WEEKDAYS
+            day_then_week = tokens[i - 1] in _WEEKDAYS and (
+                any(week in after for week in _NEXT_WEEK) or bool(_WEEKS & set(tokens[i + 1 : i + 5]))
+            )
             if week_then_day or day_then_week:
                 continue
         out.append(token)

@@ -14,7 +14,7 @@ from concierge.parsing.day_grammar import DayGrammar
 # The readers of a day, in the order `relative_day` calls them, and the patterns each one tries.
 READERS = (
     ("weekend_next", "weekend_this"),  # weekend
-    ("next_week", "this_week"),  # week_of
+    ("next_week", "this_week", "weeks_ahead"),  # week_of
     ("week_on",),  # week_on
     ("weekday",),  # weekday
     ("ahead",),  # ahead
@@ -44,6 +44,7 @@ class DayPatterns:
         next_weekend = rf"(?:(?:{g.next_before}) (?:{g.weekend})|(?:{g.weekend}) (?:{g.next_after}))"
         # "this weekend on Sunday", "ce week-end samedi"
         weekday_after = r"(?:(?:on|di|de|le|no|na|o|a) )?wd(?P<wd>[0-6])"
+        ahead = g.ahead.format(n=rf"\d+|{g.one}")
         # What each reader tries, as written.
         self.sources: dict[str, tuple[str, ...]] = {
             "weekend_next": (rf"{weekday_of}{next_weekend}", rf"{next_weekend} {weekday_after}"),
@@ -58,7 +59,9 @@ class DayPatterns:
                 rf"(?:(?P<next>{g.next_before}) |(?P<this>{g.this}) )?wd(?P<wd>[0-6])"
                 rf"(?P<next_after> (?:{g.next_after}))?",
             ),
-            "ahead": (g.ahead.format(n=rf"\d+|{g.one}"),),
+            "ahead": (ahead,),
+            # "in two weeks on Friday", "venerdì tra due settimane": a weekday of a week further on
+            "weeks_ahead": (rf"(?:{ahead}) {weekday_after}", rf"wd(?P<wd>[0-6]) (?:{ahead})"),
             "next_month": tuple(p.format(**fill) for p in g.next_month),
             "this_month": tuple(p.format(**fill) for p in g.this_month),
             "dates": tuple(p.format(**fill) for p in g.dates),
@@ -113,6 +116,10 @@ class DayPatterns:
     @cached_property
     def this_week(self) -> tuple[re.Pattern[str], ...]:
         return self._many("this_week")
+
+    @cached_property
+    def weeks_ahead(self) -> tuple[re.Pattern[str], ...]:
+        return self._many("weeks_ahead")
 
     @cached_property
     def week_on(self) -> tuple[re.Pattern[str], ...]:

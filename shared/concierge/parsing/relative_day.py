@@ -8,7 +8,8 @@ The rules, for every language:
   a number needs an article, an ordinal, a month or a weekday to be a day ("at 8" is an hour);
   a weekday said with it must agree, or `WeekdayMismatch` says so;
 - "next week"/"this week" with a weekday is that weekday in the calendar week (Monday to Sunday)
-  after or of today; the weekend alone is ambiguous between its Saturday and Sunday;
+  after or of today, and "in two weeks" with one the weekday of the calendar week two after today's;
+  the weekend alone is ambiguous between its Saturday and Sunday;
 - a part of the day after the day ("domani sera", "samedi midi") or before it ("la sera di
   sabato") is kept in the answer;
 - anything not fully understood raises `UnsupportedRelativeDay` rather than guessing.
@@ -213,12 +214,18 @@ def _weekend(text: str, today: datetime.date, rx: DayPatterns) -> DayResolution 
 
 
 def _week_of(text: str, today: datetime.date, rx: DayPatterns) -> DayResolution | None:
-    """A weekday of next week or of this one (weeks run Monday to Sunday)."""
+    """A weekday of next week, of this one, or of the week whole weeks ahead ("Friday in two weeks": the
+    Friday of the week two after this one; weeks run Monday to Sunday)."""
     monday = today - today.weekday() * _DAY
     for patterns, start in ((rx.next_week, monday + 7 * _DAY), (rx.this_week, monday)):
         for pattern in patterns:
             if match := pattern.fullmatch(text):
                 return _on(start + int(match["wd"]) * _DAY)
+    for pattern in rx.weeks_ahead:
+        if (match := pattern.fullmatch(text)) and not match["days"]:
+            count = int(match["n"]) if match["n"].isdigit() else 1
+            weeks = count * (2 if match.groupdict().get("fortnights") else 1)
+            return _on(monday + (7 * weeks + int(match["wd"])) * _DAY)
     return None
 
 

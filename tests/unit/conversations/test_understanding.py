@@ -335,6 +335,20 @@ def test_the_words_that_say_a_name_is_one_s_own_are_not_part_of_it(venues, venue
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "day", "people"),
+    [
+        ("harbour", "in two weeks, friday at 8", dt.date(2026, 12, 11), None),
+        ("harbour", "in two weeks on friday at 8pm for 2", dt.date(2026, 12, 11), 2),
+        ("roma", "venerdì, tra due settimane, alle 20", dt.date(2026, 12, 11), None),
+        ("cabinet", "dans deux semaines, mardi à 10h", dt.date(2026, 12, 8), None),
+    ],
+)
+def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(venues, venue_id, text, day, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.people) == (day, people)
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "note"),
     [
         ("harbour", "table for 2 friday 8pm, Jane Doe, it's our anniversary", "it's our anniversary"),

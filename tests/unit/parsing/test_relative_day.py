@@ -69,6 +69,29 @@ def test_a_number_of_days_or_weeks_ahead_counts_from_today(locale, text, expecte
 
 
 @pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("en", "friday in two weeks", datetime.date(2026, 3, 6)),
+        ("en", "in two weeks on Tuesday", datetime.date(2026, 3, 3)),
+        ("en", "in a week on friday", day(27)),
+        ("en", "friday in a fortnight", datetime.date(2026, 3, 6)),
+        ("it", "venerdì tra due settimane", datetime.date(2026, 3, 6)),
+        ("fr", "dans deux semaines, vendredi", datetime.date(2026, 3, 6)),
+        ("pt", "daqui a duas semanas na sexta", datetime.date(2026, 3, 6)),
+    ],
+)
+def test_a_weekday_weeks_ahead_is_that_weekday_in_the_calendar_week_so_many_weeks_after_this_one(
+    locale, text, expected
+):
+    assert resolve_relative_day(text, TODAY, locale) == DayResolution(expected, ambiguous=False)
+
+
+def test_a_weekday_some_days_ahead_is_not_guessed():
+    with pytest.raises(UnsupportedRelativeDay):
+        resolve_relative_day("friday in 3 days", TODAY, "en")
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("dans huit jours", day(26)),
