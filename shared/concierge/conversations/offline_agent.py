@@ -15,10 +15,12 @@ from typing import Any
 
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
+from concierge.conversations.offered_places import place_picked
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
 from concierge.speech.receptionist import weekly_hours
+from concierge.tools.faq import normalise
 
 
 class _Run(OwnBookingsFlow):
@@ -30,6 +32,8 @@ class _Run(OwnBookingsFlow):
         awaited = tuple(mem.get("awaiting") or ())
         reading = read_message(turn.text, self.venue, self.now, awaited) if turn.text else Reading()
         mem["awaiting"] = []
+        if (offered := mem.pop("offered", None)) and turn.text:
+            reading = self._offered_pick(offered, turn.text) or reading  # "the first one": not the 1st
         self._apply_action(reading)
         if turn.action in ("human", "emergency") or {"human", "angry"} & reading.intents:
             return self.handover(self._handover_reason(reading))
@@ -104,6 +108,13 @@ class _Run(OwnBookingsFlow):
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         return self.not_understood()
+
+    def _offered_pick(self, offered: dict[str, Any], text: str) -> Reading | None:
+        """The time just offered that the message picks by its place ("la seconda", "the last one")."""
+        place, times = place_picked(normalise(text)), offered["times"]
+        if place is None or not -len(times) <= place < len(times):
+            return None
+        return Reading(day=dt.date.fromisoformat(offered["day"]), time=times[place])
 
     def _apply_action(self, reading: Reading) -> None:
         action, data = self.turn.action, self.turn.data or {}

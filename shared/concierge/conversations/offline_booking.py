@@ -211,6 +211,7 @@ class BookingFlow(OfflineTurn):
         self.mem["awaiting"] = ["slot.start_iso"]
         sentence = self.times_sentence(day, offered_day, free, time, around)
         self.slots["day"] = offered_day.isoformat()
+        self.mem["offered"] = {"day": offered_day.isoformat(), "times": free}  # "the first one" picks from them
         message = " ".join(notes + [sentence])
         options = [Slot.at(self.venue, offered_day, t) for t in free]
         if not (self.name and self.phone):

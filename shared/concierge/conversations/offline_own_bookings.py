@@ -217,6 +217,7 @@ class OwnBookingsFlow(BookingFlow):
             day, offered_day, options, None if approximate else time, time if approximate else None
         )
         self.mem["awaiting"] = ["slot.start_iso"]
+        self.mem["offered"] = {"day": offered_day.isoformat(), "times": options}
         slots = [Slot.at(self.venue, offered_day, t) for t in options]
         return self.answer(
             message, self.rdv.reschedule(message, self.mem["target"]["id"], patient=self.patient, options=slots)

@@ -361,6 +361,33 @@ def test_where_the_venue_is_and_how_to_reach_it_are_answered_from_the_knowledge_
     assert reply.reply == answer and reply.rdv["action"] == "SHOW_WELCOME"
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "pick", "yes"),
+    [
+        ("harbour", "table for 2 tomorrow evening, Jane Doe", "the first one", "yes"),
+        ("roma", "tavolo per 2 domani sera, Mario Rossi", "la seconda", "sì"),
+        ("tasca", "mesa para 2 sábado à noite, Rui Costa", "a última", "sim"),
+    ],
+)
+def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, request_, pick, yes):
+    d = dialogue(venues, venue_id)
+    offer = d.say(request_)
+    offered = [e["data"]["start_iso"] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+    confirm = d.say(pick)
+    place = {"the first one": 0, "la seconda": 1, "a última": -1}[pick]
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == offered[place]
+    d.say(yes)
+    assert len(d.tools.bookings) == 1
+
+
+def test_a_place_said_when_nothing_was_just_offered_is_not_a_time(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 tomorrow evening, Jane Doe")
+    d.say("what are your hours?")
+    answer = d.say("the first one")
+    assert answer.rdv["action"] != "CONFIRMATION" and d.tools.bookings == []
+
+
 def test_a_guest_s_requests_are_read_back_and_kept_as_the_booking_s_note(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 friday at 8pm, Jane Doe, it's our anniversary")

@@ -1,0 +1,38 @@
+"""A time picked from those just offered by its place in the list: "the first one", "la seconda", "le
+dernier", "o terceiro", "the 2nd please".
+
+Read on normalised text (lower case, no accents, no punctuation), in the four languages at once, only
+when the whole message is the pick: "il primo dicembre" is a day, not the first time offered. The
+Portuguese "segunda" and "quarta" are also Monday and Wednesday: they pick a time only after an
+article ("a segunda"). The answer is an index into the offered times (-1 for the last).
+"""
+
+from __future__ import annotations
+
+import re
+
+_PLACES = {
+    0: "first 1st prima primo premier premiere 1er 1re primeiro primeira",
+    1: "second 2nd seconda secondo deuxieme seconde 2e 2eme segundo segunda",
+    2: "third 3rd terza terzo troisieme 3e 3eme terceiro terceira",
+    3: "fourth 4th quarta quarto quatrieme 4e 4eme",
+    -1: "last ultima ultimo dernier derniere",
+}
+_INDEX = {word: index for index, words in _PLACES.items() for word in words.split()}
+_WEEKDAY_TOO = {"segunda", "quarta"}  # Monday and Wednesday in Portuguese
+_PICK = re.compile(
+    r"(?:(?:ok|okay|yes|si|oui|sim|va bene|d accord) )?"
+    r"(?P<article>(?:the|la|il|le|l|o|a|lo) )?(?P<place>[a-z0-9]+)"
+    r"(?: (?:one|option|time|slot|opzione|orario|option|creneau|horaire|opcao|horario))?"
+    r"(?: (?:please|per favore|grazie|s il vous plait|svp|merci|por favor|obrigad[oa]))?"
+)
+
+
+def place_picked(normalised: str) -> int | None:
+    """The index of the offered time the message picks by its place, or None when it picks none."""
+    match = _PICK.fullmatch(normalised)
+    if match is None or (place := match["place"]) not in _INDEX:
+        return None
+    if place in _WEEKDAY_TOO and not match["article"]:
+        return None
+    return _INDEX[place]

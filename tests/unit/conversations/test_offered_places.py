@@ -1,0 +1,33 @@
+"""A time picked from those offered by its place in the list, in the four languages."""
+
+from __future__ import annotations
+
+import pytest
+from concierge.conversations.offered_places import place_picked
+from concierge.tools.faq import normalise
+
+
+@pytest.mark.parametrize(
+    ("text", "index"),
+    [
+        ("the first one", 0),
+        ("The 2nd please", 1),
+        ("ok the last one", -1),
+        ("la seconda", 1),
+        ("il primo, grazie", 0),
+        ("la première", 0),
+        ("le dernier créneau", -1),
+        ("o terceiro", 2),
+        ("a segunda", 1),
+        ("a última", -1),
+    ],
+)
+def test_a_place_in_the_list_picks_that_time(text, index):
+    assert place_picked(normalise(text)) == index
+
+
+@pytest.mark.parametrize(
+    "text", ["il primo dicembre", "segunda", "quarta", "first of all, can we be 3?", "the 8pm one"]
+)
+def test_a_day_or_anything_more_than_the_pick_picks_nothing(text):
+    assert place_picked(normalise(text)) is None
