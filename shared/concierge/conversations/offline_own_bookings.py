@@ -160,6 +160,8 @@ class OwnBookingsFlow(BookingFlow):
         old_day, old_time = dt.date.fromisoformat(target["day"]), target["time"]
         if time is None and reading.time_near:  # "move it to around 9": the free times around it
             return self._offer_move(day, reading.time_near, approximate=True)
+        if time is None and target.get("new_day", target["day"]) != target["day"]:
+            return self._offer_move(day, old_time, approximate=True)  # "to Sunday?": around its own time
         if time is None:
             message = self.words.say("move_ask", day=self.day_words(old_day), time=self.time_words(old_time))
             self.mem["awaiting"] = ["slot.start_iso"]

@@ -856,6 +856,27 @@ def test_never_mind_while_a_booking_is_being_moved_keeps_it(venues, venue_id, ne
     assert (own.day, own.time) == (dt.date(2026, 11, 25), "20:00") and "schedule_appointment" not in d.tools.names()
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "move", "offered"),
+    [
+        ("harbour", "can I move my booking to Friday?", "Free times around 7 pm on Friday 27 November:"),
+        ("roma", "posso spostare la prenotazione a venerdì?", "Orari liberi verso le 19 di venerdì 27 novembre:"),
+    ],
+)
+def test_a_move_to_a_day_without_a_time_offers_that_day_s_free_times_around_the_booking_s_own(
+    venues, venue_id, move, offered
+):
+    d = dialogue(venues, venue_id)
+    own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES[venue_id])
+    offer = d.say(move)
+    starts = [e["data"]["start_iso"][:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+    assert offer.reply.startswith(offered) and offer.rdv["action"] == "RESCHEDULE"
+    assert "2026-11-27T19:00" in starts and all(s.startswith("2026-11-27T") for s in starts)
+    d.say("the first one" if venue_id == "harbour" else "la prima")
+    d.say("yes" if venue_id == "harbour" else "sì")
+    assert (own.day, own.time) == (dt.date(2026, 11, 27), starts[0][11:16])
+
+
 def test_a_move_to_a_closed_day_says_so_and_offers_the_next_open_day_near_the_time_said(venues):
     d = dialogue(venues, "cabinet")  # closed on Fridays and Saturdays
     own = d.tools.book(dt.date(2026, 11, 29), "10:00", PHONES["cabinet"])
