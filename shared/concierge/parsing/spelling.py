@@ -13,6 +13,19 @@ from concierge.parsing.text import fold
 from concierge.speech.names import LOCALES, MONTHS, WEEKDAYS
 
 _SHORTEST = 4  # shorter words are too close to each other to correct safely
+# Words in their own right one edit from a day word: never read as its slip ("about 9" is no "août 9",
+# "pour 4" no "jour 4", "minha" no "manhã", "aprite sabato?" no April).
+_ORDINARY = frozenset(
+    """
+    about text mark marks match main mail maid maps vars many days times hours hour then them they your yours
+    four join inner right eight light near soon thin know yeah hear hears food tell cell well fell even ever
+    super upper quit scan span nest domain remain dies timer
+    della delle dello nuovo nove prima primi ultima meno anna manca miei ogni sette sara festa terza quinto
+    quaranta aprite dimentica deve
+    pour notre soin voir tard quart tout sans depuis cert premiere
+    meia minha duas horas este estao todas nova desta nesta essa estar dica dizer segundo primeira quintal nono
+    """.split()
+)
 
 
 @functools.cache
@@ -33,7 +46,7 @@ def correct_spelling(text: str) -> str:
     words, joined = _lexicon()
     out = []
     for word in text.split():
-        if word in words or len(word) < _SHORTEST or not word.isalpha():
+        if word in words or word in _ORDINARY or len(word) < _SHORTEST or not word.isalpha():
             out.append(word)
         elif word in joined:
             out.append(joined[word])

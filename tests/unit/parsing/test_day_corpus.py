@@ -92,6 +92,7 @@ it | quando volete                         | UNSUPPORTED
 it | il 45                                 | UNSUPPORTED
 it | 8                                     | UNSUPPORTED
 it | per 2 a                               | UNSUPPORTED
+it | aprite 3                              | UNSUPPORTED
 it | 2 e 30                                | UNSUPPORTED
 it | il 2a                                 | 2026-03-02 Mon
 # --- English ---------------------------------------------------------------------------------------------
@@ -173,6 +174,8 @@ en | next week                             | UNSUPPORTED
 en | whenever                              | UNSUPPORTED
 en | the 32nd                              | UNSUPPORTED
 en | at 8                                  | UNSUPPORTED
+en | about 9                               | UNSUPPORTED
+en | many 4                                | UNSUPPORTED
 # --- French ----------------------------------------------------------------------------------------------
 fr | aujourd'hui                           | 2026-02-18 Wed
 fr | demain                                | 2026-02-19 Thu
@@ -187,6 +190,7 @@ fr | le 10                                 | 2026-03-10 Tue
 fr | le 25                                 | 2026-02-25 Wed
 fr | le 1er mars                           | 2026-03-01 Sun
 fr | pour 2 à                              | UNSUPPORTED
+fr | pour 4                                | UNSUPPORTED
 fr | le 2e                                 | 2026-03-02 Mon
 fr | le premier mars                       | 2026-03-01 Sun
 fr | le 3 mars                             | 2026-03-03 Tue
@@ -323,6 +327,7 @@ pt | semana que vem                        | UNSUPPORTED
 pt | quando quiser                         | UNSUPPORTED
 pt | dia 40                                | UNSUPPORTED
 pt | para 4                                | UNSUPPORTED
+pt | minha 4                               | UNSUPPORTED
 # --- a caller speaking another language than the venue's ----------------------------------------------
 it/IT | next Saturday                      | 2026-02-21 Sat
 en/GB | domani sera                        | 2026-02-19 Thu evening
