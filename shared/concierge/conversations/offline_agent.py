@@ -60,11 +60,11 @@ class _Run(OwnBookingsFlow):
         only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
         # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
         # ("another table"), or gives a party or a name.
-        only_when = reading.intents <= {"instead", "move"} and not (reading.people or reading.name)
+        only_when = not (mem.get("flow") or reading.intents - {"instead", "move"} or reading.people or reading.name)
         if (
             mem.get("last_created")
             and mem.get("flow") != "book"
-            and (reading.day or reading.time or reading.people or reading.shift is not None)
+            and (reading.day or reading.time or reading.time_near or reading.people or reading.shift is not None)
             and ("instead" in reading.intents or only_party or only_when or reading.shift is not None)
         ):
             # "make it 8 instead", "actually 5 people", "we'll be 6", "half an hour later": change the booking

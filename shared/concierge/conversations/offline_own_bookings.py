@@ -152,8 +152,10 @@ class OwnBookingsFlow(BookingFlow):
             new_day = reading.day is not None and reading.day.isoformat() != target["day"]
             if not (new_day or (reading.time and reading.time != target["time"]) or target.get("new_time")):
                 return self._confirm_party(target)
-        if reading.day or reading.time:
-            target["new_day"] = (reading.day or dt.date.fromisoformat(target["day"])).isoformat()
+        if reading.day or reading.time:  # a time alone: on the day under way (said, or of the times offered)
+            target["new_day"] = (
+                reading.day or dt.date.fromisoformat(target.get("new_day") or target["day"])
+            ).isoformat()
             target["new_time"] = reading.time
         day = dt.date.fromisoformat(target.get("new_day") or target["day"])
         time = target.get("new_time")
@@ -220,6 +222,7 @@ class OwnBookingsFlow(BookingFlow):
         )
         self.mem["awaiting"] = ["slot.start_iso"]
         self.mem["offered"] = {"day": offered_day.isoformat(), "times": options}
+        self.mem["target"]["new_day"] = offered_day.isoformat()  # "21h" then is a time of that day
         slots = [Slot.at(self.venue, offered_day, t) for t in options]
         return self.answer(
             message, self.rdv.reschedule(message, self.mem["target"]["id"], patient=self.patient, options=slots)

@@ -997,6 +997,42 @@ def test_the_same_time_on_another_day_before_the_yes_keeps_the_time_asked(venues
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == "2026-11-28T20:00:00+01:00"
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "yes", "change", "new_day", "new_time"),
+    [
+        ("harbour", "table for 2 on friday at 8pm, Jane Doe", "yes", "what about 9?", "2026-11-27", "21:00"),
+        ("tasca", "mesa para 2 sábado às 21h, Rui Costa", "sim", "pode ser quarta?", "2026-11-25", "21:00"),
+    ],
+)
+def test_a_day_or_time_said_alone_right_after_booking_changes_that_booking(
+    venues, venue_id, request_, yes, change, new_day, new_time
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    d.say(yes)
+    [made] = d.tools.bookings
+    offer = d.say(change)
+    starts = [e["data"]["start_iso"][:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+    assert offer.rdv["action"] == "RESCHEDULE" and f"{new_day}T{new_time}" in starts
+    d.say(new_time)
+    d.say(yes)
+    assert [(b.id, b.day.isoformat(), b.time) for b in d.tools.bookings] == [(made.id, new_day, new_time)]
+
+
+def test_a_day_time_and_party_right_after_booking_is_another_booking_and_an_hours_question_no_change(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on friday at 8pm, Jane Doe")
+    d.say("yes")
+    assert d.say("are you open on sunday?").reply.startswith("We are open on Sunday 29 November")
+    confirm = d.say("saturday at 1pm for 3")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith("2026-11-28T13:00")
+    d.say("yes")
+    assert sorted((b.day.isoformat(), b.time, b.people) for b in d.tools.bookings) == [
+        ("2026-11-27", "20:00", 2),
+        ("2026-11-28", "13:00", 3),
+    ]
+
+
 def test_no_and_a_shift_before_the_yes_shifts_the_time_asked(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 tomorrow at 7pm, Jane Doe")
