@@ -16,6 +16,7 @@ from typing import Any
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.offered_places import place_picked
+from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
@@ -77,7 +78,9 @@ class _Run(OwnBookingsFlow):
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None
             return self.manage(reading, fresh=True, prefer=prefer)
-        if mem.get("flow") in ("cancel", "move") and (reading.details or turn.action == "choose_booking"):
+        if mem.get("flow") in ("cancel", "move") and (
+            reading.details or turn.action == "choose_booking" or EDGES & reading.intents
+        ):
             return self.manage(reading, fresh=False)
         if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:
             mem.update(flow=None, choices=None, target=None)  # "never mind": nothing changes
@@ -97,7 +100,7 @@ class _Run(OwnBookingsFlow):
         if (
             "book" in reading.intents
             or turn.action == "start_booking"
-            or (mem.get("flow") == "book" and reading.details)
+            or (mem.get("flow") == "book" and (reading.details or EDGES & reading.intents))
             or (reading.day or reading.time or reading.people or reading.care_type)
         ):
             mem["flow"] = "book"

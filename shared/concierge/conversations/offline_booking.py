@@ -18,6 +18,7 @@ from concierge.domain.venue import minutes
 
 MAX_OPTIONS = 4
 LOOKAHEAD_DAYS = 7
+EDGES = frozenset({"earliest", "latest"})  # intents that ask for a day's first or last free time
 
 
 class BookingFlow(OfflineTurn):
@@ -69,6 +70,8 @@ class BookingFlow(OfflineTurn):
                 notes.append(self.words.say("closed_day.next", day=self.day_words(following)))
             slots.pop("day"), slots.pop("time", None)
             day = None
+        if (edge := EDGES & reading.intents) and not reading.time:
+            day = self._edge_of_day(day, edge)
         missing = self.missing()
         complete_patient = bool(self.name and self.phone)
         if day is not None and missing == ["slot.start_iso"] and complete_patient:
@@ -87,6 +90,18 @@ class BookingFlow(OfflineTurn):
                 message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time), self.details)
             )
         return self.offer(day, time, notes)
+
+    def _edge_of_day(self, day: dt.date | None, edge: frozenset[str]) -> dt.date | None:
+        """ "The latest you have", "as early as possible": the free times around the day's last or first
+        are offered; with no day, the earliest is the first free time from now."""
+        if day is None and "earliest" in edge:
+            first_day, first_free = self.nearest(self.now.date(), None)
+            day = first_day if first_free else None
+        free = self.free_times(day) if day is not None else []
+        if day is not None and free:
+            self.slots.update(day=day.isoformat(), near=free[0] if "earliest" in edge else free[-1], part=None)
+            self.slots.pop("time", None)
+        return day
 
     def other_time(self) -> AgentAnswer:
         """ "No" to the times offered: another day or time is asked for, the rest is kept."""

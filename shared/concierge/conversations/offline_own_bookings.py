@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.offline_booking import BookingFlow
+from concierge.conversations.offline_booking import EDGES, BookingFlow
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
@@ -82,7 +82,7 @@ class OwnBookingsFlow(BookingFlow):
             )
         mem["target"] = chosen
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
-        if moved or reading.time_near or reading.people or reading.shift is not None:
+        if moved or reading.time_near or reading.people or reading.shift is not None or EDGES & reading.intents:
             return self.move_to(reading)
         message = self.words.say("move_ask", day=self.day_words(day), time=self.time_words(time))
         mem["awaiting"] = ["slot.start_iso"]
@@ -162,6 +162,8 @@ class OwnBookingsFlow(BookingFlow):
         old_day, old_time = dt.date.fromisoformat(target["day"]), target["time"]
         if time is None and reading.time_near:  # "move it to around 9": the free times around it
             return self._offer_move(day, reading.time_near, approximate=True)
+        if time is None and (edge := EDGES & reading.intents) and (free := self.free_times(day)):
+            return self._offer_move(day, free[0] if "earliest" in edge else free[-1], approximate=True)
         if time is None and target.get("new_day", target["day"]) != target["day"]:
             return self._offer_move(day, old_time, approximate=True)  # "to Sunday?": around its own time
         if time is None:

@@ -98,6 +98,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     folded = normalise(rest)
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
     reading.shift = shift_said(folded)
+    for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
+        rest = _blanked(rest, vocab.phrases[edge])
     head = " ".join(folded.split()[:2])
     # "no sábado" is not a no: an answer is short, or opens the message; and a question ("si può pagare con
     # carta?", "yes, and is there parking?") confirms nothing.
@@ -202,6 +204,15 @@ def _special_request(text: str, vocab: Vocabulary) -> str | None:
         if any(pattern.search(normalise(part)) for pattern in vocab.special_requests)
     ]
     return "; ".join(parts)[:200] or None
+
+
+def _blanked(text: str, patterns: tuple[re.Pattern[str], ...]) -> str:
+    """`text` with what the patterns match (on its folded form, of the same length) turned to spaces."""
+    folded = fold_same_length(text)
+    for pattern in patterns:
+        for match in pattern.finditer(folded):
+            text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
+    return text
 
 
 def _symptom(text: str, vocab: Vocabulary) -> str | None:

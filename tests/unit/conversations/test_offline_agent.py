@@ -380,6 +380,37 @@ def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, req
     assert len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "messages", "day", "edge"),
+    [
+        ("harbour", ["a table for 4 on friday, Sam Lee", "the latest you have"], "2026-11-27", "last"),
+        ("tasca", ["une table pour 3 samedi, le plus tard possible, au nom d'Anne Roy"], "2026-11-28", "last"),
+        ("roma", ["vorrei un tavolo per 2 il prima possibile, Mario Rossi"], "2026-11-23", "first"),
+        ("cabinet", ["un contrôle mercredi le plus tôt possible, Paul Martin"], "2026-11-25", "first"),
+    ],
+)
+def test_the_earliest_or_latest_offers_the_day_s_first_or_last_free_times(venues, venue_id, messages, day, edge):
+    d = dialogue(venues, venue_id)
+    for message in messages:
+        offer = d.say(message)
+    starts = [e["data"]["start_iso"] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+    free = d.tools.get_available_slots(f"{day[8:]}/{day[5:7]}/{day[:4]}", f"{day[8:]}/{day[5:7]}/{day[:4]}")
+    times = free["days"][0]["freeSlots"]
+    expected = times[:4] if edge == "first" else times[-4:]
+    assert [s[11:16] for s in starts] == expected and all(s.startswith(day) for s in starts)
+
+
+def test_a_move_to_the_latest_of_a_day_offers_its_last_free_times(venues):
+    d = dialogue(venues, "harbour")
+    own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
+    offer = d.say("can I move my booking to the latest you have on saturday?")
+    starts = [e["data"]["start_iso"][11:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+    assert offer.rdv["action"] == "RESCHEDULE" and starts[-1] == "22:45"
+    d.say("the last one")
+    d.say("yes")
+    assert (own.day, own.time) == (dt.date(2026, 11, 28), "22:45")
+
+
 def test_a_place_said_when_nothing_was_just_offered_is_not_a_time(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 tomorrow evening, Jane Doe")

@@ -482,3 +482,12 @@ def test_next_week_and_a_weekday_with_a_comma_between_them_are_one_day(venues, v
 
 def test_a_weekday_with_a_comma_before_anything_else_is_still_this_week_s(venues):
     assert read(venues, "cabinet", "mardi, à 10h").day == dt.date(2026, 11, 24)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "intent"),
+    [("roma", "un tavolo il prima possibile", "earliest"), ("harbour", "the latest you have on friday", "latest")],
+)
+def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venue_id, text, intent):
+    reading = read(venues, venue_id, text)
+    assert intent in reading.intents and reading.day == (dt.date(2026, 11, 27) if "friday" in text else None)
