@@ -24,6 +24,9 @@ from concierge.speech.receptionist import weekly_hours
 from concierge.tools.faq import normalise
 
 
+_HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # hello first, goodbye later
+
+
 class _Run(OwnBookingsFlow):
     """One turn: what the customer said or pressed decides the flow (`offline_turn`, `offline_booking`,
     `offline_own_bookings` hold them)."""
@@ -109,6 +112,8 @@ class _Run(OwnBookingsFlow):
             return self.understood(faq)
         if ("thanks" in reading.intents and not mem.get("flow")) or ("bye" in reading.intents and not reading.details):
             return self.goodbye()  # "bye" ends the conversation even with a booking half asked; "thanks" does not
+        if "greeting" in reading.intents and turn.history and set(normalise(turn.text or "").split()) <= _HELLO_OR_BYE:
+            return self.goodbye()  # "ciao", "salut" once the conversation is under way: goodbye
         if "greeting" in reading.intents or (not turn.history and not turn.text):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:

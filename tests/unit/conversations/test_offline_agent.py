@@ -500,6 +500,17 @@ def test_thanks_after_a_booking_says_goodbye_and_archives_the_conversation(venue
     assert bye.reply == "Grazie a lei, a presto!" and d.tools.names()[-1] == "end_conversation"
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "hello", "question"), [("roma", "ciao", "avete parcheggio?"), ("cabinet", "salut", "vos horaires ?")]
+)
+def test_ciao_and_salut_greet_at_the_start_and_say_goodbye_later(venues, venue_id, hello, question):
+    d = dialogue(venues, venue_id)
+    assert d.say(hello).rdv["action"] == "SHOW_WELCOME" and "end_conversation" not in d.tools.names()
+    d.say(question)
+    d.say(f"ok {hello}")
+    assert d.tools.names()[-1] == "end_conversation"
+
+
 def test_thanks_in_the_middle_of_a_booking_does_not_end_it(venues):
     d = dialogue(venues, "harbour")
     d.say("A table for 2 on Friday at 7pm")
