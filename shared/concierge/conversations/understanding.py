@@ -155,7 +155,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = now.date() + dt.timedelta(days=offset)
     reason = introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     reading.reason = reason or reading.reason
-    if venue.kind != "clinic" and reading.reason is None and not question:
+    booking_said = reading.day or reading.time or reading.time_near or reading.people
+    if venue.kind != "clinic" and reading.reason is None and (booking_said or not question):
         reading.reason = _special_request(rest, vocab)  # "it's our anniversary": the booking's note
     bare = not reading.details and not (reading.intents - {"greeting"})
     # A bare answer when both a name and a reason were asked for: a name looks like one.
@@ -197,7 +198,8 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
 
 def _special_request(text: str, vocab: Vocabulary) -> str | None:
     """The parts of the message that ask for something besides the table, as written ("one of us is
-    allergic to nuts"); a question ("do you have a high chair?") is asked, not requested."""
+    allergic to nuts"); a question with no booking in it ("do you have a high chair?") is asked, not
+    requested."""
     parts = [
         part.strip()
         for part in re.split(r"[,;!?\n]+|\.(?!\d)", text)
