@@ -72,6 +72,7 @@ def test_the_model_reads_free_times_through_a_tool_and_then_answers(venues, llm)
     )
     assert exceptions in system  # Christmas and New Year's Eve, a month ahead
     assert "CONTATTI: +390612345678, info@trattoriaroma.example" in system and "INDIRIZZO" not in system  # none
+    assert "come un'allergia o una ricorrenza, va in reason" in system  # a guest's request becomes the note
     assert '"freeSlots"' in second["messages"][-1]["content"]
 
 
