@@ -40,6 +40,10 @@ class BookingFlow(OfflineTurn):
         elif reading.time_near:  # "verso le 20": the free times around it are offered, never one taken as said
             slots["near"] = reading.time_near
             slots.pop("time", None)
+        if (reading.time or reading.time_near) and not reading.day and not slots.get("day") and "next_open" in slots:
+            slots["day"] = slots["next_open"]  # "closed on Friday; the next day we are open is Sunday" - "10am"
+        if slots.get("day"):
+            slots.pop("next_open", None)
         if reading.time and not reading.day and not slots.get("day") and self._today_open_at(reading.time):
             slots["day"] = self.now.date().isoformat()  # "a table at 8": today, when today can be meant
         if reading.day or reading.time:  # "domani sera": the evening's times are offered
@@ -68,6 +72,7 @@ class BookingFlow(OfflineTurn):
             notes.append(self.words.say("closed_day", day=self.day_words(day)))
             if (following := next_open_day(self.venue, day)) is not None:
                 notes.append(self.words.say("closed_day.next", day=self.day_words(following)))
+                slots["next_open"] = following.isoformat()
             slots.pop("day"), slots.pop("time", None)
             day = None
         if (edge := EDGES & reading.intents) and not reading.time:

@@ -130,6 +130,17 @@ def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     assert answer.rdv["missing_fields"] == ["slot.start_iso"]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "time", "start"), [
+    ("cabinet", "un contrôle vendredi, Paul Martin", "10h", "2026-11-29T10:00"),
+    ("roma", "Un tavolo per 2 domenica, Mario Rossi", "alle 20", "2026-11-30T20:00"),
+])  # fmt: skip
+def test_a_time_alone_after_a_closed_day_is_on_the_next_open_day_said(venues, venue_id, request_, time, start):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    confirm = d.say(time)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
+
+
 def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venues):
     answer = dialogue(venues, "tasca").say("Mesa para 12 pessoas sábado às 20h, em nome de Rui Costa")
     assert answer.rdv["missing_fields"] == ["party_size"] and "6" in answer.reply
