@@ -191,9 +191,17 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     ]
     if found:
         return int(min(found, key=lambda match: match.start(1)).group(1))
-    if bare and (match := re.fullmatch(r"(\d{1,2})", text.strip())):
+    said = [word for word in text.split() if word not in _FILLERS]  # "ok 10 then", "allora 6"
+    if bare and len(said) == 1 and (match := re.fullmatch(r"(\d{1,2})", said[0])):
         return int(match.group(1))
     return None
+
+
+# Words around a bare answer that add nothing to it, in the four languages.
+_FILLERS = frozenset(
+    "ok okay then so fine alright right well um just allora va bene ecco diciamo facciamo alors bon disons "
+    "d accord ben entao pronto ta bem pode ser please".split()
+)
 
 
 def _special_request(text: str, vocab: Vocabulary) -> str | None:

@@ -147,6 +147,17 @@ def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venu
     assert venues["tasca"].contact.phone in answer.reply
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "party"), [
+    ("harbour", "table for 12 on saturday at 8pm, Jane Doe", "ok 10 then"),
+    ("roma", "un tavolo sabato alle 20, Mario Rossi", "allora 6"),
+])  # fmt: skip
+def test_a_party_answered_with_words_around_the_number_is_read(venues, venue_id, request_, party):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    confirm = d.say(party)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["party_size"] == int(party.split()[1])
+
+
 # --- moving and cancelling the customer's own bookings
 
 
