@@ -40,6 +40,7 @@ def test_the_chat_page_has_no_serious_violation_in_any_state(new_page, concierge
     assert_accessible(page, "welcome")
 
     page.locator('[data-action="start_booking"]').click()
+    expect(page.locator(".cc-assistant")).to_have_count(2)  # answered: a message sent while waiting is not sent
     page.get_by_role("textbox").fill("Mi chiamo Mario Rossi, 347 123 4567, domani per 2 persone")
     page.get_by_role("textbox").press("Enter")
     expect(page.locator(".cc-slot-picker button").first).to_be_visible()
