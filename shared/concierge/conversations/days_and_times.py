@@ -31,12 +31,19 @@ NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})
 CARRY_ON = 3  # words after a time read that may still belong to it ("moins le quart")
 _TIME_SIGNAL = re.compile(
-    r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
+    r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|"
+    r"\b(?:[1-9]|1[0-2]) [0-5][05]\b|"  # "seven thirty"
+    r"\b\d{1,2} (?:e|et) (?:mezz[ao]|meia|demie|quart|(?:un |um |1 )?(?:quarto|4º)|\d\d)(?!\w)|"  # "otto e mezza"
+    r"\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
 )
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
+_LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or a quarter, not a day
+    r"second|third|fourth|fifth|secondo|terzo|quarto|quinto|seconda|terza|deuxieme|troisieme|quatrieme|"
+    r"segundo|terceiro"
+)
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 
 
@@ -210,8 +217,9 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
 
 
 def _may_name_a_day(gram: str) -> bool:
-    """Not "mon", "sat", "the one": words too often another word than a day to be read as one."""
-    return not ((" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram))
+    """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora"): words too often another word
+    than a day to be read as one."""
+    return not ((" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram) or _LONE_ORDINAL.fullmatch(gram))
 
 
 def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[DayReading]:

@@ -169,7 +169,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
 
 
 def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
-    text = with_digits(folded, locale)
+    text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
     counts = [
         re.search(rf"\b(\d{{1,2}}) (?:{'|'.join(map(re.escape, vocab.intro_words[key]))})\b", text)
         for key in ("party_adults", "party_children")

@@ -21,7 +21,7 @@ _ORDINARY = frozenset(
     four join inner right eight light near soon thin know yeah hear hears food tell cell well fell even ever
     super upper quit scan span nest domain remain dies timer
     della delle dello nuovo nove prima primi ultima meno anna manca miei ogni sette sara festa terza quinto
-    quaranta aprite dimentica deve
+    quarto quarti quaranta aprite dimentica deve
     pour notre soin voir tard quart tout sans depuis cert premiere
     meia minha duas horas este estao todas nova desta nesta essa estar dica dizer segundo primeira quintal nono
     """.split()

@@ -492,3 +492,25 @@ def test_a_weekday_with_a_comma_before_anything_else_is_still_this_week_s(venues
 def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venue_id, text, intent):
     reading = read(venues, venue_id, text)
     assert intent in reading.intents and reading.day == (dt.date(2026, 11, 27) if "friday" in text else None)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time", "people"),
+    [
+        ("harbour", "friday seven thirty", dt.date(2026, 11, 27), "19:30", None),
+        ("harbour", "tmrw 7:45pm x4", dt.date(2026, 11, 24), "19:45", 4),
+        ("roma", "venerdì otto e mezza", dt.date(2026, 11, 27), "20:30", None),
+        ("roma", "sabato otto e un quarto in 4", dt.date(2026, 11, 28), "20:15", 4),
+        ("tasca", "sexta às oito e um quarto", dt.date(2026, 11, 27), "20:15", None),
+        ("cabinet", "lundi 9 et demie", dt.date(2026, 11, 30), "09:30", None),
+    ],
+)
+def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, time, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time, reading.people) == (day, time, people)
+
+
+@pytest.mark.parametrize("text", ["un quarto d'ora più tardi", "posticipare di un quarto d'ora"])
+def test_a_quarter_of_an_hour_is_no_fourth_of_the_month(venues, text):
+    reading = read(venues, "roma", text)
+    assert (reading.day, reading.shift) == (None, 15)
