@@ -141,6 +141,25 @@ def test_a_time_alone_after_a_closed_day_is_on_the_next_open_day_said(venues, ve
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("harbour", "is friday at 8 free?", "8 pm on Friday 27 November is free. To book, I still need your name"),
+    ("roma", "venerdì alle 20 c'è posto?", "Alle 20 di venerdì 27 novembre c'è posto. Per prenotare mi manca"),
+    ("tasca", "tem lugar sábado às 21h?", "21h de sábado, 28 de novembro está livre. Para reservar"),
+])  # fmt: skip
+def test_asking_whether_a_time_is_free_is_answered_before_the_rest_is_asked(venues, venue_id, question, said):
+    answer = dialogue(venues, venue_id).say(question)
+    assert answer.reply.startswith(said) and answer.rdv["action"] == "NEED_INFO"
+
+
+def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_times_near_it(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", "+447700900001")
+    taken = d.say("is friday at 8 free?")
+    assert taken.reply.startswith("8 pm on Friday 27 November isn't available. Free times nearby:")
+    around = dialogue(venues, "harbour").say("do you have anything saturday around 1?")
+    assert around.reply.startswith("Free times around 1 pm on Saturday 28 November: 12:30 pm, 12:45 pm, 1 pm")
+
+
 def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venues):
     answer = dialogue(venues, "tasca").say("Mesa para 12 pessoas sábado às 20h, em nome de Rui Costa")
     assert answer.rdv["missing_fields"] == ["party_size"] and "6" in answer.reply
