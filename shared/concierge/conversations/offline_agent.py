@@ -53,6 +53,8 @@ class _Run(OwnBookingsFlow):
         if not pending and mem.get("flow") == "move" and mem.get("target") and (said := self._aside(reading)):
             return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving
         mem["pending"] = None
+        if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
+            return self.hours_of(reading.day)  # "open on Christmas Day?" then "what about Boxing Day?"
         if (
             "no" in reading.intents
             and not reading.details
@@ -96,7 +98,7 @@ class _Run(OwnBookingsFlow):
         if facts := self.venue_facts(reading):
             return self.understood(facts)  # "where are you?", "what's your number?"
         if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
-            return self.understood(self.hours(reading.day))  # "open on Saturday?": that Saturday's hours
+            return self.hours_of(reading.day)  # "open on Saturday?": that Saturday's hours
         if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
             mem["flow"] = "book"
             return self.offer(self.now.date(), None, [])
@@ -119,6 +121,17 @@ class _Run(OwnBookingsFlow):
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         return self.not_understood()
+
+    def hours_of(self, day: dt.date | None) -> AgentAnswer:
+        """The hours (of `day`, when said); a day said alone next asks the same of that day."""
+        self.mem["hours_asked"] = True
+        return self.understood(self.hours(day))
+
+    @staticmethod
+    def _day_alone(reading: Reading) -> bool:
+        return (
+            reading.day is not None and not (reading.intents - {"instead"}) and not replace(reading, day=None).details
+        )
 
     def _offered_pick(self, offered: dict[str, Any], text: str) -> Reading | None:
         """The time just offered that the message picks by its place ("la seconda", "the last one")."""

@@ -510,6 +510,18 @@ def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue
     assert answer.rdv["clinic_contact"]["contact_available"] is True
 
 
+@pytest.mark.parametrize(("venue_id", "first", "then", "said"), [
+    ("harbour", "are you open on Christmas Day?", "what about Boxing Day?", "We are open on Saturday 26 December"),
+    ("roma", "orari di sabato?", "e domenica?", "Il ristorante è chiuso domenica."),
+])  # fmt: skip
+def test_a_day_said_alone_after_an_hours_question_asks_that_day_s_hours(venues, venue_id, first, then, said):
+    d = dialogue(venues, venue_id)
+    d.say(first)
+    answer = d.say(then)
+    assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
+    assert d.answers[-1].memory.get("flow") is None
+
+
 def test_two_misunderstandings_hand_over_and_an_understood_message_resets_the_count(venues):
     d = dialogue(venues, "harbour")
     assert d.say("blorp").rdv["action"] == "SHOW_WELCOME"
