@@ -121,6 +121,8 @@ GRAMMARS = {
             "today": 0,
             "tomorrow": 1,
             "tmrw": 1,  # as typed in a chat
+            "2moro": 1,
+            "2morrow": 1,
             "tomoz": 1,
             "day after tomorrow": 2,
             "the day after tomorrow": 2,
@@ -129,6 +131,9 @@ GRAMMARS = {
         fixed_parts={
             "tonight": (0, "night"),
             "tonite": (0, "night"),
+            "2nite": (0, "night"),
+            "2moro nite": (1, "night"),
+            "tomorrow nite": (1, "night"),
             "this evening": (0, "evening"),
             "this morning": (0, "morning"),
             "this afternoon": (0, "afternoon"),

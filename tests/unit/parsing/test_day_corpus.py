@@ -167,6 +167,9 @@ en | this weekend on Sunday                | 2026-02-22 Sun
 en/US | Independence Day                   | 2026-07-04 Sat
 en/US | Thanksgiving                       | 2026-11-26 Thu
 en | tomorow                               | 2026-02-19 Thu
+en | 2moro                                 | 2026-02-19 Thu
+en | 2moro nite                            | 2026-02-19 Thu night
+en | 2nite                                 | 2026-02-18 Wed night
 en | tommorrow night                       | 2026-02-19 Thu night
 en | saturdy                               | 2026-02-21 Sat
 en | yesterday                             | UNSUPPORTED
