@@ -67,9 +67,11 @@ class _Run(OwnBookingsFlow):
         # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
         # ("another table"), or gives a party or a name.
         only_when = not (mem.get("flow") or reading.intents - {"instead", "move"} or reading.people or reading.name)
+        moving = mem.get("flow") == "move" and mem.get("target")  # "afinal às 20h30": the move under way
         if (
             mem.get("last_created")
             and mem.get("flow") != "book"
+            and not moving
             and (reading.day or reading.time or reading.time_near or reading.people or reading.shift is not None)
             and ("instead" in reading.intents or only_party or only_when or reading.shift is not None)
         ):

@@ -1114,6 +1114,15 @@ def test_a_day_or_time_said_alone_right_after_booking_changes_that_booking(
     assert [(b.id, b.day.isoformat(), b.time) for b in d.tools.bookings] == [(made.id, new_day, new_time)]
 
 
+def test_instead_while_a_move_is_under_way_keeps_the_day_under_discussion(venues):
+    d = dialogue(venues, "tasca")
+    d.say("mesa para 2 sábado às 21h, Rui Costa")
+    d.say("sim")
+    d.say("pode ser quarta?")
+    confirm = d.say("afinal às 20h30")
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"].startswith("2026-11-25T20:30")
+
+
 def test_a_day_time_and_party_right_after_booking_is_another_booking_and_an_hours_question_no_change(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on friday at 8pm, Jane Doe")
