@@ -206,14 +206,30 @@ _FILLERS = frozenset(
 
 def _special_request(text: str, vocab: Vocabulary) -> str | None:
     """The parts of the message that ask for something besides the table, as written ("one of us is
-    allergic to nuts"); a question with no booking in it ("do you have a high chair?") is asked, not
-    requested."""
-    parts = [
-        part.strip()
-        for part in re.split(r"[,;!?\n]+|\.(?!\d)", text)
-        if any(pattern.search(normalise(part)) for pattern in vocab.special_requests)
-    ]
+    allergic to nuts"); in a part that says the booking first, from the request on ("a table for two
+    at 8 for my wife's birthday": "for my wife's birthday"). A question with no booking in it
+    ("do you have a high chair?") is asked, not requested."""
+    parts = []
+    for part in re.split(r"[,;!?\n]+|\.(?!\d)", text):
+        folded = fold_same_length(part)
+        starts = [m.start() for pattern in vocab.special_requests if (m := pattern.search(folded))]
+        if not starts:
+            continue
+        start = min(starts)
+        if re.search(r"\d", part[:start]):  # the booking said before it: the request is what follows,
+            cut = start  # from the word that opens it ("for my wife's birthday", "pour l'anniversaire")
+            for word in reversed(list(re.finditer(r"\S+", part[:start]))[-4:]):
+                if re.search(r"\d", word.group()):
+                    break
+                if word.group().strip("'’").lower() in _REQUEST_OPENERS:
+                    cut = word.start()
+            part = part[cut:]
+        parts.append(part.strip())
     return "; ".join(parts)[:200] or None
+
+
+# The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
+_REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
 
 
 def _blanked(text: str, patterns: tuple[re.Pattern[str], ...]) -> str:

@@ -356,7 +356,14 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("roma", "tavolo per 3 sabato alle 20, ci serve un seggiolone", "ci serve un seggiolone"),
         ("tasca", "mesa para 2 sábado às 20h, é o aniversário da minha mulher", "é o aniversário da minha mulher"),
         ("harbour", "do you have a high chair?", None),  # asked, not requested
-        ("harbour", "a table for 2 at 8 by the window?", "a table for 2 at 8 by the window"),
+        ("harbour", "a table for 2 at 8 by the window?", "by the window"),
+        ("harbour", "table for 2 tomorrow at 8 for my wife's birthday", "for my wife's birthday"),
+        (
+            "tasca",
+            "une table pour 2 demain vers 20h pour l'anniversaire de ma femme",
+            "pour l'anniversaire de ma femme",
+        ),
+        ("roma", "tavolo per 3 sabato alle 20 con un seggiolone per il bimbo", "con un seggiolone per il bimbo"),
         ("harbour", "table for 2 friday at 8pm", None),
     ],
 )
