@@ -187,7 +187,7 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
         match
         for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}")
         for match in re.finditer(pattern, text)
-        if not match.group().startswith("1 of us")
+        if not match.group().startswith("1 of us") and not _A_GROUP.match(text, match.end())
     ]
     if found:
         return int(min(found, key=lambda match: match.start(1)).group(1))
@@ -196,6 +196,8 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
         return int(match.group(1))
     return None
 
+
+_A_GROUP = re.compile(r" (?:group|gruppo|groupe|grupo)\b")  # "siamo un gruppo di 8": "un" counts no one
 
 # Words around a bare answer that add nothing to it, in the four languages.
 _FILLERS = frozenset(

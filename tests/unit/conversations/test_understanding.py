@@ -521,3 +521,16 @@ def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, ti
 def test_a_quarter_of_an_hour_is_no_fourth_of_the_month(venues, text):
     reading = read(venues, "roma", text)
     assert (reading.day, reading.shift) == (None, 15)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "people"),
+    [("harbour", "we are a group of 5, sunday lunch 1pm", 5), ("roma", "siamo un gruppo di 8 sabato sera", 8)],
+)
+def test_a_group_of_people_is_the_party_and_its_article_counts_no_one(venues, venue_id, text, people):
+    assert read(venues, venue_id, text).people == people
+
+
+def test_a_name_after_under_is_read_and_under_a_window_names_nobody(venues):
+    assert read(venues, "harbour", "for 2 at 7:30 on the 5th of December under Smith?").name == "Smith"
+    assert read(venues, "harbour", "a table for 2 under the window").name is None
