@@ -525,7 +525,13 @@ def test_a_quarter_of_an_hour_is_no_fourth_of_the_month(venues, text):
 
 @pytest.mark.parametrize(
     ("venue_id", "text", "people"),
-    [("harbour", "we are a group of 5, sunday lunch 1pm", 5), ("roma", "siamo un gruppo di 8 sabato sera", 8)],
+    [
+        ("harbour", "we are a group of 5, sunday lunch 1pm", 5),
+        ("roma", "siamo un gruppo di 8 sabato sera", 8),
+        ("harbour", "a table for my parents? they are 2, tomorrow 12:30", 2),
+        ("tasca", "pour mes parents, ils sont 2, demain à 20h", 2),
+        ("tasca", "eles são 3, sábado às 20h", 3),
+    ],
 )
 def test_a_group_of_people_is_the_party_and_its_article_counts_no_one(venues, venue_id, text, people):
     assert read(venues, venue_id, text).people == people
