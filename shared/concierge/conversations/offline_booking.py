@@ -13,7 +13,7 @@ from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
-from concierge.domain.openings import next_open_day
+from concierge.domain.openings import is_open_at, next_open_day
 from concierge.domain.venue import minutes
 
 MAX_OPTIONS = 4
@@ -151,10 +151,8 @@ class BookingFlow(OfflineTurn):
         return self.answer(message, self.rdv.need_info(message, missing, self.patient, self.details, buttons))
 
     def _today_open_at(self, time: str) -> bool:
-        t = minutes(time)
-        return t > self.now.hour * 60 + self.now.minute and any(
-            r.open_min <= t < r.close_min for r in self.venue.ranges_on(self.now.date())
-        )
+        said = dt.datetime.combine(self.now.date(), dt.time.fromisoformat(time))
+        return minutes(time) > self.now.hour * 60 + self.now.minute and is_open_at(self.venue, said)
 
     def missing(self) -> list[str]:
         slots, out = self.slots, []

@@ -11,7 +11,7 @@ from concierge.conversations.out_of_scope import hand_over
 from concierge.conversations.rdv import Details, Disposition, Patient, RdvBuilder, Session
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading
-from concierge.domain.venue import minutes
+from concierge.domain.openings import is_open_at
 from concierge.speech import phrases_for
 from concierge.speech.receptionist import agent_words
 from concierge.tools.faq import THRESHOLD, best_match
@@ -154,10 +154,8 @@ class OfflineTurn:
         number = reading.made_it
         if number is None or reading.time is None or day is None or is_clinic(self.venue):
             return
-        t = minutes(reading.time)
-        if number <= self.venue.max_people and not any(
-            r.open_min <= t < r.close_min for r in self.venue.ranges_on(day)
-        ):
+        said = dt.datetime.combine(day, dt.time.fromisoformat(reading.time))
+        if number <= self.venue.max_people and not is_open_at(self.venue, said):
             reading.people, reading.time = number, None
 
     def faq(self, text: str) -> str | None:
