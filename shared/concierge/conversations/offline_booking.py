@@ -107,11 +107,15 @@ class BookingFlow(OfflineTurn):
         if day is None and "earliest" in edge:
             first_day, first_free = self.nearest(self.now.date(), None)
             day = first_day if first_free else None
-        free = self.free_times(day) if day is not None else []
-        if day is not None and free:
-            self.slots.update(day=day.isoformat(), near=free[0] if "earliest" in edge else free[-1], part=None)
+        if day is not None and (near := self.edge_time(day, edge)) is not None:
+            self.slots.update(day=day.isoformat(), near=near, part=None)
             self.slots.pop("time", None)
         return day
+
+    def edge_time(self, day: dt.date, edge: frozenset[str]) -> str | None:
+        """The day's first free time ("earliest" in `edge`) or its last, if it has any."""
+        free = self.free_times(day)
+        return (free[0] if "earliest" in edge else free[-1]) if free else None
 
     def other_time(self) -> AgentAnswer:
         """ "No" to the times offered: another day or time is asked for, the rest is kept."""

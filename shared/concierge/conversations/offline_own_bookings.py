@@ -162,8 +162,8 @@ class OwnBookingsFlow(BookingFlow):
         old_day, old_time = dt.date.fromisoformat(target["day"]), target["time"]
         if time is None and reading.time_near:  # "move it to around 9": the free times around it
             return self._offer_move(day, reading.time_near, approximate=True)
-        if time is None and (edge := EDGES & reading.intents) and (free := self.free_times(day)):
-            return self._offer_move(day, free[0] if "earliest" in edge else free[-1], approximate=True)
+        if time is None and (edge := EDGES & reading.intents) and (near := self.edge_time(day, edge)):
+            return self._offer_move(day, near, approximate=True)
         if time is None and target.get("new_day", target["day"]) != target["day"]:
             return self._offer_move(day, old_time, approximate=True)  # "to Sunday?": around its own time
         if time is None:
