@@ -24,6 +24,7 @@ from concierge.speech.receptionist import weekly_hours
 from concierge.tools.faq import normalise
 
 
+_ACTS = frozenset({"book", "cancel", "move", "mine"})  # a message that asks for these is no aside question
 _HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # hello first, goodbye later
 
 
@@ -200,7 +201,7 @@ class _Run(OwnBookingsFlow):
     def _aside(self, reading: Reading) -> str | None:
         """The answer to a question from the FAQ or about the hours (of a day said: "are you open on
         Saturday?"), asked while nothing else changes."""
-        if {"book", "cancel", "move", "mine"} & reading.intents or not self.turn.text:
+        if _ACTS & reading.intents or not self.turn.text:
             return None
         if "hours" in reading.intents and not replace(reading, day=None).details:
             return self.open_now() if "now" in reading.intents else self.hours(reading.day)
@@ -208,7 +209,7 @@ class _Run(OwnBookingsFlow):
 
     def venue_facts(self, reading: Reading) -> str | None:
         """The venue's address or how to reach it, when asked and the knowledge base has it."""
-        if reading.details or {"book", "cancel", "move", "mine"} & reading.intents:
+        if reading.details or _ACTS & reading.intents:
             return None
         said = []
         if "where" in reading.intents and self.venue.address:
