@@ -108,7 +108,7 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: 
 
 def at_after_to(tokens: list[str]) -> list[str]:
     """ "move it to 8", "push it back to 9": in a move, "to" before a number says the new hour ("at 8")."""
-    following = [*tokens[1:], ""]
+    following = [*tokens[1:], ""][: len(tokens)]  # none for a message with no words left
     return [
         "at" if token == "to" and after[:1].isdigit() else token for token, after in zip(tokens, following, strict=True)
     ]

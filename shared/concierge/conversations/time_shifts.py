@@ -20,14 +20,23 @@ _HOURS = r"(\d) ?(?:hours?|hrs?|ore|heures?|horas?|h)"
 _AMOUNT = rf"(?:(?P<half>{_HALF})|(?P<quarter>{_QUARTER})|(?P<hour>{_HOUR})|{_MINUTES}|{_HOURS})"
 _LATER = r"later|piu tardi|dopo|plus tard|mais tarde"
 _EARLIER = r"earlier|sooner|prima|plus tot|mais cedo|antes"
-_PUSH = r"push(?:es)? (?:it |the booking |my booking )?back|posticip\w*|ritard\w*|retard\w*|atras\w*"
+_PUSH = (
+    r"push(?:es)? (?:it |the booking |my booking )?back|posticip\w*|ritard\w*|retard\w*|recul\w*|repouss\w*|atras\w*"
+)
 _PULL = r"bring (?:it |the booking |my booking )?forward|anticip\w*|avanc\w*|antecip\w*|adiant\w*"
+# What is moved, said between the verb and the amount: "avancer le rendez-vous d'une heure"
+_BOOKING = (
+    r"(?:(?:la|ma|notre) reservation|(?:le|mon) (?:rendez vous|rdv)|(?:la|mia) prenotazione|l appuntamento"
+    r"|il tavolo|(?:a|minha) (?:reserva|marcacao|consulta)|o agendamento) "
+)
+_BY = r"(?:by|di|de|d|em) "
 _FORMS = (
     (re.compile(rf"\b{_AMOUNT} (?:{_LATER})\b"), 1),
     (re.compile(rf"\b{_AMOUNT} (?:{_EARLIER})\b"), -1),
-    (re.compile(rf"\b(?:{_PUSH}) (?:(?:by|di|de|em) )?{_AMOUNT}"), 1),
-    (re.compile(rf"\b(?:{_PULL}) (?:(?:by|di|de|em) )?{_AMOUNT}"), -1),
+    (re.compile(rf"\b(?:{_PUSH}) (?:{_BOOKING})?(?:{_BY})?{_AMOUNT}"), 1),
+    (re.compile(rf"\b(?:{_PULL}) (?:{_BOOKING})?(?:{_BY})?{_AMOUNT}"), -1),
 )
+SHIFT_WORDS = tuple(pattern for pattern, _ in _FORMS)  # set aside before a time is read: "d'une heure" is no 1 pm
 _SAME = re.compile(r"\b(?:same time|stess[ao] or\w*|meme heure|meme horaire|mesma hora|mesmo horario)\b")
 MAX_SHIFT = 6 * 60  # a larger move is said with the new time
 

@@ -34,7 +34,7 @@ from concierge.conversations.days_and_times import (
     time_tokens,
     week_joined,
 )
-from concierge.conversations.time_shifts import shift_said
+from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
@@ -98,6 +98,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     folded = normalise(rest)
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
     reading.shift = shift_said(folded)
+    if reading.shift:  # "anticipare di un'ora": an amount, not 1 pm
+        rest = _blanked(rest, SHIFT_WORDS)
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
         rest = _blanked(rest, vocab.phrases[edge])
     head = " ".join(folded.split()[:2])

@@ -1028,6 +1028,15 @@ def test_the_hours_of_a_day_asked_while_moving_are_answered_and_the_move_asked_a
             "19:30",
         ),
         ("roma", "tavolo per 2 domani alle 20, Mario Rossi", "sì", "vorrei anticipare di mezz'ora", "19 e 30", "19:30"),
+        ("roma", "tavolo per 2 domani alle 20, Mario Rossi", "sì", "posso anticipare di un'ora?", "alle 19", "19:00"),
+        (
+            "roma",
+            "une table pour 2 demain à 20h, Marie Dupont",
+            "oui",
+            "on peut avancer la réservation d'une heure ?",
+            "à 19 h",
+            "19:00",
+        ),
         (
             "tasca",
             "mesa para 2 na quarta às 20h, Ana Sousa",

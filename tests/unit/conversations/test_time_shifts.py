@@ -22,6 +22,12 @@ from concierge.tools.faq import normalise
         ("meia hora mais tarde", 30),
         ("adiantar meia hora", -30),
         ("2 hours later", 120),
+        ("avancer d'une heure", -60),
+        ("on peut avancer le rendez-vous d'un quart d'heure ?", -15),
+        ("reculer de 30 minutes", 30),
+        ("repousser d'une heure", 60),
+        ("posticipare la prenotazione di mezz'ora", 30),
+        ("atrasar a reserva meia hora", 30),
     ],
 )
 def test_a_shift_is_read_with_its_direction(text, minutes):

@@ -524,6 +524,21 @@ def test_a_quarter_of_an_hour_is_no_fourth_of_the_month(venues, text):
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "day", "shift"),
+    [
+        ("roma", "possiamo anticipare di un'ora?", None, -60),
+        ("roma", "sabato, un'ora prima", dt.date(2026, 11, 28), -60),
+        ("cabinet", "avancer le rendez-vous d'une heure", None, -60),
+        ("cabinet", "une heure plus tard", None, 60),
+        ("tasca", "adiantar uma hora", None, -60),
+    ],
+)
+def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time, reading.shift) == (day, None, shift)
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "people"),
     [
         ("harbour", "we are a group of 5, sunday lunch 1pm", 5),
