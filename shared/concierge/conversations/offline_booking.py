@@ -84,7 +84,7 @@ class BookingFlow(OfflineTurn):
         if missing and "availability" in reading.intents and day is not None:  # "is Friday at 8 free?"
             if slots.get("time") in self.free_times(day):
                 notes.append(self.words.say("is_free", day=self.day_words(day), time=self.time_words(slots["time"])))
-            elif slots.get("time") or slots.get("near"):
+            else:  # "anything free on Saturday evening?": the free times, before the name
                 return self.offer(day, slots.get("time"), notes, around=slots.pop("near", None))
         if missing:
             return self.need_info(missing, notes)

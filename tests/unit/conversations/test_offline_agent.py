@@ -160,6 +160,17 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     assert around.reply.startswith("Free times around 1 pm on Saturday 28 November: 12:30 pm, 12:45 pm, 1 pm")
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said", "first"), [
+    ("harbour", "any tables free saturday night?", "Free times on Saturday 28 November: 6 pm", "18:00"),
+    ("roma", "avete posto venerdì sera?", "Orari liberi venerdì 27 novembre: 19,", "19:00"),
+])  # fmt: skip
+def test_asking_what_is_free_on_a_day_offers_its_free_times_before_the_name_is_asked(
+    venues, venue_id, question, said, first
+):
+    answer = dialogue(venues, venue_id).say(question)
+    assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
+
+
 def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venues):
     answer = dialogue(venues, "tasca").say("Mesa para 12 pessoas sábado às 20h, em nome de Rui Costa")
     assert answer.rdv["missing_fields"] == ["party_size"] and "6" in answer.reply
