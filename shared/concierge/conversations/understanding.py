@@ -193,6 +193,8 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     ]
     if found:
         return int(min(found, key=lambda match: match.start(1)).group(1))
+    if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
+        return said_without_number  # "just me", "me and my wife"
     said = [word for word in text.split() if word not in _FILLERS]  # "ok 10 then", "allora 6"
     if bare and len(said) == 1 and (match := re.fullmatch(r"(\d{1,2})", said[0])):
         return int(match.group(1))

@@ -30,6 +30,7 @@ class Vocabulary:
     symptoms: tuple[re.Pattern[str], ...]
     special_requests: tuple[re.Pattern[str], ...]
     intro_words: dict[str, tuple[str, ...]]  # name and reason intros, people leads and units, adults, children
+    parties: dict[int, re.Pattern[str]]  # a party said without a number: "just me", "me and my wife"
 
     @functools.cached_property
     def counting_words(self) -> frozenset[str]:
@@ -57,7 +58,21 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
     }
     symptoms = tuple(phrase_pattern(p) for p in document["symptoms"])
     special_requests = tuple(phrase_pattern(p) for p in document["special_requests"])
-    return Vocabulary(phrases, care, symptoms, special_requests, intros)
+    return Vocabulary(phrases, care, symptoms, special_requests, intros, _parties(document))
+
+
+def _parties(document: dict[str, Any]) -> dict[int, re.Pattern[str]]:
+    """ "just me" (1), "me and my wife" (2): one pattern per size, not matching when more people follow."""
+    companion = "(?:" + "|".join(re.escape(normalise(word)) for word in document["companions"]) + ")"
+    more = r"(?! (?:and|e|et|con|com|avec|with|plus)\b)"
+
+    def said(phrase: str) -> str:
+        return " ".join(companion if word == "<who>" else re.escape(normalise(word)) for word in phrase.split())
+
+    return {
+        size: re.compile(rf"\b(?:{'|'.join(said(p) for p in document[key])})\b{more}")
+        for size, key in ((1, "party_of_one"), (2, "party_of_two"))
+    }
 
 
 @lru_cache(maxsize=1)

@@ -552,6 +552,26 @@ def test_a_group_of_people_is_the_party_and_its_article_counts_no_one(venues, ve
     assert read(venues, venue_id, text).people == people
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "people"),
+    [
+        ("harbour", "me and my husband, friday at 8", 2),
+        ("harbour", "dinner with my wife saturday 7pm", 2),
+        ("harbour", "just me, tonight at 9", 1),
+        ("roma", "io e mia moglie venerdì alle 20", 2),
+        ("roma", "noi due, sabato sera", 2),
+        ("roma", "solo io", 1),
+        ("tasca", "eu e a minha mulher, sábado às 20h", 2),
+        ("tasca", "nous deux, samedi à 20h", 2),
+        ("harbour", "a table for 4 with my wife", 4),
+        ("harbour", "me and my wife and our 2 kids on friday", None),
+        ("harbour", "me and my friends on friday", None),
+    ],
+)
+def test_a_party_said_without_a_number_is_read_unless_a_count_or_more_people_are_said(venues, venue_id, text, people):
+    assert read(venues, venue_id, text).people == people
+
+
 def test_a_name_after_under_is_read_and_under_a_window_names_nobody(venues):
     assert read(venues, "harbour", "for 2 at 7:30 on the 5th of December under Smith?").name == "Smith"
     assert read(venues, "harbour", "a table for 2 under the window").name is None
