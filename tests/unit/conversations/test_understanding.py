@@ -546,6 +546,8 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("harbour", "a table for my parents? they are 2, tomorrow 12:30", 2),
         ("tasca", "pour mes parents, ils sont 2, demain à 20h", 2),
         ("tasca", "eles são 3, sábado às 20h", 3),
+        ("harbour", "sat 8pm 4ppl", 4),
+        ("harbour", "sun lunch 2pax", 2),
     ],
 )
 def test_a_group_of_people_is_the_party_and_its_article_counts_no_one(venues, venue_id, text, people):
