@@ -82,7 +82,13 @@ class OwnBookingsFlow(BookingFlow):
             )
         mem["target"] = chosen
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
-        if moved or reading.time_near or reading.people or reading.shift is not None or EDGES & reading.intents:
+        if (
+            moved
+            or reading.time_near
+            or reading.people
+            or reading.shift is not None
+            or ({"next_week"} | EDGES) & reading.intents
+        ):
             return self.move_to(reading)
         message = self.words.say("move_ask", day=self.day_words(day), time=self.time_words(time))
         mem["awaiting"] = ["slot.start_iso"]
@@ -146,6 +152,8 @@ class OwnBookingsFlow(BookingFlow):
         self.party_not_hour(reading, reading.day or dt.date.fromisoformat(target.get("new_day") or target["day"]))
         if reading.shift is not None and not reading.time:  # "half an hour later": from the booking's own time
             reading.time = shifted(target["time"], reading.shift)
+        if "next_week" in reading.intents and not reading.day:  # "same time next week": its day, a week on
+            reading.day = dt.date.fromisoformat(target["day"]) + dt.timedelta(weeks=1)
         if reading.people and not is_clinic(self.venue):
             target["people"] = reading.people
             # "my Saturday booking to 6 people": a day or time that is the booking's own only names it
@@ -166,7 +174,8 @@ class OwnBookingsFlow(BookingFlow):
             return self._offer_move(day, near, approximate=True)
         if time is None and target.get("new_day", target["day"]) != target["day"]:
             return self._offer_move(day, old_time, approximate=True)  # "to Sunday?": around its own time
-        if time is None:
+        if time is None or (day.isoformat(), time) == (target["day"], old_time):  # no new day or time yet
+            target.pop("new_day", None), target.pop("new_time", None)
             message = self.words.say("move_ask", day=self.day_words(old_day), time=self.time_words(old_time))
             self.mem["awaiting"] = ["slot.start_iso"]
             return self.answer(message, self.rdv.reschedule(message, target["id"], patient=self.patient))

@@ -19,7 +19,7 @@ from concierge.tools.faq import normalise
 
 INTENTS = (
     "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "now", "human", "angry", "thanks", "bye",
-    "instead", "where", "contact", "earliest", "latest", "availability",
+    "instead", "where", "contact", "earliest", "latest", "availability", "next_week",
 )  # fmt: skip
 
 

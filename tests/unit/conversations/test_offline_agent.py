@@ -1072,6 +1072,30 @@ def test_a_shift_right_after_booking_moves_that_booking_from_its_own_time(
     assert (made.day, made.time) == (booked_day, time) and len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "move"), [
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "can we do the same time next week?"),
+    ("roma", "un tavolo per 2 venerdì alle 20, Mario Rossi", "sì", "la settimana prossima, stessa ora?"),
+    ("tasca", "mesa para 2 na sexta às 20h, Ana Sousa", "sim", "pode ser na próxima semana à mesma hora?"),
+])  # fmt: skip
+def test_the_same_time_next_week_moves_a_booking_to_its_day_a_week_on(venues, venue_id, request_, yes, move):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    d.say(yes)
+    [made] = d.tools.bookings
+    confirm = d.say(move)
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"].startswith("2026-12-04T20:00")
+    d.say(yes)
+    assert (made.day, made.time) == (dt.date(2026, 12, 4), "20:00")
+
+
+def test_a_move_to_the_booking_s_own_day_and_time_is_not_offered_but_asked_again(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on friday at 8pm, Tom Baker")
+    d.say("yes")
+    asked = d.say("friday, same time")
+    assert asked.reply.startswith("To which day and time should I move your booking") and "slot" not in asked.rdv
+
+
 @pytest.mark.parametrize(
     ("venue_id", "request_", "yes", "move", "time"),
     [
