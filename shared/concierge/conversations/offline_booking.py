@@ -44,7 +44,11 @@ class BookingFlow(OfflineTurn):
             slots["day"] = slots["next_open"]  # "closed on Friday; the next day we are open is Sunday" - "10am"
         if slots.get("day"):
             slots.pop("next_open", None)
-        if reading.time and not reading.day and not slots.get("day") and self._today_open_at(reading.time):
+        if (
+            reading.time
+            and not (reading.day or slots.get("day") or "next_week" in reading.intents)
+            and self._today_open_at(reading.time)
+        ):
             slots["day"] = self.now.date().isoformat()  # "a table at 8": today, when today can be meant
         if reading.day or reading.time:  # "domani sera": the evening's times are offered
             slots["part"] = list(reading.part) if reading.part and not reading.time else None
@@ -77,6 +81,10 @@ class BookingFlow(OfflineTurn):
             day = None
         if (edge := EDGES & reading.intents) and not reading.time:
             day = self._edge_of_day(day, edge)
+        if "next_week" in reading.intents and day is None and not slots.get("next_open"):
+            sunday = self.now.date() + dt.timedelta(days=6 - self.now.weekday())
+            if (first := next_open_day(self.venue, sunday)) is not None:  # "anything next week?": its first times
+                return self.offer(first, None, notes, around=slots.pop("time", None) or slots.pop("near", None))
         missing = self.missing()
         complete_patient = bool(self.name and self.phone)
         if day is not None and missing == ["slot.start_iso"] and complete_patient:

@@ -171,6 +171,19 @@ def test_asking_what_is_free_on_a_day_offers_its_free_times_before_the_name_is_a
     assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "said", "first"), [
+    ("harbour", "table for 2 next week", "Free times on Tuesday 1 December: noon", "12:00"),
+    ("harbour", "anything next week around 8pm for 4?", "Free times around 8 pm on Tuesday 1 December", "19:30"),
+    ("tasca", "mesa para 2 na próxima semana às 20h", "Horários livres por volta das 20h de quarta-feira, 2", "19:30"),
+    ("cabinet", "un contrôle la semaine prochaine", "Créneaux libres le lundi 30 novembre", "08:00"),
+])  # fmt: skip
+def test_next_week_with_no_day_offers_the_first_free_times_of_its_first_open_day(
+    venues, venue_id, request_, said, first
+):
+    answer = dialogue(venues, venue_id).say(request_)
+    assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
+
+
 def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venues):
     answer = dialogue(venues, "tasca").say("Mesa para 12 pessoas sábado às 20h, em nome de Rui Costa")
     assert answer.rdv["missing_fields"] == ["party_size"] and "6" in answer.reply
