@@ -97,6 +97,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.bad_phone = True
     folded = normalise(rest)
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
+    if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
+        reading.intents.add("angry")  # "this is terrible", but not "a terrible toothache"
     reading.shift = shift_said(folded)
     if reading.shift:  # "anticipare di un'ora": an amount, not 1 pm
         rest = _blanked(rest, SHIFT_WORDS)

@@ -524,6 +524,8 @@ def test_the_address_asked_before_the_yes_is_answered_and_the_booking_asked_agai
         ("cabinet", "Je veux parler à quelqu'un"),
         ("tasca", "Quero falar com um atendente"),
         ("harbour", "This is ridiculous, useless bot"),
+        ("harbour", "worst service ever"),
+        ("cabinet", "c'est affreux, personne ne répond"),
     ],
 )
 def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue_id, text):
@@ -532,6 +534,17 @@ def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue
     assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and d.tools.handed_over
     assert answer.rdv["disposition"]["category"] == "IN_SCOPE"
     assert answer.rdv["clinic_contact"]["contact_available"] is True
+
+
+@pytest.mark.parametrize("text", [
+    "hello, I have a terrible toothache, can I see the dentist today?",
+    "j'ai une douleur affreuse depuis hier, un rendez-vous demain ?",
+    "ho un mal di denti terribile, avete posto domani?",
+])  # fmt: skip
+def test_a_patient_in_terrible_pain_is_booked_not_handed_over_as_angry(venues, text):
+    d = dialogue(venues, "cabinet")
+    answer = d.say(text)
+    assert answer.rdv["action"] != "ROUTE_TO_HUMAN" and not d.tools.handed_over
 
 
 @pytest.mark.parametrize(("venue_id", "first", "then", "said"), [
