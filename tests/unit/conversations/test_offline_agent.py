@@ -163,6 +163,8 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
 @pytest.mark.parametrize(("venue_id", "question", "said", "first"), [
     ("harbour", "any tables free saturday night?", "Free times on Saturday 28 November: 6 pm", "18:00"),
     ("roma", "avete posto venerdì sera?", "Orari liberi venerdì 27 novembre: 19,", "19:00"),
+    ("tasca", "têm alguma coisa para sexta à noite?", "Horários livres sexta-feira, 27 de novembro:", "19:30"),
+    ("cabinet", "vous avez quelque chose mardi ?", "Créneaux libres le mardi 24 novembre :", "08:00"),
 ])  # fmt: skip
 def test_asking_what_is_free_on_a_day_offers_its_free_times_before_the_name_is_asked(
     venues, venue_id, question, said, first
