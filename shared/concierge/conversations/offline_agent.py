@@ -64,6 +64,8 @@ class _Run(OwnBookingsFlow):
         ):
             return self.other_time()  # none of the times offered suits
         prefer = None
+        if "another" in reading.intents and reading.people is None and (reading.day or reading.time):
+            reading.people = mem.get("last_party")  # "also Saturday at 8": another table for the same party
         only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
         # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
         # ("another table"), or gives a party or a name.

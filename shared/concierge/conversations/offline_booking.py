@@ -321,6 +321,7 @@ class BookingFlow(OfflineTurn):
             self.tool("update_client_info", {"preferredName": slots["name"]})
         self.mem["flow"] = None
         self.mem["slots"] = {k: v for k, v in slots.items() if k in ("name", "phone")}
+        self.mem["last_party"] = slots.get("people")  # "and Saturday as well": another booking, the same party
         event_id = result.get("eventId") or result.get("id")
         self.mem["last_created"] = event_id if isinstance(event_id, str) else None
         return self.answer(

@@ -1116,6 +1116,26 @@ def test_the_same_time_next_week_moves_a_booking_to_its_day_a_week_on(venues, ve
     assert (made.day, made.time) == (dt.date(2026, 12, 4), "20:00")
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "also", "said"), [
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "saturday at 8 as well", "table for 2 on Saturday"),
+    ("roma", "un tavolo per 2 venerdì alle 20, Mario Rossi", "sì", "anche sabato alle 20", "un tavolo per 2 sabato"),
+    ("tasca", "mesa para 2 na sexta às 20h, Ana Sousa", "sim", "também sábado às 20h, para 4", "mesa para 4 sábado"),
+])  # fmt: skip
+def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_party(
+    venues, venue_id, request_, yes, also, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    d.say(yes)
+    confirm = d.say(also)
+    assert confirm.rdv["action"] == "CONFIRMATION" and said in confirm.reply
+    d.say(yes)
+    assert [(b.day, b.time) for b in d.tools.bookings] == [
+        (dt.date(2026, 11, 27), "20:00"),
+        (dt.date(2026, 11, 28), "20:00"),
+    ]
+
+
 def test_a_move_to_the_booking_s_own_day_and_time_is_not_offered_but_asked_again(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on friday at 8pm, Tom Baker")
