@@ -172,6 +172,8 @@ class OwnBookingsFlow(BookingFlow):
             return self._offer_move(day, reading.time_near, approximate=True)
         if time is None and (edge := EDGES & reading.intents) and (near := self.edge_time(day, edge)):
             return self._offer_move(day, near, approximate=True)
+        if time is None and reading.part and not reading.part[0] <= old_time < reading.part[1]:
+            return self._offer_move(day, reading.part[0], approximate=True)  # "to Sunday lunch": from its start
         if time is None and target.get("new_day", target["day"]) != target["day"]:
             return self._offer_move(day, old_time, approximate=True)  # "to Sunday?": around its own time
         if time is None or (day.isoformat(), time) == (target["day"], old_time):  # no new day or time yet

@@ -1136,6 +1136,19 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
     ]
 
 
+def test_a_move_to_another_day_s_part_offers_that_part_s_times_not_the_booking_s_own(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on saturday at 8pm, Tom Baker")
+    d.say("yes")
+    lunch = d.say("can we move it to sunday lunch?")
+    assert lunch.reply.startswith("Free times around noon on Sunday 29 November: noon, 12:15 pm")
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on saturday at 8pm, Tom Baker")
+    d.say("yes")
+    evening = d.say("can we move it to friday evening?")
+    assert evening.reply.startswith("Free times around 8 pm on Friday 27 November: 7:30 pm")
+
+
 def test_a_move_to_the_booking_s_own_day_and_time_is_not_offered_but_asked_again(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on friday at 8pm, Tom Baker")
