@@ -1149,6 +1149,24 @@ def test_a_move_to_another_day_s_part_offers_that_part_s_times_not_the_booking_s
     assert evening.reply.startswith("Free times around 8 pm on Friday 27 November: 7:30 pm")
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "cannot", "start"), [
+    ("cabinet", "un détartrage mardi à 10h, Jean Martin", "oui", "je ne pourrai pas venir mardi, mercredi ?",
+     "Créneaux libres vers 10 h le mercredi 25 novembre"),
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "sorry, we can't make it on saturday anymore",
+     "To which day and time should I move your booking of Saturday 28 November at 8 pm?"),
+    ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "sì", "non potremo venire sabato, va bene domenica?",
+     "Siamo chiusi domenica 29 novembre."),
+])  # fmt: skip
+def test_not_being_able_to_come_is_said_of_the_booking_one_has_and_moves_it(
+    venues, venue_id, request_, yes, cannot, start
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    d.say(yes)
+    answer = d.say(cannot)
+    assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(start)
+
+
 def test_a_move_to_the_booking_s_own_day_and_time_is_not_offered_but_asked_again(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on friday at 8pm, Tom Baker")
