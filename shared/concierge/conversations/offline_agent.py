@@ -110,7 +110,7 @@ class _Run(OwnBookingsFlow):
         if (
             "book" in reading.intents
             or turn.action == "start_booking"
-            or (mem.get("flow") == "book" and (reading.details or EDGES & reading.intents))
+            or (mem.get("flow") == "book" and (reading.details or ({"yes"} | EDGES) & reading.intents))
             or (reading.day or reading.time or reading.people or reading.care_type)
         ):
             mem["flow"] = "book"
@@ -235,8 +235,7 @@ class _Run(OwnBookingsFlow):
 
     def decline(self, pending: dict[str, Any]) -> AgentAnswer:
         self.mem["pending"] = None
-        if pending["kind"] == "create":
-            self.slots.pop("time", None)
+        if pending["kind"] == "create":  # all is kept: what is said next changes it ("make it 4 people")
             message = self.words.say("not_confirmed")
             self.mem["awaiting"] = ["slot.start_iso"]
             return self.answer(message, self.rdv.need_info(message, ["slot.start_iso"], self.patient, self.details))

@@ -121,6 +121,19 @@ def test_portuguese_booking_declined_then_changed_and_a_returning_client_is_welc
     assert "update_client_info" not in d.tools.names()  # the profile already has the name
 
 
+@pytest.mark.parametrize(("change", "said"), [
+    ("make it 4 people", "Shall I book a table for 4 on Saturday 28 November at 8 pm for Tom Baker?"),
+    ("9pm", "Shall I book a table for 2 on Saturday 28 November at 9 pm for Tom Baker?"),
+    ("sorry, yes it's fine", "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"),
+])  # fmt: skip
+def test_a_declined_booking_keeps_what_was_said_and_what_is_said_next_changes_it(venues, change, said):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on saturday at 8pm, Tom Baker")
+    assert d.say("no").reply == "All right, nothing has been booked. What would you like to change?"
+    again = d.say(change)
+    assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
+
+
 def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     d = dialogue(venues, "roma")
     answer = d.say("Un tavolo per 2 domenica alle 20, sono Mario, mi chiamo Mario Rossi")
