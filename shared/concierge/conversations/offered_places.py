@@ -1,10 +1,10 @@
-"""A time picked from those just offered by its place in the list: "the first one", "la seconda", "le
-dernier", "o terceiro", "the 2nd please".
+"""A time just offered, or a booking just listed, picked by its place in the list: "the first one", "la
+seconda", "le dernier", "o terceiro", "the 2nd please".
 
 Read on normalised text (lower case, no accents, no punctuation), in the four languages at once, only
 when the whole message is the pick: "il primo dicembre" is a day, not the first time offered. The
 Portuguese "segunda" and "quarta" are also Monday and Wednesday: they pick a time only after an
-article ("a segunda"). The answer is an index into the offered times (-1 for the last).
+article ("a segunda"). The answer is an index into the list (-1 for the last).
 """
 
 from __future__ import annotations

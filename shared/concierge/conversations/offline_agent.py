@@ -37,8 +37,11 @@ class _Run(OwnBookingsFlow):
         awaited = tuple(mem.get("awaiting") or ())
         reading = read_message(turn.text, self.venue, self.now, awaited) if turn.text else Reading()
         mem["awaiting"] = []
-        if (offered := mem.pop("offered", None)) and turn.text:
-            reading = self._offered_pick(offered, turn.text) or reading  # "the first one": not the 1st
+        if (offered := mem.pop("offered", None)) and turn.text:  # "the first one": not the 1st
+            reading = self._picked([(offered["day"], t) for t in offered["times"]], turn.text) or reading
+        elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and turn.text:
+            listed = [(c["day"], c["time"]) for c in mem["choices"]]  # "the second one" of the bookings listed
+            reading = self._picked(listed, turn.text) or reading
         self._apply_action(reading)
         if turn.action in ("human", "emergency") or {"human", "angry"} & reading.intents:
             return self.handover(self._handover_reason(reading))
@@ -138,12 +141,15 @@ class _Run(OwnBookingsFlow):
             reading.day is not None and not (reading.intents - {"instead"}) and not replace(reading, day=None).details
         )
 
-    def _offered_pick(self, offered: dict[str, Any], text: str) -> Reading | None:
-        """The time just offered that the message picks by its place ("la seconda", "the last one")."""
-        place, times = place_picked(normalise(text)), offered["times"]
-        if place is None or not -len(times) <= place < len(times):
+    @staticmethod
+    def _picked(listed: list[tuple[str, str]], text: str) -> Reading | None:
+        """The day and time of those just listed that the message picks by its place ("la seconda", "the
+        last one")."""
+        place = place_picked(normalise(text))
+        if place is None or not -len(listed) <= place < len(listed):
             return None
-        return Reading(day=dt.date.fromisoformat(offered["day"]), time=times[place])
+        day, time = listed[place]
+        return Reading(day=dt.date.fromisoformat(day), time=time)
 
     def _apply_action(self, reading: Reading) -> None:
         action, data = self.turn.action, self.turn.data or {}

@@ -491,6 +491,20 @@ def test_a_move_to_the_latest_of_a_day_offers_its_last_free_times(venues):
     assert (own.day, own.time) == (dt.date(2026, 11, 28), "22:45")
 
 
+@pytest.mark.parametrize(("venue_id", "flow", "pick", "said"), [
+    ("harbour", "I need to cancel a booking", "the second one", "Shall I cancel your booking of Thursday 26 November"),
+    ("roma", "vorrei spostare una prenotazione", "la prima", "A che giorno e ora sposto la sua prenotazione di merc"),
+    ("cabinet", "je dois annuler un rendez-vous", "le dernier", "J'annule votre rendez-vous du jeudi 26 novembre"),
+])  # fmt: skip
+def test_one_of_the_customer_s_bookings_listed_is_picked_by_its_place(venues, venue_id, flow, pick, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 25), "12:00", PHONES[venue_id])
+    d.tools.book(dt.date(2026, 11, 26), "12:00", PHONES[venue_id])
+    listed = d.say(flow)
+    assert listed.rdv["missing_fields"] == ["appointment_id"]
+    assert d.say(pick).reply.startswith(said)
+
+
 def test_a_place_said_when_nothing_was_just_offered_is_not_a_time(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 tomorrow evening, Jane Doe")
