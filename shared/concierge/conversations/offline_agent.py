@@ -45,6 +45,8 @@ class _Run(OwnBookingsFlow):
         self._apply_action(reading)
         if turn.action in ("human", "emergency") or {"human", "angry"} & reading.intents:
             return self.handover(self._handover_reason(reading))
+        if "late" in reading.intents and not reading.details:  # "we're running 15 minutes late": for the team
+            return self.handover("The customer is running late", self.words.say("handover.late"))
         pending = mem.get("pending")
         if pending and "yes" in reading.intents and not reading.details:
             return self.execute(pending)

@@ -139,11 +139,11 @@ class OfflineTurn:
         message = self.words.say("no_answer" if question else "not_understood")
         return self.answer(message, self.rdv.welcome(message))
 
-    def handover(self, reason: str) -> AgentAnswer:
+    def handover(self, reason: str, first: str | None = None) -> AgentAnswer:
+        """The conversation passed to the team, for `reason`; `first` is said before the usual words."""
         self.mem.update(pending=None, flow=None, misunderstood=0)
-        answer = hand_over(
-            self.turn, self._tools, Disposition("IN_SCOPE", reason), self.words.say("handover"), self.rdv.session
-        )
+        said = " ".join(filter(None, (first, self.words.say("handover"))))
+        answer = hand_over(self.turn, self._tools, Disposition("IN_SCOPE", reason), said, self.rdv.session)
         answer.tool_calls = self.calls + answer.tool_calls
         self.mem["last_bot_message"] = answer.reply
         answer.memory = self.mem

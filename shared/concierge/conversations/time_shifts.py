@@ -21,7 +21,8 @@ _AMOUNT = rf"(?:(?P<half>{_HALF})|(?P<quarter>{_QUARTER})|(?P<hour>{_HOUR})|{_MI
 _LATER = r"later|piu tardi|dopo|plus tard|mais tarde"
 _EARLIER = r"earlier|sooner|prima|plus tot|mais cedo|antes"
 _PUSH = (
-    r"push(?:es)? (?:it |the booking |my booking )?back|posticip\w*|ritard\w*|retard\w*|recul\w*|repouss\w*|atras\w*"
+    r"push(?:es)? (?:it |the booking |my booking )?back|posticip\w*|ritard(?!o\b)\w*|retard\w+|recul\w*|repouss\w*"
+    r"|atras(?!ad|o\b)\w*"  # the verbs, not being late: "in ritardo", "en retard", "atrasados"
 )
 _PULL = r"bring (?:it |the booking |my booking )?forward|anticip\w*|avanc\w*|antecip\w*|adiant\w*"
 # What is moved, said between the verb and the amount: "avancer le rendez-vous d'une heure"

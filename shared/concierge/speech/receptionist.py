@@ -101,6 +101,7 @@ WORDS: dict[str, dict[str, str]] = {
         "closed_now.later": "We're closed right now; we open again today at {time}.",
         "closed_now": "We're closed right now.",
         "handover": "I'm passing you to a member of our team, who will answer you here shortly.",
+        "handover.late": "Thank you for letting us know.",
         "handover.contact": "You can also reach us at {phone}.",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
         "or tell you our opening hours.",
@@ -204,6 +205,7 @@ WORDS: dict[str, dict[str, str]] = {
         "closed_now.later": "In questo momento siamo chiusi; riapriamo oggi alle {time}.",
         "closed_now": "In questo momento siamo chiusi.",
         "handover": "La passo a una persona del nostro staff, che le risponderà qui a breve.",
+        "handover.late": "Grazie per averci avvisato.",
         "handover.contact": "Può anche chiamarci al {phone}.",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
         "o dirle i nostri orari.",
@@ -306,6 +308,7 @@ WORDS: dict[str, dict[str, str]] = {
         "closed_now.later": "Nous sommes fermés en ce moment ; nous rouvrons aujourd'hui à {time}.",
         "closed_now": "Nous sommes fermés en ce moment.",
         "handover": "Je vous passe un membre de notre équipe, qui vous répondra ici sous peu.",
+        "handover.late": "Merci de nous avoir prévenus.",
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
         "ou vous donner nos horaires.",
@@ -408,6 +411,7 @@ WORDS: dict[str, dict[str, str]] = {
         "closed_now.later": "Neste momento estamos fechados; reabrimos hoje às {time}.",
         "closed_now": "Neste momento estamos fechados.",
         "handover": "Vou passar a conversa para um atendente da nossa equipa, que lhe responde aqui em breve.",
+        "handover.late": "Obrigado por nos avisar.",
         "handover.contact": "Também nos pode contactar pelo {phone}.",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário.",

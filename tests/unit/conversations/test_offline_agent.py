@@ -565,6 +565,20 @@ def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue
     assert answer.rdv["clinic_contact"]["contact_available"] is True
 
 
+@pytest.mark.parametrize(("venue_id", "late", "thanks"), [
+    ("harbour", "we're running 15 minutes late, sorry", "Thank you for letting us know. I'm passing you"),
+    ("roma", "siamo in ritardo di 10 minuti, scusate", "Grazie per averci avvisato. La passo"),
+    ("cabinet", "je suis en retard de 10 minutes", "Merci de nous avoir prévenus. Je vous passe"),
+    ("tasca", "vamos chegar 10 minutos atrasados", "Obrigado por nos avisar. Vou passar"),
+])  # fmt: skip
+def test_running_late_is_passed_to_the_team_and_moves_nothing(venues, venue_id, late, thanks):
+    d = dialogue(venues, venue_id)
+    own = d.tools.book(dt.date(2026, 11, 23), "20:00", PHONES[venue_id])
+    answer = d.say(late)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks) and d.tools.handed_over
+    assert answer.rdv["disposition"]["reason"] == "The customer is running late" and own.time == "20:00"
+
+
 @pytest.mark.parametrize("text", [
     "hello, I have a terrible toothache, can I see the dentist today?",
     "j'ai une douleur affreuse depuis hier, un rendez-vous demain ?",

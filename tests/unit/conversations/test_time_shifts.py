@@ -35,7 +35,17 @@ def test_a_shift_is_read_with_its_direction(text, minutes):
 
 
 @pytest.mark.parametrize(
-    "text", ["décaler de 30 minutes", "10 minutes late", "dopo le 20", "table for 2 later", "8 hours later"]
+    "text",
+    [
+        "décaler de 30 minutes",
+        "10 minutes late",
+        "dopo le 20",
+        "table for 2 later",
+        "8 hours later",
+        "siamo in ritardo di 10 minuti",
+        "en retard de 10 minutes",
+        "estamos atrasados 10 minutos",
+    ],
 )
 def test_no_shift_is_read_without_an_amount_and_a_direction_or_beyond_six_hours(text):
     assert shift_said(normalise(text)) is None
