@@ -665,6 +665,10 @@ def test_goodbye_in_the_middle_of_a_booking_ends_the_conversation(venues):
         ("harbour", "What time do you open on Saturday?", dt.date(2026, 11, 28)),
         ("cabinet", "Vous ouvrez à quelle heure mardi ?", dt.date(2026, 11, 24)),
         ("tasca", "A que horas abrem no sábado?", dt.date(2026, 11, 28)),
+        ("tasca", "Até que horas servem jantar na sexta?", dt.date(2026, 11, 27)),
+        ("harbour", "until what time do you serve on saturday?", dt.date(2026, 11, 28)),
+        ("roma", "fino a che ora si può cenare sabato?", dt.date(2026, 11, 28)),
+        ("cabinet", "jusqu'à quelle heure le mardi ?", dt.date(2026, 11, 24)),
     ],
 )
 def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking(venues, venue_id, question, day):
