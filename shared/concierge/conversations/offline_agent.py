@@ -20,7 +20,7 @@ from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
-from concierge.speech.receptionist import weekly_hours
+from concierge.speech.receptionist import weekly_hours_said
 from concierge.tools.faq import normalise
 
 
@@ -175,7 +175,7 @@ class _Run(OwnBookingsFlow):
         """The weekly schedule; for a day the customer named, that day's own hours, so a closed date or a
         day of special hours is answered as it is, not as its weekday usually is."""
         if day is None:
-            return self.words.say("hours", hours=weekly_hours(self.venue))
+            return self.words.say("hours", hours=weekly_hours_said(self.venue))
         ranges = self.venue.ranges_on(day)
         if ranges:
             return self.words.say("hours.day", day=self.day_words(day), hours=self.phrases.hours_phrase(ranges))

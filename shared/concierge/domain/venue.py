@@ -211,6 +211,11 @@ class Venue(BaseModel):
         """The venue's local wall-clock time at an aware instant."""
         return clock_now.astimezone(self.tz)
 
+    @property
+    def weekly_ranges(self) -> tuple[tuple[OpeningRange, ...], ...]:
+        """The weekly schedule's opening ranges, Monday first; a closed weekday has none."""
+        return self._calendar.weekly
+
     def ranges_on(self, day: dt.date) -> list[OpeningRange]:
         """Opening ranges on a date, in time order; empty when closed."""
         calendar = self._calendar

@@ -11,7 +11,9 @@ import functools
 from typing import Any
 
 from concierge.domain.venue import SCHEDULE_KEYS, Venue
+from concierge.speech import phrases_for
 from concierge.speech.fr import of_name
+from concierge.speech.names import WEEKDAYS as DAY_NAMES
 from concierge.speech.receptionist_kinds import KIND_WORDS
 
 WORDS: dict[str, dict[str, str]] = {
@@ -92,6 +94,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hours": "Our opening hours: {hours}.",
         "hours.day": "We are open on {day}: {hours}.",
         "hours.closed": "closed",
+        "hours.days": "{first} to {last}",
+        "hours.closed_on": "closed on {days}",
+        "hours.between": "; ",
         "open_now": "Yes, we're open now, until {time}.",
         "address": "Our address: {address}.",
         "noted": "Noted: “{note}”.",
@@ -196,6 +201,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hours": "I nostri orari: {hours}.",
         "hours.day": "Siamo aperti {day}: {hours}.",
         "hours.closed": "chiuso",
+        "hours.days": "da {first} a {last}",
+        "hours.closed_on": "chiuso {days}",
+        "hours.between": "; ",
         "open_now": "Sì, siamo aperti adesso, fino alle {time}.",
         "address": "Il nostro indirizzo: {address}.",
         "noted": "Prendo nota: «{note}».",
@@ -299,6 +307,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hours": "Nos horaires : {hours}.",
         "hours.day": "Nous sommes ouverts le {day} : {hours}.",
         "hours.closed": "fermé",
+        "hours.days": "du {first} au {last}",
+        "hours.closed_on": "fermé le {days}",
+        "hours.between": " ; ",  # French sets a space before a semicolon
         "open_now": "Oui, nous sommes ouverts en ce moment, jusqu'à {time}.",
         "address": "Notre adresse : {address}.",
         "noted": "C'est noté : « {note} ».",
@@ -402,6 +413,9 @@ WORDS: dict[str, dict[str, str]] = {
         "hours": "O nosso horário: {hours}.",
         "hours.day": "Abrimos {day}: {hours}.",
         "hours.closed": "fechado",
+        "hours.days": "de {first} a {last}",
+        "hours.closed_on": "fechado {days}",
+        "hours.between": "; ",
         "open_now": "Sim, estamos abertos agora, até às {time}.",
         "address": "A nossa morada: {address}.",
         "noted": "Fica anotado: «{note}».",
@@ -525,3 +539,26 @@ def weekly_hours(venue: Venue) -> str:
         else:
             parts.append(f"{names[index]} {words.say('hours.closed')}")
     return "; ".join(parts)
+
+
+def weekly_hours_said(venue: Venue) -> str:
+    """The weekly schedule as a reply says it: days with the same hours together ("Tuesday to Thursday,
+    lunch from noon to 3 pm and dinner from 6 pm to 10 pm; ...; closed on Monday")."""
+    words = agent_words(venue.locale, venue.kind)
+    phrases, names, weekly = phrases_for(words.locale, venue.kind), DAY_NAMES[words.locale], venue.weekly_ranges
+    groups: list[list[int]] = []
+    for index, ranges in enumerate(weekly):
+        if ranges and groups and groups[-1][-1] == index - 1 and weekly[index - 1] == ranges:
+            groups[-1].append(index)
+        elif ranges:
+            groups.append([index])
+
+    def days(group: list[int]) -> str:
+        if len(group) > 2:
+            return words.say("hours.days", first=names[group[0]], last=names[group[-1]])
+        return phrases.join_and([names[index] for index in group])
+
+    said = [f"{days(group)}, {phrases.hours_phrase(weekly[group[0]])}" for group in groups]
+    if closed := [names[index] for index, ranges in enumerate(weekly) if not ranges]:
+        said.append(words.say("hours.closed_on", days=phrases.join_and(closed)))
+    return words.say("hours.between").join(said)

@@ -56,7 +56,7 @@ def test_an_english_customer_of_an_italian_venue_is_answered_in_english_through_
     done = d.say("sì")  # a word of Italian does not switch a conversation held in English
     assert done.rdv["action"] == "CREATE" and done.reply.startswith("Done!")
     hours = d.say("what are your opening hours?")
-    assert hours.reply.startswith("Our opening hours: Mon 19:00-22:30;")
+    assert hours.reply.startswith("Our opening hours: Monday to Thursday, dinner from 7 pm to 10:30 pm;")
     assert d.tools.bookings[0].time == "20:00"
 
 

@@ -15,7 +15,6 @@ from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile
 from concierge.speech import phrases_for
-from concierge.speech.receptionist import weekly_hours
 
 from tests.unit.conversations.dialogue import Dialogue
 
@@ -407,7 +406,7 @@ def test_no_booking_to_cancel_is_said(venues):
         ("roma", "avete un parcheggio?", "parcheggio privato"),
         ("harbour", "do you have any vegetarian options", "vegetarian"),
         ("tasca", "aceitam cartão de crédito?", "cartões"),
-        ("cabinet", "quels sont vos horaires ?", "lun 08:00-12:00"),
+        ("cabinet", "quels sont vos horaires ?", "du lundi au jeudi, matin de 8 h à 12 h"),
     ],
 )
 def test_hours_and_faq_are_answered(venues, venue_id, question, answer):
@@ -699,9 +698,19 @@ def test_a_named_day_is_answered_with_its_own_hours_closed_dates_and_special_hou
     assert expected in answer.reply and answer.rdv["action"] == "SHOW_WELCOME"
 
 
-def test_hours_without_a_day_are_the_weekly_schedule(venues):
-    answer = dialogue(venues, "roma").say("Quali sono i vostri orari?")
-    assert answer.reply == f"I nostri orari: {weekly_hours(venues['roma'])}."
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("roma", "Quali sono i vostri orari?", "I nostri orari: da lunedì a giovedì, cena dalle 19 alle 22 e 30; venerdì e "
+     "sabato, pranzo dalle 12 e 30 alle 14 e 30 e cena dalle 19 alle 23; chiuso domenica."),
+    ("harbour", "when are you open?", "Our opening hours: Tuesday to Thursday, lunch from noon to 3 pm and dinner from "
+     "6 pm to 10 pm; Friday and Saturday, lunch from noon to 3 pm and dinner from 6 pm to 11 pm; Sunday, lunch from "
+     "noon to 4 pm; closed on Monday."),
+    ("cabinet", "quels sont vos horaires ?", "Nos horaires : du lundi au jeudi, matin de 8 h à 12 h et après-midi de "
+     "13 h à 18 h ; dimanche, matin de 8 h à 12 h et après-midi de 13 h à 18 h ; fermé le vendredi et samedi."),
+])  # fmt: skip
+def test_hours_without_a_day_are_the_weekly_schedule_with_days_of_the_same_hours_together(
+    venues, venue_id, question, said
+):
+    assert dialogue(venues, venue_id).say(question).reply == said
 
 
 def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
