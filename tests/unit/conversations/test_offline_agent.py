@@ -29,6 +29,14 @@ def dialogue(venues, venue_id: str, verified_phone: bool = True, **kwargs) -> Di
     )
 
 
+def booked(venues, venue_id: str, request_: str, yes: str) -> Dialogue:
+    """A dialogue in which `request_` has just been booked, confirmed by `yes`."""
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    d.say(yes)
+    return d
+
+
 def actions(d: Dialogue) -> list[str]:
     return [a.rdv["action"] for a in d.answers]
 
@@ -177,24 +185,16 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     ("roma", "avete posto venerdì sera?", "Orari liberi venerdì 27 novembre: 19,", "19:00"),
     ("tasca", "têm alguma coisa para sexta à noite?", "Horários livres sexta-feira, 27 de novembro:", "19:30"),
     ("cabinet", "vous avez quelque chose mardi ?", "Créneaux libres le mardi 24 novembre :", "08:00"),
-])  # fmt: skip
-def test_asking_what_is_free_on_a_day_offers_its_free_times_before_the_name_is_asked(
-    venues, venue_id, question, said, first
-):
-    answer = dialogue(venues, venue_id).say(question)
-    assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
-
-
-@pytest.mark.parametrize(("venue_id", "request_", "said", "first"), [
+    # "next week" with no day: next week's first open day
     ("harbour", "table for 2 next week", "Free times on Tuesday 1 December: noon", "12:00"),
     ("harbour", "anything next week around 8pm for 4?", "Free times around 8 pm on Tuesday 1 December", "19:30"),
     ("tasca", "mesa para 2 na próxima semana às 20h", "Horários livres por volta das 20h de quarta-feira, 2", "19:30"),
     ("cabinet", "un contrôle la semaine prochaine", "Créneaux libres le lundi 30 novembre", "08:00"),
 ])  # fmt: skip
-def test_next_week_with_no_day_offers_the_first_free_times_of_its_first_open_day(
-    venues, venue_id, request_, said, first
+def test_a_day_or_next_week_asked_without_a_time_offers_free_times_before_the_name_is_asked(
+    venues, venue_id, question, said, first
 ):
-    answer = dialogue(venues, venue_id).say(request_)
+    answer = dialogue(venues, venue_id).say(question)
     assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
 
 
@@ -1143,9 +1143,7 @@ def test_the_hours_of_a_day_asked_while_moving_are_answered_and_the_move_asked_a
 def test_a_shift_right_after_booking_moves_that_booking_from_its_own_time(
     venues, venue_id, request_, yes, shift, confirm_words, time
 ):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    d.say(yes)
+    d = booked(venues, venue_id, request_, yes)
     [made] = d.tools.bookings
     booked_day = made.day
     confirm = d.say(shift)
@@ -1160,9 +1158,7 @@ def test_a_shift_right_after_booking_moves_that_booking_from_its_own_time(
     ("tasca", "mesa para 2 na sexta às 20h, Ana Sousa", "sim", "pode ser na próxima semana à mesma hora?"),
 ])  # fmt: skip
 def test_the_same_time_next_week_moves_a_booking_to_its_day_a_week_on(venues, venue_id, request_, yes, move):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    d.say(yes)
+    d = booked(venues, venue_id, request_, yes)
     [made] = d.tools.bookings
     confirm = d.say(move)
     assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"].startswith("2026-12-04T20:00")
@@ -1178,9 +1174,7 @@ def test_the_same_time_next_week_moves_a_booking_to_its_day_a_week_on(venues, ve
 def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_party(
     venues, venue_id, request_, yes, also, said
 ):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    d.say(yes)
+    d = booked(venues, venue_id, request_, yes)
     confirm = d.say(also)
     assert confirm.rdv["action"] == "CONFIRMATION" and said in confirm.reply
     d.say(yes)
@@ -1191,15 +1185,13 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
 
 
 def test_a_move_to_another_day_s_part_offers_that_part_s_times_not_the_booking_s_own(venues):
-    d = dialogue(venues, "harbour")
-    d.say("table for 2 on saturday at 8pm, Tom Baker")
-    d.say("yes")
-    lunch = d.say("can we move it to sunday lunch?")
+    lunch = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes").say(
+        "can we move it to sunday lunch?"
+    )
     assert lunch.reply.startswith("Free times around noon on Sunday 29 November: noon, 12:15 pm")
-    d = dialogue(venues, "harbour")
-    d.say("table for 2 on saturday at 8pm, Tom Baker")
-    d.say("yes")
-    evening = d.say("can we move it to friday evening?")
+    evening = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes").say(
+        "can we move it to friday evening?"
+    )
     assert evening.reply.startswith("Free times around 8 pm on Friday 27 November: 7:30 pm")
 
 
@@ -1214,9 +1206,7 @@ def test_a_move_to_another_day_s_part_offers_that_part_s_times_not_the_booking_s
 def test_not_being_able_to_come_is_said_of_the_booking_one_has_and_moves_it(
     venues, venue_id, request_, yes, cannot, start
 ):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    d.say(yes)
+    d = booked(venues, venue_id, request_, yes)
     answer = d.say(cannot)
     assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(start)
 
@@ -1251,9 +1241,7 @@ def test_a_move_to_the_booking_s_own_day_and_time_is_not_offered_but_asked_again
     ],
 )
 def test_another_day_at_the_same_time_moves_the_booking_keeping_its_time(venues, venue_id, request_, yes, move, time):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    d.say(yes)
+    d = booked(venues, venue_id, request_, yes)
     [made] = d.tools.bookings
     booked_day = made.day
     confirm = d.say(move)
@@ -1279,9 +1267,7 @@ def test_the_same_time_on_another_day_before_the_yes_keeps_the_time_asked(venues
 def test_a_day_or_time_said_alone_right_after_booking_changes_that_booking(
     venues, venue_id, request_, yes, change, new_day, new_time
 ):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    d.say(yes)
+    d = booked(venues, venue_id, request_, yes)
     [made] = d.tools.bookings
     offer = d.say(change)
     starts = [e["data"]["start_iso"][:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]

@@ -541,6 +541,7 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
 @pytest.mark.parametrize(
     ("venue_id", "text", "people"),
     [
+        # a group, whose article counts no one; a party for someone else; in short
         ("harbour", "we are a group of 5, sunday lunch 1pm", 5),
         ("roma", "siamo un gruppo di 8 sabato sera", 8),
         ("harbour", "a table for my parents? they are 2, tomorrow 12:30", 2),
@@ -548,15 +549,7 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("tasca", "eles são 3, sábado às 20h", 3),
         ("harbour", "sat 8pm 4ppl", 4),
         ("harbour", "sun lunch 2pax", 2),
-    ],
-)
-def test_a_group_of_people_is_the_party_and_its_article_counts_no_one(venues, venue_id, text, people):
-    assert read(venues, venue_id, text).people == people
-
-
-@pytest.mark.parametrize(
-    ("venue_id", "text", "people"),
-    [
+        # without a number, unless a count or more people are said
         ("harbour", "me and my husband, friday at 8", 2),
         ("harbour", "dinner with my wife saturday 7pm", 2),
         ("harbour", "just me, tonight at 9", 1),
@@ -570,7 +563,7 @@ def test_a_group_of_people_is_the_party_and_its_article_counts_no_one(venues, ve
         ("harbour", "me and my friends on friday", None),
     ],
 )
-def test_a_party_said_without_a_number_is_read_unless_a_count_or_more_people_are_said(venues, venue_id, text, people):
+def test_the_party_is_read_however_it_is_said(venues, venue_id, text, people):
     assert read(venues, venue_id, text).people == people
 
 
