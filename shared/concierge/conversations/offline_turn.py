@@ -73,7 +73,7 @@ class OfflineTurn:
         return AgentAnswer(reply=message, rdv=rdv, tool_calls=self.calls, turns=0, memory=self.mem)
 
     def day_words(self, day: dt.date) -> str:
-        return self.phrases.day_label(day)
+        return self.phrases.day_label_from(day, self.now.date())
 
     def time_words(self, hhmm: str) -> str:
         return self.phrases.time_human(hhmm)

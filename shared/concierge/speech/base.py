@@ -25,6 +25,14 @@ class Phrases(ABC):
     @abstractmethod
     def day_label(self, day: dt.date) -> str: ...
 
+    year_joiner = " "  # between a day and its year: "Saturday 20 November 2027"
+
+    def day_label_from(self, day: dt.date, today: dt.date) -> str:
+        """The day's label, with its year when that is not `today`'s: a "20 November" said on the 26th is
+        next year's, and the customer hears it."""
+        label = self.day_label(day)
+        return label if day.year == today.year else f"{label}{self.year_joiner}{day.year}"
+
     @abstractmethod
     def time_human(self, hhmm: str) -> str: ...
 

@@ -24,6 +24,7 @@ def _on(weekday: int) -> str:
 
 class Portuguese(Phrases):
     locale = "pt"
+    year_joiner = " de "  # "sábado, 20 de novembro de 2027"
     range_names = {
         "lunch": "almoço",
         "dinner": "jantar",

@@ -141,6 +141,12 @@ def test_a_declined_booking_keeps_what_was_said_and_what_is_said_next_changes_it
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
+def test_a_date_already_past_this_year_is_next_year_s_and_the_confirmation_says_its_year(venues):
+    confirm = dialogue(venues, "harbour").say("table for 2 on 20 november at 8pm, Tom Baker")
+    assert confirm.reply == "Shall I book a table for 2 on Saturday 20 November 2027 at 8 pm for Tom Baker?"
+    assert confirm.rdv["slot"]["start_iso"].startswith("2027-11-20T20:00")
+
+
 def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     d = dialogue(venues, "roma")
     answer = d.say("Un tavolo per 2 domenica alle 20, sono Mario, mi chiamo Mario Rossi")

@@ -25,6 +25,21 @@ def test_a_day_label_names_weekday_day_and_month(locale, label):
     assert phrases_for(locale).day_label(THURSDAY) == label
 
 
+@pytest.mark.parametrize(
+    "locale, label",
+    [
+        ("it", "sabato 20 novembre 2027"),
+        ("en", "Saturday 20 November 2027"),
+        ("fr", "samedi 20 novembre 2027"),
+        ("pt", "sábado, 20 de novembro de 2027"),
+    ],
+)
+def test_a_day_of_another_year_is_said_with_its_year_and_one_of_this_year_without(locale, label):
+    today = dt.date(2026, 11, 26)
+    assert phrases_for(locale).day_label_from(dt.date(2027, 11, 20), today) == label
+    assert phrases_for(locale).day_label_from(THURSDAY, today) == phrases_for(locale).day_label(THURSDAY)
+
+
 def test_the_first_of_the_month_is_premier_in_french():
     assert phrases_for("fr").day_label(dt.date(2026, 3, 1)) == "dimanche 1er mars"
 
