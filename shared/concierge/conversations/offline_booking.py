@@ -81,6 +81,8 @@ class BookingFlow(OfflineTurn):
             day = None
         if (edge := EDGES & reading.intents) and not reading.time:
             day = self._edge_of_day(day, edge)
+        elif reading.care_type == "urgence" and day is None and not slots.get("time"):
+            day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency: the first free times from now
         if "next_week" in reading.intents and day is None and not slots.get("next_open"):
             sunday = self.now.date() + dt.timedelta(days=6 - self.now.weekday())
             if (first := next_open_day(self.venue, sunday)) is not None:  # "anything next week?": its first times

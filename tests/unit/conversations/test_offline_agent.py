@@ -485,6 +485,16 @@ def test_the_earliest_or_latest_offers_the_day_s_first_or_last_free_times(venues
     assert [s[11:16] for s in starts] == expected and all(s.startswith(day) for s in starts)
 
 
+def test_an_emergency_with_no_day_is_offered_the_first_free_times_from_now(venues):
+    d = dialogue(venues, "cabinet")
+    asked = d.say("c'est urgent, j'ai une dent cassée")
+    assert asked.reply == "Pour réserver, il me manque encore votre nom."
+    offer = d.say("Paul Durand")
+    starts = [e["data"]["start_iso"] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+    free = d.tools.get_available_slots("23/11/2026", "23/11/2026")["days"][0]["freeSlots"]
+    assert [s[:16] for s in starts] == [f"2026-11-23T{t}" for t in free if t > "10:00"][:4]
+
+
 def test_a_move_to_the_latest_of_a_day_offers_its_last_free_times(venues):
     d = dialogue(venues, "harbour")
     own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
