@@ -41,9 +41,11 @@ _ORDINAL = re.compile(r"\b(\d{1,2})(?: ?(?:st|nd|rd|th|er|re|eme)|e|o|a|º|ª)\b
 
 
 @functools.cache
-def _name_patterns() -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], dict[str, int]]:
-    weekdays = dict(_ENGLISH_ABBREVIATIONS["weekdays"])
-    months = dict(_ENGLISH_ABBREVIATIONS["months"])
+def _name_patterns(english: bool) -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], dict[str, int]]:
+    """The day names of every language; English's short forms only in English: the French "mon" is "my",
+    the Italian "tue" is "your" and the French "sept" is seven."""
+    weekdays = dict(_ENGLISH_ABBREVIATIONS["weekdays"]) if english else {}
+    months = dict(_ENGLISH_ABBREVIATIONS["months"]) if english else {}
     for locale in LOCALES:
         for index, name in enumerate(WEEKDAYS[locale]):
             weekdays[fold(name)] = index
@@ -60,7 +62,7 @@ def _name_patterns() -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], 
 def day_tokens(text: str, locale: str) -> tuple[str, bool]:
     """Weekdays as wd0-wd6 and months as mo1-mo12 (before number words: "segunda" is also "second"),
     then numbers as digits and ordinals as their number; and whether there was an ordinal."""
-    weekday_re, weekdays, month_re, months = _name_patterns()
+    weekday_re, weekdays, month_re, months = _name_patterns(locale == "en")
     text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
     text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
     text = with_digits(text, locale)

@@ -118,8 +118,16 @@ def test_intents(venues, text, intent, absent):
     assert intent in reading.intents and absent not in reading.intents
 
 
-def test_short_words_are_not_taken_for_weekdays(venues):
-    assert read(venues, "cabinet", "Mon nom est Amina Benali").day is None
+@pytest.mark.parametrize(
+    ("venue_id", "text"),
+    [
+        ("cabinet", "Mon nom est Amina Benali"),
+        ("cabinet", "c'est pour mon fils de 8 ans"),
+        ("roma", "vorrei vedere le tue disponibilità"),
+    ],
+)
+def test_short_words_are_not_taken_for_weekdays(venues, venue_id, text):
+    assert read(venues, venue_id, text).day is None
 
 
 def test_a_bare_answer_to_name_and_reason_goes_where_it_looks_like_it_belongs(venues):

@@ -205,6 +205,21 @@ def test_a_caller_speaking_another_language_than_the_venue_is_still_understood(v
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"), [("sat", day(21)), ("thurs", day(26)), ("dec 5", datetime.date(2026, 12, 5))]
+)
+def test_english_short_day_and_month_names_are_read_in_english(text, expected):
+    assert resolve_relative_day(text, TODAY, "en").date == expected
+
+
+@pytest.mark.parametrize(
+    ("locale", "text"), [("fr", "pour mon fils"), ("it", "le tue prenotazioni"), ("fr", "sept personnes")]
+)
+def test_english_short_names_are_other_words_in_other_languages(locale, text):
+    with pytest.raises(UnsupportedRelativeDay):
+        resolve_relative_day(text, TODAY, locale)
+
+
+@pytest.mark.parametrize(
     ("locale", "text"),
     [
         ("it", "ieri"),
