@@ -109,6 +109,8 @@ class _Run(OwnBookingsFlow):
             return self.understood(facts)  # "where are you?", "what's your number?"
         if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
             return self.hours_of(reading.day)  # "open on Saturday?": that Saturday's hours
+        if self._see_you_then(reading) and (not mem.get("flow") or "bye" in reading.intents):
+            return self.goodbye()  # "obrigado, até amanhã", "thanks, see you on Friday": no new booking
         if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
             mem["flow"] = "book"
             return self.offer(self.now.date(), None, [])
@@ -136,6 +138,16 @@ class _Run(OwnBookingsFlow):
         """The hours (of `day`, when said); a day said alone next asks the same of that day."""
         self.mem["hours_asked"] = True
         return self.understood(self.hours(day))
+
+    @staticmethod
+    def _see_you_then(reading: Reading) -> bool:
+        """Thanks or goodbye, with nothing but a day ("see you tomorrow", "a domani", "à samedi")."""
+        farewell = {"thanks", "bye"}
+        return (
+            bool(farewell & reading.intents)
+            and not reading.intents - farewell
+            and not replace(reading, day=None).details
+        )
 
     @staticmethod
     def _day_alone(reading: Reading) -> bool:

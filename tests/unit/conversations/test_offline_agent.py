@@ -648,6 +648,20 @@ def test_thanks_after_a_booking_says_goodbye_and_archives_the_conversation(venue
     assert bye.reply == "Grazie a lei, a presto!" and d.tools.names()[-1] == "end_conversation"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "see_you"), [
+    ("tasca", "mesa para 5 na sexta às 21h, Rui Costa", "sim", "obrigado, até sexta"),
+    ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "sì", "grazie, a sabato"),
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "thanks, see you on friday!"),
+])  # fmt: skip
+def test_thanks_with_the_day_of_the_booking_says_goodbye_and_books_nothing_more(
+    venues, venue_id, request_, yes, see_you
+):
+    d = booked(venues, venue_id, request_, yes)
+    bye = d.say(see_you)
+    assert bye.rdv["action"] == "SHOW_WELCOME" and d.tools.names()[-1] == "end_conversation"
+    assert len(d.tools.bookings) == 1
+
+
 @pytest.mark.parametrize(
     ("venue_id", "hello", "question"), [("roma", "ciao", "avete parcheggio?"), ("cabinet", "salut", "vos horaires ?")]
 )
