@@ -57,6 +57,27 @@ def time_tokens(text: str) -> list[str]:
     return re.sub(r"\bapres midi\b", "apres-midi", folded).split()  # the afternoon, not noon
 
 
+_ONE = frozenset({"un", "une", "uno", "una", "um", "uma"})  # "one", and "a" as an article
+_OF_THE_HOUR = frozenset(
+    "heure heures hora horas ora ore h e et and da de du del di pm am punto pile ponto precisa precises".split()
+)
+
+
+def articles_set_aside(tokens: list[str]) -> list[str]:
+    """ "Il y a un parking ?", "vou a uma festa": after "a" (or "à"), "un" or "uma" is an article, not one
+    o'clock, unless a word of the hour follows ("à une heure", "à uma da tarde") or nothing does."""
+    return [
+        BREAK
+        if token in _ONE
+        and 0 < i < len(tokens) - 1
+        and tokens[i - 1] == "a"
+        and tokens[i + 1] not in _OF_THE_HOUR
+        and tokens[i + 1] != BREAK
+        else token
+        for i, token in enumerate(tokens)
+    ]
+
+
 def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list[str]:
     """A day or time said after "not" is the one not meant: "not Friday, Saturday" is Saturday, "non alle 8
     ma alle 9" is 9."""

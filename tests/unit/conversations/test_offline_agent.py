@@ -1241,6 +1241,12 @@ def test_not_being_able_to_come_is_said_of_the_booking_one_has_and_moves_it(
     assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(start)
 
 
+def test_a_question_with_an_article_after_a_booking_moves_nothing(venues):
+    d = booked(venues, "cabinet", "un détartrage mardi à 10h, Jean Martin", "oui")
+    answer = d.say("est-ce qu'il y a un parking ?")
+    assert answer.rdv["action"] != "RESCHEDULE" and [b.time for b in d.tools.bookings] == ["10:00"]
+
+
 def test_a_move_to_the_booking_s_own_day_and_time_is_not_offered_but_asked_again(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on friday at 8pm, Tom Baker")

@@ -119,6 +119,20 @@ def test_intents(venues, text, intent, absent):
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "time"),
+    [
+        ("cabinet", "est-ce qu'il y a un parking ?", None),
+        ("tasca", "vou a uma festa antes", None),
+        ("cabinet", "demain à une heure et demie", "13:30"),
+        ("tasca", "amanhã à uma da tarde", "13:00"),
+        ("tasca", "sábado à uma", "13:00"),
+    ],
+)
+def test_un_or_uma_after_a_is_an_article_unless_the_hour_is_said(venues, venue_id, text, time):
+    assert read(venues, venue_id, text).time == time
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text"),
     [
         ("cabinet", "Mon nom est Amina Benali"),
