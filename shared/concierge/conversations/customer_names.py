@@ -164,7 +164,7 @@ def _sentences(segments: list[str]) -> list[str]:
 def full_name(text: str) -> str | None:
     """A message that is only a capitalised name of two to four words ("Pedro Santos", "Marie Dupont")."""
     words = without_self_intro(text).strip().strip(".!").split()
-    return " ".join(words) if _capitalised_name(words) else None
+    return _cased(" ".join(words)) if _capitalised_name(words) else None
 
 
 def _capitalised_name(words: list[str]) -> bool:
@@ -210,6 +210,13 @@ def name_at_start(text: str) -> str | None:
     if not words:
         return None
     name = " ".join(words).strip(".")
-    if name.islower() or name.isupper():
-        name = " ".join(w[:1].upper() + w[1:].lower() for w in name.split())
+    name = _cased(name)
     return name if len(name) >= 2 else None
+
+
+def _cased(name: str) -> str:
+    """A name typed all in lower or upper case, capitalised as written on a booking: "jean-pierre o'neil",
+    "JEAN-PIERRE O'NEIL": "Jean-Pierre O'Neil". A name typed with its own capitals is kept."""
+    if not (name.islower() or name.isupper()):
+        return name
+    return re.sub(r"(^|[\s'’-])(\w)", lambda m: m[1] + m[2].upper(), name.lower())

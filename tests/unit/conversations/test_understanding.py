@@ -283,6 +283,21 @@ def test_a_question_about_a_name_gives_no_name(venues, venue_id, text):
     assert read(venues, venue_id, text).name is None
 
 
+@pytest.mark.parametrize(
+    ("text", "awaiting", "name"),
+    [
+        ("my name is jean-pierre dupont", (), "Jean-Pierre Dupont"),
+        ("siobhan o'neil", ("patient.name",), "Siobhan O'Neil"),
+        ("MARY-JANE WATSON", ("patient.name",), "Mary-Jane Watson"),
+        ("Mary-Jane van der Berg", ("patient.name",), "Mary-Jane van der Berg"),
+    ],
+)
+def test_a_name_typed_in_one_case_is_capitalised_at_each_part_and_one_with_capitals_is_kept(
+    venues, text, awaiting, name
+):
+    assert read(venues, "harbour", text, awaiting).name == name
+
+
 def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitalised(venues):
     assert read(venues, "roma", "tavolo per 2 domani alle 20, a nome De Luca").name == "De Luca"
 
