@@ -241,8 +241,10 @@ class BookingFlow(OfflineTurn):
         """Free times near `time` (asked for and not free) or `around` (said approximately), else the day's."""
         offered_day, free = self.nearest(day, time or around)
         part = self.slots.get("part")
-        if part and time is None and offered_day == day:
+        if part and time is None and offered_day == day:  # "domani sera verso le 21": the evening's, near 21
             in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
+            if around is not None:
+                in_part = sorted(sorted(in_part, key=lambda t: abs(minutes(t) - minutes(around)))[:MAX_OPTIONS])
             free = in_part[:MAX_OPTIONS] or free
         self.slots.pop("time", None)
         self.mem["awaiting"] = ["slot.start_iso"]
