@@ -47,6 +47,10 @@ class _Run(OwnBookingsFlow):
             return self.handover(self._handover_reason(reading))
         if "late" in reading.intents and not reading.details:  # "we're running 15 minutes late": for the team
             return self.handover("The customer is running late", self.words.say("handover.late"))
+        if self._request_after_booking(reading):  # "ah, uno di noi è celiaco": for the team, who can note it
+            return self.handover(
+                "The customer has a request for the booking just made", self.words.say("handover.request")
+            )
         pending = mem.get("pending")
         if pending and "yes" in reading.intents and not reading.details:
             return self.execute(pending)
@@ -138,6 +142,12 @@ class _Run(OwnBookingsFlow):
         """The hours (of `day`, when said); a day said alone next asks the same of that day."""
         self.mem["hours_asked"] = True
         return self.understood(self.hours(day))
+
+    def _request_after_booking(self, reading: Reading) -> bool:
+        """A guest's request (an allergy, a high chair) alone, right after a booking: the booking's note
+        is written with the booking, so the team takes it from here."""
+        only_request = reading.reason is not None and not replace(reading, reason=None).details
+        return only_request and bool(self.mem.get("last_created")) and not self.mem.get("flow")
 
     @staticmethod
     def _see_you_then(reading: Reading) -> bool:

@@ -107,6 +107,7 @@ WORDS: dict[str, dict[str, str]] = {
         "closed_now": "We're closed right now.",
         "handover": "I'm passing you to a member of our team, who will answer you here shortly.",
         "handover.late": "Thank you for letting us know.",
+        "handover.request": "Thank you, we'll take note.",
         "handover.contact": "You can also reach us at {phone}.",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
         "or tell you our opening hours.",
@@ -214,6 +215,7 @@ WORDS: dict[str, dict[str, str]] = {
         "closed_now": "In questo momento siamo chiusi.",
         "handover": "La passo a una persona del nostro staff, che le risponderà qui a breve.",
         "handover.late": "Grazie per averci avvisato.",
+        "handover.request": "Grazie, ne prendiamo nota.",
         "handover.contact": "Può anche chiamarci al {phone}.",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
         "o dirle i nostri orari.",
@@ -320,6 +322,7 @@ WORDS: dict[str, dict[str, str]] = {
         "closed_now": "Nous sommes fermés en ce moment.",
         "handover": "Je vous passe un membre de notre équipe, qui vous répondra ici sous peu.",
         "handover.late": "Merci de nous avoir prévenus.",
+        "handover.request": "Merci, nous en prenons note.",
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
         "ou vous donner nos horaires.",
@@ -426,6 +429,7 @@ WORDS: dict[str, dict[str, str]] = {
         "closed_now": "Neste momento estamos fechados.",
         "handover": "Vou passar a conversa para um atendente da nossa equipa, que lhe responde aqui em breve.",
         "handover.late": "Obrigado por nos avisar.",
+        "handover.request": "Obrigado, vamos tomar nota.",
         "handover.contact": "Também nos pode contactar pelo {phone}.",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário.",

@@ -596,6 +596,21 @@ def test_running_late_is_passed_to_the_team_and_moves_nothing(venues, venue_id, 
     assert answer.rdv["disposition"]["reason"] == "The customer is running late" and own.time == "20:00"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "asked", "thanks"), [
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "it's my wife's birthday by the way",
+     "Thank you, we'll take note. I'm passing you"),
+    ("roma", "un tavolo per 4 sabato alle 21, Mario Rossi", "sì", "ah, uno di noi è celiaco",
+     "Grazie, ne prendiamo nota. La passo"),
+])  # fmt: skip
+def test_a_guest_s_request_right_after_the_booking_is_passed_to_the_team(
+    venues, venue_id, request_, yes, asked, thanks
+):
+    d = booked(venues, venue_id, request_, yes)
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks) and d.tools.handed_over
+    assert len(d.tools.bookings) == 1
+
+
 @pytest.mark.parametrize("text", [
     "hello, I have a terrible toothache, can I see the dentist today?",
     "j'ai une douleur affreuse depuis hier, un rendez-vous demain ?",
