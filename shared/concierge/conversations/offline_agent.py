@@ -98,7 +98,7 @@ class _Run(OwnBookingsFlow):
             mem["target"], mem["choices"] = None, None
             return self.manage(reading, fresh=True, prefer=prefer)
         if mem.get("flow") in ("cancel", "move") and (
-            reading.details or turn.action == "choose_booking" or EDGES & reading.intents
+            reading.details or turn.action == "choose_booking" or (EDGES | {"all"}) & reading.intents
         ):
             return self.manage(reading, fresh=False)
         if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:
@@ -265,6 +265,7 @@ class _Run(OwnBookingsFlow):
 
     def decline(self, pending: dict[str, Any]) -> AgentAnswer:
         self.mem["pending"] = None
+        self.mem.pop("queue", None)  # "no" to one of several cancellations keeps the rest too
         if pending["kind"] == "create":  # all is kept: what is said next changes it ("make it 4 people")
             message = self.words.say("not_confirmed")
             self.mem["awaiting"] = ["slot.start_iso"]

@@ -68,18 +68,16 @@ class OwnBookingsFlow(BookingFlow):
             return self.understood(self._none_found())
         if chosen is None and len(choices) == 1:
             chosen = choices[0]
+        if chosen is None and mem["flow"] == "cancel" and "all" in reading.intents:
+            chosen, mem["queue"] = choices[0], choices[1:]  # "cancel them all": one after the other, each after a yes
         if chosen is None:
             listing = "; ".join(self._item(c) for c in choices)
             message = self.words.say("your_bookings", list=listing)
             buttons = [self._booking_button(c) for c in choices[:10]]
             return self.answer(message, self.rdv.need_info(message, ["appointment_id"], options=buttons))
-        day, time = dt.date.fromisoformat(chosen["day"]), chosen["time"]
         if mem["flow"] == "cancel":
-            mem["pending"] = {"kind": "cancel", **chosen}
-            message = self.words.say("cancel_confirm", day=self.day_words(day), time=self.time_words(time))
-            return self.answer(
-                message, self.rdv.cancel(message, chosen["id"], Slot.at(self.venue, day, time), confirm=True)
-            )
+            return self._confirm_cancel(chosen)
+        day, time = dt.date.fromisoformat(chosen["day"]), chosen["time"]
         mem["target"] = chosen
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
         if (
@@ -134,14 +132,28 @@ class OwnBookingsFlow(BookingFlow):
             {"appointment_id": choice["id"]},
         )
 
+    def _confirm_cancel(self, chosen: dict[str, Any], said: str = "") -> AgentAnswer:
+        """ "Shall I cancel your booking of ...?", after `said` (the booking just cancelled, when several are)."""
+        day, time = dt.date.fromisoformat(chosen["day"]), chosen["time"]
+        self.mem["pending"] = {"kind": "cancel", **chosen}
+        asked = self.words.say("cancel_confirm", day=self.day_words(day), time=self.time_words(time))
+        message = f"{said} {asked}".strip()
+        return self.answer(
+            message, self.rdv.cancel(message, chosen["id"], Slot.at(self.venue, day, time), confirm=True)
+        )
+
     def cancel(self, pending: dict[str, Any]) -> AgentAnswer:
         day, time = dt.date.fromisoformat(pending["day"]), pending["time"]
         result = self.tool("cancel_appointment", {"eventId": pending["id"]})
         self.mem.update(flow=None, choices=None, target=None)
+        queue = self.mem.pop("queue", None) or []
         if not result.get("success"):
             message = self.words.say("cancel_failed", error=result.get("error") or "")
             return self.answer(message, self.rdv.cancel(message, pending["id"]))
         message = self.words.say("cancelled", day=self.day_words(day), time=self.time_words(time))
+        if queue:  # "cancel them all": the next one, after its own yes
+            self.mem.update(flow="cancel", queue=queue[1:])
+            return self._confirm_cancel(queue[0], said=message)
         return self.answer(message, self.rdv.cancel(message, pending["id"], Slot.at(self.venue, day, time), done=True))
 
     def move_to(self, reading: Reading) -> AgentAnswer:

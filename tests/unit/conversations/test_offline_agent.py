@@ -522,6 +522,27 @@ def test_one_of_the_customer_s_bookings_listed_is_picked_by_its_place(venues, ve
     assert d.say(pick).reply.startswith(said)
 
 
+@pytest.mark.parametrize(("venue_id", "messages", "yes", "no"), [
+    ("harbour", ["please cancel all my bookings"], "yes", "no"),
+    ("roma", ["vorrei disdire una prenotazione", "tutte e due"], "sì", "no"),
+    ("cabinet", ["je dois annuler mes rendez-vous", "les deux"], "oui", "non"),
+])  # fmt: skip
+def test_all_of_the_customer_s_bookings_are_cancelled_one_after_the_other_each_after_a_yes(
+    venues, venue_id, messages, yes, no
+):
+    d = dialogue(venues, venue_id)
+    for day in (25, 26, 30):
+        d.tools.book(dt.date(2026, 11, day), "12:00", PHONES[venue_id])
+    for message in messages:
+        first = d.say(message)
+    assert first.rdv["action"] == "CANCEL" and len(d.tools.bookings) == 3
+    second = d.say(yes)
+    assert second.rdv["action"] == "CANCEL" and [b.day.day for b in d.tools.bookings] == [26, 30]
+    d.say(yes)
+    kept = d.say(no)  # the third one
+    assert kept.rdv["action"] == "SHOW_WELCOME" and [b.day.day for b in d.tools.bookings] == [30]
+
+
 def test_a_place_said_when_nothing_was_just_offered_is_not_a_time(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 tomorrow evening, Jane Doe")
