@@ -43,6 +43,8 @@ from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
+# A thumbs-up or a cross sent alone: the yes or the no of a confirmation.
+_EMOJI_ANSWERS = (("👍", "yes"), ("👌", "yes"), ("✅", "yes"), ("✔", "yes"), ("👎", "no"), ("❌", "no"))
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
 
@@ -97,6 +99,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         except InvalidPhone:
             reading.bad_phone = True
     folded = normalise(rest)
+    if not folded and (emoji := next((intent for sign, intent in _EMOJI_ANSWERS if sign in text), None)):
+        reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
+        return reading
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
         reading.intents.add("angry")  # "this is terrible", but not "a terrible toothache"

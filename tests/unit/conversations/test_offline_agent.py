@@ -141,6 +141,12 @@ def test_a_declined_booking_keeps_what_was_said_and_what_is_said_next_changes_it
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
+def test_a_thumbs_up_confirms_a_booking(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on saturday at 8pm, Tom Baker")
+    assert d.say("👍").rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
+
+
 def test_a_date_already_past_this_year_is_next_year_s_and_the_confirmation_says_its_year(venues):
     confirm = dialogue(venues, "harbour").say("table for 2 on 20 november at 8pm, Tom Baker")
     assert confirm.reply == "Shall I book a table for 2 on Saturday 20 November 2027 at 8 pm for Tom Baker?"

@@ -118,6 +118,11 @@ def test_intents(venues, text, intent, absent):
     assert intent in reading.intents and absent not in reading.intents
 
 
+@pytest.mark.parametrize(("text", "intents"), [("👍", {"yes"}), ("👍🏽", {"yes"}), ("✅", {"yes"}), ("👎", {"no"})])
+def test_a_thumbs_up_or_down_alone_is_a_yes_or_a_no(venues, text, intents):
+    assert read(venues, "harbour", text).intents == intents
+
+
 @pytest.mark.parametrize(
     ("venue_id", "text", "time"),
     [
