@@ -13,7 +13,7 @@ import unicodedata
 from typing import Callable, TypeVar
 
 from concierge.conversations.vocabulary import Vocabulary
-from concierge.domain.venue import Venue, minutes
+from concierge.domain.venue import Venue, hhmm, minutes
 from concierge.parsing import (
     DayReading,
     TimeResolution,
@@ -34,6 +34,7 @@ _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|"
     r"\b(?:[1-9]|1[0-2]) [0-5][05]\b|"  # "seven thirty"
     r"\b\d{1,2} (?:e|et) (?:mezz[ao]|meia|demie|quart|(?:un |um |1 )?(?:quarto|4º)|\d\d)(?!\w)|"  # "otto e mezza"
+    r"\b(?:in|tra|fra|dans|daqui a|em) \d{1,3} ?(?:minutes?|mins?|minuti|minutos)\b|"  # "in 30 minutes"
     r"\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
@@ -312,8 +313,14 @@ def time_said(
             continue
         longer = _carried_on(tokens, gram, exactly)
         resolution = longer or resolution
+        if _FROM_NOW.match(digits):  # "in 30 minutes" at 13:26: around 14:00, the free times then offered
+            quarter = round(minutes(resolution.time) / 15) * 15
+            return None, resolution.day_offset, hhmm(quarter % (24 * 60))
         return resolution.time, resolution.day_offset, None
     return None, 0, near
+
+
+_FROM_NOW = re.compile(r"(?:in|tra|fra|dans|daqui a|em) ")  # a time counted from now is never exact
 
 
 def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:

@@ -44,12 +44,13 @@ class BookingFlow(OfflineTurn):
             slots["day"] = slots["next_open"]  # "closed on Friday; the next day we are open is Sunday" - "10am"
         if slots.get("day"):
             slots.pop("next_open", None)
+        said_time = reading.time or reading.time_near
         if (
-            reading.time
+            said_time
             and not (reading.day or slots.get("day") or "next_week" in reading.intents)
-            and self._today_open_at(reading.time)
+            and self._today_open_at(said_time)
         ):
-            slots["day"] = self.now.date().isoformat()  # "a table at 8": today, when today can be meant
+            slots["day"] = self.now.date().isoformat()  # "a table at 8", "around 8": today, when today can be meant
         if reading.day or reading.time:  # "domani sera": the evening's times are offered
             slots["part"] = list(reading.part) if reading.part and not reading.time else None
         if reading.name:
@@ -81,8 +82,8 @@ class BookingFlow(OfflineTurn):
             day = None
         if (edge := EDGES & reading.intents) and not reading.time:
             day = self._edge_of_day(day, edge)
-        elif reading.care_type == "urgence" and day is None and not slots.get("time"):
-            day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency: the first free times from now
+        elif (reading.care_type == "urgence" or "now" in reading.intents) and day is None and not slots.get("time"):
+            day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency, "right now": the first from now
         if "next_week" in reading.intents and day is None and not slots.get("next_open"):
             sunday = self.now.date() + dt.timedelta(days=6 - self.now.weekday())
             if (first := next_open_day(self.venue, sunday)) is not None:  # "anything next week?": its first times

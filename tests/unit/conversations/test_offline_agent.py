@@ -503,6 +503,15 @@ def test_an_emergency_with_no_day_is_offered_the_first_free_times_from_now(venue
     assert [s[:16] for s in starts] == [f"2026-11-23T{t}" for t in free if t > "10:00"][:4]
 
 
+@pytest.mark.parametrize(
+    "request_", ["un contrôle maintenant, Paul Durand", "un contrôle dans 30 minutes, Paul Durand"]
+)
+def test_right_now_or_in_some_minutes_offers_the_free_times_from_now(venues, request_):
+    offer = dialogue(venues, "cabinet").say(request_)  # at 10:00
+    starts = [e["data"]["start_iso"][11:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+    assert starts == ["10:30", "11:00", "11:30", "13:00"]
+
+
 def test_a_move_to_the_latest_of_a_day_offers_its_last_free_times(venues):
     d = dialogue(venues, "harbour")
     own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])

@@ -118,6 +118,20 @@ def test_intents(venues, text, intent, absent):
     assert intent in reading.intents and absent not in reading.intents
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "near"),
+    [
+        ("harbour", "table for 2 in 30 minutes", "10:30"),
+        ("roma", "fra 20 minuti", "10:15"),
+        ("cabinet", "dans une heure", "11:00"),
+        ("tasca", "daqui a meia hora", "10:30"),
+    ],
+)
+def test_a_time_counted_from_now_is_approximate_to_the_nearest_quarter(venues, venue_id, text, near):
+    reading = read(venues, venue_id, text)
+    assert (reading.time, reading.time_near) == (None, near)
+
+
 @pytest.mark.parametrize(("text", "intents"), [("👍", {"yes"}), ("👍🏽", {"yes"}), ("✅", {"yes"}), ("👎", {"no"})])
 def test_a_thumbs_up_or_down_alone_is_a_yes_or_a_no(venues, text, intents):
     assert read(venues, "harbour", text).intents == intents
