@@ -197,6 +197,8 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     ("roma", "avete posto venerdì sera?", "Orari liberi venerdì 27 novembre: 19,", "19:00"),
     ("tasca", "têm alguma coisa para sexta à noite?", "Horários livres sexta-feira, 27 de novembro:", "19:30"),
     ("cabinet", "vous avez quelque chose mardi ?", "Créneaux libres le mardi 24 novembre :", "08:00"),
+    ("tasca", "tem mesa pra sexta à noite?", "Horários livres sexta-feira, 27 de novembro:", "19:30"),
+    ("roma", "avete un tavolo per 4 domani sera?", "Orari liberi martedì 24 novembre: 19,", "19:00"),
     ("roma", "avete posto per domani sera per 4 verso le 21?", "Orari liberi verso le 21 di martedì", "20:00"),
     ("harbour", "anything free saturday evening around 9?", "Free times around 9 pm on Saturday", "20:30"),
     # "next week" with no day: next week's first open day
