@@ -18,7 +18,8 @@ from concierge.conversations.rdv_schema import CARE_TYPES, is_clinic
 from concierge.domain.venue import Venue
 from concierge.speech import phrases_for
 from concierge.speech.agent_prompts import PROMPTS
-from concierge.speech.receptionist import agent_words, weekly_hours
+from concierge.speech.receptionist import agent_words
+from concierge.speech.weekly_hours import weekly_hours
 
 HISTORY_MESSAGES = 12
 MESSAGE_CHARS = 600

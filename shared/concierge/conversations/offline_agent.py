@@ -20,7 +20,7 @@ from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
-from concierge.speech.receptionist import weekly_hours_said
+from concierge.speech.weekly_hours import weekly_hours_said
 from concierge.tools.faq import normalise
 
 

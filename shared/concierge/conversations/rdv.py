@@ -21,7 +21,8 @@ from concierge.conversations.rdv_schema import (
 )
 from concierge.domain.venue import Venue
 from concierge.speech import Phrases, phrases_for
-from concierge.speech.receptionist import AgentWords, agent_words, weekly_hours
+from concierge.speech.receptionist import AgentWords, agent_words
+from concierge.speech.weekly_hours import weekly_hours
 
 
 @dataclass(frozen=True)

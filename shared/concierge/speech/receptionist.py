@@ -10,10 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from concierge.domain.venue import SCHEDULE_KEYS, Venue
-from concierge.speech import phrases_for
 from concierge.speech.fr import of_name
-from concierge.speech.names import WEEKDAYS as DAY_NAMES
 from concierge.speech.receptionist_kinds import KIND_WORDS
 
 WORDS: dict[str, dict[str, str]] = {
@@ -520,49 +517,3 @@ class AgentWords:
 def agent_words(locale: str, kind: str) -> AgentWords:
     """The sentences of `locale`, with the word for a booking that fits the venue's `kind`."""
     return AgentWords(locale, kind)
-
-
-WEEKDAYS: dict[str, list[str]] = {
-    "en": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-    "it": ["lun", "mar", "mer", "gio", "ven", "sab", "dom"],
-    "fr": ["lun", "mar", "mer", "jeu", "ven", "sam", "dim"],
-    "pt": ["seg", "ter", "qua", "qui", "sex", "sáb", "dom"],
-}
-
-
-def weekly_hours(venue: Venue) -> str:
-    """The weekly schedule in one line, e.g. "Mon 19:00-22:30; ...; Sun closed"."""
-    words = agent_words(venue.locale, venue.kind)
-    names = WEEKDAYS[words.locale]
-    parts = []
-    for index, key in enumerate(SCHEDULE_KEYS):
-        schedule = venue.hours.get(key)  # type: ignore[call-overload]
-        if schedule:
-            ranges = sorted(schedule.values(), key=lambda r: r[0])
-            parts.append(f"{names[index]} " + ", ".join(f"{o}-{c}" for o, c in ranges))
-        else:
-            parts.append(f"{names[index]} {words.say('hours.closed')}")
-    return "; ".join(parts)
-
-
-def weekly_hours_said(venue: Venue) -> str:
-    """The weekly schedule as a reply says it: days with the same hours together ("Tuesday to Thursday,
-    lunch from noon to 3 pm and dinner from 6 pm to 10 pm; ...; closed on Monday")."""
-    words = agent_words(venue.locale, venue.kind)
-    phrases, names, weekly = phrases_for(words.locale, venue.kind), DAY_NAMES[words.locale], venue.weekly_ranges
-    groups: list[list[int]] = []
-    for index, ranges in enumerate(weekly):
-        if ranges and groups and groups[-1][-1] == index - 1 and weekly[index - 1] == ranges:
-            groups[-1].append(index)
-        elif ranges:
-            groups.append([index])
-
-    def days(group: list[int]) -> str:
-        if len(group) > 2:
-            return words.say("hours.days", first=names[group[0]], last=names[group[-1]])
-        return phrases.join_and([names[index] for index in group])
-
-    said = [f"{days(group)}, {phrases.hours_phrase(weekly[group[0]])}" for group in groups]
-    if closed := [names[index] for index, ranges in enumerate(weekly) if not ranges]:
-        said.append(words.say("hours.closed_on", days=phrases.join_and(closed)))
-    return words.say("hours.between").join(said)

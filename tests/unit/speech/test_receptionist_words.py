@@ -5,7 +5,8 @@ from __future__ import annotations
 import string
 
 from concierge.speech.agent_prompts import PROMPTS
-from concierge.speech.receptionist import CARE_TYPES, WEEKDAYS, WORDS, agent_words
+from concierge.speech.receptionist import CARE_TYPES, WORDS, agent_words
+from concierge.speech.weekly_hours import WEEKDAYS
 from concierge.speech.receptionist_kinds import KIND_WORDS
 
 
