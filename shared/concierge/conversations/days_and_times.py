@@ -43,7 +43,7 @@ BREAK = "_"  # where a comma or a sentence ended: no day or time is read across 
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
 _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or a quarter, not a day
     r"second|third|fourth|fifth|secondo|terzo|quarto|quinto|seconda|terza|deuxieme|troisieme|quatrieme|"
-    r"segundo|terceiro"
+    r"segundo|terceiro|prima|primeira|premiere"  # a feminine "first" names no day: "la prima", "prima?"
 )
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 

@@ -3,8 +3,8 @@ seconda", "le dernier", "o terceiro", "the 2nd please".
 
 Read on normalised text (lower case, no accents, no punctuation), in the four languages at once, only
 when the whole message is the pick: "il primo dicembre" is a day, not the first time offered. The
-Portuguese "segunda" and "quarta" are also Monday and Wednesday: they pick a time only after an
-article ("a segunda"). The answer is an index into the list (-1 for the last).
+Portuguese "segunda" and "quarta" are also Monday and Wednesday, and the Italian "prima" also "earlier":
+they pick only after an article ("a segunda", "la prima"). The answer is an index into the list (-1 for the last).
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ _PLACES = {
     -1: "last ultima ultimo dernier derniere",
 }
 _INDEX = {word: index for index, words in _PLACES.items() for word in words.split()}
-_WEEKDAY_TOO = {"segunda", "quarta"}  # Monday and Wednesday in Portuguese
+# Words that pick only after an article: "segunda" and "quarta" are Monday and Wednesday in Portuguese, and
+# "prima?" alone asks for earlier times in Italian ("la prima" is the first).
+_NEED_ARTICLE = {"segunda", "quarta", "prima"}
 _PICK = re.compile(
     r"(?:(?:ok|okay|yes|si|oui|sim|va bene|d accord) )?"
     r"(?P<article>(?:the|la|il|le|l|o|a|lo) )?(?P<place>[a-z0-9]+)"
@@ -33,6 +35,6 @@ def place_picked(normalised: str) -> int | None:
     match = _PICK.fullmatch(normalised)
     if match is None or (place := match["place"]) not in _INDEX:
         return None
-    if place in _WEEKDAY_TOO and not match["article"]:
+    if place in _NEED_ARTICLE and not match["article"]:
         return None
     return _INDEX[place]

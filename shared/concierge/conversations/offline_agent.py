@@ -45,6 +45,8 @@ class _Run(OwnBookingsFlow):
         self._apply_action(reading)
         if turn.action in ("human", "emergency") or {"human", "angry"} & reading.intents:
             return self.handover(self._handover_reason(reading))
+        if offered and turn.text and {"later", "earlier"} & reading.intents and not reading.details:
+            return self.more_times(offered, later="later" in reading.intents)  # "anything later?"
         if "late" in reading.intents and not reading.details:  # "we're running 15 minutes late": for the team
             return self.handover("The customer is running late", self.words.say("handover.late"))
         if self._request_after_booking(reading):  # "ah, uno di noi è celiaco": for the team, who can note it

@@ -248,19 +248,23 @@ class BookingFlow(OfflineTurn):
                 in_part = sorted(sorted(in_part, key=lambda t: abs(minutes(t) - minutes(around)))[:MAX_OPTIONS])
             free = in_part[:MAX_OPTIONS] or free
         self.slots.pop("time", None)
-        self.mem["awaiting"] = ["slot.start_iso"]
         sentence = self.times_sentence(day, offered_day, free, time, around)
-        self.slots["day"] = offered_day.isoformat()
-        self.mem["offered"] = {"day": offered_day.isoformat(), "times": free}  # "the first one" picks from them
-        message = " ".join(notes + [sentence])
-        options = [Slot.at(self.venue, offered_day, t) for t in free]
+        requested = Slot.at(self.venue, day, time) if time else None
+        return self.offer_times(offered_day, free, " ".join(notes + [sentence]), requested)
+
+    def offer_times(self, day: dt.date, free: list[str], message: str, requested: Slot | None = None) -> AgentAnswer:
+        """`free` times of `day` offered with `message`, as buttons; the next message may pick one by its
+        place ("the first one") or ask for later or earlier ones."""
+        self.mem["awaiting"] = ["slot.start_iso"]
+        self.slots["day"] = day.isoformat()
+        self.mem["offered"] = {"day": day.isoformat(), "times": free}
+        options = [Slot.at(self.venue, day, t) for t in free]
         if not (self.name and self.phone):
             missing = self.missing()
             return self.answer(
                 message,
                 self.rdv.need_info(message, missing, self.patient, self.details, self.rdv.slot_buttons(options)),
             )
-        requested = Slot.at(self.venue, day, time) if time else None
         return self.answer(message, self.rdv.find_slots(message, self.patient, options, self.details, requested))
 
     def too_many(self) -> list[str]:

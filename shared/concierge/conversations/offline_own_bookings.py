@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.offline_booking import EDGES, BookingFlow
+from concierge.conversations.offline_booking import EDGES, MAX_OPTIONS, BookingFlow
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
@@ -245,13 +245,34 @@ class OwnBookingsFlow(BookingFlow):
         message = self.times_sentence(
             day, offered_day, options, None if approximate else time, time if approximate else None
         )
+        return self.offer_move_times(offered_day, options, message)
+
+    def offer_move_times(self, day: dt.date, free: list[str], message: str) -> AgentAnswer:
+        """`free` times of `day` offered with `message` as the booking's new time; "21h" next is on `day`."""
         self.mem["awaiting"] = ["slot.start_iso"]
-        self.mem["offered"] = {"day": offered_day.isoformat(), "times": options}
-        self.mem["target"]["new_day"] = offered_day.isoformat()  # "21h" then is a time of that day
-        slots = [Slot.at(self.venue, offered_day, t) for t in options]
+        self.mem["offered"] = {"day": day.isoformat(), "times": free}
+        self.mem["target"]["new_day"] = day.isoformat()
+        slots = [Slot.at(self.venue, day, t) for t in free]
         return self.answer(
             message, self.rdv.reschedule(message, self.mem["target"]["id"], patient=self.patient, options=slots)
         )
+
+    def more_times(self, offered: dict[str, Any], later: bool) -> AgentAnswer:
+        """ "Anything later?", "più presto?" after free times were offered: the next ones that day, after
+        the last offered or before the first; when there are none, it says so and offers the same again."""
+        day, shown = dt.date.fromisoformat(offered["day"]), offered["times"]
+        free = self.free_times(day)
+        more = (
+            [t for t in free if t > shown[-1]][:MAX_OPTIONS]
+            if later
+            else [t for t in free if t < shown[0]][-MAX_OPTIONS:]
+        )
+        key = ("free_later" if later else "free_earlier") if more else ("none_later" if later else "none_earlier")
+        times = more or shown
+        message = self.words.say(key, day=self.day_words(day), times=", ".join(self.time_words(t) for t in times))
+        if self.mem.get("flow") == "move" and self.mem.get("target"):
+            return self.offer_move_times(day, times, message)
+        return self.offer_times(day, times, message)
 
     def move(self, pending: dict[str, Any]) -> AgentAnswer:
         """The booking moved, or its party changed, in one change (schedule_appointment replacing it):

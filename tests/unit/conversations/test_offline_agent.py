@@ -560,6 +560,45 @@ def test_all_of_the_customer_s_bookings_are_cancelled_one_after_the_other_each_a
     assert kept.rdv["action"] == "SHOW_WELCOME" and [b.day.day for b in d.tools.bookings] == [30]
 
 
+def offered_times(answer) -> list[str]:
+    return [e["data"]["start_iso"][11:16] for e in answer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
+
+
+@pytest.mark.parametrize(("venue_id", "ask", "later", "earlier"), [
+    ("harbour", "any tables free saturday evening?", "anything later?", "and earlier?"),
+    ("roma", "avete posto sabato sera?", "più tardi?", "prima?"),
+    ("cabinet", "vous avez quelque chose mardi ?", "plus tard ?", "plus tôt ?"),
+])  # fmt: skip
+def test_later_or_earlier_after_free_times_offers_the_next_ones_that_day(venues, venue_id, ask, later, earlier):
+    d = dialogue(venues, venue_id)
+    first = offered_times(d.say(ask))
+    after = d.say(later)
+    day = dt.date.fromisoformat(after.rdv["ui_elements"][0]["data"]["start_iso"][:10])
+    free = d.tools.get_available_slots(day.strftime("%d/%m/%Y"), day.strftime("%d/%m/%Y"))["days"][0]["freeSlots"]
+    assert offered_times(after) == [t for t in free if t > first[-1]][:4]
+    assert offered_times(d.say(earlier)) == first
+
+
+def test_later_when_nothing_later_is_free_says_so_and_offers_the_same_times(venues):
+    d = dialogue(venues, "harbour")
+    answer = d.say("any tables free saturday evening?")
+    for _ in range(10):  # the evening's free times, four at a time, until none is later
+        shown, answer = offered_times(answer), d.say("later?")
+        if answer.reply.startswith("Nothing later"):
+            break
+    assert answer.reply.startswith("Nothing later is free on Saturday 28 November.") and offered_times(answer) == shown
+
+
+def test_later_during_a_move_offers_later_times_for_the_booking(venues):
+    d = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes")
+    d.say("can we move it to friday evening?")
+    later = d.say("anything later?")
+    assert later.rdv["action"] == "RESCHEDULE" and offered_times(later) == ["20:30", "20:45", "21:00", "21:15"]
+    d.say("the last one")
+    d.say("yes")
+    assert (d.tools.bookings[0].day, d.tools.bookings[0].time) == (dt.date(2026, 11, 27), "21:15")
+
+
 def test_a_place_said_when_nothing_was_just_offered_is_not_a_time(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 tomorrow evening, Jane Doe")
