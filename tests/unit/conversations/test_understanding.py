@@ -420,6 +420,12 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
             "pour l'anniversaire de ma femme",
         ),
         ("roma", "tavolo per 3 sabato alle 20 con un seggiolone per il bimbo", "con un seggiolone per il bimbo"),
+        (
+            "harbour",
+            "table for 6 on the 12th at 7:30? It's for a work Christmas party.",
+            "It's for a work Christmas party",
+        ),
+        ("roma", "tavolo per 8 venerdì alle 20, è una cena aziendale", "è una cena aziendale"),
         ("harbour", "table for 2 friday at 8pm", None),
     ],
 )
