@@ -110,10 +110,18 @@ _NAME_STOP = {
 }
 
 
+# What a customer types while thinking: never a name ("euh" asked for a name is no Mr Euh).
+_HESITATIONS = frozenset(
+    "euh heu hum hmm hmmm hm mmm uh uhm um umm er erm eh ehm ehh ah oh boh mah bah bof pff ok okay".split()
+)
+
+
 def looks_like_name(text: str) -> bool:
     """ "Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
     words = text.strip().strip(".!").split()
     if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
+        return False
+    if words[0].lower() in _HESITATIONS:
         return False
     if all(w[:1].isupper() for w in words):
         return True
@@ -198,6 +206,8 @@ def name_at_start(text: str) -> str | None:
     text = without_self_intro(text)
     first = text.strip().split()[:1]
     if first and first[0].lower() in _FUNCTION_WORDS | _NAME_STOP and not first[0][:1].isupper():
+        return None
+    if first and first[0].strip(".,;:!?").lower() in _HESITATIONS:
         return None
     words = []
     for token in text.strip().split():

@@ -17,6 +17,7 @@ from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.offered_places import place_picked
 from concierge.conversations.offline_booking import EDGES
+from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
@@ -138,7 +139,18 @@ class _Run(OwnBookingsFlow):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
+        if mem.get("flow") == "book" and mem["misunderstood"] + 1 < MISUNDERSTANDINGS_BEFORE_HANDOVER:
+            return self.asked_again_after_misunderstanding()
         return self.not_understood()
+
+    def asked_again_after_misunderstanding(self) -> AgentAnswer:
+        """A message not understood in the middle of a booking: said so, and the question the customer was
+        answering asked again, so that an answer next ("Martin") is still read as one."""
+        count = self.mem["misunderstood"] + 1
+        question = (self.turn.text or "").strip().endswith("?")  # one the FAQ does not answer
+        again = self.book(Reading())
+        self.mem["misunderstood"] = count  # still counts towards the handover
+        return self.asked_again(self.words.say("no_answer.again" if question else "not_understood.again"), again)
 
     def hours_of(self, day: dt.date | None) -> AgentAnswer:
         """The hours (of `day`, when said); a day said alone next asks the same of that day."""

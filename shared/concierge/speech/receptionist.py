@@ -110,8 +110,10 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.late": "Thank you for letting us know.",
         "handover.request": "Thank you, we'll take note.",
         "handover.contact": "You can also reach us at {phone}.",
+        "not_understood.again": "Sorry, I didn't understand.",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
         "or tell you our opening hours.",
+        "no_answer.again": "I don't have the answer to that here.",
         "no_answer": "I don't have the answer to that here. I can book, move or cancel a booking, or tell you "
         "our opening hours; for anything else, a person from our team can help.",
         "oos.SENSITIVE_HEALTH": "I can't give medical advice here. I'm passing you to the team; "
@@ -222,8 +224,10 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.late": "Grazie per averci avvisato.",
         "handover.request": "Grazie, ne prendiamo nota.",
         "handover.contact": "Può anche chiamarci al {phone}.",
+        "not_understood.again": "Mi scusi, non ho capito.",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
         "o dirle i nostri orari.",
+        "no_answer.again": "Qui non ho la risposta a questa domanda.",
         "no_answer": "Qui non ho la risposta a questa domanda. Posso prenotare, spostare o cancellare una "
         "prenotazione, o dirle i nostri orari; per il resto può aiutarla una persona del nostro team.",
         "oos.SENSITIVE_HEALTH": "Qui non posso dare consigli medici. La passo allo staff; "
@@ -333,8 +337,10 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.late": "Merci de nous avoir prévenus.",
         "handover.request": "Merci, nous en prenons note.",
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
+        "not_understood.again": "Désolé, je n'ai pas compris.",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
         "ou vous donner nos horaires.",
+        "no_answer.again": "Je n'ai pas la réponse à cette question ici.",
         "no_answer": "Je n'ai pas la réponse à cette question ici. Je peux prendre, déplacer ou annuler un "
         "rendez-vous, ou vous donner nos horaires ; pour le reste, une personne de notre équipe peut vous aider.",
         "oos.SENSITIVE_HEALTH": "Je ne peux pas donner de conseil médical ici. Je vous passe l'équipe ; "
@@ -444,8 +450,10 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.late": "Obrigado por nos avisar.",
         "handover.request": "Obrigado, vamos tomar nota.",
         "handover.contact": "Também nos pode contactar pelo {phone}.",
+        "not_understood.again": "Desculpe, não percebi.",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário.",
+        "no_answer.again": "Não tenho aqui a resposta a essa pergunta.",
         "no_answer": "Não tenho aqui a resposta a essa pergunta. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário; para o resto, uma pessoa da nossa equipa pode ajudar.",
         "oos.SENSITIVE_HEALTH": "Não posso dar conselhos médicos aqui. Vou passar à equipa; "

@@ -719,6 +719,30 @@ def test_two_misunderstandings_hand_over_and_an_understood_message_resets_the_co
     assert d.say("qwerty").rdv["action"] == "ROUTE_TO_HUMAN" and d.tools.handed_over
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "hesitation", "again", "name"), [
+    ("harbour", "a table for 2 on saturday at 8pm", "hmm", "Sorry, I didn't understand. To book, I still need",
+     "Martin"),
+    ("roma", "une table pour 2 samedi à 20h", "euh", "Désolé, je n'ai pas compris. Pour réserver, il me manque encore",
+     "Martin"),
+])  # fmt: skip
+def test_a_message_not_understood_during_a_booking_asks_the_same_again_and_the_answer_next_is_read(
+    venues, venue_id, request_, hesitation, again, name
+):
+    d = dialogue(venues, venue_id, verified_phone=True)
+    d.say(request_)
+    asked = d.say(hesitation)
+    assert asked.reply.startswith(again) and asked.rdv["action"] == "NEED_INFO" and not d.tools.handed_over
+    confirm = d.say(name)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["name"] == name
+
+
+def test_two_messages_not_understood_during_a_booking_hand_over(venues):
+    d = dialogue(venues, "harbour")
+    d.say("a table for 2 on saturday at 8pm")
+    d.say("hmm")
+    assert d.say("???").rdv["action"] == "ROUTE_TO_HUMAN" and d.tools.handed_over
+
+
 def test_emergency_button_routes_to_the_clinic_at_once(venues):
     d = dialogue(venues, "cabinet")
     welcome = d.say("Bonjour")
