@@ -75,6 +75,8 @@ it | Natale                                | 2026-12-25 Fri
 it | la vigilia di Natale                  | 2026-12-24 Thu
 it | San Silvestro                         | 2026-12-31 Thu
 it | Capodanno                             | 2027-01-01 Fri
+it | il cenone di Capodanno                | 2026-12-31 Thu
+it | la notte di Capodanno                 | 2026-12-31 Thu
 it | Pasqua                                | 2026-04-05 Sun
 it | Pasquetta                             | 2026-04-06 Mon
 it | Ferragosto                            | 2026-08-15 Sat
@@ -235,6 +237,7 @@ fr | Noël                                  | 2026-12-25 Fri
 fr | la veille de Noël                     | 2026-12-24 Thu
 fr | le réveillon                          | 2026-12-24 Thu | 2026-12-31 Thu
 fr | la Saint-Sylvestre                    | 2026-12-31 Thu
+fr | la soirée du Nouvel An                | 2026-12-31 Thu
 fr | le jour de l'an                       | 2027-01-01 Fri
 fr | Pâques                                | 2026-04-05 Sun
 fr | le lundi de Pâques                    | 2026-04-06 Mon
@@ -311,6 +314,7 @@ pt | Natal                                 | 2026-12-25 Fri
 pt | véspera de Natal                      | 2026-12-24 Thu
 pt | consoada                              | 2026-12-24 Thu
 pt | passagem de ano                       | 2026-12-31 Thu
+pt | jantar de Ano Novo                    | 2026-12-31 Thu
 pt | Ano Novo                              | 2027-01-01 Fri
 pt | Páscoa                                | 2026-04-05 Sun
 pt | sexta-feira santa                     | 2026-04-03 Fri
