@@ -118,6 +118,9 @@ class _Run(OwnBookingsFlow):
             return self.hours_of(reading.day)  # "open on Saturday?": that Saturday's hours
         if self._see_you_then(reading) and (not mem.get("flow") or "bye" in reading.intents):
             return self.goodbye()  # "obrigado, até amanhã", "thanks, see you on Friday": no new booking
+        if "price" in reading.intents and not (reading.day or reading.time or reading.people):
+            faq = self.faq(turn.text or "")  # "combien coûte un détartrage ?": a question, not a booking
+            return self.understood(faq) if faq else self.unanswered()
         if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
             mem["flow"] = "book"
             return self.offer(self.now.date(), None, [])
@@ -139,13 +142,14 @@ class _Run(OwnBookingsFlow):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
-        if mem.get("flow") == "book" and mem["misunderstood"] + 1 < MISUNDERSTANDINGS_BEFORE_HANDOVER:
-            return self.asked_again_after_misunderstanding()
-        return self.not_understood()
+        return self.unanswered()
 
-    def asked_again_after_misunderstanding(self) -> AgentAnswer:
-        """A message not understood in the middle of a booking: said so, and the question the customer was
-        answering asked again, so that an answer next ("Martin") is still read as one."""
+    def unanswered(self) -> AgentAnswer:
+        """A message not understood, or a question with no answer here; in the middle of a booking, said so
+        and the question the customer was answering asked again, so that an answer next ("Martin") is still
+        read as one. Two in a row hand over."""
+        if self.mem.get("flow") != "book" or self.mem["misunderstood"] + 1 >= MISUNDERSTANDINGS_BEFORE_HANDOVER:
+            return self.not_understood()
         count = self.mem["misunderstood"] + 1
         question = (self.turn.text or "").strip().endswith("?")  # one the FAQ does not answer
         again = self.book(Reading())

@@ -1154,6 +1154,18 @@ def test_a_question_the_faq_does_not_answer_is_said_so_not_misunderstood(venues,
     assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("cabinet", "combien coûte un détartrage ?", "Je n'ai pas la réponse à cette question ici."),
+    ("roma", "quanto costa una pizza?", "Qui non ho la risposta a questa domanda."),
+    ("harbour", "how much is an appointment... I mean a table?", "I don't have the answer to that here."),
+])  # fmt: skip
+def test_a_question_of_price_is_no_booking_even_when_it_names_what_is_booked(venues, venue_id, question, said):
+    d = dialogue(venues, venue_id)
+    answer = d.say(question)
+    assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
+    assert d.memory.get("flow") is None  # no booking under way
+
+
 @pytest.mark.parametrize(
     ("venue_id", "request_", "cancel"),
     [
