@@ -48,12 +48,8 @@ class _Run(OwnBookingsFlow):
             return self.handover(self._handover_reason(reading))
         if offered and turn.text and {"later", "earlier"} & reading.intents and not reading.details:
             return self.more_times(offered, later="later" in reading.intents)  # "anything later?"
-        if "late" in reading.intents and not reading.details:  # "we're running 15 minutes late": for the team
-            return self.handover("The customer is running late", self.words.say("handover.late"))
-        if self._request_after_booking(reading):  # "ah, uno di noi è celiaco": for the team, who can note it
-            return self.handover(
-                "The customer has a request for the booking just made", self.words.say("handover.request")
-            )
+        if (for_the_team := self._for_the_team(reading)) is not None:
+            return for_the_team
         pending = mem.get("pending")
         if pending and "yes" in reading.intents and not reading.details:
             return self.execute(pending)
@@ -161,11 +157,17 @@ class _Run(OwnBookingsFlow):
         self.mem["hours_asked"] = True
         return self.understood(self.hours(day))
 
-    def _request_after_booking(self, reading: Reading) -> bool:
-        """A guest's request (an allergy, a high chair) alone, right after a booking: the booking's note
-        is written with the booking, so the team takes it from here."""
+    def _for_the_team(self, reading: Reading) -> AgentAnswer | None:
+        """Running late ("we're running 15 minutes late"), or a guest's request alone right after the booking
+        ("ah, uno di noi è celiaco": a booking's note is written with it): thanked for, and passed to the team."""
+        if "late" in reading.intents and not reading.details:
+            return self.handover("The customer is running late", self.words.say("handover.late"))
         only_request = reading.reason is not None and not replace(reading, reason=None).details
-        return only_request and bool(self.mem.get("last_created")) and not self.mem.get("flow")
+        if only_request and self.mem.get("last_created") and not self.mem.get("flow"):
+            return self.handover(
+                "The customer has a request for the booking just made", self.words.say("handover.request")
+            )
+        return None
 
     @staticmethod
     def _see_you_then(reading: Reading) -> bool:
