@@ -249,6 +249,10 @@ def test_a_party_before_a_word_of_one_letter_is_not_a_day_of_the_month(venues, v
         ("I have a toothache, can I come tomorrow?", "toothache"),
         ("Ho mal di denti, posso venire domani?", "mal di denti"),
         ("Tenho uma dor de dentes, amanhã pode ser?", "dor de dentes"),
+        ("j'ai un abcès, vous avez quelque chose demain ?", "abcès"),
+        ("my gums are bleeding", "gums are bleeding"),
+        ("il dente del giudizio mi fa male", "dente del giudizio"),
+        ("tenho a cara inchada", "inchada"),
     ],
 )
 def test_a_clinic_patient_s_symptom_is_a_consultation_with_the_symptom_as_its_reason(venues, text, reason):
