@@ -71,6 +71,10 @@ class _Run(OwnBookingsFlow):
             and "slot.start_iso" in awaited
         ):
             return self.other_time()  # none of the times offered suits
+        if reading.party_change is not None and not self._party_changed(reading):
+            mem["awaiting"], mem["total_asked"] = ["party_size"], not mem.get("flow")
+            return self.understood(self.words.say("party_total"))  # "2 more" to a party we do not know
+        total = mem.pop("total_asked", False) and reading.people and not (reading.day or reading.time)
         prefer = None
         if "another" in reading.intents and reading.people is None and (reading.day or reading.time):
             reading.people = mem.get("last_party")  # "also Saturday at 8": another table for the same party
@@ -90,8 +94,8 @@ class _Run(OwnBookingsFlow):
             # just made (after a yes)
             reading.intents.add("move")
             prefer = mem["last_created"]
-        if reading.shift and mem.get("flow") != "book":  # "the same time" (0) alone moves nothing
-            reading.intents.add("move")  # "30 minutes earlier": one of the customer's bookings, from its time
+        if (reading.shift and mem.get("flow") != "book") or total:  # "the same time" (0) alone moves nothing
+            reading.intents.add("move")  # "30 minutes earlier", the party's new total: a booking of theirs
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None
@@ -139,6 +143,21 @@ class _Run(OwnBookingsFlow):
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         return self.unanswered()
+
+    def _party_changed(self, reading: Reading) -> bool:
+        """ "2 more people", "una persona in meno": the party said so far (of the booking under way, of the
+        one being moved, of the one just made) changed by that much; False when it is not known."""
+        mem = self.mem
+        if mem.get("flow") == "book":
+            base = self.slots.get("people")
+        elif mem.get("flow") == "move" and mem.get("target"):
+            base = mem["target"].get("people")
+        else:
+            base = mem.get("last_party") if mem.get("last_created") else None
+        if not base or base + (reading.party_change or 0) < 1:
+            return False
+        reading.people = base + (reading.party_change or 0)
+        return True
 
     def unanswered(self) -> AgentAnswer:
         """A message not understood, or a question with no answer here; in the middle of a booking, said so

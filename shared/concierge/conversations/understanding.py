@@ -35,6 +35,7 @@ from concierge.conversations.days_and_times import (
     time_tokens,
     week_joined,
 )
+from concierge.conversations.party_changes import party_change
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
@@ -66,6 +67,7 @@ class Reading:
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
     shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
     made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
+    party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
 
     @property
     def details(self) -> bool:
@@ -124,7 +126,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.name = name  # "Pedro Santos" answers the name asked for: not All Saints' Day
         return reading
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
-        reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
+        reading.party_change = party_change(with_digits(folded, venue.locale))
+        if reading.party_change is None:  # "add 2 people" is no party of 2
+            reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
     elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
         reading.care_type, reading.reason = "consultation", symptom  # "j'ai mal aux dents": its reason
     # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.

@@ -111,6 +111,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.request": "Thank you, we'll take note.",
         "handover.contact": "You can also reach us at {phone}.",
         "not_understood.again": "Sorry, I didn't understand.",
+        "party_total": "How many will you be in all?",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
         "or tell you our opening hours.",
         "no_answer.again": "I don't have the answer to that here.",
@@ -225,6 +226,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.request": "Grazie, ne prendiamo nota.",
         "handover.contact": "Può anche chiamarci al {phone}.",
         "not_understood.again": "Mi scusi, non ho capito.",
+        "party_total": "In quanti sarete in tutto?",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
         "o dirle i nostri orari.",
         "no_answer.again": "Qui non ho la risposta a questa domanda.",
@@ -338,6 +340,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.request": "Merci, nous en prenons note.",
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
         "not_understood.again": "Désolé, je n'ai pas compris.",
+        "party_total": "Combien serez-vous en tout ?",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
         "ou vous donner nos horaires.",
         "no_answer.again": "Je n'ai pas la réponse à cette question ici.",
@@ -451,6 +454,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.request": "Obrigado, vamos tomar nota.",
         "handover.contact": "Também nos pode contactar pelo {phone}.",
         "not_understood.again": "Desculpe, não percebi.",
+        "party_total": "Quantos vão ser ao todo?",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário.",
         "no_answer.again": "Não tenho aqui a resposta a essa pergunta.",

@@ -40,6 +40,8 @@ MESSAGES = (
     "anticipare di un'ora",
     "je ne pourrai pas venir mardi, mercredi ?",
     "me and my wife",
+    "2 more people",
+    "una persona in meno",
     "hmm",
     "Martin",
     "21h",

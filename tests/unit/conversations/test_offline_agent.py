@@ -1377,6 +1377,38 @@ def test_a_question_with_an_article_after_a_booking_moves_nothing(venues):
     assert answer.rdv["action"] != "RESCHEDULE" and [b.time for b in d.tools.bookings] == ["10:00"]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "change", "people"), [
+    ("harbour", "table for 4 on friday at 8pm, Tom Baker", "yes", "can I add 2 more people?", 6),
+    ("roma", "un tavolo per 4 venerdì alle 20, Mario Rossi", "sì", "una persona in meno", 3),
+    ("tasca", "mesa para 4 na sexta às 20h, Rui Costa", "sim", "somos mais 2 pessoas", 6),
+])  # fmt: skip
+def test_people_added_or_taken_away_after_a_booking_change_its_party_by_that_much(
+    venues, venue_id, request_, yes, change, people
+):
+    d = booked(venues, venue_id, request_, yes)
+    confirm = d.say(change)
+    assert confirm.rdv["action"] == "RESCHEDULE" and str(people) in confirm.reply
+    d.say(yes)
+    assert [b.people for b in d.tools.bookings] == [people]
+
+
+def test_people_added_to_a_party_not_known_ask_the_total_which_then_changes_the_booking(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    asked = d.say("hi, can we add 2 more people to our booking?")
+    assert asked.reply == "How many will you be in all?"
+    confirm = d.say("6")
+    assert confirm.reply == "Shall I change your booking of Friday 27 November at 8 pm to a table for 6?"
+    d.say("yes")
+    assert [b.people for b in d.tools.bookings] == [6]
+
+
+def test_people_added_before_the_yes_change_the_party_asked(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 4 on friday at 8pm, Tom Baker")
+    assert d.say("2 more people").reply.startswith("Shall I book a table for 6 on Friday 27 November")
+
+
 def test_a_move_to_the_booking_s_own_day_and_time_is_not_offered_but_asked_again(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on friday at 8pm, Tom Baker")

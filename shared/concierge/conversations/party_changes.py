@@ -1,0 +1,35 @@
+"""People added to a party, or taken away, as a customer says it: "2 more people", "add one", "una
+persona in meno", "deux de plus", "mais 2 pessoas", "one less".
+
+Read on normalised text with its numbers in digits ("one less" is "1 less"), in the four languages at
+once. The answer is signed: added people are positive.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PEOPLE = r"(?: (?:people|persons?|guests?|persona|persone|personnes?|pessoas?))?"
+_N = r"(\d{1,2})"
+_MORE = (
+    rf"\b(?:add|another|aggiung\w*|altre|altri|ajout\w*|acrescent\w*|mais) {_N}(?: more)?{_PEOPLE}\b",
+    rf"\b{_N} more (?:people|persons?|guests?)\b",
+    rf"\b{_N}{_PEOPLE} (?:in piu|de plus|a mais)\b",
+)
+_FEWER = (
+    rf"\b{_N}{_PEOPLE} (?:less|fewer|in meno|de moins|a menos)\b",
+    rf"\b(?:togli\w*|enlev\w*|menos) {_N}{_PEOPLE}\b",
+)
+
+
+_ONE_PERSON = re.compile(r"\b(?:una|uno|un|une|uma|um|a|one) (?=(?:persona|personne|pessoa|person)\b)")
+
+
+def party_change(text: str) -> int | None:
+    """The signed number of people the words add to a party, or None when they change no party."""
+    text = _ONE_PERSON.sub("1 ", text)  # "una persona in meno"
+    for patterns, sign in ((_MORE, 1), (_FEWER, -1)):
+        for pattern in patterns:
+            if match := re.search(pattern, text):
+                return sign * int(match.group(1))
+    return None

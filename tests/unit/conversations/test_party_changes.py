@@ -1,0 +1,38 @@
+"""People added to a party or taken away, in the four languages: added is positive."""
+
+from __future__ import annotations
+
+import pytest
+from concierge.conversations.party_changes import party_change
+from concierge.parsing.text import with_digits
+from concierge.tools.faq import normalise
+
+
+@pytest.mark.parametrize(
+    ("locale", "text", "change"),
+    [
+        ("en", "can I add 2 more people?", 2),
+        ("en", "one more person please", 1),
+        ("en", "another 2 guests", 2),
+        ("en", "one less person", -1),
+        ("en", "2 fewer", -2),
+        ("it", "possiamo aggiungere 2 persone?", 2),
+        ("it", "saremo 2 in più", 2),
+        ("it", "una persona in meno", -1),
+        ("fr", "on sera deux de plus", 2),
+        ("fr", "ajouter une personne", 1),
+        ("fr", "une personne de moins", -1),
+        ("pt", "mais 2 pessoas", 2),
+        ("pt", "uma pessoa a menos", -1),
+    ],
+)
+def test_people_added_or_taken_away_are_read_with_their_sign(locale, text, change):
+    assert party_change(with_digits(normalise(text), locale)) == change
+
+
+@pytest.mark.parametrize(
+    ("locale", "text"),
+    [("en", "one more thing"), ("en", "table for 2 at 8"), ("pt", "mais tarde"), ("en", "table for one person")],
+)
+def test_words_that_change_no_party_give_none(locale, text):
+    assert party_change(with_digits(normalise(text), locale)) is None
