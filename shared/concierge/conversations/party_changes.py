@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import re
 
-_PEOPLE = r"(?: (?:people|persons?|guests?|persona|persone|personnes?|pessoas?))?"
-_N = r"(\d{1,2})"
+_PEOPLE = r"(?:people|persons?|guests?|persona|persone|personnes?|pessoas?)"
+_N = r"(\d{1,2})(?! ?(?:mins?|minutes?|minuti|minutos|hours?|ore|heures?|horas?|h|days?|giorni|jours?|dias?)\b)"
 _MORE = (
-    rf"\b(?:add|another|aggiung\w*|altre|altri|ajout\w*|acrescent\w*|mais) {_N}(?: more)?{_PEOPLE}\b",
-    rf"\b{_N} more (?:people|persons?|guests?)\b",
-    rf"\b{_N}{_PEOPLE} (?:in piu|de plus|a mais)\b",
+    rf"\b(?:add|aggiung\w*|ajout\w*|acrescent\w*) {_N}(?: more)?(?: {_PEOPLE})?\b",
+    rf"\b(?:another|altre|altri|mais) {_N} {_PEOPLE}\b",  # "mais 20 minutos" adds no one
+    rf"\b{_N} more {_PEOPLE}\b",
+    rf"\b{_N}(?: {_PEOPLE})? (?:in piu|de plus|a mais)\b",
 )
 _FEWER = (
-    rf"\b{_N}{_PEOPLE} (?:less|fewer|in meno|de moins|a menos)\b",
-    rf"\b(?:togli\w*|enlev\w*|menos) {_N}{_PEOPLE}\b",
+    rf"\b{_N}(?: {_PEOPLE})? (?:less|fewer|in meno|de moins|a menos)\b",
+    rf"\b(?:togli\w*|enlev\w*|menos) {_N}(?: {_PEOPLE})?\b",
 )
-
-
 _ONE_PERSON = re.compile(r"\b(?:una|uno|un|une|uma|um|a|one) (?=(?:persona|personne|pessoa|person)\b)")
 
 

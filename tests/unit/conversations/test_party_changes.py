@@ -32,7 +32,15 @@ def test_people_added_or_taken_away_are_read_with_their_sign(locale, text, chang
 
 @pytest.mark.parametrize(
     ("locale", "text"),
-    [("en", "one more thing"), ("en", "table for 2 at 8"), ("pt", "mais tarde"), ("en", "table for one person")],
+    [
+        ("en", "one more thing"),
+        ("en", "table for 2 at 8"),
+        ("pt", "mais tarde"),
+        ("en", "table for one person"),
+        ("pt", "chegamos daqui a mais 20 minutos"),
+        ("it", "arriviamo con 20 minuti in più"),
+        ("en", "another 2 minutes"),
+    ],
 )
 def test_words_that_change_no_party_give_none(locale, text):
     assert party_change(with_digits(normalise(text), locale)) is None
