@@ -435,6 +435,8 @@ def test_hours_and_faq_are_answered(venues, venue_id, question, answer):
     [
         ("cabinet", "où se trouve le cabinet ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
         ("cabinet", "vous êtes où exactement ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
+        ("cabinet", "et c'est où ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
+        ("cabinet", "where is it?", "Our address: Cité 109, Daboussy El Achour, Alger."),
         (
             "cabinet",
             "where are you?",
