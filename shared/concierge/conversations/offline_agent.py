@@ -50,17 +50,8 @@ class _Run(OwnBookingsFlow):
             return self.more_times(offered, later="later" in reading.intents)  # "anything later?"
         if (for_the_team := self._for_the_team(reading)) is not None:
             return for_the_team
-        pending = mem.get("pending")
-        if pending and "yes" in reading.intents and not reading.details:
-            return self.execute(pending)
-        if pending and "no" in reading.intents and not reading.details:
-            return self.decline(pending)
-        if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
-            return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
-        if pending and pending["kind"] == "create" and (said := self._aside(reading)):
-            return self.asked_again(said, self.book(Reading()))  # "can I pay by card?" before the yes
-        if not pending and mem.get("flow") == "move" and mem.get("target") and (said := self._aside(reading)):
-            return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving
+        if (confirming := self._while_confirming(reading)) is not None:
+            return confirming
         mem["pending"] = None
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
             return self.hours_of(reading.day)  # "open on Christmas Day?" then "what about Boxing Day?"
@@ -107,20 +98,8 @@ class _Run(OwnBookingsFlow):
         if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:
             mem.update(flow=None, choices=None, target=None)  # "never mind": nothing changes
             return self.understood(self.words.say("cancel_kept"))
-        if "mine" in reading.intents and not (reading.day or reading.time or reading.people):
-            return self.list_own()  # "what bookings do I have?", not a new booking
-        asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
-        if asks_now and reading.day in (None, self.now.date()):
-            return self.understood(self.open_now())  # "are you open now?": this minute, not the week
-        if facts := self.venue_facts(reading):
-            return self.understood(facts)  # "where are you?", "what's your number?"
-        if ("hours" in reading.intents and "book" not in reading.intents) or turn.action == "show_info":
-            return self.hours_of(reading.day)  # "open on Saturday?": that Saturday's hours
-        if self._see_you_then(reading) and (not mem.get("flow") or "bye" in reading.intents):
-            return self.goodbye()  # "obrigado, até amanhã", "thanks, see you on Friday": no new booking
-        if "price" in reading.intents and not (reading.day or reading.time or reading.people):
-            faq = self.faq(turn.text or "")  # "combien coûte un détartrage ?": a question, not a booking
-            return self.understood(faq) if faq else self.unanswered()
+        if (answered := self._question_answered(reading)) is not None:
+            return answered
         if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
             mem["flow"] = "book"
             return self.offer(self.now.date(), None, [])
@@ -143,6 +122,42 @@ class _Run(OwnBookingsFlow):
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         return self.unanswered()
+
+    def _while_confirming(self, reading: Reading) -> AgentAnswer | None:
+        """The answer to "Shall I ...?" just asked: yes, no, "cancel" to a booking asked, or a question
+        answered before the question is asked again; None when the message is none of these."""
+        pending = self.mem.get("pending")
+        if pending and "yes" in reading.intents and not reading.details:
+            return self.execute(pending)
+        if pending and "no" in reading.intents and not reading.details:
+            return self.decline(pending)
+        if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
+            return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
+        if pending and pending["kind"] == "create" and (said := self._aside(reading)):
+            return self.asked_again(said, self.book(Reading()))  # "can I pay by card?" before the yes
+        moving = self.mem.get("flow") == "move" and self.mem.get("target")
+        if not pending and moving and (said := self._aside(reading)):
+            return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving
+        return None
+
+    def _question_answered(self, reading: Reading) -> AgentAnswer | None:
+        """A question answered, not a booking: the customer's bookings, whether the venue is open now, where
+        it is and how to reach it, its hours, a farewell with a day, a price."""
+        if "mine" in reading.intents and not (reading.day or reading.time or reading.people):
+            return self.list_own()  # "what bookings do I have?", not a new booking
+        asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
+        if asks_now and reading.day in (None, self.now.date()):
+            return self.understood(self.open_now())  # "are you open now?": this minute, not the week
+        if facts := self.venue_facts(reading):
+            return self.understood(facts)  # "where are you?", "what's your number?"
+        if ("hours" in reading.intents and "book" not in reading.intents) or self.turn.action == "show_info":
+            return self.hours_of(reading.day)  # "open on Saturday?": that Saturday's hours
+        if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):
+            return self.goodbye()  # "obrigado, até amanhã", "thanks, see you on Friday": no new booking
+        if "price" in reading.intents and not (reading.day or reading.time or reading.people):
+            faq = self.faq(self.turn.text or "")  # "combien coûte un détartrage ?": a question, not a booking
+            return self.understood(faq) if faq else self.unanswered()
+        return None
 
     def _party_changed(self, reading: Reading) -> bool:
         """ "2 more people", "una persona in meno": the party said so far (of the booking under way, of the
