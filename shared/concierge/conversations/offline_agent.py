@@ -39,7 +39,8 @@ class _Run(OwnBookingsFlow):
         reading = read_message(turn.text, self.venue, self.now, awaited) if turn.text else Reading()
         mem["awaiting"] = []
         if (offered := mem.pop("offered", None)) and turn.text:  # "the first one": not the 1st
-            reading = self._picked([(offered["day"], t) for t in offered["times"]], turn.text) or reading
+            listed = [(offered["day"], t) for t in offered["times"]]
+            reading = self._picked(listed, turn.text) or self._yes_to_around(offered, reading) or reading
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and turn.text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]  # "the second one" of the bookings listed
             reading = self._picked(listed, turn.text) or reading
@@ -218,6 +219,14 @@ class _Run(OwnBookingsFlow):
         return (
             reading.day is not None and not (reading.intents - {"instead"}) and not replace(reading, day=None).details
         )
+
+    @staticmethod
+    def _yes_to_around(offered: dict[str, Any], reading: Reading) -> Reading | None:
+        """ "Yes" to "Free times around 8 pm: 7:30, 7:45, 8, 8:15": 8 pm, the time they are around."""
+        around = offered.get("around")
+        if "yes" not in reading.intents or reading.details or around not in offered["times"]:
+            return None
+        return Reading(day=dt.date.fromisoformat(offered["day"]), time=around)
 
     @staticmethod
     def _picked(listed: list[tuple[str, str]], text: str) -> Reading | None:

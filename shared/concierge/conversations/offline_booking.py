@@ -250,14 +250,16 @@ class BookingFlow(OfflineTurn):
         self.slots.pop("time", None)
         sentence = self.times_sentence(day, offered_day, free, time, around)
         requested = Slot.at(self.venue, day, time) if time else None
-        return self.offer_times(offered_day, free, " ".join(notes + [sentence]), requested)
+        return self.offer_times(offered_day, free, " ".join(notes + [sentence]), requested, around)
 
-    def offer_times(self, day: dt.date, free: list[str], message: str, requested: Slot | None = None) -> AgentAnswer:
+    def offer_times(
+        self, day: dt.date, free: list[str], message: str, requested: Slot | None = None, around: str | None = None
+    ) -> AgentAnswer:
         """`free` times of `day` offered with `message`, as buttons; the next message may pick one by its
-        place ("the first one") or ask for later or earlier ones."""
+        place ("the first one"), say yes to the one they are `around`, or ask for later or earlier ones."""
         self.mem["awaiting"] = ["slot.start_iso"]
         self.slots["day"] = day.isoformat()
-        self.mem["offered"] = {"day": day.isoformat(), "times": free}
+        self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around}
         options = [Slot.at(self.venue, day, t) for t in free]
         if not (self.name and self.phone):
             missing = self.missing()

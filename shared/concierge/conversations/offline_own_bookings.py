@@ -245,12 +245,13 @@ class OwnBookingsFlow(BookingFlow):
         message = self.times_sentence(
             day, offered_day, options, None if approximate else time, time if approximate else None
         )
-        return self.offer_move_times(offered_day, options, message)
+        return self.offer_move_times(offered_day, options, message, time if approximate else None)
 
-    def offer_move_times(self, day: dt.date, free: list[str], message: str) -> AgentAnswer:
-        """`free` times of `day` offered with `message` as the booking's new time; "21h" next is on `day`."""
+    def offer_move_times(self, day: dt.date, free: list[str], message: str, around: str | None = None) -> AgentAnswer:
+        """`free` times of `day` offered with `message` as the booking's new time; "21h" next is on `day`, and
+        a yes is to the time they are `around`."""
         self.mem["awaiting"] = ["slot.start_iso"]
-        self.mem["offered"] = {"day": day.isoformat(), "times": free}
+        self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around}
         self.mem["target"]["new_day"] = day.isoformat()
         slots = [Slot.at(self.venue, day, t) for t in free]
         return self.answer(

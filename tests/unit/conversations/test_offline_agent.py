@@ -601,6 +601,16 @@ def test_later_during_a_move_offers_later_times_for_the_booking(venues):
     assert (d.tools.bookings[0].day, d.tools.bookings[0].time) == (dt.date(2026, 11, 27), "21:15")
 
 
+def test_yes_to_free_times_around_a_time_takes_that_time_for_a_booking_and_a_move(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on saturday around 8pm, Tom Baker")
+    assert d.say("yes").reply == "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"
+    d = booked(venues, "tasca", "mesa para 2 na sexta às 20h, Rui Costa", "sim")
+    d.say("afinal pode ser no sábado?")
+    moved = d.say("sim")
+    assert moved.reply == "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para sábado, 28 de novembro às 20h?"
+
+
 def test_a_place_said_when_nothing_was_just_offered_is_not_a_time(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 tomorrow evening, Jane Doe")
