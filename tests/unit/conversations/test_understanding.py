@@ -633,6 +633,19 @@ def test_the_party_is_read_however_it_is_said(venues, venue_id, text, people):
     assert read(venues, venue_id, text).people == people
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "table for 2 tomorrow at 8, the booking is for John Smith", "John Smith"),
+        ("roma", "la prenotazione è per Luca Bianchi", "Luca Bianchi"),
+        ("harbour", "the booking is for 2 people", None),
+        ("roma", "la prenotazione è per domani", None),
+    ],
+)
+def test_who_the_booking_is_for_is_its_name_but_a_party_or_a_day_is_not(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
 def test_a_name_after_under_is_read_and_under_a_window_names_nobody(venues):
     assert read(venues, "harbour", "for 2 at 7:30 on the 5th of December under Smith?").name == "Smith"
     assert read(venues, "harbour", "a table for 2 under the window").name is None
