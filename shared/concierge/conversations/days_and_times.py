@@ -39,6 +39,7 @@ _TIME_SIGNAL = re.compile(
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
 )
+_FROM_NOW = re.compile(r"(?:in|tra|fra|dans|daqui a|em) ")  # a time counted from now is never exact
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
 _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or a quarter, not a day
@@ -318,9 +319,6 @@ def time_said(
             return None, resolution.day_offset, hhmm(quarter % (24 * 60))
         return resolution.time, resolution.day_offset, None
     return None, 0, near
-
-
-_FROM_NOW = re.compile(r"(?:in|tra|fra|dans|daqui a|em) ")  # a time counted from now is never exact
 
 
 def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:
