@@ -328,7 +328,7 @@ class _Run(OwnBookingsFlow):
 
     def decline(self, pending: dict[str, Any]) -> AgentAnswer:
         self.mem["pending"] = None
-        self.mem.pop("queue", None)  # "no" to one of several cancellations keeps the rest too
+        self.mem.pop("to_cancel", None)  # "no" to one of several cancellations keeps the rest too
         if pending["kind"] == "create":  # all is kept: what is said next changes it ("make it 4 people")
             message = self.words.say("not_confirmed")
             self.mem["awaiting"] = ["slot.start_iso"]

@@ -69,7 +69,7 @@ class OwnBookingsFlow(BookingFlow):
         if chosen is None and len(choices) == 1:
             chosen = choices[0]
         if chosen is None and mem["flow"] == "cancel" and "all" in reading.intents:
-            chosen, mem["queue"] = choices[0], choices[1:]  # "cancel them all": one after the other, each after a yes
+            chosen, mem["to_cancel"] = choices[0], choices[1:]  # "cancel them all": one after the other, each a yes
         if chosen is None:
             listing = "; ".join(self._item(c) for c in choices)
             message = self.words.say("your_bookings", list=listing)
@@ -146,14 +146,14 @@ class OwnBookingsFlow(BookingFlow):
         day, time = dt.date.fromisoformat(pending["day"]), pending["time"]
         result = self.tool("cancel_appointment", {"eventId": pending["id"]})
         self.mem.update(flow=None, choices=None, target=None)
-        queue = self.mem.pop("queue", None) or []
+        to_cancel = self.mem.pop("to_cancel", None) or []
         if not result.get("success"):
             message = self.words.say("cancel_failed", error=result.get("error") or "")
             return self.answer(message, self.rdv.cancel(message, pending["id"]))
         message = self.words.say("cancelled", day=self.day_words(day), time=self.time_words(time))
-        if queue:  # "cancel them all": the next one, after its own yes
-            self.mem.update(flow="cancel", queue=queue[1:])
-            return self._confirm_cancel(queue[0], said=message)
+        if to_cancel:  # "cancel them all": the next one, after its own yes
+            self.mem.update(flow="cancel", to_cancel=to_cancel[1:])
+            return self._confirm_cancel(to_cancel[0], said=message)
         return self.answer(message, self.rdv.cancel(message, pending["id"], Slot.at(self.venue, day, time), done=True))
 
     def move_to(self, reading: Reading) -> AgentAnswer:
@@ -189,7 +189,8 @@ class OwnBookingsFlow(BookingFlow):
         if time is None and target.get("new_day", target["day"]) != target["day"]:
             return self._offer_move(day, old_time, approximate=True)  # "to Sunday?": around its own time
         if time is None or (day.isoformat(), time) == (target["day"], old_time):  # no new day or time yet
-            target.pop("new_day", None), target.pop("new_time", None)
+            target.pop("new_day", None)
+            target.pop("new_time", None)
             message = self.words.say("move_ask", day=self.day_words(old_day), time=self.time_words(old_time))
             self.mem["awaiting"] = ["slot.start_iso"]
             return self.answer(message, self.rdv.reschedule(message, target["id"], patient=self.patient))
