@@ -25,6 +25,9 @@ class BookingFlow(OfflineTurn):
     def book(self, reading: Reading) -> AgentAnswer:
         self.mem["misunderstood"] = 0
         slots, notes = self.slots, []
+        named = dt.date.fromisoformat(slots["next_open"]) if slots.get("next_open") else None
+        if reading.day and named and reading.day < named and reading.day.weekday() == named.weekday():
+            reading.day = named  # "ok, Tuesday then": the Tuesday just named as the next open day
         self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(slots["day"]) if slots.get("day") else None))
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
@@ -40,8 +43,9 @@ class BookingFlow(OfflineTurn):
         elif reading.time_near:  # "verso le 20": the free times around it are offered, never one taken as said
             slots["near"] = reading.time_near
             slots.pop("time", None)
-        if (reading.time or reading.time_near) and not reading.day and not slots.get("day") and "next_open" in slots:
-            slots["day"] = slots["next_open"]  # "closed on Friday; the next day we are open is Sunday" - "10am"
+        said_when = reading.time or reading.time_near or "yes" in reading.intents
+        if said_when and not reading.day and not slots.get("day") and "next_open" in slots:
+            slots["day"] = slots["next_open"]  # "closed on Friday; the next day we are open is Sunday" - "10am", "ok"
         if slots.get("day"):
             slots.pop("next_open", None)
         said_time = reading.time or reading.time_near
@@ -78,7 +82,7 @@ class BookingFlow(OfflineTurn):
             if (following := next_open_day(self.venue, day)) is not None:
                 notes.append(self.words.say("closed_day.next", day=self.day_words(following)))
                 slots["next_open"] = following.isoformat()
-            slots.pop("day"), slots.pop("time", None)
+            slots.pop("day")  # the time is kept: "ok, Tuesday then" books it then
             day = None
         if (edge := EDGES & reading.intents) and not reading.time:
             day = self._edge_of_day(day, edge)

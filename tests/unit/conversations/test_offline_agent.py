@@ -153,6 +153,20 @@ def test_a_date_already_past_this_year_is_next_year_s_and_the_confirmation_says_
     assert confirm.rdv["slot"]["start_iso"].startswith("2027-11-20T20:00")
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "accept", "said"), [
+    ("harbour", "table for 2 on monday at 8pm, Tom Baker", "ok tuesday then",
+     "Shall I book a table for 2 on Tuesday 1 December at 8 pm for Tom Baker?"),
+    ("harbour", "table for 2 on monday at 8pm, Tom Baker", "ok, the next day then",
+     "Shall I book a table for 2 on Tuesday 1 December at 8 pm for Tom Baker?"),
+    ("roma", "un tavolo per 2 domenica alle 20, Mario Rossi", "va bene",
+     "Prenoto un tavolo per 2 lunedì 30 novembre alle 20 a nome Mario Rossi?"),
+])  # fmt: skip
+def test_after_a_closed_day_the_next_open_day_accepted_keeps_the_time_said(venues, venue_id, request_, accept, said):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(accept).reply == said
+
+
 def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     d = dialogue(venues, "roma")
     answer = d.say("Un tavolo per 2 domenica alle 20, sono Mario, mi chiamo Mario Rossi")
