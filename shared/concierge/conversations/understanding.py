@@ -183,8 +183,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
 
 
 def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
-    text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
     units = "|".join(re.escape(u) for u in vocab.intro_words["people_units"])
+    leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
+    # "per un compleanno", "pour une fête": an article before a thing, not a party of one ("per una persona" is)
+    folded = re.sub(rf"\b((?:{leads}) )(?:un|una|uno|une|um|uma)\b(?= \w)(?! (?:{units})\b)", r"\1_", folded)
+    text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
     text = re.sub(rf"\b(\d{{1,2}})({units})\b", r"\1 \2", text)  # "4ppl", "6pax", as "4 ppl"
     counts = [
         re.search(rf"\b(\d{{1,2}}) (?:{'|'.join(map(re.escape, vocab.intro_words[key]))})\b", text)
@@ -192,7 +195,6 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     ]
     if counts[0] and counts[1]:  # "2 adulti e 2 bambini"
         return int(counts[0].group(1)) + int(counts[1].group(1))
-    leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
     not_a_time = (
         r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
         r"dias?|weeks?|settimane|semaines?|semanas?)\b)"

@@ -615,6 +615,11 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("tasca", "eles são 3, sábado às 20h", 3),
         ("harbour", "sat 8pm 4ppl", 4),
         ("harbour", "sun lunch 2pax", 2),
+        # an article before a thing is no party of one
+        ("roma", "si può prenotare per un compleanno di 20 persone?", 20),
+        ("tasca", "para uma festa de 10 pessoas", 10),
+        ("roma", "per una persona", 1),
+        ("roma", "un tavolo per uno", 1),
         # without a number, unless a count or more people are said
         ("harbour", "me and my husband, friday at 8", 2),
         ("harbour", "dinner with my wife saturday 7pm", 2),
