@@ -193,10 +193,16 @@ class _Run(OwnBookingsFlow):
         return self.understood(self.hours(day))
 
     def _for_the_team(self, reading: Reading) -> AgentAnswer | None:
-        """Running late ("we're running 15 minutes late"), or a guest's request alone right after the booking
-        ("ah, uno di noi è celiaco": a booking's note is written with it): thanked for, and passed to the team."""
+        """Running late ("we're running 15 minutes late"), a booking's name to change, or a guest's request alone
+        right after the booking ("ah, uno di noi è celiaco": a booking's note is written with it): thanked for,
+        and passed to the team."""
         if "late" in reading.intents and not reading.details:
             return self.handover("The customer is running late", self.words.say("handover.late"))
+        renaming = "rename" in reading.intents and self.mem.get("flow") != "book"  # a booking made, not one asked
+        if renaming and not (reading.day or reading.time or reading.people):
+            return self.handover(
+                "The customer asks to change the name on a booking", self.words.say("handover.request")
+            )
         only_request = reading.reason is not None and not replace(reading, reason=None).details
         if only_request and self.mem.get("last_created") and not self.mem.get("flow"):
             return self.handover(
