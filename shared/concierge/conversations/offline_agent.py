@@ -182,10 +182,10 @@ class _Run(OwnBookingsFlow):
         if self.mem.get("flow") != "book" or self.mem["misunderstood"] + 1 >= MISUNDERSTANDINGS_BEFORE_HANDOVER:
             return self.not_understood()
         count = self.mem["misunderstood"] + 1
-        question = (self.turn.text or "").strip().endswith("?")  # one the FAQ does not answer
+        said = self.words.say("no_answer.again" if self.asked_a_question else "not_understood.again")
         again = self.book(Reading())
         self.mem["misunderstood"] = count  # still counts towards the handover
-        return self.asked_again(self.words.say("no_answer.again" if question else "not_understood.again"), again)
+        return self.asked_again(said, again)
 
     def hours_of(self, day: dt.date | None) -> AgentAnswer:
         """The hours (of `day`, when said); a day said alone next asks the same of that day."""

@@ -131,12 +131,16 @@ class OfflineTurn:
         self.mem["misunderstood"] = 0
         return self.answer(message, self.rdv.welcome(message))
 
+    @property
+    def asked_a_question(self) -> bool:
+        """Whether the message is a question (one the FAQ did not answer, when it comes to be asked)."""
+        return (self.turn.text or "").strip().endswith("?")
+
     def not_understood(self) -> AgentAnswer:
         self.mem["misunderstood"] += 1
         if self.mem["misunderstood"] >= MISUNDERSTANDINGS_BEFORE_HANDOVER:
             return self.handover("The customer was not understood twice")
-        question = (self.turn.text or "").strip().endswith("?")  # a question the FAQ does not answer
-        message = self.words.say("no_answer" if question else "not_understood")
+        message = self.words.say("no_answer" if self.asked_a_question else "not_understood")
         return self.answer(message, self.rdv.welcome(message))
 
     def handover(self, reason: str, first: str | None = None) -> AgentAnswer:
