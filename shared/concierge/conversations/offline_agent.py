@@ -64,9 +64,12 @@ class _Run(OwnBookingsFlow):
         ):
             return self.other_time()  # none of the times offered suits
         if reading.party_change is not None and not self._party_changed(reading):
-            mem["awaiting"], mem["total_asked"] = ["party_size"], not mem.get("flow")
-            return self.understood(self.words.say("party_total"))  # "2 more" to a party we do not know
-        total = mem.pop("total_asked", False) and reading.people and not (reading.day or reading.time)
+            mem["awaiting"] = ["party_size"]  # "2 more" to a party we do not know: the total, asked
+            return self.understood(self.words.say("party_total"))
+        # The party asked with no booking under way is that total, for one of the customer's bookings.
+        total = (
+            awaited == ("party_size",) and not mem.get("flow") and reading.people and not (reading.day or reading.time)
+        )
         prefer = None
         if "another" in reading.intents and reading.people is None and (reading.day or reading.time):
             reading.people = mem.get("last_party")  # "also Saturday at 8": another table for the same party
@@ -170,9 +173,10 @@ class _Run(OwnBookingsFlow):
             base = mem["target"].get("people")
         else:
             base = mem.get("last_party") if mem.get("last_created") else None
-        if not base or base + (reading.party_change or 0) < 1:
+        people = base + (reading.party_change or 0) if base else 0
+        if people < 1:
             return False
-        reading.people = base + (reading.party_change or 0)
+        reading.people = people
         return True
 
     def unanswered(self) -> AgentAnswer:
