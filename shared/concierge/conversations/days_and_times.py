@@ -30,16 +30,17 @@ MAX_GRAM = 5
 NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})
 CARRY_ON = 3  # words after a time read that may still belong to it ("moins le quart")
+_FROM_NOW_WORDS = r"in|tra|fra|dans|daqui a|em"  # "in 30 minutes": a time counted from now, never exact
 _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|"
     r"\b(?:[1-9]|1[0-2]) [0-5][05]\b|"  # "seven thirty"
     r"\b\d{1,2} (?:e|et) (?:mezz[ao]|meia|demie|quart|(?:un |um |1 )?(?:quarto|4º)|\d\d)(?!\w)|"  # "otto e mezza"
-    r"\b(?:in|tra|fra|dans|daqui a|em) \d{1,3} ?(?:minutes?|mins?|minuti|minutos)\b|"  # "in 30 minutes"
+    rf"\b(?:{_FROM_NOW_WORDS}) \d{{1,3}} ?(?:minutes?|mins?|minuti|minutos)\b|"  # "in 30 minutes"
     r"\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
 )
-_FROM_NOW = re.compile(r"(?:in|tra|fra|dans|daqui a|em) ")  # a time counted from now is never exact
+_FROM_NOW = re.compile(rf"(?:{_FROM_NOW_WORDS}) ")
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
 _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or a quarter, not a day
