@@ -237,9 +237,7 @@ class BookingFlow(OfflineTurn):
                 continue
             free = self.free_times(candidate) if self.venue.ranges_on(candidate) else []
             if free:
-                if time is not None:
-                    free = sorted(free, key=lambda t: abs(minutes(t) - minutes(time)))[:MAX_OPTIONS]
-                return candidate, sorted(free[:MAX_OPTIONS])
+                return candidate, _nearest(free, time)
         return day, []
 
     def offer(self, day: dt.date, time: str | None, notes: list[str], around: str | None = None) -> AgentAnswer:
@@ -248,9 +246,7 @@ class BookingFlow(OfflineTurn):
         part = self.slots.get("part")
         if part and time is None and offered_day == day:  # "domani sera verso le 21": the evening's, near 21
             in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
-            if around is not None:
-                in_part = sorted(sorted(in_part, key=lambda t: abs(minutes(t) - minutes(around)))[:MAX_OPTIONS])
-            free = in_part[:MAX_OPTIONS] or free
+            free = _nearest(in_part, around) or free
         self.slots.pop("time", None)
         sentence = self.times_sentence(day, offered_day, free, time, around)
         requested = Slot.at(self.venue, day, time) if time else None
@@ -347,6 +343,13 @@ class BookingFlow(OfflineTurn):
         if is_clinic(self.venue):
             return self.words.care_type(self.slots.get("care_type") or "consultation").capitalize()
         return self.words.say("service.table")  # the party is the booking's own field, changed on its own
+
+
+def _nearest(times: list[str], centre: str | None) -> list[str]:
+    """The `MAX_OPTIONS` of `times` nearest `centre` (the first ones, with none), in time order."""
+    if centre is not None:
+        times = sorted(times, key=lambda t: abs(minutes(t) - minutes(centre)))
+    return sorted(times[:MAX_OPTIONS])
 
 
 def _example_number(country: str | None) -> str:
