@@ -43,12 +43,16 @@ class BookingFlow(OfflineTurn):
         elif reading.time_near:  # "verso le 20": the free times around it are offered, never one taken as said
             slots["near"] = reading.time_near
             slots.pop("time", None)
-        said_when = reading.time or reading.time_near or "yes" in reading.intents
-        if said_when and not reading.day and not slots.get("day") and "next_open" in slots:
+        said_time = reading.time or reading.time_near
+        if (
+            (said_time or "yes" in reading.intents)
+            and not reading.day
+            and not slots.get("day")
+            and "next_open" in slots
+        ):
             slots["day"] = slots["next_open"]  # "closed on Friday; the next day we are open is Sunday" - "10am", "ok"
         if slots.get("day"):
             slots.pop("next_open", None)
-        said_time = reading.time or reading.time_near
         if (
             said_time
             and not (reading.day or slots.get("day") or "next_week" in reading.intents)
