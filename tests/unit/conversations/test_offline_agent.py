@@ -707,7 +707,7 @@ def test_running_late_is_passed_to_the_team_and_moves_nothing(venues, venue_id, 
     ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "can I change the name on the booking to Jane?",
      "Thank you, we'll take note. I'm passing you"),
 ])  # fmt: skip
-def test_a_guest_s_request_right_after_the_booking_is_passed_to_the_team(
+def test_a_guest_s_request_or_a_new_name_right_after_the_booking_is_passed_to_the_team(
     venues, venue_id, request_, yes, asked, thanks
 ):
     d = booked(venues, venue_id, request_, yes)
