@@ -20,11 +20,17 @@ _HOURS = r"(\d) ?(?:hours?|hrs?|ore|heures?|horas?|h)"
 _AMOUNT = rf"(?:(?P<half>{_HALF})|(?P<quarter>{_QUARTER})|(?P<hour>{_HOUR})|{_MINUTES}|{_HOURS})"
 _LATER = r"later|piu tardi|dopo|plus tard|mais tarde"
 _EARLIER = r"earlier|sooner|prima|plus tot|mais cedo|antes"
+# A direction before its amount: "later by half an hour", "più tardi di mezz'ora" ("prima", "dopo" and
+# "antes" are left out: "antes de uma hora" is before one o'clock)
+_LATER_BY = r"later|piu tardi|plus tard|mais tarde"
+_EARLIER_BY = r"earlier|sooner|plus tot|mais cedo"
+_IT = r"(?:it |the booking |my booking |our booking |the reservation |our reservation |the table )?"
 _PUSH = (
-    r"push(?:es)? (?:it |the booking |my booking )?back|posticip\w*|ritard(?!o\b)\w*|retard\w+|recul\w*|repouss\w*"
-    r"|atras(?!ad|o\b)\w*"  # the verbs, not being late: "in ritardo", "en retard", "atrasados"
+    rf"(?:push(?:es)?|move|put) {_IT}back|delay|postpone"
+    r"|posticip\w*|ritard(?!o\b)\w*|rimand\w*|rinvi\w*|retard\w+|recul\w*|repouss\w*|report(?:er|ez|ons|e)\b"
+    r"|atras(?!ad|o\b)\w*|adi[aeo](?!nt)\w*"  # the verbs, not being late: "in ritardo", "en retard", "atrasados"
 )
-_PULL = r"bring (?:it |the booking |my booking )?forward|anticip\w*|avanc\w*|antecip\w*|adiant\w*"
+_PULL = rf"(?:bring|move) {_IT}forward|move {_IT}up|anticip\w*|avanc\w*|antecip\w*|adiant\w*"
 # What is moved, said between the verb and the amount: "avancer le rendez-vous d'une heure"
 _BOOKING = (
     r"(?:(?:la|ma|notre) reservation|(?:le|mon) (?:rendez vous|rdv)|(?:la|mia) prenotazione|l appuntamento"
@@ -34,8 +40,10 @@ _BY = r"(?:by|di|de|d|em) "
 _FORMS = (
     (re.compile(rf"\b{_AMOUNT} (?:{_LATER})\b"), 1),
     (re.compile(rf"\b{_AMOUNT} (?:{_EARLIER})\b"), -1),
-    (re.compile(rf"\b(?:{_PUSH}) (?:{_BOOKING})?(?:{_BY})?{_AMOUNT}"), 1),
-    (re.compile(rf"\b(?:{_PULL}) (?:{_BOOKING})?(?:{_BY})?{_AMOUNT}"), -1),
+    (re.compile(rf"\b(?:{_LATER_BY}) (?:{_BY})?{_AMOUNT}"), 1),
+    (re.compile(rf"\b(?:{_EARLIER_BY}) (?:{_BY})?{_AMOUNT}"), -1),
+    (re.compile(rf"\b(?:{_PUSH}) {_IT}(?:{_BOOKING})?(?:{_BY})?{_AMOUNT}"), 1),
+    (re.compile(rf"\b(?:{_PULL}) {_IT}(?:{_BOOKING})?(?:{_BY})?{_AMOUNT}"), -1),
 )
 SHIFT_WORDS = tuple(pattern for pattern, _ in _FORMS)  # set aside before a time is read: "d'une heure" is no 1 pm
 _SAME = re.compile(r"\b(?:same time|stess[ao] or\w*|meme heure|meme horaire|mesma hora|mesmo horario)\b")

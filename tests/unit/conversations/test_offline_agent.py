@@ -1326,6 +1326,30 @@ def test_the_hours_of_a_day_asked_while_moving_are_answered_and_the_move_asked_a
             "20h30",
             "20:30",
         ),
+        (
+            "harbour",
+            "table for 2 on wednesday at 7pm, Tom Baker",
+            "yes",
+            "can we postpone it by half an hour?",
+            "7:30 pm",
+            "19:30",
+        ),
+        (
+            "roma",
+            "tavolo per 2 mercoledì alle 20, Mario Rossi",
+            "sì",
+            "possiamo rimandare di mezz'ora?",
+            "20 e 30",
+            "20:30",
+        ),
+        (
+            "tasca",
+            "mesa para 2 na quarta às 20h, Ana Sousa",
+            "sim",
+            "dá para adiar a reserva 30 minutos?",
+            "20h30",
+            "20:30",
+        ),
     ],
 )
 def test_a_shift_right_after_booking_moves_that_booking_from_its_own_time(

@@ -28,6 +28,17 @@ from concierge.tools.faq import normalise
         ("repousser d'une heure", 60),
         ("posticipare la prenotazione di mezz'ora", 30),
         ("atrasar a reserva meia hora", 30),
+        ("can we delay it by 30 minutes?", 30),
+        ("postpone the reservation by half an hour", 30),
+        ("move it back 30 minutes", 30),
+        ("move the booking forward an hour", -60),
+        ("move it up 15 minutes", -15),
+        ("later by 20 minutes", 20),
+        ("rimandare di mezz'ora", 30),
+        ("spostarla più tardi di mezz'ora", 30),
+        ("reporter d'une heure", 60),
+        ("plus tôt d'une demi-heure", -30),
+        ("adiar a reserva 30 minutos", 30),
     ],
 )
 def test_a_shift_is_read_with_its_direction(text, minutes):
@@ -45,6 +56,8 @@ def test_a_shift_is_read_with_its_direction(text, minutes):
         "siamo in ritardo di 10 minuti",
         "en retard de 10 minutes",
         "estamos atrasados 10 minutos",
+        "we are delayed by 10 minutes",
+        "antes de uma hora",
     ],
 )
 def test_no_shift_is_read_without_an_amount_and_a_direction_or_beyond_six_hours(text):
