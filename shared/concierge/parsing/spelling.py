@@ -1,7 +1,8 @@
 """Misspellings speech-to-text produces ("tomorow", "aujourdhui"), corrected towards the day grammars' words.
 
 Only tried when the words as given were not understood, and only for a word that is in no
-grammar, one edit away (two for long words) from exactly one word that is.
+grammar, one edit away from exactly one word that is: two for long words, and for a word of seven
+letters that is a long word shortened ("wensday").
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ _ORDINARY = frozenset(
     four join inner right eight light near soon thin know yeah hear hears food tell cell well fell even ever
     super upper quit scan span nest domain remain dies timer
     della delle dello nuovo nove prima primi ultima meno anna manca miei ogni sette sara festa terza quinto
-    quarto quarti quaranta aprite dimentica deve
+    quarto quarti quaranta aprite dimentica deve settima
     pour notre soin voir tard quart tout sans depuis cert premiere
     meia minha duas horas este estao todas nova desta nesta essa estar dica dizer segundo primeira quintal nono
     """.split()
@@ -59,10 +60,14 @@ def _nearest(word: str, words: frozenset[str]) -> str | None:
     from rapidfuzz import process  # only when a word was not understood
     from rapidfuzz.distance import Levenshtein
 
-    limit = 1 if len(word) < 8 else 2
-    found = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=limit, limit=None)
+    found = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=2, limit=None)
+    found = [(known, distance) for known, distance, _ in found if distance <= _edits_allowed(word, known)]
     if not found:
         return None
-    best = min(distance for _, distance, _ in found)
-    closest = [known for known, distance, _ in found if distance == best]
+    best = min(distance for _, distance in found)
+    closest = [known for known, distance in found if distance == best]
     return closest[0] if len(closest) == 1 else None
+
+
+def _edits_allowed(word: str, known: str) -> int:
+    return 2 if len(word) >= 8 or (len(word) == 7 and len(known) >= 9) else 1

@@ -174,6 +174,8 @@ en | 2moro nite                            | 2026-02-19 Thu night
 en | 2nite                                 | 2026-02-18 Wed night
 en | tommorrow night                       | 2026-02-19 Thu night
 en | saturdy                               | 2026-02-21 Sat
+en | wensday                               | 2026-02-25 Wed | 2026-02-18 Wed
+en | wedsday                               | 2026-02-25 Wed | 2026-02-18 Wed
 en | yesterday                             | UNSUPPORTED
 en | next week                             | UNSUPPORTED
 en | whenever                              | UNSUPPORTED
