@@ -60,8 +60,8 @@ def _nearest(word: str, words: frozenset[str]) -> str | None:
     from rapidfuzz import process  # only when a word was not understood
     from rapidfuzz.distance import Levenshtein
 
-    found = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=2, limit=None)
-    found = [(known, distance) for known, distance, _ in found if distance <= _edits_allowed(word, known)]
+    near = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=2, limit=None)
+    found = [(known, distance) for known, distance, _ in near if distance <= _edits_allowed(word, known)]
     if not found:
         return None
     best = min(distance for _, distance in found)
