@@ -189,12 +189,17 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     folded = re.sub(rf"\b((?:{leads}) )(?:un|una|uno|une|um|uma)\b(?= \w)(?! (?:{units})\b)", r"\1_", folded)
     text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
     text = re.sub(rf"\b(\d{{1,2}})({units})\b", r"\1 \2", text)  # "4ppl", "6pax", as "4 ppl"
-    counts = [
-        re.search(rf"\b(\d{{1,2}}) (?:{'|'.join(map(re.escape, vocab.intro_words[key]))})\b", text)
+    adults, children = (
+        re.search(rf"\b(\d{{1,2}}|{_ONE}) (?:{'|'.join(map(re.escape, vocab.intro_words[key]))})\b", text)
         for key in ("party_adults", "party_children")
-    ]
-    if counts[0] and counts[1]:  # "2 adulti e 2 bambini"
-        return int(counts[0].group(1)) + int(counts[1].group(1))
+    )
+    if adults and children:  # "2 adulti e 2 bambini", "2 adults and a baby"
+        return sum(int(count) if count.isdigit() else 1 for count in (adults.group(1), children.group(1)))
+    others = "|".join(map(re.escape, vocab.intro_words["party_others"]))
+    if match := re.search(rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{others})\b", text) or re.search(
+        rf"\b(\d{{1,2}}) (?:{others}) (?:and|e|et) {_ME}", text
+    ):
+        return int(match.group(1)) + 1  # "me and 3 friends", "3 amis et moi"
     not_a_time = (
         r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
         r"dias?|weeks?|settimane|semaines?|semanas?)\b)"
@@ -216,6 +221,10 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     return None
 
 
+_ONE = r"a|an|un|una|uno|une|um|uma"  # "2 adults and a baby": one child
+_ME = r"(?:me|myself|io|moi|eu)\b"
+_AND = r" (?:and|e|et|plus|with|con|avec|com)? ?"
+_MY = r"my |mes |i miei |le mie |miei |mie |os meus |as minhas |meus |minhas "
 _A_GROUP = re.compile(r" (?:group|gruppo|groupe|grupo)\b")  # "siamo un gruppo di 8": "un" counts no one
 
 # Words around a bare answer that add nothing to it, in the four languages.

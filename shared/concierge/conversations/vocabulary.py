@@ -30,7 +30,7 @@ class Vocabulary:
     care_types: dict[str, tuple[re.Pattern[str], ...]]
     symptoms: tuple[re.Pattern[str], ...]
     special_requests: tuple[re.Pattern[str], ...]
-    intro_words: dict[str, tuple[str, ...]]  # name and reason intros, people leads and units, adults, children
+    intro_words: dict[str, tuple[str, ...]]  # name and reason intros, people leads and units, who is counted
     parties: dict[int, re.Pattern[str]]  # a party said without a number: "just me", "me and my wife"
 
     @functools.cached_property
@@ -55,7 +55,10 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
     care = {name: tuple(phrase_pattern(p) for p in words) for name, words in document["care_types"].items()}
     intros = {
         key: tuple(normalise(p) for p in document[key])
-        for key in ("name_intros", "reason_intros", "people_leads", "people_units", "party_adults", "party_children")
+        for key in (
+            *("name_intros", "reason_intros", "people_leads", "people_units"),
+            *("party_adults", "party_children", "party_others"),
+        )
     }
     symptoms = tuple(phrase_pattern(p) for p in document["symptoms"])
     special_requests = tuple(phrase_pattern(p) for p in document["special_requests"])

@@ -332,6 +332,9 @@ def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitali
         ("harbour", "2 adults and 3 kids on Saturday at 1pm", 5),
         ("tasca", "mesa para 2 adultos e 1 criança", 3),
         ("harbour", "table for 4, 2 of them children", 4),
+        ("harbour", "2 adults and a baby on friday at 7", 3),
+        ("roma", "2 adulti e una bambina", 3),
+        ("tasca", "2 adultos e um bebé", 3),
     ],
 )
 def test_adults_and_children_make_one_party(venues, venue_id, text, people):
@@ -632,6 +635,14 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("harbour", "a table for 4 with my wife", 4),
         ("harbour", "me and my wife and our 2 kids on friday", None),
         ("harbour", "me and my friends on friday", None),
+        # the one speaking and those counted
+        ("harbour", "me and 3 friends on friday at 8", 4),
+        ("harbour", "a table for me and my 2 kids", 3),
+        ("roma", "io e 3 amici sabato", 4),
+        ("roma", "3 amici e io", 4),
+        ("tasca", "eu e 5 colegas", 6),
+        ("tasca", "3 amis et moi, samedi à 20h", 4),
+        ("harbour", "we are 4, me and 3 friends", 4),
     ],
 )
 def test_the_party_is_read_however_it_is_said(venues, venue_id, text, people):
