@@ -71,6 +71,27 @@ def test_faq_answers_a_question_worded_differently_in_english(api):
     assert answered["source"] == "kb" and "vegetarian" in answered["answer"]
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "question", "answer_word"),
+    [
+        ("harbour", "do you have wheelchair access?", "step-free"),
+        ("harbour", "is the restaurant accessible?", "step-free"),
+        ("roma", "avete piatti per celiaci?", "glutine"),
+        ("roma", "is there parking?", "parcheggio"),
+        ("roma", "on peut se garer ?", "parcheggio"),
+        ("roma", "can I bring my dog?", "cani"),
+    ],
+)
+def test_faq_finds_a_subject_said_in_other_words_or_another_language(api, venue_id, question, answer_word):
+    answered = api.ok("faq", {"restaurant_id": venue_id, "question": question})
+    assert answered["source"] == "kb" and answer_word in answered["answer"]
+
+
+def test_faq_does_not_answer_a_vegan_with_the_vegetarian_menu(api):
+    answered = api.ok("faq", {"restaurant_id": "harbour", "question": "do you have vegan options?"})
+    assert answered == {"ok": True, "answer": None, "source": None}
+
+
 def test_faq_needs_a_question(api):
     assert api.call("faq", {"restaurant_id": "roma"}).json()["field"] == "question"
 

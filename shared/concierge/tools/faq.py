@@ -4,7 +4,8 @@ Questions are compared on their content words: the words every question shares (
 "avete il", "est-ce que vous avez") would otherwise make "do you have parking?" look like "do you
 have vegetarian options?". Words that name the kind of thing asked for rather than its subject
 ("options", "opzioni", "choix") are set aside too: "avete opzioni vegane?" is not "avete opzioni senza
-glutine?".
+glutine?". A subject's words, in any of the four languages, are replaced by its name first (`faq_topics`):
+"wheelchair" finds "step-free", "parking" finds "parcheggio".
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Literal
 from rapidfuzz import fuzz, process
 
 from concierge.tools.context import ToolContext
+from concierge.tools.faq_topics import with_topics
 from concierge.tools.fields import Question, RestaurantId, ToolRequest, ToolResponse
 
 THRESHOLD = 0.6
@@ -57,8 +59,8 @@ def normalise(text: str) -> str:
 
 @functools.lru_cache(maxsize=4096)  # a venue's questions are the same call after call, and so are many callers'
 def content_words(text: str) -> str:
-    """The normalised text without function words (all of it when nothing else is left)."""
-    words = normalise(text).split()
+    """The normalised text, its subjects named, without function words (all of it when nothing else is left)."""
+    words = with_topics(normalise(text)).split()
     return " ".join(word for word in words if word not in FUNCTION_WORDS) or " ".join(words)
 
 
