@@ -94,6 +94,20 @@ _GENERIC = frozenset(
         "dos",
     }
 )
+# The words of that list that say what kind of day a holiday is ("Dia de Portugal", "bank holiday").
+_KINDS = frozenset({"day", "dia", "jour", "giorno", "festa", "fete", "feast", "holiday"})
+# Words of holiday names that are ordinary words or first names: alone, or with a kind of day the name
+# does not say, they name no holiday ("good evening" and "good day" are no Good Friday, "may I book" no
+# May bank holiday, "sono Stefano" no Santo Stefano).
+_ORDINARY_ALONE = frozenset(
+    """
+    good new year may bank spring summer early late king national birthday labor labour memorial veterans
+    columbus washington luther independence presidents all saints boxing
+    santo stefano repubblica lavoratori assunzione concezione
+    travail nationale victoire
+    portugal republica corpo deus liberdade trabalhador independencia restauracao conceicao
+    """.split()
+)
 
 
 @functools.cache
@@ -182,13 +196,18 @@ def named_holidays(text: str, country: str, locale: str, today: datetime.date) -
 
     Several dates come back only when different holidays match equally well: the caller is asked.
     """
-    said = set(text.split()) - _GENERIC  # "festa della Liberazione" is the "Anniversario della Liberazione"
+    said_all = set(text.split())
+    said = said_all - _GENERIC  # "festa della Liberazione" is the "Anniversario della Liberazione"
+    # An ordinary word names a holiday only with the kind of day its name says: "good day" is no Good Friday.
+    ordinary = said <= _ORDINARY_ALONE and len(said) == 1
     if not {word for word in said if parse_weekday(word) is None and word != "feira"}:
         return []  # a weekday alone ("de sexta") is not "Sexta-feira Santa", nor "friday" Good Friday
     upcoming: dict[frozenset[str], tuple[int, datetime.date]] = {}  # holiday name -> (words not said, next date)
     for language in _languages(country, locale):
         for year in (today.year, today.year + 1):
             for words, day in _name_index(country, year, language):
+                if ordinary and not said_all & _KINDS & words:
+                    continue
                 if day >= today and said <= words and (words not in upcoming or day < upcoming[words][1]):
                     upcoming[words] = (len(words - said), day)
     if not upcoming:

@@ -233,6 +233,23 @@ def test_a_surname_that_names_a_holiday_is_a_name_not_a_day(venues, venue_id, te
 @pytest.mark.parametrize(
     ("venue_id", "text", "day"),
     [
+        ("harbour", "good evening, table for 2", None),
+        ("harbour", "sounds good", None),
+        ("harbour", "may I book a table for 2 at 8", None),
+        ("harbour", "are you open on Boxing Day?", dt.date(2026, 12, 26)),
+        ("roma", "sono Stefano, un tavolo per 2 alle 20", None),
+        ("roma", "siete aperti a Santo Stefano?", dt.date(2026, 12, 26)),
+        ("tasca", "graças a Deus", None),
+        ("tasca", "abrem no Dia de Portugal?", dt.date(2027, 6, 10)),
+    ],
+)
+def test_an_ordinary_word_of_a_holiday_s_name_names_no_holiday_alone(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day"),
+    [
         ("roma", "Un tavolo per 2 a cena domani", dt.date(2026, 11, 24)),
         ("tasca", "Mesa para 2 a jantar no sábado", dt.date(2026, 11, 28)),
         ("roma", "Siamo in 4 a pranzo sabato", dt.date(2026, 11, 28)),

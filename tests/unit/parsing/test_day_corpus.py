@@ -81,6 +81,7 @@ it | Pasqua                                | 2026-04-05 Sun
 it | Pasquetta                             | 2026-04-06 Mon
 it | Ferragosto                            | 2026-08-15 Sat
 it | festa della Repubblica                | 2026-06-02 Tue
+it | Stefano                               | UNSUPPORTED
 it | la festa della Liberazione            | 2026-04-25 Sat
 it | la vigilia di Natale a cena           | 2026-12-24 Thu evening
 it | la sera di sabato                     | 2026-02-21 Sat evening
@@ -182,6 +183,8 @@ en | whenever                              | UNSUPPORTED
 en | the 32nd                              | UNSUPPORTED
 en | at 8                                  | UNSUPPORTED
 en | about 9                               | UNSUPPORTED
+en | good day                              | UNSUPPORTED
+en | may                                   | UNSUPPORTED
 en | many 4                                | UNSUPPORTED
 # --- French ----------------------------------------------------------------------------------------------
 fr | aujourd'hui                           | 2026-02-18 Wed
@@ -321,6 +324,7 @@ pt | Ano Novo                              | 2027-01-01 Fri
 pt | Páscoa                                | 2026-04-05 Sun
 pt | sexta-feira santa                     | 2026-04-03 Fri
 pt | Dia de Portugal                       | 2026-06-10 Wed
+pt | Portugal                              | UNSUPPORTED
 pt | dia da Liberdade                      | 2026-04-25 Sat
 pt | Carnaval                              | 2027-02-09 Tue
 pt/BR | Tiradentes                         | 2026-04-21 Tue
