@@ -15,13 +15,14 @@ import re
 import unicodedata
 from typing import Literal
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
 
 from concierge.tools.context import ToolContext
 from concierge.tools.faq_topics import with_topics
 from concierge.tools.fields import Question, RestaurantId, ToolRequest, ToolResponse
 
 THRESHOLD = 0.6
+SAME_WORD = 80  # two words this similar (rapidfuzz ratio) are the same word, misspelt: "vegeterian"
 
 # Words that carry no subject in a customer's question, in the four languages (after `normalise`), and
 # the words for "options" and "choice", which two questions on different subjects share.
@@ -65,12 +66,19 @@ def content_words(text: str) -> str:
 
 
 def best_match(question: str, questions: list[str]) -> tuple[int, float] | None:
-    """Index and score (0..1) of the closest question (rapidfuzz WRatio over content words)."""
-    if not questions:
-        return None
-    match = process.extractOne(content_words(question), [content_words(q) for q in questions], scorer=fuzz.WRatio)
-    _, score, index = match
-    return index, score / 100
+    """Index and score (0..1) of the closest question (rapidfuzz WRatio over content words) among those
+    that share a word with it, give or take a slip: a partial match alone lets "Maria" find "vegetarian"."""
+    asked = content_words(question)
+    scored = [
+        (index, fuzz.WRatio(asked, words) / 100)
+        for index, words in enumerate(content_words(q) for q in questions)
+        if _share_a_word(asked, words)
+    ]
+    return max(scored, key=lambda match: match[1], default=None)
+
+
+def _share_a_word(asked: str, words: str) -> bool:
+    return any(fuzz.ratio(a, b) >= SAME_WORD for a in asked.split() for b in words.split())
 
 
 def handle(ctx: ToolContext, req: Request) -> Response:
