@@ -115,6 +115,12 @@ _HESITATIONS = frozenset(
     "euh heu hum hmm hmmm hm mmm uh uhm um umm er erm eh ehm ehh ah oh boh mah bah bof pff ok okay".split()
 )
 
+# Words that answer "for whom?" or "for what?" and name nobody: "for me", "per cena", "dinner".
+_NEVER_NAMES = frozenset(
+    "me us myself moi nous noi mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner déjeuner "
+    "diner dîner almoco almoço jantar".split()
+)
+
 
 def looks_like_name(text: str) -> bool:
     """ "Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
@@ -151,6 +157,14 @@ def without_self_intro(text: str) -> str:
     return _SELF_INTRO.sub("", text, count=1)
 
 
+_FOR = re.compile(r"^\s*(?:[éè]\s+)?(?:for|per|pour|para)\s+", re.IGNORECASE)  # "é para Ana", "è per Rossi"
+
+
+def answered_name(text: str) -> str:
+    """The name in an answer to "what name?": "it's for Priya Patel", "c'est pour Marie", "é para Ana"."""
+    return _FOR.sub("", without_self_intro(text), count=1)
+
+
 _TITLES = {"mr", "mrs", "ms", "dr", "st", "m", "mme", "mlle", "sig", "sra", "sr", "dott", "prof"}
 
 
@@ -170,8 +184,8 @@ def _sentences(segments: list[str]) -> list[str]:
 
 
 def full_name(text: str) -> str | None:
-    """A message that is only a capitalised name of two to four words ("Pedro Santos", "Marie Dupont")."""
-    words = without_self_intro(text).strip().strip(".!").split()
+    """A message that is only a capitalised name of two to four words ("Pedro Santos", "it's for Marie Dupont")."""
+    words = answered_name(text).strip().strip(".!").split()
     return _cased(" ".join(words)) if _capitalised_name(words) else None
 
 
@@ -207,7 +221,7 @@ def name_at_start(text: str) -> str | None:
     first = text.strip().split()[:1]
     if first and first[0].lower() in _FUNCTION_WORDS | _NAME_STOP and not first[0][:1].isupper():
         return None
-    if first and first[0].strip(".,;:!?").lower() in _HESITATIONS:
+    if first and first[0].strip(".,;:!?").lower() in _HESITATIONS | _NEVER_NAMES:
         return None
     words = []
     for token in text.strip().split():

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from concierge.conversations.customer_names import (
+    answered_name,
     fold_same_length,
     full_name,
     introduced,
@@ -176,7 +177,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     # A bare answer when both a name and a reason were asked for: a name looks like one.
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
     if reading.name is None and as_name and bare and not re.search(r"\d", rest):  # "allora 8" names nobody
-        reading.name = name_at_start(rest)
+        reading.name = name_at_start(answered_name(rest))
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]
     return reading

@@ -415,6 +415,26 @@ def test_the_words_that_say_a_name_is_one_s_own_are_not_part_of_it(venues, venue
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "it's for Priya Patel", "Priya Patel"),
+        ("harbour", "for priya patel", "Priya Patel"),
+        ("harbour", "it's for Dave", "Dave"),
+        ("cabinet", "c'est pour Marie", "Marie"),
+        ("roma", "per Rossi", "Rossi"),
+        ("tasca", "é para Ana Sousa", "Ana Sousa"),
+        # for whom or for what, but nobody's name
+        ("harbour", "for me", None),
+        ("harbour", "dinner", None),
+        ("roma", "per cena", None),
+        ("harbour", "for 2", None),
+    ],
+)
+def test_who_it_is_for_answers_the_name_asked_for(venues, venue_id, text, name):
+    assert read(venues, venue_id, text, ("patient.name",)).name == name
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "day", "people"),
     [
         ("harbour", "in two weeks, friday at 8", dt.date(2026, 12, 11), None),
