@@ -23,7 +23,8 @@ from concierge.parsing import (
     read_day,
     resolve_relative_time,
 )
-from concierge.parsing.text import with_digits
+from concierge.parsing.text import fold, with_digits
+from concierge.speech.names import MONTHS
 
 T = TypeVar("T")
 MAX_GRAM = 5
@@ -76,6 +77,39 @@ def articles_set_aside(tokens: list[str]) -> list[str]:
         and tokens[i - 1] == "a"
         and tokens[i + 1] not in _OF_THE_HOUR
         and tokens[i + 1] != BREAK
+        else token
+        for i, token in enumerate(tokens)
+    ]
+
+
+_MONTHS = frozenset(fold(name) for names in MONTHS.values() for name in names)
+_FIRSTS = frozenset({"first", "1st", "primo", "premier", "1er", "primeiro", "1o"})
+_OF = frozenset({"of", "di", "de", "du", "do"})
+_BEFORE_A_FIRST = frozenset({"the", "on", "le", "il", "lo", "l", "o", "dia", "du", "au", "del", "dal"})
+# Nouns a "first" is said of, never a day ("our first anniversary", "il primo appuntamento", "le premier rdv").
+_FIRST_THINGS = frozenset(
+    """
+    time times date visit anniversary birthday appointment available one thing course child baby floor choice
+    option dish try piatto appuntamento visita anniversario compleanno figlio piano rendez rdv anniversaire etage
+    enfant choix plat aniversario encontro filho andar prato
+    """.split()
+)
+
+
+def firsts_set_aside(tokens: list[str]) -> list[str]:
+    """ "It's our first anniversary", "la prima volta", "our first time": a first that is not the 1st of a
+    month. One is a day after an article or a month, or before a month ("the first", "il primo",
+    "December first", "primo dicembre"), unless a noun it is said of follows ("the first time", "il primo
+    appuntamento")."""
+    return [
+        BREAK
+        if token in _FIRSTS
+        and (
+            token.isalpha()  # "1st" alone is the 1st
+            and (i == 0 or (tokens[i - 1] not in _BEFORE_A_FIRST and tokens[i - 1] not in _MONTHS))
+            and (i + 1 == len(tokens) or tokens[i + 1] not in _MONTHS | _OF)
+            or (i + 1 < len(tokens) and tokens[i + 1] in _FIRST_THINGS)
+        )
         else token
         for i, token in enumerate(tokens)
     ]

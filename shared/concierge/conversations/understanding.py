@@ -25,6 +25,7 @@ from concierge.conversations.days_and_times import (
     BREAK,
     NEGATIONS,
     articles_set_aside,
+    firsts_set_aside,
     at_after_make_it,
     at_after_to,
     counts_set_aside,
@@ -137,7 +138,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         rest, vocab, lambda words: day_said(time_tokens(words), now, venue) is not None
     )
     said = time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
-    tokens = articles_set_aside(week_joined(short_weekdays_spelt(said)))
+    tokens = firsts_set_aside(articles_set_aside(week_joined(short_weekdays_spelt(said))))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
     if NEGATIONS.intersection(tokens):

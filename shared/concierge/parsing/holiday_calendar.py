@@ -103,7 +103,7 @@ _ORDINARY_ALONE = frozenset(
     """
     good new year may bank spring summer early late king national birthday labor labour memorial veterans
     columbus washington luther independence presidents all saints boxing
-    santo stefano repubblica lavoratori assunzione concezione
+    santo stefano repubblica lavoro lavoratori assunzione concezione anniversario
     travail nationale victoire
     portugal republica corpo deus liberdade trabalhador independencia restauracao conceicao
     """.split()

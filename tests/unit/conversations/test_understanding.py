@@ -233,6 +233,24 @@ def test_a_surname_that_names_a_holiday_is_a_name_not_a_day(venues, venue_id, te
 @pytest.mark.parametrize(
     ("venue_id", "text", "day"),
     [
+        ("harbour", "it's our first anniversary, table for 2 at 8", None),
+        ("harbour", "it's the first time we come", None),
+        ("roma", "è il nostro primo anniversario", None),
+        ("cabinet", "c'est mon premier rendez-vous", None),
+        ("harbour", "the first at 8", dt.date(2026, 12, 1)),
+        ("harbour", "December first", dt.date(2026, 12, 1)),
+        ("roma", "primo dicembre", dt.date(2026, 12, 1)),
+        ("roma", "il primo alle 20", dt.date(2026, 12, 1)),
+        ("tasca", "dia primeiro", dt.date(2026, 12, 1)),
+    ],
+)
+def test_a_first_is_the_1st_only_as_a_day_of_the_month(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day"),
+    [
         ("harbour", "good evening, table for 2", None),
         ("harbour", "sounds good", None),
         ("harbour", "may I book a table for 2 at 8", None),
