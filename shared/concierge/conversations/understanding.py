@@ -112,6 +112,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.shift = shift_said(folded)
     if reading.shift:  # "anticipare di un'ora": an amount, not 1 pm
         rest = _blanked(rest, SHIFT_WORDS)
+    if vocab.has("season_greetings", folded):  # "Buon Natale!": a wish, not Christmas Day
+        rest = _blanked(rest, vocab.phrases["season_greetings"])
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
         rest = _blanked(rest, vocab.phrases[edge])
     head = " ".join(folded.split()[:2])

@@ -231,6 +231,21 @@ def test_a_surname_that_names_a_holiday_is_a_name_not_a_day(venues, venue_id, te
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "greeted", "day", "people"),
+    [
+        ("harbour", "Merry Christmas!", True, None, None),
+        ("roma", "Buon Natale! Vorrei prenotare per 4 persone", True, None, 4),
+        ("cabinet", "Bonne année ! Un rendez-vous mardi ?", True, dt.date(2026, 11, 24), None),
+        ("tasca", "Boas festas! Mesa para 2", True, None, 2),
+        ("harbour", "a table for Christmas Day", False, dt.date(2026, 12, 25), None),
+    ],
+)
+def test_the_season_s_wishes_are_a_greeting_not_the_holiday(venues, venue_id, text, greeted, day, people):
+    reading = read(venues, venue_id, text)
+    assert ("greeting" in reading.intents, reading.day, reading.people) == (greeted, day, people)
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "day"),
     [
         ("harbour", "it's our first anniversary, table for 2 at 8", None),
