@@ -84,32 +84,58 @@ def articles_set_aside(tokens: list[str]) -> list[str]:
 
 _MONTHS = frozenset(fold(name) for names in MONTHS.values() for name in names)
 _FIRSTS = frozenset({"first", "1st", "primo", "premier", "1er", "primeiro", "1o"})
+_ORDINALS = re.compile(
+    r"\d{1,2}(?:st|nd|rd|th|er|e|eme|o|a)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+    r"prim[oa]|second[oa]|terz[oa]|quart[oa]|quint[oa]|premiere?|deuxieme|troisieme|quatrieme|cinquieme|"
+    r"primeir[oa]|segund[oa]|terceir[oa]"
+)
 _OF = frozenset({"of", "di", "de", "du", "do"})
 _BEFORE_A_FIRST = frozenset({"the", "on", "le", "il", "lo", "l", "o", "dia", "du", "au", "del", "dal"})
-# Nouns a "first" is said of, never a day ("our first anniversary", "il primo appuntamento", "le premier rdv").
-_FIRST_THINGS = frozenset(
+# Nouns a number or an ordinal is said of, never a day ("our first anniversary", "the 2nd floor", "the third
+# table", "the 5 course menu", "il primo appuntamento", "la prima volta", "é a primeira vez").
+_THINGS = frozenset(
     """
-    time times date visit anniversary birthday appointment available one thing course child baby floor choice
-    option dish try piatto appuntamento visita anniversario compleanno figlio piano rendez rdv anniversaire etage
-    enfant choix plat aniversario encontro filho andar prato
+    time times date visit anniversary birthday appointment available one thing course courses child baby floor
+    choice option dish try table room piatto appuntamento visita anniversario compleanno figlio piano tavolo sala
+    stanza portata portate volta rendez rdv anniversaire etage enfant choix plat salle fois aniversario encontro
+    filho andar prato mesa vez
     """.split()
 )
 
 
-def firsts_set_aside(tokens: list[str]) -> list[str]:
-    """ "It's our first anniversary", "la prima volta", "our first time": a first that is not the 1st of a
-    month. One is a day after an article or a month, or before a month ("the first", "il primo",
-    "December first", "primo dicembre"), unless a noun it is said of follows ("the first time", "il primo
-    appuntamento")."""
+def ordinals_set_aside(tokens: list[str]) -> list[str]:
+    """ "It's our first anniversary", "the 2nd floor", "la prima volta": a number or an ordinal said of a
+    thing is no day of the month. A first in words is one only after an article or a month, or before a month
+    ("the first", "il primo", "December first", "primo dicembre"): "our first" is none."""
     return [
         BREAK
-        if token in _FIRSTS
-        and (
-            token.isalpha()  # "1st" alone is the 1st
+        if (i + 1 < len(tokens) and tokens[i + 1] in _THINGS and _ORDINALS.fullmatch(token))
+        or (
+            token in _FIRSTS
+            and token.isalpha()  # "1st" alone is the 1st
             and (i == 0 or (tokens[i - 1] not in _BEFORE_A_FIRST and tokens[i - 1] not in _MONTHS))
             and (i + 1 == len(tokens) or tokens[i + 1] not in _MONTHS | _OF)
-            or (i + 1 < len(tokens) and tokens[i + 1] in _FIRST_THINGS)
         )
+        else token
+        for i, token in enumerate(tokens)
+    ]
+
+
+# What a number after "a" / "à" counts when it is no hour: "siamo a 10 minuti", "mon fils a 8 ans".
+_AMOUNTS = frozenset(
+    "minutes minute min mins minuti minuto minutos ans an anni anno anos ano years year euros euro km metres metri "
+    "metros".split()
+)
+
+
+def amounts_set_aside(tokens: list[str]) -> list[str]:
+    """ "Siamo a 10 minuti", "je suis à 10 minutes", "mon fils a 8 ans": after "a", a number that counts
+    minutes, years or money is no hour; nor is "a second" ("just a second", "a second room")."""
+    return [
+        BREAK
+        if i > 0
+        and tokens[i - 1] == "a"
+        and (token in {"second", "sec"} or (token.isdigit() and i + 1 < len(tokens) and tokens[i + 1] in _AMOUNTS))
         else token
         for i, token in enumerate(tokens)
     ]

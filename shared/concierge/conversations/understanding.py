@@ -24,8 +24,9 @@ from concierge.conversations.customer_names import (
 from concierge.conversations.days_and_times import (
     BREAK,
     NEGATIONS,
+    amounts_set_aside,
     articles_set_aside,
-    firsts_set_aside,
+    ordinals_set_aside,
     at_after_make_it,
     at_after_to,
     counts_set_aside,
@@ -140,7 +141,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         rest, vocab, lambda words: day_said(time_tokens(words), now, venue) is not None
     )
     said = time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
-    tokens = firsts_set_aside(articles_set_aside(week_joined(short_weekdays_spelt(said))))
+    tokens = amounts_set_aside(ordinals_set_aside(articles_set_aside(week_joined(short_weekdays_spelt(said)))))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
     if NEGATIONS.intersection(tokens):

@@ -105,7 +105,7 @@ _ORDINARY_ALONE = frozenset(
     columbus washington luther independence presidents all saints boxing
     santo stefano repubblica lavoro lavoratori assunzione concezione anniversario
     travail nationale victoire
-    portugal republica corpo deus liberdade trabalhador independencia restauracao conceicao
+    portugal ano novo republica corpo deus liberdade trabalhador independencia restauracao conceicao
     """.split()
 )
 

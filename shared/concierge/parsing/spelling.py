@@ -24,7 +24,7 @@ _ORDINARY = frozenset(
     della delle dello nuovo nove prima primi ultima meno anna manca miei ogni sette sara festa terza quinto
     quarto quarti quaranta aprite dimentica deve settima
     pour notre soin voir tard quart tout sans depuis cert premiere
-    meia minha duas horas este estao todas nova desta nesta essa estar dica dizer segundo primeira quintal nono
+    leve meia minha duas horas este estao todas nova desta nesta essa estar dica dizer segundo primeira quintal nono
     """.split()
 )
 

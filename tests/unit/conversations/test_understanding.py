@@ -257,10 +257,35 @@ def test_the_season_s_wishes_are_a_greeting_not_the_holiday(venues, venue_id, te
         ("roma", "primo dicembre", dt.date(2026, 12, 1)),
         ("roma", "il primo alle 20", dt.date(2026, 12, 1)),
         ("tasca", "dia primeiro", dt.date(2026, 12, 1)),
+        # a number or an ordinal said of a thing
+        ("harbour", "we are on the 2nd floor", None),
+        ("harbour", "I'd like the third table from the window", None),
+        ("harbour", "is the 5 course menu available?", None),
+        ("roma", "la prima volta che veniamo", None),
+        ("tasca", "é a primeira vez que vamos", None),
+        # ordinary words a slip or a holiday's name away from a day
+        ("tasca", "o meu filho tem 5 anos", None),
+        ("tasca", "querem que leve um bolo?", None),
     ],
 )
 def test_a_first_is_the_1st_only_as_a_day_of_the_month(venues, venue_id, text, day):
     assert read(venues, venue_id, text).day == day
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time"),
+    [
+        ("roma", "siamo a 10 minuti", None),
+        ("cabinet", "je suis à 10 minutes", None),
+        ("tasca", "estamos a 10 minutos", None),
+        ("cabinet", "mon fils a 8 ans", None),
+        ("harbour", "just a second", None),
+        ("harbour", "do you have a second room for private parties?", None),
+        ("roma", "alle 8 e 10 minuti", "20:10"),
+    ],
+)
+def test_minutes_years_and_a_second_after_a_are_no_hour(venues, venue_id, text, time):
+    assert read(venues, venue_id, text).time == time
 
 
 @pytest.mark.parametrize(
