@@ -150,6 +150,8 @@ class OwnBookingsFlow(BookingFlow):
         if not result.get("success"):
             message = self.words.say("cancel_failed", error=result.get("error") or "")
             return self.answer(message, self.rdv.cancel(message, pending["id"]))
+        if self.mem.get("last_created") == pending["id"]:
+            self.mem["last_created"] = None  # "book Sunday instead" is a new booking: there is none to change
         message = self.words.say("cancelled", day=self.day_words(day), time=self.time_words(time))
         if to_cancel:  # "cancel them all": the next one, after its own yes
             self.mem.update(flow="cancel", to_cancel=to_cancel[1:])

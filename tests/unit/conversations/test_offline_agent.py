@@ -1396,6 +1396,25 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
     ]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "cancel", "instead", "said", "moment"), [
+    ("harbour", "table for 3 on saturday at 1pm, name Lee", "yes", "can you cancel that?", "ok book sunday at 1pm instead",
+     "table for 3 on Sunday 29 November at 1 pm", (dt.date(2026, 11, 29), "13:00")),
+    ("roma", "tavolo per 3 sabato alle 20, nome Rossi", "sì", "può cancellarla?", "allora prenoti martedì alle 20 invece",
+     "un tavolo per 3 martedì 24 novembre alle 20", (dt.date(2026, 11, 24), "20:00")),
+])  # fmt: skip
+def test_a_day_said_instead_after_the_booking_just_made_is_cancelled_is_a_new_booking_for_the_same_party(
+    venues, venue_id, request_, yes, cancel, instead, said, moment
+):
+    d = booked(venues, venue_id, request_, yes)
+    d.say(cancel)
+    d.say(yes)
+    assert d.tools.bookings == []
+    confirm = d.say(instead)
+    assert confirm.rdv["action"] == "CONFIRMATION" and said in confirm.reply
+    d.say(yes)
+    assert [(b.day, b.time, b.people) for b in d.tools.bookings] == [(*moment, 3)]
+
+
 def test_a_move_to_another_day_s_part_offers_that_part_s_times_not_the_booking_s_own(venues):
     lunch = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes").say(
         "can we move it to sunday lunch?"
