@@ -71,7 +71,8 @@ class _Run(OwnBookingsFlow):
             awaited == ("party_size",) and not mem.get("flow") and reading.people and not (reading.day or reading.time)
         )
         prefer = None
-        if {"another", "instead"} & reading.intents and reading.people is None and (reading.day or reading.time):
+        replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
+        if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
             reading.people = mem.get("last_party")  # "also Saturday at 8", "Sunday instead": the same party
         only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
         # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so

@@ -1397,10 +1397,11 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
 
 
 @pytest.mark.parametrize(("venue_id", "request_", "yes", "cancel", "instead", "said", "moment"), [
-    ("harbour", "table for 3 on saturday at 1pm, name Lee", "yes", "can you cancel that?", "ok book sunday at 1pm instead",
-     "table for 3 on Sunday 29 November at 1 pm", (dt.date(2026, 11, 29), "13:00")),
-    ("roma", "tavolo per 3 sabato alle 20, nome Rossi", "sì", "può cancellarla?", "allora prenoti martedì alle 20 invece",
-     "un tavolo per 3 martedì 24 novembre alle 20", (dt.date(2026, 11, 24), "20:00")),
+    ("harbour", "table for 3 on saturday at 1pm, name Lee", "yes", "can you cancel that?",
+     "ok book sunday at 1pm instead", "table for 3 on Sunday 29 November at 1 pm", (dt.date(2026, 11, 29), "13:00")),
+    ("roma", "tavolo per 3 sabato alle 20, nome Rossi", "sì", "può cancellarla?",
+     "allora prenoti martedì alle 20 invece", "un tavolo per 3 martedì 24 novembre alle 20",
+     (dt.date(2026, 11, 24), "20:00")),
 ])  # fmt: skip
 def test_a_day_said_instead_after_the_booking_just_made_is_cancelled_is_a_new_booking_for_the_same_party(
     venues, venue_id, request_, yes, cancel, instead, said, moment
