@@ -148,8 +148,8 @@ class _Run(OwnBookingsFlow):
     def _question_answered(self, reading: Reading) -> AgentAnswer | None:
         """A question answered, not a booking: the customer's bookings, whether the venue is open now, where
         it is and how to reach it, its hours, a farewell with a day, a price."""
-        if "mine" in reading.intents and not (reading.day or reading.time or reading.people):
-            return self.list_own()  # "what bookings do I have?", not a new booking
+        if "mine" in reading.intents and not (reading.time or reading.people):
+            return self.list_own()  # "what bookings do I have?", "I booked for Saturday, what time?": no new one
         asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
         if asks_now and reading.day in (None, self.now.date()):
             return self.understood(self.open_now())  # "are you open now?": this minute, not the week

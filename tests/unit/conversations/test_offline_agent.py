@@ -967,6 +967,10 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("tasca", "o que tenho reservado?", "As suas próximas reservas: quarta-feira, 25 de novembro às 19h;"),
         ("harbour", "sorry, what time was it again?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
         ("roma", "scusi, a che ora era?", "Le sue prossime prenotazioni: mercoledì 25 novembre alle 19;"),
+        ("harbour", "I booked a table for Friday, can you tell me what time it's for?", "Your upcoming bookings:"),
+        ("harbour", "how many people did I book for?", "Your upcoming bookings: Wednesday 25 November at 7 pm"),
+        ("roma", "abbiamo prenotato per venerdì, a che ora?", "Le sue prossime prenotazioni:"),
+        ("tasca", "fiz uma reserva para sexta, a que horas é?", "As suas próximas reservas:"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
