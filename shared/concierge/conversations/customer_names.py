@@ -39,6 +39,7 @@ _FUNCTION_WORDS = {
     "my",
     "of",
     "for",
+    "to",
     "o",
     "os",
     "as",

@@ -381,6 +381,11 @@ def test_a_question_about_a_name_gives_no_name(venues, venue_id, text):
     assert read(venues, venue_id, text).name is None
 
 
+def test_a_name_to_change_to_is_no_name_starting_with_to(venues):
+    reading = read(venues, "harbour", "can I change the name to Ann Smith?")
+    assert "rename" in reading.intents and reading.name is None
+
+
 @pytest.mark.parametrize(
     ("text", "awaiting", "name"),
     [
