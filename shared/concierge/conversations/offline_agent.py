@@ -217,11 +217,11 @@ class _Run(OwnBookingsFlow):
 
     @staticmethod
     def _see_you_then(reading: Reading) -> bool:
-        """Thanks or goodbye, with nothing but a day ("see you tomorrow", "a domani", "à samedi")."""
+        """Thanks or goodbye, with nothing but a day ("see you tomorrow", "perfetto grazie, a sabato")."""
         farewell = {"thanks", "bye"}
         return (
             bool(farewell & reading.intents)
-            and not reading.intents - farewell
+            and not reading.intents - farewell - {"yes"}
             and not replace(reading, day=None).details
         )
 

@@ -798,6 +798,8 @@ def test_thanks_after_a_booking_says_goodbye_and_archives_the_conversation(venue
     ("tasca", "mesa para 5 na sexta às 21h, Rui Costa", "sim", "obrigado, até sexta"),
     ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "sì", "grazie, a sabato"),
     ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "thanks, see you on friday!"),
+    ("roma", "un tavolo per 4 sabato alle 20, Mario Rossi", "sì", "perfetto grazie, a sabato"),
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "great, thanks, see you friday"),
 ])  # fmt: skip
 def test_thanks_with_the_day_of_the_booking_says_goodbye_and_books_nothing_more(
     venues, venue_id, request_, yes, see_you
@@ -971,6 +973,7 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("harbour", "how many people did I book for?", "Your upcoming bookings: Wednesday 25 November at 7 pm"),
         ("roma", "abbiamo prenotato per venerdì, a che ora?", "Le sue prossime prenotazioni:"),
         ("tasca", "fiz uma reserva para sexta, a que horas é?", "As suas próximas reservas:"),
+        ("roma", "quante persone avevo prenotato?", "Le sue prossime prenotazioni:"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
