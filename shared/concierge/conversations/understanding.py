@@ -257,8 +257,8 @@ def _special_request(text: str, vocab: Vocabulary) -> str | None:
         if re.search(r"\d", part[:start]):  # the booking said before it: the request is what follows,
             cut = start  # from the word that opens it ("for my wife's birthday", "pour l'anniversaire")
             for word in reversed(list(re.finditer(r"\S+", part[:start]))[-4:]):
-                if re.search(r"\d", word.group()):
-                    break
+                if re.search(r"\d", word.group()) and not _AN_AGE.fullmatch(word.group()):
+                    break  # the booking's number; "my dad's 70th birthday" keeps its 70th
                 if word.group().strip("'’").lower() in _REQUEST_OPENERS:
                     cut = word.start()
             part = part[cut:]
@@ -266,6 +266,7 @@ def _special_request(text: str, vocab: Vocabulary) -> str | None:
     return "; ".join(parts)[:200] or None
 
 
+_AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 # The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
 _REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
 

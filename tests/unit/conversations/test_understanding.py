@@ -526,6 +526,12 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("harbour", "do you have a high chair?", None),  # asked, not requested
         ("harbour", "a table for 2 at 8 by the window?", "by the window"),
         ("harbour", "table for 2 tomorrow at 8 for my wife's birthday", "for my wife's birthday"),
+        ("harbour", "a group of 6 at 7 for my dad's 70th birthday", "for my dad's 70th birthday"),
+        (
+            "roma",
+            "tavolo per 8 sabato per il 50esimo compleanno di mio padre",
+            "per il 50esimo compleanno di mio padre",
+        ),
         (
             "tasca",
             "une table pour 2 demain vers 20h pour l'anniversaire de ma femme",
