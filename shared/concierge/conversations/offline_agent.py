@@ -138,6 +138,8 @@ class _Run(OwnBookingsFlow):
             return self.decline(pending)
         if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
+        if pending and pending["kind"] == "create" and reading.intents == {"thanks"} and not reading.details:
+            return self.book(Reading())  # "merci" to "Shall I book...?": no yes yet, asked again, no "sorry"
         if pending and pending["kind"] == "create" and (said := self._aside(reading)):
             return self.asked_again(said, self.book(Reading()))  # "can I pay by card?" before the yes
         moving = self.mem.get("flow") == "move" and self.mem.get("target")

@@ -1403,6 +1403,17 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
     ]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "thanks"), [
+    ("cabinet", "un contrôle lundi à 10h, Amina Benali", "merci"),
+    ("harbour", "table for 2 on saturday at 7pm, name Ann Lee", "thanks!"),
+])  # fmt: skip
+def test_thanks_to_the_booking_asked_is_no_yes_and_asks_it_again_without_an_apology(venues, venue_id, request_, thanks):
+    d = dialogue(venues, venue_id)
+    confirm = d.say(request_)
+    again = d.say(thanks)
+    assert (again.rdv["action"], again.reply) == ("CONFIRMATION", confirm.reply) and d.tools.bookings == []
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "yes", "cancel", "instead", "said", "moment"), [
     ("harbour", "table for 3 on saturday at 1pm, name Lee", "yes", "can you cancel that?",
      "ok book sunday at 1pm instead", "table for 3 on Sunday 29 November at 1 pm", (dt.date(2026, 11, 29), "13:00")),
