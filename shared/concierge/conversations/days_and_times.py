@@ -198,14 +198,21 @@ def at_after_to(tokens: list[str]) -> list[str]:
     ]
 
 
-def at_after_make_it(tokens: list[str], people: int | None) -> tuple[list[str], int | None]:
-    """ "make it 8 instead": an hour said with no word before it, read as "at 8" (not the party just read);
-    with the number so read."""
-    for i in range(len(tokens) - 2):
-        if tokens[i : i + 2] == ["make", "it"]:
-            number = with_digits(tokens[i + 2], "en")
-            if number.isdigit() and int(number) != people:
-                return [*tokens[: i + 2], "at", *tokens[i + 2 :]], int(number)
+# Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8".
+_BEFORE_AN_HOUR = (("make", "it"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"), ("voulais", "dire"),
+                   ("queria", "dizer"), ("quis", "dizer"))  # fmt: skip
+
+
+def at_after_correction(tokens: list[str], people: int | None) -> tuple[list[str], int | None]:
+    """ "Make it 8 instead", "sorry, I meant 8 not 7": an hour said with no word before it, read as "at 8"
+    (not the party just read); with the number so read."""
+    for i in range(len(tokens)):
+        for lead in _BEFORE_AN_HOUR:
+            end = i + len(lead)
+            if tuple(tokens[i:end]) == lead and end < len(tokens):
+                number = with_digits(tokens[end], "en")
+                if number.isdigit() and int(number) != people:
+                    return [*tokens[:end], "at", *tokens[end:]], int(number)
     return tokens, None
 
 

@@ -27,7 +27,7 @@ from concierge.conversations.days_and_times import (
     amounts_set_aside,
     articles_set_aside,
     ordinals_set_aside,
-    at_after_make_it,
+    at_after_correction,
     at_after_to,
     counts_set_aside,
     day_said,
@@ -160,7 +160,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone
-    timed, reading.made_it = at_after_make_it(tokens, reading.people)
+    timed, reading.made_it = at_after_correction(tokens, reading.people)
     reading.time, offset, reading.time_near = time_said(
         timed,
         now,

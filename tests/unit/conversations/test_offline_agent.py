@@ -141,6 +141,19 @@ def test_a_declined_booking_keeps_what_was_said_and_what_is_said_next_changes_it
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "meant", "said"), [
+    ("harbour", "table for 2 on saturday at 7pm, Tom Baker", "sorry I meant 8 not 7",
+     "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"),
+    ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "scusi, volevo dire alle 21",
+     "Prenoto un tavolo per 2 sabato 28 novembre alle 21 a nome Mario Rossi?"),
+])  # fmt: skip
+def test_the_hour_meant_said_before_the_yes_changes_the_time_asked(venues, venue_id, request_, meant, said):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    again = d.say(meant)
+    assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
+
+
 def test_a_thumbs_up_confirms_a_booking(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on saturday at 8pm, Tom Baker")
