@@ -100,7 +100,8 @@ class BookingFlow(OfflineTurn):
         complete_patient = bool(self.name and self.phone)
         if day is not None and missing == ["slot.start_iso"] and complete_patient:
             return self.offer(day, None, notes, around=slots.pop("near", None))
-        if missing and "availability" in reading.intents and day is not None:  # "is Friday at 8 free?"
+        asks_times = "availability" in reading.intents or bool(EDGES & reading.intents)  # "the earliest you can do"
+        if missing and asks_times and day is not None:  # "is Friday at 8 free?"
             if slots.get("time") in self.free_times(day):
                 notes.append(self.words.say("is_free", day=self.day_words(day), time=self.time_words(slots["time"])))
             else:  # "anything free on Saturday evening?": the free times, before the name

@@ -154,6 +154,14 @@ def test_the_hour_meant_said_before_the_yes_changes_the_time_asked(venues, venue
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
+def test_the_earliest_asked_before_the_name_offers_the_times_first(venues):
+    d = dialogue(venues, "harbour")
+    offer = d.say("what's the earliest you can do tomorrow for 8 people?")
+    assert offer.reply.startswith("Free times around noon on Tuesday 24 November: noon, 12:15 pm")
+    assert d.say("the second one").reply == "To book, I still need your name."
+    assert d.say("Bob Smith").rdv["slot"]["start_iso"] == "2026-11-24T12:15:00+00:00"
+
+
 def test_a_thumbs_up_confirms_a_booking(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on saturday at 8pm, Tom Baker")
