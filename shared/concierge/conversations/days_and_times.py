@@ -89,6 +89,11 @@ _ORDINALS = re.compile(
     r"prim[oa]|second[oa]|terz[oa]|quart[oa]|quint[oa]|premiere?|deuxieme|troisieme|quatrieme|cinquieme|"
     r"primeir[oa]|segund[oa]|terceir[oa]"
 )
+# Feminine ordinals after "la": never a day, whose number is masculine ("il 2", "le 2"); the Portuguese
+# weekdays ("a quarta", "na quinta") take no "la".
+_FEMININE = frozenset(
+    "prima seconda terza quarta quinta sesta settima ottava nona decima premiere deuxieme troisieme".split()
+)
 _OF = frozenset({"of", "di", "de", "du", "do"})
 _BEFORE_A_FIRST = frozenset({"the", "on", "le", "il", "lo", "l", "o", "dia", "du", "au", "del", "dal"})
 # Nouns a number or an ordinal is said of, never a day ("our first anniversary", "the 2nd floor", "the third
@@ -110,6 +115,7 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
     return [
         BREAK
         if (i + 1 < len(tokens) and tokens[i + 1] in _THINGS and _ORDINALS.fullmatch(token))
+        or (i > 0 and tokens[i - 1] == "la" and token in _FEMININE)  # "la seconda": a place in a list
         or (
             token in _FIRSTS
             and token.isalpha()  # "1st" alone is the 1st

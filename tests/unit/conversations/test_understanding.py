@@ -263,6 +263,9 @@ def test_the_season_s_wishes_are_a_greeting_not_the_holiday(venues, venue_id, te
         ("harbour", "is the 5 course menu available?", None),
         ("roma", "la prima volta che veniamo", None),
         ("tasca", "é a primeira vez que vamos", None),
+        ("roma", "la seconda", None),  # a place in a list; the 2nd is "il 2", "il secondo"
+        ("roma", "il secondo", dt.date(2026, 12, 2)),
+        ("tasca", "a quarta", dt.date(2026, 11, 25)),  # Wednesday
         # ordinary words a slip or a holiday's name away from a day
         ("tasca", "o meu filho tem 5 anos", None),
         ("tasca", "querem que leve um bolo?", None),
