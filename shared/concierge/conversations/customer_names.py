@@ -136,8 +136,10 @@ def looks_like_name(text: str) -> bool:
 
 
 def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle"."""
-    segments = [seg.strip() for seg in _sentences(re.split(r"[,;\n]", text))]
+    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle", or after a question
+    ("a table for 2 at 7pm? Carol White"); a question itself names nobody ("Is There Parking?")."""
+    questions_cut = re.sub(r"[^,;\n?!]*\?", ",", text)
+    segments = [seg.strip() for seg in _sentences(re.split(r"[,;\n!]", questions_cut))]
     if len(segments) < 2:
         return None
     for segment in segments:

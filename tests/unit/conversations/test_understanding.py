@@ -195,6 +195,17 @@ def test_a_number_that_counts_people_is_not_an_hour(venues, venue_id, text, time
 
 
 @pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Can I book for 2 people on Saturday 12th December at 7pm? Carol White", "Carol White"),
+        ("Table for 2 tomorrow at 8? Is There Parking?", None),  # a question names nobody
+    ],
+)
+def test_a_capitalised_name_after_a_question_is_the_name(venues, text, name):
+    assert read(venues, "harbour", text).name == name
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "name"),
     [
         ("cabinet", "Bonjour, je voudrais un rendez-vous dimanche à 10h, Amina Benali", "Amina Benali"),
