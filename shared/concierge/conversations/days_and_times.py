@@ -19,6 +19,7 @@ from concierge.parsing import (
     TimeResolution,
     UnsupportedRelativeTime,
     VagueTime,
+    WeekdayMismatch,
     is_vague,
     read_day,
     resolve_relative_time,
@@ -302,7 +303,11 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
             continue
         try:
             reading = read_day(gram, now, venue.locale, venue=venue)
-        except ValueError:  # not a day (UnsupportedRelativeDay), or a weekday and a date that disagree
+        except WeekdayMismatch as mismatch:  # "Saturday 13th December", a Sunday: which one is asked
+            if _A_DATE.search(gram) or _MONTHS & set(gram.split()):
+                return _either(mismatch)
+            continue  # "friday seven thirty": a time after the weekday, not the 7th
+        except ValueError:  # not a day (UnsupportedRelativeDay)
             continue
         if reading.holiday is not None:
             weaker[1] = weaker[1] or reading
@@ -311,6 +316,15 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
         else:
             return reading
     return weaker[0] or weaker[1]
+
+
+_A_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|er|o)\b|\b(?:the|il|le|dia) \d")  # "13th", "the 13", "dia 13"
+
+
+def _either(mismatch: WeekdayMismatch) -> DayReading:
+    """The date as numbered and the weekday said nearest it, for the customer to choose between."""
+    days = (mismatch.date, mismatch.corrected)
+    return DayReading(mismatch.date, True, days, part=None, part_range=None, holiday=None, closed=None)
 
 
 def _may_name_a_day(gram: str) -> bool:

@@ -41,6 +41,8 @@ class _Run(OwnBookingsFlow):
         if (offered := mem.pop("offered", None)) and turn.text:  # "the first one": not the 1st
             listed = [(offered["day"], t) for t in offered["times"]]
             reading = self._picked(listed, turn.text) or self._yes_to_around(offered, reading) or reading
+        elif (asked := mem.pop("day_asked", None)) and turn.text:  # "Saturday 12 or Sunday 13?" - "Saturday"
+            reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and turn.text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]  # "the second one" of the bookings listed
             reading = self._picked(listed, turn.text) or reading
@@ -250,6 +252,18 @@ class _Run(OwnBookingsFlow):
             return None
         day, time = listed[place]
         return Reading(day=dt.date.fromisoformat(day), time=time)
+
+    @staticmethod
+    def _day_picked(asked: list[dt.date], reading: Reading) -> Reading:
+        """The reading, its day the one of the days just asked about that the day said names, by its date or
+        its weekday ("Saturday" to "Saturday 12 December or Sunday 13 December?")."""
+        said = reading.day_choices or ((reading.day,) if reading.day else ())
+        picked = {day for day in asked if day in said} or {
+            day for day in asked if any(day.weekday() == other.weekday() for other in said)
+        }
+        if len(picked) == 1:
+            reading.day, reading.day_choices = picked.pop(), ()
+        return reading
 
     def _apply_action(self, reading: Reading) -> None:
         action, data = self.turn.action, self.turn.data or {}

@@ -159,6 +159,7 @@ class BookingFlow(OfflineTurn):
     def which_day(self, choices: list[dt.date], notes: list[str]) -> AgentAnswer:
         """ "Giovedì" said on a Thursday: today or next week? Asked, with a button for each day."""
         self.slots.pop("day", None)
+        self.mem["day_asked"] = [day.isoformat() for day in choices]  # "Saturday" next picks its one
         today = self.now.date()
         labels = [
             self.words.say("day.today", day=self.day_words(day)) if day == today else self.day_words(day)

@@ -162,6 +162,21 @@ def test_the_earliest_asked_before_the_name_offers_the_times_first(venues):
     assert d.say("Bob Smith").rdv["slot"]["start_iso"] == "2026-11-24T12:15:00+00:00"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked", "answer", "day"), [
+    ("harbour", "table for 2 on Saturday 13th December at 7pm, Carol White",
+     "Do you mean Saturday 12 December or Sunday 13 December?", "Saturday", dt.date(2026, 12, 12)),
+    ("roma", "un tavolo per 2 venerdì 5 dicembre alle 20, Mario Rossi",
+     "Intende venerdì 4 dicembre o sabato 5 dicembre?", "il 5", dt.date(2026, 12, 5)),
+])  # fmt: skip
+def test_a_weekday_and_a_date_that_disagree_are_asked_about_and_the_answer_picks_one(
+    venues, venue_id, request_, asked, answer, day
+):
+    d = dialogue(venues, venue_id)
+    assert d.say(request_).reply == asked
+    confirm = d.say(answer)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day.isoformat())
+
+
 def test_a_thumbs_up_confirms_a_booking(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on saturday at 8pm, Tom Baker")
