@@ -155,6 +155,27 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
     return None
 
 
+# A message signed off with a name: "..., maybe 7:30? Thanks, Mike", "Grazie, Mario Rossi".
+_SIGNED = re.compile(
+    r"\b(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|grazie|grazie mille|saluti|"
+    r"cordiali saluti|merci|merci beaucoup|cordialement|obrigad[oa]|muito obrigad[oa]|cumprimentos)"
+    r"\s*[,.!]?\s+((?:[A-ZÀ-Ý][\w'’\-]*\.?\s*){1,3})[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def signed_name(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
+    """The name a message is signed with, after its thanks at the very end ("Thanks, Mike")."""
+    match = _SIGNED.search(text)
+    if match is None or not all(word[:1].isupper() for word in match.group(1).split()):
+        return None
+    name = match.group(1).strip()
+    folded = normalise(name)
+    if any(vocab.has(intent, folded) for intent in INTENTS) or is_day(name):
+        return None  # "Thanks, Bye", "Merci, À Samedi"
+    return name_at_start(name)
+
+
 def without_self_intro(text: str) -> str:
     """`text` without the words that say a name is one's own at its start: "I'm Tom" is Tom."""
     return _SELF_INTRO.sub("", text, count=1)

@@ -20,6 +20,7 @@ from concierge.conversations.customer_names import (
     looks_like_name,
     name_at_start,
     name_segment,
+    signed_name,
 )
 from concierge.conversations.days_and_times import (
     BREAK,
@@ -137,8 +138,14 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
         reading.care_type, reading.reason = "consultation", symptom  # "j'ai mal aux dents": its reason
     # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.
-    reading.name = introduced(rest, vocab.intro_words["name_intros"], name_at_start) or name_segment(
-        rest, vocab, lambda words: day_said(time_tokens(words), now, venue) is not None
+
+    def names_a_day(words: str) -> bool:
+        return day_said(time_tokens(words), now, venue) is not None
+
+    reading.name = (
+        introduced(rest, vocab.intro_words["name_intros"], name_at_start)
+        or name_segment(rest, vocab, names_a_day)
+        or signed_name(rest, vocab, names_a_day)
     )
     said = time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
     tokens = amounts_set_aside(ordinals_set_aside(articles_set_aside(week_joined(short_weekdays_spelt(said)))))

@@ -208,6 +208,20 @@ def test_a_capitalised_name_after_a_question_is_the_name(venues, text, name):
 @pytest.mark.parametrize(
     ("venue_id", "text", "name"),
     [
+        ("harbour", "dinner this Friday for 3, maybe 7:30? Thanks, Mike", "Mike"),
+        ("roma", "un tavolo per 4 sabato alle 20. Grazie, Mario Rossi", "Mario Rossi"),
+        ("cabinet", "Un contrôle mardi à 10h. Merci, Marie Dupont.", "Marie Dupont"),
+        ("harbour", "table for 2 at 8, thanks, see you Friday", None),
+        ("harbour", "thanks, Bye", None),
+    ],
+)
+def test_a_message_signed_off_after_its_thanks_is_signed_with_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
         ("cabinet", "Bonjour, je voudrais un rendez-vous dimanche à 10h, Amina Benali", "Amina Benali"),
         ("roma", "Buonasera, vorrei prenotare un tavolo per 2 domani alle 20, Mario Rossi", "Mario Rossi"),
         ("harbour", "Hello, I'd like to book a table for 2, Jane Doe", "Jane Doe"),
