@@ -57,7 +57,7 @@ class _Run(OwnBookingsFlow):
             return confirming
         mem["pending"] = None
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
-            return self.hours_of(reading.day)  # "open on Christmas Day?" then "what about Boxing Day?"
+            return self.hours_of(self._asked_day(reading))  # "open on Christmas Day?" then "Boxing Day?"
         if (
             "no" in reading.intents
             and not reading.details
@@ -160,7 +160,7 @@ class _Run(OwnBookingsFlow):
         if facts := self.venue_facts(reading):
             return self.understood(facts)  # "where are you?", "what's your number?"
         if ("hours" in reading.intents and "book" not in reading.intents) or self.turn.action == "show_info":
-            return self.hours_of(reading.day)  # "open on Saturday?": that Saturday's hours
+            return self.hours_of(self._asked_day(reading))  # "open on Saturday?": that Saturday's hours
         if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):
             return self.goodbye()  # "obrigado, até amanhã", "thanks, see you on Friday": no new booking
         if "price" in reading.intents and not (reading.day or reading.time or reading.people):
@@ -195,6 +195,11 @@ class _Run(OwnBookingsFlow):
         again = self.book(Reading())
         self.mem["misunderstood"] = count  # still counts towards the handover
         return self.asked_again(said, again)
+
+    def _asked_day(self, reading: Reading) -> dt.date | None:
+        """The day an hours question is about: today, for today's weekday ("open on Thursday?" on a
+        Thursday), else the day said."""
+        return self.now.date() if self.now.date() in reading.day_choices else reading.day
 
     def hours_of(self, day: dt.date | None) -> AgentAnswer:
         """The hours (of `day`, when said); a day said alone next asks the same of that day."""
