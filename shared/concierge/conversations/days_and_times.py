@@ -38,7 +38,7 @@ _TIME_SIGNAL = re.compile(
     r"\b(?:[1-9]|1[0-2]) [0-5][05]\b|"  # "seven thirty"
     r"\b\d{1,2} (?:e|et) (?:mezz[ao]|meia|demie|quart|(?:un |um |1 )?(?:quarto|4º)|\d\d)(?!\w)|"  # "otto e mezza"
     rf"\b(?:{_FROM_NOW_WORDS}) \d{{1,3}} ?(?:minutes?|mins?|minuti|minutos)\b|"  # "in 30 minutes"
-    r"\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|"
+    r"\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|per le|"
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
 )
@@ -126,6 +126,23 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
         else token
         for i, token in enumerate(tokens)
     ]
+
+
+# Italian words after which "le" and a number are an hour ("dopo le 21", "entro le 20", "per le 20"): never
+# "le 21", the 21st in French.
+_BEFORE_LE_HOUR = frozenset({"dopo", "entro", "tra", "fra", "per", "verso"})
+
+
+def hour_articles_read(tokens: list[str]) -> list[str]:
+    """ "Dopo le 21", "entro le 20", "tra le 20 e le 21": the hour, as "ore 21", not the 21st of the month."""
+    out = list(tokens)
+    for i in range(1, len(out) - 1):
+        if out[i] == "le" and out[i + 1][:1].isdigit():
+            after_word = out[i - 1] in _BEFORE_LE_HOUR
+            second = out[i - 1] == "e" and "ore" in out[max(0, i - 3) : i]  # "tra le 20 e le 21"
+            if after_word or second:
+                out[i] = "ore"
+    return out
 
 
 # What a number after "a" / "à" counts when it is no hour: "siamo a 10 minuti", "mon fils a 8 ans".

@@ -32,6 +32,7 @@ from concierge.conversations.days_and_times import (
     at_after_to,
     counts_set_aside,
     day_said,
+    hour_articles_read,
     days_in_order,
     negated_set_aside,
     short_weekdays_spelt,
@@ -148,7 +149,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         or signed_name(rest, vocab, names_a_day)
     )
     said = time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
-    tokens = amounts_set_aside(ordinals_set_aside(articles_set_aside(week_joined(short_weekdays_spelt(said)))))
+    tokens = articles_set_aside(week_joined(short_weekdays_spelt(said)))
+    tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(tokens)))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
     if NEGATIONS.intersection(tokens):

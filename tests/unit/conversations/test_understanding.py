@@ -317,6 +317,21 @@ def test_minutes_years_and_a_second_after_a_are_no_hour(venues, venue_id, text, 
 
 
 @pytest.mark.parametrize(
+    ("text", "time", "near"),
+    [
+        ("per le venti", "20:00", None),
+        ("dopo le 21", "21:00", None),
+        ("entro le 20", "20:00", None),
+        ("tra le 20 e le 21", "20:00", None),
+        ("verso le 20", None, "20:00"),
+    ],
+)
+def test_le_and_a_number_after_an_italian_word_of_the_hour_is_the_hour_not_a_day(venues, text, time, near):
+    reading = read(venues, "roma", text)
+    assert (reading.day, reading.time, reading.time_near) == (None, time, near)
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "day"),
     [
         ("harbour", "good evening, table for 2", None),
