@@ -422,8 +422,21 @@ def time_said(
         if _FROM_NOW.match(digits):  # "in 30 minutes" at 13:26: around 14:00, the free times then offered
             quarter = round(minutes(resolution.time) / 15) * 15
             return None, resolution.day_offset, hhmm(quarter % (24 * 60))
+        if _bounded(tokens, gram):  # "after 8pm", "avant midi": the free times around it, none taken as said
+            return None, resolution.day_offset, resolution.time
         return resolution.time, resolution.day_offset, None
     return None, 0, near
+
+
+# Words that bound a time rather than say it: "after 8pm", "avant midi", "dopo le 21", "antes das 21h".
+_BOUNDS = frozenset("after before until till apres avant jusqu dopo prima entro fino depois antes ate".split())
+
+
+def _bounded(tokens: list[str], gram: str) -> bool:
+    """Whether a bound opens the gram or comes just before it, or before its article ("prima delle 20")."""
+    words = gram.split()
+    start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+    return bool(_BOUNDS.intersection([*tokens[max(0, start - 2) : start], words[0]]))
 
 
 def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:

@@ -320,8 +320,8 @@ def test_minutes_years_and_a_second_after_a_are_no_hour(venues, venue_id, text, 
     ("text", "time", "near"),
     [
         ("per le venti", "20:00", None),
-        ("dopo le 21", "21:00", None),
-        ("entro le 20", "20:00", None),
+        ("dopo le 21", None, "21:00"),  # a bound: the free times around it
+        ("entro le 20", None, "20:00"),
         ("tra le 20 e le 21", "20:00", None),
         ("verso le 20", None, "20:00"),
     ],
@@ -329,6 +329,21 @@ def test_minutes_years_and_a_second_after_a_are_no_hour(venues, venue_id, text, 
 def test_le_and_a_number_after_an_italian_word_of_the_hour_is_the_hour_not_a_day(venues, text, time, near):
     reading = read(venues, "roma", text)
     assert (reading.day, reading.time, reading.time_near) == (None, time, near)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "near"),
+    [
+        ("harbour", "after 8pm", "20:00"),
+        ("cabinet", "avant midi", "12:00"),
+        ("cabinet", "mardi après 14h", "14:00"),
+        ("tasca", "depois das 20h", "20:00"),
+        ("roma", "prima delle 20 e 30", "20:30"),
+    ],
+)
+def test_a_time_said_as_a_bound_is_never_taken_as_said_but_offered_around(venues, venue_id, text, near):
+    reading = read(venues, venue_id, text)
+    assert (reading.time, reading.time_near) == (None, near)
 
 
 @pytest.mark.parametrize(
