@@ -136,14 +136,18 @@ def looks_like_name(text: str) -> bool:
 
 
 def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle", or after a question
+    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle" (one word, only last:
+    "..., Bianchi"), or after a question
     ("a table for 2 at 7pm? Carol White"); a question itself names nobody ("Is There Parking?")."""
     questions_cut = re.sub(r"[^,;\n?!]*\?", ",", text)
     segments = [seg.strip() for seg in _sentences(re.split(r"[,;\n!]", questions_cut))]
     if len(segments) < 2:
         return None
-    for segment in segments:
-        if not _capitalised_name(segment.split()):
+    for index, segment in enumerate(segments):
+        words = segment.split()
+        last = index == len(segments) - 1
+        one_word_last = last and len(words) == 1 and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
+        if not (_capitalised_name(words) or one_word_last):  # "…sabato alle 20 per 3, Bianchi": a surname last
             continue
         folded = normalise(segment)
         if any(vocab.has(intent, folded) for intent in INTENTS) or any(

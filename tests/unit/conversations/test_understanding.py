@@ -206,6 +206,19 @@ def test_a_capitalised_name_after_a_question_is_the_name(venues, text, name):
 
 
 @pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Vorremmo prenotare per sabato sera alle 20 per 3, Bianchi", "Bianchi"),
+        ("Bianchi, tavolo per 2", None),  # one word is a name only last
+        ("sabato alle 20, Grazie", None),
+        ("tavolo per 2, Sabato", None),
+    ],
+)
+def test_one_capitalised_word_after_the_last_comma_is_the_surname(venues, text, name):
+    assert read(venues, "roma", text).name == name
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "name"),
     [
         ("harbour", "dinner this Friday for 3, maybe 7:30? Thanks, Mike", "Mike"),
