@@ -10,6 +10,7 @@ lives in the conversation's `memory` (see `Memory`).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -117,7 +118,8 @@ class _Run(OwnBookingsFlow):
             or (reading.day or reading.time or reading.people or reading.care_type)
         ):
             mem["flow"] = "book"
-            return self.book(reading)
+            booking = self.book(reading)
+            return self.asked_again(faq, booking) if (faq := self._question_with_booking()) else booking
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
             return self.understood(faq)
         if ("thanks" in reading.intents and not mem.get("flow")) or ("bye" in reading.intents and not reading.details):
@@ -333,6 +335,12 @@ class _Run(OwnBookingsFlow):
         if "hours" in reading.intents and not replace(reading, day=None).details:
             return self.open_now() if "now" in reading.intents else self.hours(reading.day)
         return None if reading.details else self.venue_facts(reading) or self.faq(self.turn.text)
+
+    def _question_with_booking(self) -> str | None:
+        """The FAQ's answer to a question asked in the same message as a booking ("Avete il parcheggio?
+        Vorremmo prenotare per sabato..."), the question being a sentence of its own."""
+        questions = re.findall(r"[^.!?\n]*\?", self.turn.text or "")
+        return next((faq for question in questions if (faq := self.faq(question.strip()))), None)
 
     def venue_facts(self, reading: Reading) -> str | None:
         """The venue's address or how to reach it, when asked and the knowledge base has it."""

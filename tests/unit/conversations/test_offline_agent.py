@@ -177,6 +177,17 @@ def test_a_weekday_and_a_date_that_disagree_are_asked_about_and_the_answer_picks
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day.isoformat())
 
 
+@pytest.mark.parametrize(("venue_id", "message", "said"), [
+    ("roma", "Buonasera! Avete il parcheggio? Vorremmo prenotare per sabato alle 20 per 3, a nome Bianchi",
+     "Sì, abbiamo parcheggio privato. Prenoto un tavolo per 3 sabato 28 novembre alle 20 a nome Bianchi?"),
+    ("harbour", "Is there step-free access? Table for 2 tomorrow at 8, Tom Baker",
+     "Yes, the entrance and the toilets are step-free. Shall I book a table for 2 on Tuesday 24 November"),
+])  # fmt: skip
+def test_a_question_asked_with_a_booking_is_answered_before_the_booking_is_confirmed(venues, venue_id, message, said):
+    answer = dialogue(venues, venue_id).say(message)
+    assert answer.rdv["action"] == "CONFIRMATION" and answer.reply.startswith(said)
+
+
 def test_a_thumbs_up_confirms_a_booking(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on saturday at 8pm, Tom Baker")
