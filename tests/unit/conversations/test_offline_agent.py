@@ -188,6 +188,13 @@ def test_a_question_asked_with_a_booking_is_answered_before_the_booking_is_confi
     assert answer.rdv["action"] == "CONFIRMATION" and answer.reply.startswith(said)
 
 
+def test_a_question_answered_with_a_booking_is_not_also_its_note_but_one_unanswered_is(venues):
+    answered = dialogue(venues, "harbour").say("Do you have vegetarian options? Table for 2 tomorrow at 8, Tom Baker")
+    assert "Noted" not in answered.reply and answered.reply.startswith("Yes, a third of the menu is vegetarian.")
+    asked = dialogue(venues, "harbour").say("Do you have high chairs? Table for 2 tomorrow at 8, Tom Baker")
+    assert asked.reply.startswith("Noted: “Do you have high chairs”. Shall I book")
+
+
 def test_a_thumbs_up_confirms_a_booking(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on saturday at 8pm, Tom Baker")
