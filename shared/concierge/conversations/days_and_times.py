@@ -36,6 +36,7 @@ _FROM_NOW_WORDS = r"in|tra|fra|dans|daqui a|em"  # "in 30 minutes": a time count
 _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|"
     r"\b(?:[1-9]|1[0-2]) [0-5][05]\b|"  # "seven thirty"
+    r"\b(?:5|10|20|25) (?:past|to) \d|"  # "twenty past seven", "10 to 8"; not "from 7 to 8"
     r"\b\d{1,2} (?:e|et) (?:mezz[ao]|meia|demie|quart|(?:un |um |1 )?(?:quarto|4º)|\d\d)(?!\w)|"  # "otto e mezza"
     rf"\b(?:{_FROM_NOW_WORDS}) \d{{1,3}} ?(?:minutes?|mins?|minuti|minutos)\b|"  # "in 30 minutes"
     r"\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|per le|"
@@ -52,6 +53,9 @@ _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 
 
+_HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+
+
 def time_tokens(text: str) -> list[str]:
     """Lower-case, accent-free words, keeping ':' '.' '/' and '-' between digits, as in clock times and
     written dates ("20:30", "8.15", "12/12", "2026-12-12"); a comma or a sentence's end is a `BREAK`."""
@@ -59,7 +63,8 @@ def time_tokens(text: str) -> list[str]:
     folded = re.sub(r"[,;!?]|\.(?!\d)", f" {BREAK} ", folded)
     folded = re.sub(r"['’`]", " ", folded)
     folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
-    return re.sub(r"\bapres midi\b", "apres-midi", folded).split()  # the afternoon, not noon
+    folded = re.sub(r"\bapres midi\b", "apres-midi", folded)  # the afternoon, not noon
+    return re.sub(rf"\b({_HOUR_WORDS})ish\b", r"\1 ish", folded).split()  # "eightish" as "eight ish"
 
 
 _ONE = frozenset({"un", "une", "uno", "una", "um", "uma"})  # "one", and "a" as an article
