@@ -53,7 +53,7 @@ _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 
 
-_HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_HOUR_WORDS = "one two three four five six seven eight nine ten eleven twelve".split()  # "sevenish": "7 ish"
 
 
 def time_tokens(text: str) -> list[str]:
@@ -64,7 +64,8 @@ def time_tokens(text: str) -> list[str]:
     folded = re.sub(r"['’`]", " ", folded)
     folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
     folded = re.sub(r"\bapres midi\b", "apres-midi", folded)  # the afternoon, not noon
-    return re.sub(rf"\b({_HOUR_WORDS})ish\b", r"\1 ish", folded).split()  # "eightish" as "eight ish"
+    ish = re.compile(rf"\b({'|'.join(_HOUR_WORDS)})ish\b")
+    return ish.sub(lambda m: f"{_HOUR_WORDS.index(m[1]) + 1} ish", folded).split()
 
 
 _ONE = frozenset({"un", "une", "uno", "una", "um", "uma"})  # "one", and "a" as an article

@@ -352,6 +352,7 @@ def test_le_and_a_number_after_an_italian_word_of_the_hour_is_the_hour_not_a_day
         ("cabinet", "mardi après 14h", "14:00"),
         ("tasca", "depois das 20h", "20:00"),
         ("roma", "prima delle 20 e 30", "20:30"),
+        ("harbour", "tomorrow at sevenish", "19:00"),  # approximately, as a bound is
     ],
 )
 def test_a_time_said_as_a_bound_is_never_taken_as_said_but_offered_around(venues, venue_id, text, near):
