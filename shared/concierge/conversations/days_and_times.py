@@ -273,14 +273,29 @@ _WEEKDAY_OF = {short: day for day, shorts in _SHORT_WEEKDAYS.items() for short i
 _CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}|h|am|pm)")  # "8pm", "21h", "20:30": a time, not "2 days"
 
 
+# The words that open a part of the day, as tokens ("sab sera", "dom a pranzo", "sam soir").
+_PART_WORDS = frozenset(
+    "morning afternoon evening night lunch dinner mattina pomeriggio sera serata notte pranzo cena matin apres-midi "
+    "aprem soir soiree nuit midi dejeuner diner manha tarde noite almoco jantar".split()
+)
+_BEFORE_A_PART = frozenset({"a", "al", "ao", "de", "du", "le", "la"})
+
+
 def short_weekdays_spelt(tokens: list[str]) -> list[str]:
-    """A weekday cut short just before a clock time, "sat 8pm", "ven 21h", spelt out: cut short, "mar",
-    "sun" or "qui" are other words too often to be read as days anywhere else."""
+    """A weekday cut short just before a clock time or a part of the day, "sat 8pm", "ven 21h", "sab sera",
+    "dom a pranzo", spelt out: cut short, "mar", "sun" or "qui" are other words too often to be read as
+    days anywhere else."""
+
+    def before_a_time(i: int) -> bool:
+        after = tokens[i + 1 : i + 3]
+        return bool(after) and (
+            bool(_CLOCK.fullmatch(after[0]))
+            or after[0] in _PART_WORDS
+            or (len(after) == 2 and after[0] in _BEFORE_A_PART and after[1] in _PART_WORDS)
+        )
+
     return [
-        _WEEKDAY_OF[token]
-        if token in _WEEKDAY_OF and i + 1 < len(tokens) and _CLOCK.fullmatch(tokens[i + 1])
-        else token
-        for i, token in enumerate(tokens)
+        _WEEKDAY_OF[token] if token in _WEEKDAY_OF and before_a_time(i) else token for i, token in enumerate(tokens)
     ]
 
 

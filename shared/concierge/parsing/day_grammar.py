@@ -244,6 +244,7 @@ GRAMMARS = {
             "midi": "lunch",
             "dejeuner": "lunch",
             "apres midi": "afternoon",
+            "aprem": "afternoon",  # as typed in a chat
             "soir": "evening",
             "soiree": "evening",
             "diner": "evening",
@@ -292,7 +293,7 @@ GRAMMARS = {
     ),
     "pt": DayGrammar(
         fillers=r"para|pra|pro|na|no|de|do|da|o|a|e|entao|talvez|tipo",
-        fixed={"hoje": 0, "amanha": 1, "depois de amanha": 2},
+        fixed={"hoje": 0, "hj": 0, "amanha": 1, "depois de amanha": 2},  # "hj": as typed in a chat
         fixed_parts={
             "esta noite": (0, "night"),
             "hoje a noite": (0, "night"),

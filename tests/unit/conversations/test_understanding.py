@@ -697,9 +697,14 @@ def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, tex
         ("roma", "tavolo x 4 sab 20:30", 28, "20:30"),
         ("cabinet", "rdv jeu 14h", 26, "14:00"),
         ("tasca", "mesa para 2 sex 20h", 27, "20:00"),
+        # or before a part of the day
+        ("roma", "tavolo x 6 sab sera", 28, None),
+        ("roma", "dom a pranzo", 29, None),
+        ("cabinet", "dispo jeu aprem ?", 26, None),
+        ("tasca", "sex ao jantar", 27, None),
     ],
 )
-def test_a_weekday_cut_short_before_a_clock_time_is_that_day(venues, venue_id, text, day, time):
+def test_a_weekday_cut_short_before_a_clock_time_or_a_part_of_the_day_is_that_day(venues, venue_id, text, day, time):
     reading = read(venues, venue_id, text)
     assert (reading.day, reading.time) == (dt.date(2026, 11, day), time)
 

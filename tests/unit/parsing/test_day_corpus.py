@@ -257,6 +257,7 @@ fr/DZ | la fête de l'indépendance          | 2026-07-05 Sun
 fr | aujourdhui                            | 2026-02-18 Wed
 fr | demin                                 | 2026-02-19 Thu
 fr | vendredie soir                        | 2026-02-20 Fri evening
+fr | demain aprem                          | 2026-02-19 Thu afternoon
 fr | hier                                  | UNSUPPORTED
 fr | la semaine prochaine                  | UNSUPPORTED
 fr | quand vous voulez                     | UNSUPPORTED
@@ -334,6 +335,7 @@ pt | amanhã à hora de almoço               | 2026-02-19 Thu lunch
 pt | sábado ao fim do dia                  | 2026-02-21 Sat evening
 pt | amanha                                | 2026-02-19 Thu
 pt | amanhan                               | 2026-02-19 Thu
+pt | hj à noite                            | 2026-02-18 Wed night
 pt | sabádo                                | 2026-02-21 Sat
 pt | ontem                                 | UNSUPPORTED
 pt | semana que vem                        | UNSUPPORTED
