@@ -97,6 +97,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.reason = text.strip()[:200]  # the answer to "what is the reason?" is the reason, whatever it says
         return reading
     rest = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", text))  # "table 4 2 @ 8": for 2 at 8
+    rest = _TEXTED_HOUR.sub("ore ", rest)  # "cena h 20.30": alle 20.30
     # A phone number, not a date written in digits ("2026-12-01", "12.12.2026").
     phones = (m for m in _PHONE.finditer(text) if numeric_date(m.group().strip(), now.date()) is None)
     if match := next(phones, None):
@@ -235,9 +236,11 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     return None
 
 
-# Typed short: "4" for "for" after the word for a table ("table 4 2"), "@" for "at" before an hour.
+# Typed short: "4" for "for" after the word for a table ("table 4 2"), "@" for "at" and "h" for "ore"
+# before an hour.
 _TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)\s+4\s+(\d{1,2})\b", re.IGNORECASE)
 _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
+_TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
 _ONE = r"a|an|un|una|uno|une|um|uma"  # "2 adults and a baby": one child
 _ME = r"(?:me|myself|io|moi|eu)\b"
 _AND = r" (?:and|e|et|plus|with|con|avec|com)? ?"

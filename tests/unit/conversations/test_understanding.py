@@ -500,6 +500,7 @@ def test_adults_and_children_make_one_party(venues, venue_id, text, people):
         ("tasca", "amanhã 20h 4 pax", "20:00", 4),
         ("harbour", "hiya can i get a table 4 2 tmrw @ 8", "20:00", 2),
         ("harbour", "2 ppl tmrw @ 7:30", "19:30", 2),
+        ("roma", "x domani sera h 21 siamo in 5", "21:00", 5),
     ],
 )
 def test_a_message_typed_short_is_read(venues, venue_id, text, time, people):
