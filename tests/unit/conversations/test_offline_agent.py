@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile
@@ -35,6 +36,13 @@ def booked(venues, venue_id: str, request_: str, yes: str) -> Dialogue:
     d.say(request_)
     d.say(yes)
     return d
+
+
+def answer_after(venues, venue_id: str, request_: str, then: str) -> tuple[Dialogue, AgentAnswer]:
+    """A dialogue in which `request_` was said, then `then`; with the answer to `then`."""
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    return d, d.say(then)
 
 
 def actions(d: Dialogue) -> list[str]:
@@ -148,9 +156,7 @@ def test_a_declined_booking_keeps_what_was_said_and_what_is_said_next_changes_it
      "Prenoto un tavolo per 2 sabato 28 novembre alle 21 a nome Mario Rossi?"),
 ])  # fmt: skip
 def test_the_hour_meant_said_before_the_yes_changes_the_time_asked(venues, venue_id, request_, meant, said):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    again = d.say(meant)
+    d, again = answer_after(venues, venue_id, request_, meant)
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
@@ -216,9 +222,7 @@ def test_a_date_already_past_this_year_is_next_year_s_and_the_confirmation_says_
      "Prenoto un tavolo per 2 lunedì 30 novembre alle 20 a nome Mario Rossi?"),
 ])  # fmt: skip
 def test_after_a_closed_day_the_next_open_day_accepted_keeps_the_time_said(venues, venue_id, request_, accept, said):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    assert d.say(accept).reply == said
+    assert answer_after(venues, venue_id, request_, accept)[1].reply == said
 
 
 def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
@@ -235,9 +239,7 @@ def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     ("roma", "Un tavolo per 2 domenica, Mario Rossi", "alle 20", "2026-11-30T20:00"),
 ])  # fmt: skip
 def test_a_time_alone_after_a_closed_day_is_on_the_next_open_day_said(venues, venue_id, request_, time, start):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    confirm = d.say(time)
+    _, confirm = answer_after(venues, venue_id, request_, time)
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
@@ -297,9 +299,7 @@ def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venu
     ("roma", "un tavolo sabato alle 20, Mario Rossi", "allora 6"),
 ])  # fmt: skip
 def test_a_party_answered_with_words_around_the_number_is_read(venues, venue_id, request_, party):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    confirm = d.say(party)
+    _, confirm = answer_after(venues, venue_id, request_, party)
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["party_size"] == int(party.split()[1])
 
 
