@@ -2,8 +2,8 @@
 
 Words (intents, care types, how names and party sizes are introduced) are data (`vocabulary`),
 recognised in every language; names are found by `customer_names`, days and times by `days_and_times`
-(the project's parsers on the message's word sequences); phone numbers by `phonenumbers` in the venue's
-country.
+(the project's parsers on the message's word sequences, readied by `message_words`); phone numbers by
+`phonenumbers` in the venue's country.
 """
 
 from __future__ import annotations
@@ -22,21 +22,17 @@ from concierge.conversations.customer_names import (
     name_segment,
     signed_name,
 )
-from concierge.conversations.days_and_times import (
+from concierge.conversations.days_and_times import NEGATIONS, day_said, days_in_order, negated_set_aside, time_said
+from concierge.conversations.message_words import (
     BREAK,
-    NEGATIONS,
     amounts_set_aside,
     articles_set_aside,
-    ordinals_set_aside,
     at_after_correction,
     at_after_to,
     counts_set_aside,
-    day_said,
     hour_articles_read,
-    days_in_order,
-    negated_set_aside,
+    ordinals_set_aside,
     short_weekdays_spelt,
-    time_said,
     time_tokens,
     week_joined,
 )
