@@ -118,13 +118,7 @@ class _Run(OwnBookingsFlow):
             or (reading.day or reading.time or reading.people or reading.care_type)
         ):
             mem["flow"] = "book"
-            if (asked := self._question_with_booking()) is None:
-                return self.book(reading)
-            question, answer = asked
-            if reading.reason:  # "Do you have vegetarian options?" answered: no note of it too
-                kept = [part for part in reading.reason.split("; ") if part.strip() not in question]
-                reading.reason = "; ".join(kept) or None
-            return self.asked_again(answer, self.book(reading))
+            return self._book_answering(reading)
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
             return self.understood(faq)
         if ("thanks" in reading.intents and not mem.get("flow")) or ("bye" in reading.intents and not reading.details):
@@ -341,11 +335,18 @@ class _Run(OwnBookingsFlow):
             return self.open_now() if "now" in reading.intents else self.hours(reading.day)
         return None if reading.details else self.venue_facts(reading) or self.faq(self.turn.text)
 
-    def _question_with_booking(self) -> tuple[str, str] | None:
-        """A question asked in the same message as a booking, as a sentence of its own, and the FAQ's
-        answer to it ("Avete il parcheggio? Vorremmo prenotare per sabato...")."""
+    def _book_answering(self, reading: Reading) -> AgentAnswer:
+        """The booking, after the FAQ's answer to a question asked with it as a sentence of its own ("Avete
+        il parcheggio? Vorremmo prenotare per sabato..."); the question answered is no note of the booking."""
         questions = [q.strip() for q in re.findall(r"[^.!?\n]*\?", self.turn.text or "")]
-        return next(((question, faq) for question in questions if (faq := self.faq(question))), None)
+        answered = next(((question, faq) for question in questions if (faq := self.faq(question))), None)
+        if answered is None:
+            return self.book(reading)
+        question, answer = answered
+        if reading.reason:  # "Do you have vegetarian options?": answered, not noted
+            kept = [part for part in reading.reason.split("; ") if part.strip() not in question]
+            reading.reason = "; ".join(kept) or None
+        return self.asked_again(answer, self.book(reading))
 
     def venue_facts(self, reading: Reading) -> str | None:
         """The venue's address or how to reach it, when asked and the knowledge base has it."""
