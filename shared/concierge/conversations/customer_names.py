@@ -136,9 +136,9 @@ def looks_like_name(text: str) -> bool:
 
 
 def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle" (one word, only last:
-    "..., Bianchi"), or after a question
-    ("a table for 2 at 7pm? Carol White"); a question itself names nobody ("Is There Parking?")."""
+    """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle" (one word only when
+    last: "..., Bianchi"), or after a question ("a table for 2 at 7pm? Carol White"); a question itself
+    names nobody ("Is There Parking?")."""
     questions_cut = re.sub(r"[^,;\n?!]*\?", ",", text)
     segments = [seg.strip() for seg in _sentences(re.split(r"[,;\n!]", questions_cut))]
     if len(segments) < 2:
