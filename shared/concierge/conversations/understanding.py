@@ -264,16 +264,21 @@ def _special_request(text: str, vocab: Vocabulary) -> str | None:
         start = min(starts)
         if re.search(r"\d", part[:start]):  # the booking said before it: the request is what follows,
             cut = start  # from the word that opens it ("for my wife's birthday", "pour l'anniversaire")
-            for word in reversed(list(re.finditer(r"\S+", part[:start]))[-4:]):
+            before = list(re.finditer(r"\S+", part[:start]))
+            counted = before[-1:] and before[-1].group().lstrip("(").isdigit()
+            if counted and (len(before) < 2 or before[-2].group().lower() not in _BEFORE_A_NUMBER):
+                cut = before[-1].end() - len(before[-1].group().lstrip("("))  # "2 vegetarians", not "at 8 vegan"
+            for word in reversed(before[-4:]):
                 if re.search(r"\d", word.group()) and not _AN_AGE.fullmatch(word.group()):
                     break  # the booking's number; "my dad's 70th birthday" keeps its 70th
                 if word.group().strip("'’").lower() in _REQUEST_OPENERS:
                     cut = word.start()
             part = part[cut:]
-        parts.append(part.strip())
+        parts.append(part.strip(" ()[]"))
     return "; ".join(parts)[:200] or None
 
 
+_BEFORE_A_NUMBER = frozenset("at for alle per a à às as pour para x of di de".split())  # an hour's or a party's
 _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 # The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
 _REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())

@@ -601,6 +601,12 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("harbour", "table for 2 tomorrow at 8 for my wife's birthday", "for my wife's birthday"),
         ("harbour", "a group of 6 at 7 for my dad's 70th birthday", "for my dad's 70th birthday"),
         (
+            "harbour",
+            "dinner for my team (we're 8, 2 vegetarians and 1 coeliac). Friday at 7?",
+            "2 vegetarians and 1 coeliac",
+        ),
+        ("harbour", "table for 2 at 8 vegetarian please", "vegetarian please"),  # 8 is the hour
+        (
             "roma",
             "tavolo per 8 sabato per il 50esimo compleanno di mio padre",
             "per il 50esimo compleanno di mio padre",
