@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -234,11 +235,19 @@ def fold_same_length(text: str) -> str:
 def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> T | None:
     """`take` of what follows the first of `intros` said ("mi chiamo Mario Rossi": Mario Rossi), longest first."""
     folded = fold_same_length(text)
-    for intro in sorted(intros, key=len, reverse=True):
-        pattern = r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*['’]?\s*"  # "au nom d'Anne"
-        if match := re.search(pattern, folded):
+    for pattern in _intro_patterns(intros):
+        if match := pattern.search(folded):
             return take(text[match.end() :])
     return None
+
+
+@functools.lru_cache(maxsize=8)  # the vocabulary's few lists of intros, compiled once
+def _intro_patterns(intros: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """Each intro as a whole-word pattern that also takes the elision after it ("au nom d'Anne"), longest first."""
+    return tuple(
+        re.compile(r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*['’]?\s*")
+        for intro in sorted(intros, key=len, reverse=True)
+    )
 
 
 def name_at_start(text: str) -> str | None:
