@@ -39,8 +39,13 @@ class Vocabulary:
         keys = ("people_units", "party_adults", "party_children")
         return frozenset(unit.split()[0] for key in keys for unit in self.intro_words[key])
 
+    @functools.cached_property
+    def _any_phrase(self) -> dict[str, re.Pattern[str]]:
+        """Each intent's phrases as one pattern: one search a message, not one a phrase."""
+        return {name: re.compile("|".join(p.pattern for p in patterns)) for name, patterns in self.phrases.items()}
+
     def has(self, intent: str, folded: str) -> bool:
-        return any(p.search(folded) for p in self.phrases[intent])
+        return self._any_phrase[intent].search(folded) is not None
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:
