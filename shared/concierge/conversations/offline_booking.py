@@ -204,8 +204,8 @@ class BookingFlow(OfflineTurn):
                 continue  # "around 8", "in the morning": the free times then are offered once the rest is known
             if field == "slot.start_iso" and slots.get("day"):
                 labels.append(self.words.say("field.time"))
-            elif field == "slot.start_iso" and slots.get("time"):
-                labels.append(self.words.say("field.day"))
+            elif field == "slot.start_iso" and (slots.get("time") or slots.get("near")):
+                labels.append(self.words.say("field.day"))  # "around 9" said: only the day is missing
             else:
                 labels.append(self.words.say(f"field.{field}"))
         sentence = self.words.say("need_info", fields=self.phrases.join_and(labels))

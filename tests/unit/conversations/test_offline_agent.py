@@ -225,6 +225,14 @@ def test_after_a_closed_day_the_next_open_day_accepted_keeps_the_time_said(venue
     assert answer_after(venues, venue_id, request_, accept)[1].reply == said
 
 
+def test_a_time_said_around_on_a_closed_day_is_kept_and_only_the_day_is_asked(venues):
+    d = dialogue(venues, "harbour")
+    closed = d.say("any chance of a table for 2 tonight, around 9? Sam")
+    assert closed.reply.endswith("To book, I still need the day.")
+    offer = d.say("ok tuesday then")
+    assert offer.reply.startswith("Free times around 9 pm on Tuesday 24 November")
+
+
 def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     d = dialogue(venues, "roma")
     answer = d.say("Un tavolo per 2 domenica alle 20, sono Mario, mi chiamo Mario Rossi")
