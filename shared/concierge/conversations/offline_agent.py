@@ -47,6 +47,8 @@ class _Run(OwnBookingsFlow):
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and turn.text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]  # "the second one" of the bookings listed
             reading = self._picked(listed, turn.text) or reading
+        if not (mem.get("flow") == "move" and mem.get("choices") and not mem.get("target")):
+            mem.pop("change", None)  # the change asked is kept only while its booking is being picked
         self._apply_action(reading)
         if turn.action in ("human", "emergency") or {"human", "angry"} & reading.intents:
             return self.handover(self._handover_reason(reading))
@@ -93,8 +95,9 @@ class _Run(OwnBookingsFlow):
             # just made (after a yes)
             reading.intents.add("move")
             prefer = mem["last_created"]
-        if (reading.shift and mem.get("flow") != "book") or total:  # "the same time" (0) alone moves nothing
-            reading.intents.add("move")  # "30 minutes earlier", the party's new total: a booking of theirs
+        replacing = "instead_of" in reading.intents and reading.details and mem.get("flow") != "book"
+        if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing
+            reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None

@@ -61,8 +61,14 @@ class OwnBookingsFlow(BookingFlow):
             return self.move_to(reading)
         if fresh or not mem.get("choices"):
             mem["choices"] = self.own_bookings()
+        for key, value in (mem.pop("change", None) or {}).items():  # "4 people instead of 2", then "Wednesday's"
+            if getattr(reading, key) is None:
+                setattr(reading, key, value)
         choices = mem["choices"]
         chosen = next((c for c in choices if c["id"] == prefer), None) or self._chosen(choices, reading)
+        if not choices and "instead_of" in reading.intents and mem["flow"] == "move":
+            mem["flow"], mem["choices"] = "book", None  # "Saturday instead of Friday" with none: a new booking
+            return self.book(reading)
         if not choices:
             mem["flow"], mem["choices"] = None, None
             return self.understood(self._none_found())
@@ -71,6 +77,13 @@ class OwnBookingsFlow(BookingFlow):
         if chosen is None and mem["flow"] == "cancel" and "all" in reading.intents:
             chosen, mem["to_cancel"] = choices[0], choices[1:]  # "cancel them all": one after the other, each a yes
         if chosen is None:
+            change = {
+                "time": reading.time,
+                "time_near": reading.time_near,
+                "people": reading.people,
+                "shift": reading.shift,
+            }
+            mem["change"] = {key: value for key, value in change.items() if value is not None}  # for the one picked
             listing = "; ".join(self._item(c) for c in choices)
             message = self.words.say("your_bookings", list=listing)
             buttons = [self._booking_button(c) for c in choices[:10]]

@@ -114,6 +114,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         rest = _blanked(rest, SHIFT_WORDS)
     if vocab.has("season_greetings", folded):  # "Buon Natale!": a wish, not Christmas Day
         rest = _blanked(rest, vocab.phrases["season_greetings"])
+    if "instead_of" in reading.intents:  # "alle 21 invece delle 19 e 30": what is replaced is not meant
+        rest = _blanked(rest, vocab.phrases["instead_of"], "not")
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
         rest = _blanked(rest, vocab.phrases[edge])
     head = " ".join(folded.split()[:2])
@@ -284,12 +286,13 @@ _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 _REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
 
 
-def _blanked(text: str, patterns: tuple[re.Pattern[str], ...]) -> str:
-    """`text` with what the patterns match (on its folded form, of the same length) turned to spaces."""
+def _blanked(text: str, patterns: tuple[re.Pattern[str], ...], word: str = "") -> str:
+    """`text` with what the patterns match (on its folded form, of the same length) turned to spaces, or
+    to `word` padded with spaces."""
     folded = fold_same_length(text)
     for pattern in patterns:
         for match in pattern.finditer(folded):
-            text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
+            text = text[: match.start()] + word.ljust(match.end() - match.start()) + text[match.end() :]
     return text
 
 

@@ -1056,6 +1056,50 @@ def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, ve
     assert len(d.tools.bookings) == 2
 
 
+def with_two_bookings(venues, venue_id: str) -> Dialogue:
+    """A dialogue with the customer's bookings of Wednesday 25 at 19:30 and Saturday 28 November at 20:00."""
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 25), "19:30", PHONES[venue_id])
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    return d
+
+
+@pytest.mark.parametrize(("venue_id", "change", "confirm_words", "moment"), [
+    ("roma", "per la prenotazione di mercoledì, possiamo venire alle 21 invece delle 19 e 30?",
+     "a mercoledì 25 novembre alle 21?", (dt.date(2026, 11, 25), "21:00")),
+    ("cabinet", "pour mon rendez-vous de mercredi, je peux venir à 11h au lieu de 19h30 ?",
+     "au mercredi 25 novembre à 11 h ?", (dt.date(2026, 11, 25), "11:00")),
+])  # fmt: skip
+def test_what_a_booking_had_said_as_replaced_moves_that_booking(venues, venue_id, change, confirm_words, moment):
+    d = with_two_bookings(venues, venue_id)
+    confirm = d.say(change)
+    assert confirm.rdv["action"] == "RESCHEDULE" and confirm.reply.endswith(confirm_words)
+    d.say("sì" if venue_id == "roma" else "oui")
+    assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
+
+
+def test_a_change_asked_before_its_booking_is_picked_is_made_to_the_booking_picked(venues):
+    d = with_two_bookings(venues, "harbour")
+    assert d.say("can we make it 4 people instead of 2?").reply.endswith("Which one?")
+    confirm = d.say("the wednesday one")
+    assert confirm.reply == "Shall I change your booking of Wednesday 25 November at 7:30 pm to a table for 4?"
+    d.say("yes")
+    assert [b.people for b in d.tools.bookings if b.day == dt.date(2026, 11, 25)] == [4]
+
+
+def test_a_change_asked_and_dropped_is_not_carried_to_the_next_booking_picked(venues):
+    d = with_two_bookings(venues, "harbour")
+    d.say("can we make it 4 people instead of 2?")
+    d.say("never mind")
+    move = d.say("can I move my saturday booking?")
+    assert move.reply == "To which day and time should I move your booking of Saturday 28 November at 8 pm?"
+
+
+def test_a_day_said_instead_of_another_with_no_booking_is_a_new_booking(venues):
+    confirm = dialogue(venues, "harbour").say("Can I book a table for 2 on Saturday instead of Friday? Tom Baker, 8pm")
+    assert confirm.reply == "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"
+
+
 def test_asking_which_bookings_one_has_with_none_says_so(venues):
     answer = dialogue(venues, "harbour").say("Do I have a booking?")
     assert answer.reply == "I can't find any upcoming booking under your number."
