@@ -95,7 +95,9 @@ class _Run(OwnBookingsFlow):
             # just made (after a yes)
             reading.intents.add("move")
             prefer = mem["last_created"]
-        replacing = "instead_of" in reading.intents and reading.details and mem.get("flow") != "book"
+        # "alle 21 invece delle 19 e 30", "we've got a table on Saturday, could we come at 7 instead?"
+        said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
+        replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
         if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
         if "cancel" in reading.intents or "move" in reading.intents:

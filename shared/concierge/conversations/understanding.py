@@ -107,6 +107,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
         return reading
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
+    if "mine" in reading.intents and _ASKING_FOR_ONE.search(folded):
+        reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
         reading.intents.add("angry")  # "this is terrible", but not "a terrible toothache"
     reading.shift = shift_said(folded)
@@ -234,6 +236,7 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     return None
 
 
+_ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
 # Typed short: "4" for "for" after the word for a table ("table 4 2"), "@" for "at" and "h" for "ore"
 # before an hour.
 _TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)\s+4\s+(\d{1,2})\b", re.IGNORECASE)

@@ -1069,12 +1069,14 @@ def with_two_bookings(venues, venue_id: str) -> Dialogue:
      "a mercoledì 25 novembre alle 21?", (dt.date(2026, 11, 25), "21:00")),
     ("cabinet", "pour mon rendez-vous de mercredi, je peux venir à 11h au lieu de 19h30 ?",
      "au mercredi 25 novembre à 11 h ?", (dt.date(2026, 11, 25), "11:00")),
+    ("harbour", "hi, we've got a table on saturday - could we come at 7 instead?",
+     "to Saturday 28 November at 7 pm?", (dt.date(2026, 11, 28), "19:00")),
 ])  # fmt: skip
 def test_what_a_booking_had_said_as_replaced_moves_that_booking(venues, venue_id, change, confirm_words, moment):
     d = with_two_bookings(venues, venue_id)
     confirm = d.say(change)
     assert confirm.rdv["action"] == "RESCHEDULE" and confirm.reply.endswith(confirm_words)
-    d.say("sì" if venue_id == "roma" else "oui")
+    d.say({"roma": "sì", "cabinet": "oui"}.get(venue_id, "yes"))
     assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
 
 
@@ -1093,6 +1095,13 @@ def test_a_change_asked_and_dropped_is_not_carried_to_the_next_booking_picked(ve
     d.say("never mind")
     move = d.say("can I move my saturday booking?")
     assert move.reply == "To which day and time should I move your booking of Saturday 28 November at 8 pm?"
+
+
+@pytest.mark.parametrize("request_", ["can I have a booking for tomorrow?", "could we have a reservation on friday?"])
+def test_asking_to_have_a_booking_asks_for_one_not_after_one(venues, request_):
+    d = with_two_bookings(venues, "harbour")
+    answer = d.say(request_)
+    assert answer.rdv["action"] == "NEED_INFO" and "upcoming bookings" not in answer.reply
 
 
 def test_a_day_said_instead_of_another_with_no_booking_is_a_new_booking(venues):
