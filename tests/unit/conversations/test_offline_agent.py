@@ -868,6 +868,9 @@ def test_thanks_after_a_booking_says_goodbye_and_archives_the_conversation(venue
     ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "thanks, see you on friday!"),
     ("roma", "un tavolo per 4 sabato alle 20, Mario Rossi", "sì", "perfetto grazie, a sabato"),
     ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "great, thanks, see you friday"),
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "great, have a nice weekend"),
+    ("tasca", "mesa para 2 no sábado às 20h, Ana Sousa", "sim", "obrigada, bom fim de semana"),
+    ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "sì", "buona serata"),
 ])  # fmt: skip
 def test_thanks_with_the_day_of_the_booking_says_goodbye_and_books_nothing_more(
     venues, venue_id, request_, yes, see_you
