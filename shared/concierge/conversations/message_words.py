@@ -11,7 +11,7 @@ import unicodedata
 
 from concierge.conversations.vocabulary import Vocabulary
 from concierge.parsing.text import fold, with_digits
-from concierge.speech.names import MONTHS
+from concierge.speech.names import MONTHS, SHORT_WEEKDAYS, WEEKDAYS
 
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
 
@@ -176,16 +176,13 @@ def at_after_correction(tokens: list[str], people: int | None) -> tuple[list[str
     return tokens, None
 
 
-_SHORT_WEEKDAYS = {  # as typed in a hurry, in the four languages; each read only before a time ("sat 8pm")
-    "monday": ("mon", "lun", "seg"),
-    "tuesday": ("tue", "tues", "mar", "ter"),
-    "wednesday": ("wed", "mer", "qua"),
-    "thursday": ("thu", "thur", "thurs", "gio", "jeu", "qui"),
-    "friday": ("fri", "ven", "sex"),
-    "saturday": ("sat", "sab", "sam"),
-    "sunday": ("sun", "dom", "dim"),
-}
-_WEEKDAY_OF = {short: day for day, shorts in _SHORT_WEEKDAYS.items() for short in shorts}
+# A weekday cut short, as a schedule writes it in any of the four languages, or typed so ("tues", "thurs"):
+# the English name of the day it is. Each is read only before a time or a part of the day ("sat 8pm").
+_WEEKDAY_OF = {
+    fold(short): fold(day).lower()
+    for shorts in SHORT_WEEKDAYS.values()
+    for short, day in zip(shorts, WEEKDAYS["en"], strict=True)
+} | {"tues": "tuesday", "thur": "thursday", "thurs": "thursday"}
 _CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}|h|am|pm)")  # "8pm", "21h", "20:30": a time, not "2 days"
 
 

@@ -10,6 +10,14 @@ WEEKDAYS = {
     "pt": ["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"],
 }
 
+# As written short in a schedule ("Mon 19:00-22:30"); the chat reads them too, before a time ("sat 8pm").
+SHORT_WEEKDAYS = {
+    "en": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+    "it": ["lun", "mar", "mer", "gio", "ven", "sab", "dom"],
+    "fr": ["lun", "mar", "mer", "jeu", "ven", "sam", "dim"],
+    "pt": ["seg", "ter", "qua", "qui", "sex", "sáb", "dom"],
+}
+
 MONTHS = {
     "it": [
         "gennaio",

@@ -6,21 +6,14 @@ from __future__ import annotations
 
 from concierge.domain.venue import SCHEDULE_KEYS, Venue
 from concierge.speech import phrases_for
-from concierge.speech.names import WEEKDAYS as DAY_NAMES
+from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS as DAY_NAMES
 from concierge.speech.receptionist import agent_words
-
-WEEKDAYS: dict[str, list[str]] = {
-    "en": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-    "it": ["lun", "mar", "mer", "gio", "ven", "sab", "dom"],
-    "fr": ["lun", "mar", "mer", "jeu", "ven", "sam", "dim"],
-    "pt": ["seg", "ter", "qua", "qui", "sex", "sáb", "dom"],
-}
 
 
 def weekly_hours(venue: Venue) -> str:
     """The weekly schedule in one line, e.g. "Mon 19:00-22:30; ...; Sun closed"."""
     words = agent_words(venue.locale, venue.kind)
-    names = WEEKDAYS[words.locale]
+    names = SHORT_WEEKDAYS[words.locale]
     parts = []
     for index, key in enumerate(SCHEDULE_KEYS):
         schedule = venue.hours.get(key)  # type: ignore[call-overload]

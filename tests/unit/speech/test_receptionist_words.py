@@ -6,7 +6,7 @@ import string
 
 from concierge.speech.agent_prompts import PROMPTS
 from concierge.speech.receptionist import CARE_TYPES, WORDS, agent_words
-from concierge.speech.weekly_hours import WEEKDAYS
+from concierge.speech.names import SHORT_WEEKDAYS
 from concierge.speech.receptionist_kinds import KIND_WORDS
 
 
@@ -25,7 +25,7 @@ def test_every_locale_has_every_sentence_with_the_same_fields():
 def test_care_types_and_weekdays_are_complete():
     for locale in WORDS:
         assert CARE_TYPES[locale].keys() == CARE_TYPES["en"].keys()
-        assert len(WEEKDAYS[locale]) == 7
+        assert len(SHORT_WEEKDAYS[locale]) == 7
 
 
 def test_the_model_instructions_exist_in_every_locale_with_the_same_fields():
