@@ -22,6 +22,7 @@ from typing import Iterator
 from flask import Flask, Response, jsonify, request
 from werkzeug.serving import make_server
 
+from concierge.adapters.providers import octotable_auth
 from tests.support.local import free_port
 
 STATUSES = ("WAITING", "ACCEPTED", "CANCELLED", "CONFIRMED", "EXPIRED", "PREPAY", "OUTOFORDER", "REJECTED")
@@ -385,7 +386,10 @@ def start_octotable_server(
     property_id: str = "4242",
     token_lifetime: float = 1440,
 ) -> Iterator[OctoTableServer]:
-    """An OctoTableServer listening on a free loopback port for the duration of the block."""
+    """An OctoTableServer listening on a free loopback port for the duration of the block. The process's
+    cached tokens are dropped first: the port may be one an earlier server had, whose token this one would
+    refuse, and a test counting token requests would see one more."""
+    octotable_auth._SHARED.clear()
     server = OctoTableServer(client_id, client_secret, property_id, token_lifetime)
     http = make_server("127.0.0.1", free_port(), server.app, threaded=True)
     server.base_url = f"http://127.0.0.1:{http.server_port}"
