@@ -39,7 +39,7 @@ _TIME_SIGNAL = re.compile(
     rf"\b(?:{_FROM_NOW_WORDS}) \d{{1,3}} ?(?:minutes?|mins?|minuti|minutos)\b|"  # "in 30 minutes"
     r"\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|per le|"
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
-    r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|o clock|ore|ora|half past|quarter)\b"
+    r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|[o0] ?clock|ore|ora|half past|quarter)\b"
 )
 _FROM_NOW = re.compile(rf"(?:{_FROM_NOW_WORDS}) ")
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"

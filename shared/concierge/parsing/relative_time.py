@@ -12,7 +12,7 @@ from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar
 
 _THREE_QUARTERS = re.compile(r"\b(?:tre|tres|trois|three|3) quart(?:i|os|s|ers)\b")
 _QUARTER = re.compile(r"\b(?:(?:un|uno|una|a|an|one|une|um|uma|le|1) )?quart(?:o|er)?\b")
-_OCLOCK = re.compile(r"\bo clock\b")
+_OCLOCK = re.compile(r"\bo ?clock\b")  # "oclock" typed
 # How the clock time is found near vague words: "18ish" holds its hour; "por volta das 20h" reads as "as 20h".
 _ISH = re.compile(r"(\d+) ?ish\b")
 _ENDS_ISH = re.compile(r"(\d+) ?ish$")
@@ -148,7 +148,7 @@ def _read(
 def _digits(folded: str, locale: str) -> str:
     """Number words as digits, with quarters protected from being read as ordinals ("quarto")."""
     text = folded
-    if "quart" in text or "o clock" in text:  # what the three patterns need
+    if "quart" in text or "clock" in text:  # what the three patterns need
         text = _OCLOCK.sub(" ", _QUARTER.sub("qtr", _THREE_QUARTERS.sub("tqtr", text)))
     return " ".join(with_digits(" ".join(text.split()), locale).split())
 

@@ -777,6 +777,8 @@ def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venu
         ("harbour", "friday twenty past seven", dt.date(2026, 11, 27), "19:20", None),
         ("harbour", "friday 10 to 8 for 4", dt.date(2026, 11, 27), "19:50", 4),
         ("harbour", "friday from 7 to 8", dt.date(2026, 11, 27), None, None),  # a span, not 7 to 8
+        ("harbour", "Table for four, Friday, eight o'clock", dt.date(2026, 11, 27), "20:00", 4),
+        ("harbour", "friday 8 oclock", dt.date(2026, 11, 27), "20:00", None),
     ],
 )
 def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, time, people):

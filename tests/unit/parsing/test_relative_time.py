@@ -191,6 +191,7 @@ def test_a_day_part_decides_between_morning_and_evening(locale, text, expected):
         ("en", "quarter to 9", "20:45"),
         ("en", "ten to nine", "20:50"),
         ("en", "eight o'clock", "20:00"),
+        ("en", "8 oclock", "20:00"),
         ("fr", "8h", "20:00"),
         ("fr", "huit heures et demie", "20:30"),
         ("fr", "9 heures moins le quart", "20:45"),
