@@ -158,6 +158,32 @@ def at_after_to(tokens: list[str]) -> list[str]:
     ]
 
 
+# A span of two hours: "between 7 and 8pm", "from 7 to 8", "dalle 20 alle 21", "entre 20h et 21h", "das 20 às 21".
+_SPAN = re.compile(
+    r"\b(?:between|from|tra|fra|dalle|entre|de|des|das) (?:(?:le|les|as|os|ore) )?"
+    r"(\d{1,2}(?:[:.h]\d\d)?)(?: ?(am|pm|h)\b)? "
+    r"(?:and|to|till|until|e|et|a|alle|as|ate) (?:(?:le|les|as|os|ore) )?"
+    r"\d{1,2}(?:[:.h]\d\d)?(?: ?(am|pm|h)\b)?(?= (\w+)|$)"
+)
+_SPAN_TOKEN = re.compile(r"(\d{1,2}(?:[:.]\d\d)?)-\d{1,2}(?:[:.]\d\d)?(am|pm|h)")  # "7-8pm", "20-21h"
+
+
+def spans_read(tokens: list[str], counting: frozenset[str]) -> list[str]:
+    """A span of two hours is its start, with the end's "pm" when the start has none: "between 7 and 8pm" is
+    7 pm, "dalle 20 alle 21" 20:00, "7-8pm" 7 pm; not a span of people or days ("between 6 and 8 people",
+    "between 2 and 3 weeks", "de 5 a 7 de dezembro": a count, a unit or a month follows it)."""
+    tokens = [_SPAN_TOKEN.sub(r"\1\2", token) for token in tokens]
+    text = " ".join(tokens)
+    for span in reversed(list(_SPAN.finditer(text))):
+        after = text[span.end() :].split()[:3]
+        if (span[4] or "") in counting | _UNITS | _AMOUNTS or MONTH_WORDS.intersection(after):
+            continue
+        start = span[1] + (span[2] or span[3] or "")
+        words = len(span[0].split())
+        text = f"{text[: span.start()]}at {start}{f' {BREAK}' * (words - 2)}{text[span.end() :]}"
+    return text.split()
+
+
 # Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8".
 _BEFORE_AN_HOUR = (("make", "it"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"), ("voulais", "dire"),
                    ("queria", "dizer"), ("quis", "dizer"))  # fmt: skip

@@ -31,6 +31,7 @@ from concierge.conversations.message_words import (
     at_after_to,
     counts_set_aside,
     hour_articles_read,
+    spans_read,
     ordinals_set_aside,
     short_weekdays_spelt,
     time_tokens,
@@ -154,6 +155,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(tokens)))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
+    tokens = spans_read(tokens, vocab.counting_words)
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
     if "move" in reading.intents:

@@ -776,7 +776,6 @@ def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venu
         ("cabinet", "lundi 9 et demie", dt.date(2026, 11, 30), "09:30", None),
         ("harbour", "friday twenty past seven", dt.date(2026, 11, 27), "19:20", None),
         ("harbour", "friday 10 to 8 for 4", dt.date(2026, 11, 27), "19:50", 4),
-        ("harbour", "friday from 7 to 8", dt.date(2026, 11, 27), None, None),  # a span, not 7 to 8
         ("harbour", "Table for four, Friday, eight o'clock", dt.date(2026, 11, 27), "20:00", 4),
         ("harbour", "friday 8 oclock", dt.date(2026, 11, 27), "20:00", None),
     ],
@@ -784,6 +783,30 @@ def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venu
 def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, time, people):
     reading = read(venues, venue_id, text)
     assert (reading.day, reading.time, reading.people) == (day, time, people)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time", "people"),
+    [
+        ("harbour", "friday from 7 to 8", "19:00", None),  # not 7 minutes to 8
+        ("harbour", "between 7 and 8pm on Friday", "19:00", None),  # not 7:08
+        ("harbour", "between 7 to 8pm on Friday", "19:00", None),
+        ("harbour", "friday 7-8pm for 2", "19:00", 2),
+        ("harbour", "friday between 7:30 and 8:30", "19:30", None),
+        ("roma", "venerdì dalle 20 alle 21", "20:00", None),
+        ("cabinet", "vendredi entre 14h et 15h", "14:00", None),
+        ("tasca", "sexta entre as 20 e as 21", "20:00", None),
+        ("harbour", "friday, between 6 and 8 people", None, 8),  # a span of people
+    ],
+)
+def test_a_span_of_two_hours_is_its_start(venues, venue_id, text, time, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time, reading.people) == (dt.date(2026, 11, 27), time, people)
+
+
+@pytest.mark.parametrize(("venue_id", "text"), [("harbour", "in between 2 and 3 weeks"), ("roma", "fra 2 e 3 giorni")])
+def test_a_span_of_days_or_weeks_is_no_hour(venues, venue_id, text):
+    assert read(venues, venue_id, text).time is None
 
 
 @pytest.mark.parametrize("text", ["un quarto d'ora più tardi", "posticipare di un quarto d'ora"])
