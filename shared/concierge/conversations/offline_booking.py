@@ -252,9 +252,9 @@ class BookingFlow(OfflineTurn):
         part = self.slots.get("part")
         if part and time is None and offered_day == day:  # "domani sera verso le 21": the evening's, near 21
             in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
-            free = _nearest(in_part, around) or free
+            free = _nearest(in_part, around) or _nearest(self.free_times(day), around or part[0])  # closed then
         self.slots.pop("time", None)
-        sentence = self.times_sentence(day, offered_day, free, time, around)
+        sentence = self.times_sentence(day, offered_day, free, time, around, None if time else part)
         requested = Slot.at(self.venue, day, time) if time else None
         return self.offer_times(offered_day, free, " ".join(notes + [sentence]), requested, around)
 
@@ -283,18 +283,33 @@ class BookingFlow(OfflineTurn):
         return notes
 
     def times_sentence(
-        self, day: dt.date, offered_day: dt.date, free: list[str], time: str | None, around: str | None
+        self,
+        day: dt.date,
+        offered_day: dt.date,
+        free: list[str],
+        time: str | None,
+        around: str | None,
+        part: tuple[str, str] | None = None,
     ) -> str:
         """The free times offered, said against what was asked: `time` not free, a time `around`, or none;
-        on another day when `day` has none (closed that day, or full)."""
+        on another day when `day` has none (closed that day, or full); after the day's hours when what was
+        asked is outside them ("Sunday at 8pm" where Sunday is lunch only, "domani a pranzo" on a dinner-only
+        day)."""
         times = ", ".join(self.time_words(t) for t in free)
         if not free:
             return self.words.say("none_free", day=self.day_words(day))
+        ranges = self.venue.ranges_on(day)
         if offered_day != day:
-            why = "closed_day" if not self.venue.ranges_on(day) else "none_free"
+            why = "closed_day" if not ranges else "none_free"
             return f"{self.words.say(why, day=self.day_words(day))} " + self.words.say(
                 "free_on", day=self.day_words(offered_day), times=times
             )
+        asked = time or around
+        if (asked and not any(r.open <= asked < r.close for r in ranges)) or (
+            part and not any(r.open < part[1] and part[0] < r.close for r in ranges)
+        ):
+            hours = self.words.say("hours.day", day=self.day_words(day), hours=self.phrases.hours_phrase(ranges))
+            return f"{hours} {self.words.say('free_times', times=times)}"
         if time is not None:
             return self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
         if around is not None:

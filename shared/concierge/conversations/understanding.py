@@ -41,7 +41,8 @@ from concierge.conversations.party_changes import party_change
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
-from concierge.domain.venue import Venue
+from concierge.domain.venue import Venue, hhmm
+from concierge.parsing.day_parts import WINDOWS
 from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
@@ -63,7 +64,9 @@ class Reading:
     name: str | None = None
     care_type: str | None = None
     reason: str | None = None
-    part: tuple[str, str] | None = None  # the opening range of the part of the day said ("domani sera")
+    part: tuple[str, str] | None = (
+        None  # the opening range of the part of the day said ("domani sera"), else its window
+    )
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
@@ -169,6 +172,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day_choices = day.candidates if day.ambiguous else ()
         if day.part_range is not None:
             reading.part = (day.part_range.open, day.part_range.close)
+        elif day.part is not None:  # "domani a pranzo" on a dinner-only day: the part's window, where it is closed
+            start, end = WINDOWS[day.part]
+            reading.part = (hhmm(start), hhmm(end))
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone

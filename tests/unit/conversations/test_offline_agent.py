@@ -298,6 +298,33 @@ def test_a_day_or_next_week_asked_without_a_time_offers_free_times_before_the_na
     assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said", "first"), [
+    ("harbour", "table for 2 sunday at 8pm, Tom Baker",
+     "We are open on Sunday 29 November: lunch from noon to 4 pm. Free times: 3 pm,", "15:00"),
+    ("harbour", "sunday dinner for 2, Tom Baker", "We are open on Sunday 29 November: lunch from noon", "15:00"),
+    ("roma", "avete posto domani a pranzo per 2?",
+     "Siamo aperti martedì 24 novembre: cena dalle 19 alle 22 e 30. Orari liberi: 19,", "19:00"),
+    ("cabinet", "un détartrage mardi à 19h, Ali Benali",
+     "Nous sommes ouverts le mardi 24 novembre : matin de 8 h à 12 h et après-midi de 13 h à 18 h. Créneaux", "16:00"),
+    ("tasca", "mesa para 2 quarta ao almoço, Ana Costa",
+     "Abrimos quarta-feira, 25 de novembro: jantar das 19h30", "19:30"),
+])  # fmt: skip
+def test_a_time_or_part_of_the_day_outside_the_day_s_hours_is_answered_with_those_hours(
+    venues, venue_id, question, said, first
+):
+    answer = dialogue(venues, venue_id).say(question)
+    assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
+
+
+def test_a_taken_time_inside_the_hours_is_still_said_not_available(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 29), "13:00", "+447700900001")
+    d.tools.book(dt.date(2026, 11, 29), "13:00", "+447700900002")
+    d.tools.book(dt.date(2026, 11, 29), "13:00", "+447700900003")
+    d.tools.book(dt.date(2026, 11, 29), "13:00", "+447700900004")
+    assert d.say("table for 2 sunday at 1pm, Tom Baker").reply.startswith("1 pm on Sunday 29 November isn't available")
+
+
 def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venues):
     answer = dialogue(venues, "tasca").say("Mesa para 12 pessoas sábado às 20h, em nome de Rui Costa")
     assert answer.rdv["missing_fields"] == ["party_size"] and "6" in answer.reply
