@@ -196,6 +196,13 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if venue.kind != "clinic" and reading.reason is None and (booking_said or not question):
         reading.reason = _special_request(rest, vocab)  # "it's our anniversary": the booking's note
     bare = not reading.details and not (reading.intents - {"greeting"})
+    if (
+        bare
+        and "greeting" in reading.intents
+        and question
+        and len(_blanked(folded, vocab.phrases["greeting"]).split()) > 3
+    ):
+        reading.intents.discard("greeting")  # "Bonsoir, vous prenez la carte vitale ?": a question, not a hello
     # A bare answer when both a name and a reason were asked for: a name looks like one.
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
     if reading.name is None and as_name and bare and not re.search(r"\d", rest):  # "allora 8" names nobody

@@ -1335,6 +1335,10 @@ def test_a_question_about_hours_at_a_time_of_the_day_is_not_about_now(venues):
         ("roma", "Avete un menù per bambini?", "Qui non ho la risposta a questa domanda."),
         ("cabinet", "Parlez-vous arabe ?", "Je n'ai pas la réponse à cette question ici."),
         ("tasca", "Têm menu infantil?", "Não tenho aqui a resposta a essa pergunta."),
+        ("harbour", "Hi, do you do gift vouchers?", "I don't have the answer to that here."),  # not a bare hello
+        ("cabinet", "Bonsoir, est-ce que vous prenez la carte vitale ?", "Je n'ai pas la réponse à cette question"),
+        ("harbour", "Hi, how are you?", "Hello, welcome to The Harbour Kitchen!"),  # a hello, asked
+        ("tasca", "Olá, tudo bem?", "Olá, bem-vindo"),
     ],
 )
 def test_a_question_the_faq_does_not_answer_is_said_so_not_misunderstood(venues, venue_id, question, said):
