@@ -758,7 +758,14 @@ def test_a_weekday_with_a_comma_before_anything_else_is_still_this_week_s(venues
 
 @pytest.mark.parametrize(
     ("venue_id", "text", "intent"),
-    [("roma", "un tavolo il prima possibile", "earliest"), ("harbour", "the latest you have on friday", "latest")],
+    [
+        ("roma", "un tavolo il prima possibile", "earliest"),
+        ("roma", "vorrei prenotare al più presto per 2", "earliest"),
+        ("cabinet", "j'aurais besoin d'un rendez-vous assez rapidement", "earliest"),
+        ("cabinet", "un rdv au plus tôt svp", "earliest"),
+        ("tasca", "uma mesa o mais rápido possível", "earliest"),
+        ("harbour", "the latest you have on friday", "latest"),
+    ],
 )
 def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venue_id, text, intent):
     reading = read(venues, venue_id, text)
