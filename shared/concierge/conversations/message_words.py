@@ -184,21 +184,25 @@ def spans_read(tokens: list[str], counting: frozenset[str]) -> list[str]:
     return text.split()
 
 
-# Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8".
+# Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8", "can we do 8?",
+# "let's say 8".
 _BEFORE_AN_HOUR = (("make", "it"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"), ("voulais", "dire"),
-                   ("queria", "dizer"), ("quis", "dizer"))  # fmt: skip
+                   ("queria", "dizer"), ("quis", "dizer"), ("we", "do"), ("can", "you", "do"), ("could", "you", "do"),
+                   ("say",))  # fmt: skip
+_INSTEAD = frozenset({"instead", "invece", "plutot"})  # "8 instead": the hour meant instead
 
 
 def at_after_correction(tokens: list[str], people: int | None) -> tuple[list[str], int | None]:
-    """ "Make it 8 instead", "sorry, I meant 8 not 7": an hour said with no word before it, read as "at 8"
-    (not the party just read); with the number so read."""
+    """ "Make it 8 instead", "sorry, I meant 8 not 7", "8 instead": an hour said with no word before it, read
+    as "at 8" (not the party just read); with the number so read."""
     for i in range(len(tokens)):
-        for lead in _BEFORE_AN_HOUR:
-            end = i + len(lead)
-            if tuple(tokens[i:end]) == lead and end < len(tokens):
-                number = with_digits(tokens[end], "en")
-                if number.isdigit() and int(number) != people:
-                    return [*tokens[:end], "at", *tokens[end:]], int(number)
+        leads = [lead for lead in _BEFORE_AN_HOUR if tuple(tokens[i : i + len(lead)]) == lead]
+        end = i + len(leads[0]) if leads else i
+        instead = not leads and i + 1 < len(tokens) and tokens[i + 1] in _INSTEAD
+        if (leads or instead) and end < len(tokens):
+            number = with_digits(tokens[end], "en")
+            if number.isdigit() and int(number) != people:
+                return [*tokens[:end], "at", *tokens[end:]], int(number)
     return tokens, None
 
 

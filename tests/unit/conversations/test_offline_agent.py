@@ -160,6 +160,19 @@ def test_the_hour_meant_said_before_the_yes_changes_the_time_asked(venues, venue
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
+@pytest.mark.parametrize(("venue_id", "new_time", "said"), [
+    ("harbour", "can we do 8 instead", "to Wednesday 25 November at 8 pm?"),
+    ("harbour", "8 instead please", "to Wednesday 25 November at 8 pm?"),
+    ("harbour", "could you do 9?", "to Wednesday 25 November at 9 pm?"),
+    ("harbour", "let's say 8", "to Wednesday 25 November at 8 pm?"),
+])  # fmt: skip
+def test_a_bare_hour_said_with_instead_or_can_we_do_is_the_new_time_of_a_move(venues, venue_id, new_time, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 25), "19:30", PHONES[venue_id])
+    assert d.say("I need to change my booking").reply.startswith("To which day and time should I move")
+    assert d.say(new_time).reply.endswith(said)
+
+
 def test_the_earliest_asked_before_the_name_offers_the_times_first(venues):
     d = dialogue(venues, "harbour")
     offer = d.say("what's the earliest you can do tomorrow for 8 people?")
