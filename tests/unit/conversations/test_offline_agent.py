@@ -798,6 +798,9 @@ def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue
     ("roma", "siamo in ritardo di 10 minuti, scusate", "Grazie per averci avvisato. La passo"),
     ("cabinet", "je suis en retard de 10 minutes", "Merci de nous avoir prévenus. Je vous passe"),
     ("tasca", "vamos chegar 10 minutos atrasados", "Obrigado por nos avisar. Vou passar"),
+    ("harbour", "we're running 20 mins late for our table tonight", "Thank you for letting us know."),
+    ("harbour", "we'll be 10 minutes late for our 8pm booking", "Thank you for letting us know."),
+    ("roma", "siamo in ritardo di 10 minuti per la prenotazione di stasera", "Grazie per averci avvisato."),
 ])  # fmt: skip
 def test_running_late_is_passed_to_the_team_and_moves_nothing(venues, venue_id, late, thanks):
     d = dialogue(venues, venue_id)
