@@ -111,6 +111,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
         return reading
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
+    if _OF_A_DAY.search(folded):
+        reading.intents.add("mine")  # "my saturday booking", "our friday reservation"
     if "mine" in reading.intents and _ASKING_FOR_ONE.search(folded):
         reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
@@ -251,6 +253,10 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     return None
 
 
+_OF_A_DAY = re.compile(
+    r"\b(?:my|our) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)(?: s)? "
+    r"(?:booking|reservation|appointment|table)s?\b"
+)
 _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
 # Typed short: "4" for "for" after the word for a table ("table 4 2"), "@" for "at" and "h" for "ore"
 # before an hour.

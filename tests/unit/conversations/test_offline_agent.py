@@ -827,6 +827,21 @@ def test_a_guest_s_request_or_a_new_name_right_after_the_booking_is_passed_to_th
     assert len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "thanks"), [
+    ("harbour", "can I add a high chair to my saturday booking?", "Thank you, we'll take note."),
+    ("harbour", "for our booking on saturday, one of us is vegan", "Thank you, we'll take note."),
+    ("roma", "per la mia prenotazione di sabato, possiamo avere un seggiolone?", "Grazie, ne prendiamo nota."),
+    ("tasca", "na minha reserva de sábado, um de nós é vegetariano", "Obrigado, vamos tomar nota."),
+])  # fmt: skip
+def test_a_request_for_one_of_the_customer_s_bookings_is_passed_to_the_team_not_booked(venues, venue_id, asked, thanks):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks) and d.tools.handed_over
+    assert answer.rdv["disposition"]["reason"] == "The customer has a request for one of their bookings"
+    assert len(d.tools.bookings) == 1
+
+
 @pytest.mark.parametrize("text", [
     "hello, I have a terrible toothache, can I see the dentist today?",
     "j'ai une douleur affreuse depuis hier, un rendez-vous demain ?",
