@@ -8,7 +8,9 @@ is set aside as the one not meant.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
+from dataclasses import replace
 from typing import Callable, TypeVar
 
 from concierge.conversations.message_words import BREAK, MONTH_WORDS
@@ -23,7 +25,9 @@ from concierge.parsing import (
     read_day,
     resolve_relative_time,
 )
-from concierge.parsing.text import with_digits
+from concierge.parsing.day_grammar import GRAMMARS
+from concierge.parsing.day_parts import range_in_part
+from concierge.parsing.text import fold, with_digits
 
 T = TypeVar("T")
 MAX_GRAM = 5
@@ -134,6 +138,27 @@ def _may_name_a_day(gram: str) -> bool:
     """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora"): words too often another word
     than a day to be read as one."""
     return not ((" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram) or _LONE_ORDINAL.fullmatch(gram))
+
+
+@functools.cache
+def _part_words() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Every language's words for a part of the day, as one pattern, and the part each names."""
+    named = {fold(word): part for grammar in GRAMMARS.values() for word, part in grammar.parts.items()}
+    words = sorted(named, key=len, reverse=True)  # "dinner time" before "dinner"
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\b"), named
+
+
+def with_part_said_apart(day: DayReading, tokens: list[str], venue: Venue) -> DayReading:
+    """The day with the part of the day said elsewhere in the message: "dinner for 3 on Saturday", "jantar
+    p/ 3 sábado" (the tokens hold no greeting: "good morning" and "boa noite" name no part)."""
+    if day.part is not None:
+        return day
+    pattern, named = _part_words()
+    found = pattern.search(" ".join(token for token in tokens if token != BREAK))
+    if found is None:
+        return day
+    part = named[found.group()]
+    return replace(day, part=part, part_range=range_in_part(venue.ranges_on(day.date), part))
 
 
 def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[DayReading]:

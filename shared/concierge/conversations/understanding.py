@@ -22,7 +22,14 @@ from concierge.conversations.customer_names import (
     name_segment,
     signed_name,
 )
-from concierge.conversations.days_and_times import NEGATIONS, day_said, days_in_order, negated_set_aside, time_said
+from concierge.conversations.days_and_times import (
+    NEGATIONS,
+    day_said,
+    days_in_order,
+    negated_set_aside,
+    time_said,
+    with_part_said_apart,
+)
 from concierge.conversations.message_words import (
     BREAK,
     amounts_set_aside,
@@ -98,6 +105,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         return reading
     rest = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", text))  # "table 4 2 @ 8": for 2 at 8
     rest = _TEXTED_HOUR.sub("ore ", rest)  # "cena h 20.30": alle 20.30
+    rest = _TEXTED_P.sub("for ", rest)  # "jantar p/ 3": for 3
     # A phone number, not a date written in digits ("2026-12-01", "12.12.2026").
     phones = (m for m in _PHONE.finditer(text) if numeric_date(m.group().strip(), now.date()) is None)
     if match := next(phones, None):
@@ -155,7 +163,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         or name_segment(rest, vocab, names_a_day)
         or signed_name(rest, vocab, names_a_day)
     )
-    said = time_tokens(rest.replace(reading.name, " ") if reading.name else rest)[:MAX_TOKENS]
+    unnamed = rest.replace(reading.name, " ") if reading.name else rest  # "Jane" is no misspelt June
+    said = time_tokens(unnamed)[:MAX_TOKENS]
     tokens = articles_set_aside(week_joined(short_weekdays_spelt(said)))
     tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(tokens)))
     if reading.people is not None:
@@ -166,6 +175,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "move" in reading.intents:
         tokens = at_after_to(tokens)
     day = day_said(tokens, now, venue)
+    if day is not None and day.part is None:  # "dinner for 3 on Saturday"; "good morning" names no part
+        day = with_part_said_apart(day, time_tokens(_blanked(unnamed, vocab.phrases["greeting"])), venue)
     if "move" in reading.intents and len(days := days_in_order(tokens, now, venue)) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date
@@ -259,9 +270,10 @@ _OF_A_DAY = re.compile(
 )
 _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
 # Typed short: "4" for "for" after the word for a table ("table 4 2"), "@" for "at" and "h" for "ore"
-# before an hour.
+# before an hour, "p" or "p/" for "para" / "per" / "pour" before a party.
 _TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)\s+4\s+(\d{1,2})\b", re.IGNORECASE)
 _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
+_TEXTED_P = re.compile(r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d))")  # "p 3", "p/ 3": para 3
 _TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
 _ONE = r"a|an|un|una|uno|une|um|uma"  # "2 adults and a baby": one child
 _ME = r"(?:me|myself|io|moi|eu)\b"

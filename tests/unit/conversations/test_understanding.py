@@ -501,6 +501,8 @@ def test_adults_and_children_make_one_party(venues, venue_id, text, people):
         ("harbour", "hiya can i get a table 4 2 tmrw @ 8", "20:00", 2),
         ("harbour", "2 ppl tmrw @ 7:30", "19:30", 2),
         ("roma", "x domani sera h 21 siamo in 5", "21:00", 5),
+        ("tasca", "mesa p/ 4 amanhã às 20h", "20:00", 4),
+        ("tasca", "jantar p 3 amanhã às 20h", "20:00", 3),
     ],
 )
 def test_a_message_typed_short_is_read(venues, venue_id, text, time, people):
@@ -511,6 +513,23 @@ def test_a_message_typed_short_is_read(venues, venue_id, text, time, people):
 @pytest.mark.parametrize(("text", "time"), [("un rdv demain en début d'après-midi", None), ("demain à midi", "12:00")])
 def test_the_afternoon_is_not_noon(venues, text, time):
     assert read(venues, "cabinet", text).time == time
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "part"),
+    [
+        ("harbour", "dinner for 3 on saturday", ("18:00", "23:00")),
+        ("harbour", "saturday for 3 for lunch", ("12:00", "15:00")),
+        ("tasca", "jantar p 3 sábado", ("19:30", "23:30")),
+        ("roma", "cena per 3 sabato", ("19:00", "23:00")),
+        ("harbour", "Good morning, a table for 2 on Saturday", None),  # a greeting names no part
+        ("tasca", "Boa noite, mesa para sábado para 4", None),
+        ("roma", "sabato per 2, Mario Sera", None),  # nor does a name
+    ],
+)
+def test_a_part_of_the_day_said_apart_from_the_day_is_that_day_s(venues, venue_id, text, part):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.part) == (dt.date(2026, 11, 28), part)
 
 
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
