@@ -83,7 +83,11 @@ class BookingFlow(OfflineTurn):
         day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
         if day is not None and not self.venue.ranges_on(day):
             notes.append(self.words.say("closed_day", day=self.day_words(day)))
-            if (following := next_open_day(self.venue, day)) is not None:
+            following = next_open_day(self.venue, day)
+            if following and "availability" in reading.intents and not slots.get("time"):
+                slots.pop("day")  # "any tables tonight (around 9)?" when closed: the next open day's free times
+                return self.offer(following, None, notes, around=slots.pop("near", None))
+            if following is not None:
                 notes.append(self.words.say("closed_day.next", day=self.day_words(following)))
                 slots["next_open"] = following.isoformat()
             slots.pop("day")  # the time is kept: "ok, Tuesday then" books it then

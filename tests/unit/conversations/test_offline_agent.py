@@ -246,6 +246,19 @@ def test_a_time_said_around_on_a_closed_day_is_kept_and_only_the_day_is_asked(ve
     assert offer.reply.startswith("Free times around 9 pm on Tuesday 24 November")
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said", "first"), [
+    ("harbour", "any tables tonight?",
+     "We are closed on Monday 23 November. Free times on Tuesday 24 November: 6 pm,", "18:00"),
+    ("harbour", "any tables tonight for 2 around 9?",
+     "We are closed on Monday 23 November. Free times around 9 pm on Tuesday 24 November: 8:30 pm,", "20:30"),
+    ("tasca", "têm mesa para hoje?",
+     "Estamos fechados segunda-feira, 23 de novembro. Horários livres quarta-feira, 25 de novembro: 19h30", "19:30"),
+])  # fmt: skip
+def test_free_times_asked_on_a_closed_day_are_the_next_open_day_s(venues, venue_id, question, said, first):
+    answer = dialogue(venues, venue_id).say(question)
+    assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
+
+
 def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     d = dialogue(venues, "roma")
     answer = d.say("Un tavolo per 2 domenica alle 20, sono Mario, mi chiamo Mario Rossi")
