@@ -52,7 +52,9 @@ def test_faq_answers_the_closest_question_from_the_knowledge_base(api, question,
     assert answered == {"ok": True, "answer": answer, "source": "kb"}
 
 
-@pytest.mark.parametrize("question", ["quanto costa una pizza?", "dove siete?", "avete opzioni vegane?"])
+@pytest.mark.parametrize(
+    "question", ["quanto costa una pizza?", "dove siete?", "avete opzioni vegane?", "possiamo portare una torta?"]
+)
 def test_faq_answers_null_when_nothing_is_similar_enough(api, question):
     answered = api.ok("faq", {"restaurant_id": "roma", "question": question})
     assert answered == {"ok": True, "answer": None, "source": None}
@@ -80,6 +82,8 @@ def test_faq_answers_a_question_worded_differently_in_english(api):
         ("roma", "is there parking?", "parcheggio"),
         ("roma", "on peut se garer ?", "parcheggio"),
         ("roma", "can I bring my dog?", "cani"),
+        ("roma", "possiamo venire con un cane?", "cani"),  # "venire con", "portare": no subject of their own
+        ("roma", "accettate cani?", "cani"),
     ],
 )
 def test_faq_finds_a_subject_said_in_other_words_or_another_language(api, venue_id, question, answer_word):
