@@ -106,6 +106,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     rest = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", text))  # "table 4 2 @ 8": for 2 at 8
     rest = _TEXTED_HOUR.sub("ore ", rest)  # "cena h 20.30": alle 20.30
     rest = _TEXTED_P.sub("for ", rest)  # "jantar p/ 3": for 3
+    rest = _TEXTED_PLUS.sub(" plus ", rest)  # "3 + un bambino"
     # A phone number, not a date written in digits ("2026-12-01", "12.12.2026").
     phones = (m for m in _PHONE.finditer(text) if numeric_date(m.group().strip(), now.date()) is None)
     if match := next(phones, None):
@@ -255,7 +256,15 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
         if not match.group().startswith("1 of us") and not _A_GROUP.match(text, match.end())
     ]
     if found:
-        return int(min(found, key=lambda match: match.start(1)).group(1))
+        first = min(found, key=lambda match: match.start(1))
+        kin = "|".join(
+            re.escape(word)
+            for key in ("party_adults", "party_children", "party_others")
+            for word in vocab.intro_words[key]
+        )
+        more = re.match(rf"(?: (?:{units}))? (?:plus|piu|mais) (\d{{1,2}}|{_ONE}) (?:{kin})\b", text[first.end() :])
+        added = (int(more.group(1)) if more.group(1).isdigit() else 1) if more else 0
+        return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
     if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
         return said_without_number  # "just me", "me and my wife"
     said = [word for word in text.split() if word not in _FILLERS]  # "ok 10 then", "allora 6"
@@ -274,6 +283,7 @@ _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:boo
 _TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)\s+4\s+(\d{1,2})\b", re.IGNORECASE)
 _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
 _TEXTED_P = re.compile(r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d))")  # "p 3", "p/ 3": para 3
+_TEXTED_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\w)")
 _TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
 _ONE = r"a|an|un|una|uno|une|um|uma"  # "2 adults and a baby": one child
 _ME = r"(?:me|myself|io|moi|eu)\b"

@@ -487,6 +487,11 @@ def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitali
         ("harbour", "2 adults and a baby on friday at 7", 3),
         ("roma", "2 adulti e una bambina", 3),
         ("tasca", "2 adultos e um bebé", 3),
+        ("roma", "siamo in 3 + un bambino, venerdì alle 20", 4),  # the party, plus those said after
+        ("roma", "siamo 3 più un bambino piccolo", 4),
+        ("harbour", "we are 4 plus a baby", 5),
+        ("tasca", "somos 4 mais uma criança", 5),
+        ("harbour", "table for 4 with 2 kids", 4),  # "with": among them
     ],
 )
 def test_adults_and_children_make_one_party(venues, venue_id, text, people):
