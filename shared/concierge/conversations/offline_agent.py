@@ -100,10 +100,15 @@ class _Run(OwnBookingsFlow):
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
         if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
+        target = mem.get("target") if mem.get("flow") == "move" else None
+        if "cancel" in reading.intents and target and not (reading.day or reading.time):
+            prefer = target["id"]  # "cancel it", to "...move it to another day, or cancel it?"
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None
             return self.manage(reading, fresh=True, prefer=prefer)
+        if target and "yes" in reading.intents and not reading.details:
+            return self.move_to(reading)  # "yes" to "move it or cancel it?": which day and time, asked
         if mem.get("flow") in ("cancel", "move") and (
             reading.details or turn.action == "choose_booking" or (EDGES | {"all"}) & reading.intents
         ):

@@ -101,7 +101,8 @@ class OwnBookingsFlow(BookingFlow):
             or ({"next_week"} | EDGES) & reading.intents
         ):
             return self.move_to(reading)
-        message = self.words.say("move_ask", day=self.day_words(day), time=self.time_words(time))
+        asked = "move_or_cancel" if "cant_come" in reading.intents else "move_ask"  # "we can't make it"
+        message = self.words.say(asked, day=self.day_words(day), time=self.time_words(time))
         mem["awaiting"] = ["slot.start_iso"]
         return self.answer(message, self.rdv.reschedule(message, chosen["id"], patient=self.patient))
 

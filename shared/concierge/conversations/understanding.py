@@ -120,6 +120,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
         return reading
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
+    if "cant_come" in reading.intents:
+        reading.intents.add("move")  # "we can't make it on Saturday": a move, or a cancellation if they say so
     if _OF_A_DAY.search(folded):
         reading.intents.add("mine")  # "my saturday booking", "our friday reservation"
     if "mine" in reading.intents and _ASKING_FOR_ONE.search(folded):

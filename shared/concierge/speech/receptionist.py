@@ -84,6 +84,8 @@ WORDS: dict[str, dict[str, str]] = {
         "cancel_kept": "All right, your booking is kept.",
         "ask_people": "How many people will you be?",
         "move_ask": "To which day and time should I move your booking of {day} at {time}?",
+        "move_or_cancel": "Would you like to move your booking of {day} at {time} to another day or time, or to "
+        "cancel it?",
         "move_confirm": "Shall I move your booking of {old_day} at {old_time} to {day} at {time}?",
         "moved": "Your booking is moved to {day} at {time}.",
         "move_confirm.people": "Shall I move your booking of {old_day} at {old_time} to {day} at "
@@ -200,6 +202,8 @@ WORDS: dict[str, dict[str, str]] = {
         "cancel_kept": "Va bene, la prenotazione resta.",
         "ask_people": "Quante persone sarete?",
         "move_ask": "A che giorno e ora sposto la sua prenotazione di {day} alle {time}?",
+        "move_or_cancel": "Vuole spostare la sua prenotazione di {day} alle {time} a un altro giorno o orario, "
+        "o cancellarla?",
         "move_confirm": "Sposto la sua prenotazione di {old_day} alle {old_time} a {day} alle {time}?",
         "moved": "La sua prenotazione è spostata a {day} alle {time}.",
         "move_confirm.people": "Sposto la sua prenotazione di {old_day} alle {old_time} a {day} alle "
@@ -315,6 +319,8 @@ WORDS: dict[str, dict[str, str]] = {
         "cancel_kept": "Très bien, votre rendez-vous est maintenu.",
         "ask_people": "Vous serez combien de personnes ?",
         "move_ask": "À quel jour et quelle heure dois-je déplacer votre rendez-vous du {day} à {time} ?",
+        "move_or_cancel": "Souhaitez-vous déplacer votre rendez-vous du {day} à {time} à un autre jour ou une "
+        "autre heure, ou l'annuler ?",
         "move_confirm": "Je déplace votre rendez-vous du {old_day} à {old_time} au {day} à {time} ?",
         "moved": "Votre rendez-vous est déplacé au {day} à {time}.",
         "move_confirm.people": "Je déplace votre réservation du {old_day} à {old_time} au {day} à "
@@ -430,6 +436,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cancel_kept": "Está bem, a sua reserva mantém-se.",
         "ask_people": "Quantas pessoas vão ser?",
         "move_ask": "Para que dia e hora mudo a sua reserva de {day} às {time}?",
+        "move_or_cancel": "Quer mudar a sua reserva de {day} às {time} para outro dia ou hora, ou cancelá-la?",
         "move_confirm": "Mudo a sua reserva de {old_day} às {old_time} para {day} às {time}?",
         "moved": "A sua reserva passou para {day} às {time}.",
         "move_confirm.people": "Mudo a sua reserva de {old_day} às {old_time} para {day} às {time}, "

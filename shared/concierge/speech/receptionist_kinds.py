@@ -20,6 +20,8 @@ KIND_WORDS: dict[tuple[str, str], dict[str, str]] = {
         "cancel_failed": "Je n'ai pas pu annuler cette réservation : {error}",
         "cancel_kept": "Très bien, votre réservation est maintenue.",
         "move_ask": "À quel jour et quelle heure dois-je déplacer votre réservation du {day} à {time} ?",
+        "move_or_cancel": "Souhaitez-vous déplacer votre réservation du {day} à {time} à un autre jour ou une "
+        "autre heure, ou l'annuler ?",
         "move_confirm": "Je déplace votre réservation du {old_day} à {old_time} au {day} à {time} ?",
         "moved": "Votre réservation est déplacée au {day} à {time}.",
         "move_failed": "Je n'ai pas pu déplacer votre réservation : {error}",
@@ -41,6 +43,8 @@ KIND_WORDS: dict[tuple[str, str], dict[str, str]] = {
         "cancel_failed": "I couldn't cancel that appointment: {error}",
         "cancel_kept": "All right, your appointment is kept.",
         "move_ask": "To which day and time should I move your appointment of {day} at {time}?",
+        "move_or_cancel": "Would you like to move your appointment of {day} at {time} to another day or time, "
+        "or to cancel it?",
         "move_confirm": "Shall I move your appointment of {old_day} at {old_time} to {day} at {time}?",
         "moved": "Your appointment is moved to {day} at {time}.",
         "move_failed": "I couldn't move your appointment: {error}",
@@ -62,6 +66,8 @@ KIND_WORDS: dict[tuple[str, str], dict[str, str]] = {
         "cancel_failed": "Non sono riuscito a cancellare l'appuntamento: {error}",
         "cancel_kept": "Va bene, l'appuntamento resta.",
         "move_ask": "A che giorno e ora sposto il suo appuntamento di {day} alle {time}?",
+        "move_or_cancel": "Vuole spostare il suo appuntamento di {day} alle {time} a un altro giorno o orario, "
+        "o cancellarlo?",
         "move_confirm": "Sposto il suo appuntamento di {old_day} alle {old_time} a {day} alle {time}?",
         "moved": "Il suo appuntamento è spostato a {day} alle {time}.",
         "move_failed": "Non sono riuscito a spostare l'appuntamento: {error}",
@@ -83,6 +89,7 @@ KIND_WORDS: dict[tuple[str, str], dict[str, str]] = {
         "cancel_failed": "Não consegui cancelar essa consulta: {error}",
         "cancel_kept": "Está bem, a sua consulta mantém-se.",
         "move_ask": "Para que dia e hora mudo a sua consulta de {day} às {time}?",
+        "move_or_cancel": "Quer mudar a sua consulta de {day} às {time} para outro dia ou hora, ou cancelá-la?",
         "move_confirm": "Mudo a sua consulta de {old_day} às {old_time} para {day} às {time}?",
         "moved": "A sua consulta passou para {day} às {time}.",
         "move_failed": "Não consegui mudar a sua consulta: {error}",

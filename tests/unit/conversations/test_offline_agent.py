@@ -1650,7 +1650,7 @@ def test_a_move_to_another_day_s_part_offers_that_part_s_times_not_the_booking_s
     ("cabinet", "un détartrage mardi à 10h, Jean Martin", "oui", "je ne pourrai pas venir mardi, mercredi ?",
      "Créneaux libres vers 10 h le mercredi 25 novembre"),
     ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "sorry, we can't make it on saturday anymore",
-     "To which day and time should I move your booking of Saturday 28 November at 8 pm?"),
+     "Would you like to move your booking of Saturday 28 November at 8 pm to another day or time, or to cancel it?"),
     ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "sì", "non potremo venire sabato, va bene domenica?",
      "Siamo chiusi domenica 29 novembre."),
 ])  # fmt: skip
@@ -1660,6 +1660,29 @@ def test_not_being_able_to_come_is_said_of_the_booking_one_has_and_moves_it(
     d = booked(venues, venue_id, request_, yes)
     answer = d.say(cannot)
     assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(start)
+
+
+@pytest.mark.parametrize(("venue_id", "cannot", "answer", "said", "left"), [
+    ("harbour", "we can't make it on saturday", "cancel it",
+     "Shall I cancel your booking of Saturday 28 November at 8 pm?", []),
+    ("roma", "purtroppo non riusciamo più a venire sabato", "cancellala pure",
+     "Cancello la sua prenotazione di sabato 28 novembre alle 20?", []),
+    ("harbour", "we can't make it on saturday", "yes",
+     "To which day and time should I move your booking of Saturday 28 November at 8 pm?", ["20:00"]),
+    ("harbour", "we can't make it on saturday", "friday at 7pm instead",
+     "Shall I move your booking of Saturday 28 November at 8 pm to Friday 27 November at 7 pm?", ["20:00"]),
+])  # fmt: skip
+def test_not_being_able_to_come_asks_whether_to_move_or_cancel_and_the_answer_says_which(
+    venues, venue_id, cannot, answer, said, left
+):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 25), "19:30", PHONES[venue_id])  # another booking: the one said is the one
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    d.say(cannot)
+    assert d.say(answer).reply == said
+    if "cancel" in said.lower() or "Cancello" in said:
+        d.say("yes" if venue_id == "harbour" else "sì")
+    assert [b.time for b in d.tools.bookings] == ["19:30", *left]
 
 
 def test_a_question_with_an_article_after_a_booking_moves_nothing(venues):
