@@ -307,6 +307,7 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     ("cabinet", "c'est pour un détartrage, vous avez quoi jeudi ?", "Créneaux libres le jeudi 26 novembre", "08:00"),
     ("tasca", "o que têm para sábado ao jantar?", "Horários livres sábado, 28 de novembro: 19h30", "19:30"),
     ("harbour", "can you fit 3 of us in on thursday around half 7?", "Free times around 7:30 pm on Thursday", "19:00"),
+    ("harbour", "wondering if you could squeeze 2 of us in tomorrow night?", "Free times on Tuesday 24", "18:00"),
     ("roma", "avete spazio per 4 sabato sera?", "Orari liberi sabato 28 novembre: 19,", "19:00"),
     ("roma", "avete un tavolo per 4 domani sera?", "Orari liberi martedì 24 novembre: 19,", "19:00"),
     ("roma", "avete posto per domani sera per 4 verso le 21?", "Orari liberi verso le 21 di martedì", "20:00"),
