@@ -89,7 +89,7 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
             token in _FIRSTS
             and token.isalpha()  # "1st" alone is the 1st
             and (i == 0 or (tokens[i - 1] not in _BEFORE_A_FIRST and tokens[i - 1] not in MONTH_WORDS))
-            and (i + 1 == len(tokens) or tokens[i + 1] not in MONTH_WORDS | _OF)
+            and (i + 1 == len(tokens) or tokens[i + 1] not in MONTH_WORDS | _OF | _WEEKDAYS)  # "first saturday of"
         )
         else token
         for i, token in enumerate(tokens)

@@ -38,3 +38,18 @@ def nearest_weekday(day: datetime.date, weekday: int, today: datetime.date) -> d
     while nearest < today:
         nearest += 7 * _DAY
     return nearest
+
+
+def nth_weekday(nth: int, weekday: int, month: int, today: datetime.date) -> datetime.date | None:
+    """The `nth` (1-5, or -1 for the last) `weekday` of `month`: this year's if still ahead, else next year's."""
+    for year in (today.year, today.year + 1):
+        days = [
+            day
+            for day in (datetime.date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1))
+            if day.weekday() == weekday
+        ]
+        if nth > len(days):
+            return None  # no fifth Monday that month
+        if (found := days[nth - 1 if nth > 0 else -1]) >= today:
+            return found
+    return None

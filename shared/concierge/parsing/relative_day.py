@@ -23,7 +23,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from concierge.parsing.calendar_dates import calendar_date, nearest_weekday
+from concierge.parsing.calendar_dates import calendar_date, nearest_weekday, nth_weekday
 from concierge.parsing.day_grammar import GRAMMARS, DayGrammar
 from concierge.parsing.day_patterns import DayPatterns
 from concierge.parsing.day_tokens import day_tokens
@@ -155,9 +155,26 @@ def _day(
             or (start <= 5 and _of_month(tokens, today, rx))
             or _spoken_date(text, tokens, today, rx, marked or ordinal)
         )
+    if resolution is None and (nth := _NTH_WEEKDAY.fullmatch(tokens)):
+        resolution = _nth_weekday(nth, today)
     if resolution is None and named:
         resolution = _among(named_holidays(text, where.country, locale, today), holiday=True)
     return resolution
+
+
+# "The first Saturday of December", "l'ultimo venerdì di gennaio", "le premier samedi de décembre", "a primeira
+# sexta de dezembro", "the last Friday of the month": in the tokens, where ordinals are already digits.
+_NTH_WEEKDAY = re.compile(
+    r"(?:(?:the|il|l|le|la|o|a) )?(?P<n>[1-5]|last|ultimo|ultima|dernier|derniere) wd(?P<wd>[0-6]) "
+    r"(?:of|in|di|de|du|do|da|en) (?:mo(?P<mo>1[0-2]|[1-9])|(?P<this>(?:the|this) month)|(?P<next>next month))"
+)
+
+
+def _nth_weekday(match: re.Match[str], today: datetime.date) -> DayResolution | None:
+    month = int(match["mo"]) if match["mo"] else today.month % 12 + 1 if match["next"] else today.month
+    nth = int(match["n"]) if match["n"].isdigit() else -1
+    day = nth_weekday(nth, int(match["wd"]), month, today)
+    return _on(day) if day is not None else None
 
 
 def _on(day: datetime.date) -> DayResolution:

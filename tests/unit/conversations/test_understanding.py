@@ -817,6 +817,18 @@ def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, ti
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "day"),
+    [
+        ("harbour", "first saturday of december at 8 for 4", dt.date(2026, 12, 5)),
+        ("roma", "il primo sabato di dicembre per 4 alle 20", dt.date(2026, 12, 5)),
+        ("harbour", "it's our first saturday off in ages, table for 2 on friday", dt.date(2026, 11, 27)),
+    ],
+)
+def test_the_nth_weekday_of_a_month_is_read_in_a_message(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "time", "people"),
     [
         ("harbour", "friday from 7 to 8", "19:00", None),  # not 7 minutes to 8

@@ -86,6 +86,28 @@ def test_a_weekday_weeks_ahead_is_that_weekday_in_the_calendar_week_so_many_week
     assert resolve_relative_day(text, TODAY, locale) == DayResolution(expected, ambiguous=False)
 
 
+@pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("en", "the first Saturday of March", datetime.date(2026, 3, 7)),
+        ("en", "the second Tuesday in April", datetime.date(2026, 4, 14)),
+        ("en", "the last Friday of the month", day(27)),
+        ("en", "the first Monday of next month", datetime.date(2026, 3, 2)),
+        ("en", "the first Monday of February", datetime.date(2027, 2, 1)),  # this year's is past
+        ("it", "l'ultimo venerdì di marzo", datetime.date(2026, 3, 27)),
+        ("fr", "le premier samedi de mars", datetime.date(2026, 3, 7)),
+        ("pt", "a primeira sexta de março", datetime.date(2026, 3, 6)),
+    ],
+)
+def test_the_nth_or_last_weekday_of_a_month_is_that_day_this_year_or_next(locale, text, expected):
+    assert resolve_relative_day(text, TODAY, locale) == DayResolution(expected, ambiguous=False)
+
+
+def test_a_fifth_weekday_a_month_does_not_have_is_not_guessed():
+    with pytest.raises(UnsupportedRelativeDay):
+        resolve_relative_day("the fifth Monday of April", TODAY, "en")  # April 2026 has four
+
+
 def test_a_weekday_some_days_ahead_is_not_guessed():
     with pytest.raises(UnsupportedRelativeDay):
         resolve_relative_day("friday in 3 days", TODAY, "en")
