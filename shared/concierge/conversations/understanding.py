@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from concierge.conversations.customer_names import (
     answered_name,
@@ -211,7 +211,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     booking_said = reading.day or reading.time or reading.time_near or reading.people
     if venue.kind != "clinic" and reading.reason is None and (booking_said or not question):
         reading.reason = _special_request(rest, vocab)  # "it's our anniversary": the booking's note
-    bare = not reading.details and not (reading.intents - {"greeting"})
+    # Nothing but an answer (a phone number beside it is no other detail: "Luca, 347 123 4567").
+    bare = not replace(reading, phone=None, bad_phone=False).details and not (reading.intents - {"greeting"})
     if (
         bare
         and "greeting" in reading.intents

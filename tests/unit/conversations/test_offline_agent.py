@@ -96,6 +96,18 @@ def test_english_booking_collects_what_is_missing_and_offers_free_times_near_the
     assert done.rdv["action"] == "CREATE" and d.tools.bookings[0].time == "22:15"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "answer", "name"), [
+    ("roma", "tavolo per 2 venerdì alle 20", "Luca, 347 123 4567", "Luca"),
+    ("harbour", "table for 2 friday 8pm", "Tom Baker 07400 123456", "Tom Baker"),
+    ("cabinet", "un détartrage mardi à 10h", "Karim Said, 0555 12 34 56", "Karim Said"),
+])  # fmt: skip
+def test_a_name_and_a_phone_number_given_together_answer_both(venues, venue_id, request_, answer, name):
+    d = dialogue(venues, venue_id, verified_phone=False)
+    assert d.say(request_).rdv["missing_fields"] == ["patient.name", "patient.phone_e164"]
+    confirm = d.say(answer)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["name"] == name
+
+
 def test_french_clinic_booking_asks_for_care_type_and_reason_and_never_twice(venues):
     d = dialogue(venues, "cabinet")
     first = d.say("Bonjour, je voudrais un rendez-vous demain à 10h")
