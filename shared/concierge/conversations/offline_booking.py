@@ -67,9 +67,9 @@ class BookingFlow(OfflineTurn):
             else:
                 self.mem["name_attempts"] += 1
                 notes.append(self.words.say("bad_name"))
-        if reading.phone:
+        if reading.phone and Patient(phone=reading.phone).as_rdv(self.venue):
             slots["phone"] = reading.phone
-        elif reading.bad_phone:
+        elif reading.phone or reading.bad_phone:  # not a number, or none a person has ("0347…": a UK shared line)
             self.mem["phone_attempts"] += 1
             notes.append(self.words.say("bad_phone", example=_example_number(self.venue.country)))
         if slots.get("people") and slots["people"] > self.venue.max_people:

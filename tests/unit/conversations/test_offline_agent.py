@@ -108,6 +108,14 @@ def test_a_name_and_a_phone_number_given_together_answer_both(venues, venue_id, 
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["name"] == name
 
 
+def test_a_valid_number_no_person_has_is_refused_as_a_phone_and_never_reaches_the_rdv(venues):
+    d = dialogue(venues, "harbour", verified_phone=False)
+    d.say("table for 2 friday 8pm")
+    refused = d.say("Luca, 0347 123 4567")  # a UK shared-cost line: valid, but no person's
+    assert refused.reply.startswith("That phone number doesn't look valid.")
+    assert refused.rdv["missing_fields"] == ["patient.phone_e164"] and refused.rdv["action"] == "NEED_INFO"
+
+
 def test_french_clinic_booking_asks_for_care_type_and_reason_and_never_twice(venues):
     d = dialogue(venues, "cabinet")
     first = d.say("Bonjour, je voudrais un rendez-vous demain à 10h")
