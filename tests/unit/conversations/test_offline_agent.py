@@ -1011,6 +1011,9 @@ def test_goodbye_in_the_middle_of_a_booking_ends_the_conversation(venues):
         ("cabinet", "jusqu'à quelle heure le mardi ?", dt.date(2026, 11, 24)),
         ("roma", "siete aperti lunedì?", dt.date(2026, 11, 23)),  # today's weekday: today
         ("cabinet", "vous êtes ouverts lundi ?", dt.date(2026, 11, 23)),
+        ("harbour", "do you serve food all day saturday?", dt.date(2026, 11, 28)),
+        ("harbour", "do you serve lunch on sundays?", dt.date(2026, 11, 29)),
+        ("harbour", "is the kitchen open late on saturday?", dt.date(2026, 11, 28)),
     ],
 )
 def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking(venues, venue_id, question, day):
