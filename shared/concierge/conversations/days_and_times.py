@@ -184,8 +184,9 @@ def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[Day
 
 def time_said(
     tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool
-) -> tuple[str | None, int, str | None]:
-    """The exact time said and its day offset; else the time an approximate one is near ("verso le 20")."""
+) -> tuple[str | None, int, str | None, str | None]:
+    """The exact time said and its day offset; else the time an approximate one is near ("verso le 20"), and
+    for a bound ("after 8pm", "avant midi") which side of it is meant: "after" or "before"."""
     # The hours of the day said settle "alle 8"; of the coming week when none was said or it is closed ("10h"
     # on a closed Friday is still 10:00, for the times offered on the next open day).
     days = [day] if day and venue.ranges_on(day) else [now.date() + dt.timedelta(days=n) for n in range(7)]
@@ -232,22 +233,27 @@ def time_said(
         resolution = longer or resolution
         if _FROM_NOW.match(digits):  # "in 30 minutes" at 13:26: around 14:00, the free times then offered
             quarter = round(minutes(resolution.time) / 15) * 15
-            return None, resolution.day_offset, hhmm(quarter % (24 * 60))
-        if _bounded(tokens, gram):  # "after 8pm", "avant midi": the free times around it, none taken as said
-            return None, resolution.day_offset, resolution.time
-        return resolution.time, resolution.day_offset, None
-    return None, 0, near
+            return None, resolution.day_offset, hhmm(quarter % (24 * 60)), None
+        if bound := _bound(tokens, gram):  # "after 8pm", "avant midi": the free times on that side, none taken
+            return None, resolution.day_offset, resolution.time, bound
+        return resolution.time, resolution.day_offset, None, None
+    return None, 0, near, None
 
 
-# Words that bound a time rather than say it: "after 8pm", "avant midi", "dopo le 21", "antes das 21h".
-_BOUNDS = frozenset("after before until till apres avant jusqu dopo prima entro fino depois antes ate".split())
+# Words that bound a time rather than say it, and the side of it they mean: "after 8pm", "avant midi", "dopo le
+# 21", "antes das 21h".
+_BOUNDS = {
+    **dict.fromkeys("after apres dopo depois".split(), "after"),
+    **dict.fromkeys("before until till avant jusqu prima entro fino antes ate".split(), "before"),
+}
 
 
-def _bounded(tokens: list[str], gram: str) -> bool:
-    """Whether a bound opens the gram or comes just before it, or before its article ("prima delle 20")."""
+def _bound(tokens: list[str], gram: str) -> str | None:
+    """The side of the time a bound means, when it opens the gram or comes just before it or before its article
+    ("prima delle 20")."""
     words = gram.split()
     start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
-    return bool(_BOUNDS.intersection([*tokens[max(0, start - 2) : start], words[0]]))
+    return next((_BOUNDS[w] for w in [*tokens[max(0, start - 2) : start], words[0]] if w in _BOUNDS), None)
 
 
 def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:

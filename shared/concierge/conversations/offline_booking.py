@@ -40,8 +40,9 @@ class BookingFlow(OfflineTurn):
                 slots[key] = value.isoformat() if isinstance(value, dt.date) else value
         if reading.time:
             slots.pop("near", None)
+            slots.pop("bound", None)
         elif reading.time_near:  # "verso le 20": the free times around it are offered, never one taken as said
-            slots["near"] = reading.time_near
+            slots["near"], slots["bound"] = reading.time_near, reading.bound  # "after 8pm": those from 8 pm
             slots.pop("time", None)
         said_time = reading.time or reading.time_near
         if (
@@ -257,10 +258,22 @@ class BookingFlow(OfflineTurn):
         if part and time is None and offered_day == day:  # "domani sera verso le 21": the evening's, near 21
             in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
             free = _nearest(in_part, around) or _nearest(self.free_times(day), around or part[0])  # closed then
+        bound = self.slots.pop("bound", None) if around and time is None and offered_day == day else None
+        free, bound = self.on_side(day, free, around, bound)
         self.slots.pop("time", None)
-        sentence = self.times_sentence(day, offered_day, free, time, around, None if time else part)
+        sentence = self.times_sentence(day, offered_day, free, time, around, None if time else part, bound)
         requested = Slot.at(self.venue, day, time) if time else None
         return self.offer_times(offered_day, free, " ".join(notes + [sentence]), requested, around)
+
+    def on_side(
+        self, day: dt.date, free: list[str], around: str | None, bound: str | None
+    ) -> tuple[list[str], str | None]:
+        """ "After 8pm", "avant midi": the free times of `day` on the `bound`'s side of `around`, and the bound;
+        `free` and no bound when it has none there."""
+        if not (bound and around):
+            return free, None
+        side = [t for t in self.free_times(day) if (t >= around if bound == "after" else t <= around)]
+        return (_nearest(side, around), bound) if side else (free, None)
 
     def offer_times(
         self, day: dt.date, free: list[str], message: str, requested: Slot | None = None, around: str | None = None
@@ -294,11 +307,12 @@ class BookingFlow(OfflineTurn):
         time: str | None,
         around: str | None,
         part: tuple[str, str] | None = None,
+        bound: str | None = None,
     ) -> str:
         """The free times offered, said against what was asked: `time` not free, a time `around`, or none;
-        on another day when `day` has none (closed that day, or full); after the day's hours when what was
-        asked is outside them ("Sunday at 8pm" where Sunday is lunch only, "domani a pranzo" on a dinner-only
-        day)."""
+        on another day when `day` has none (closed that day, or full); on the `bound`'s side ("after" or
+        "before" `around`); after the day's hours when what was asked is outside them ("Sunday at 8pm" where
+        Sunday is lunch only, "domani a pranzo" on a dinner-only day)."""
         times = ", ".join(self.time_words(t) for t in free)
         if not free:
             return self.words.say("none_free", day=self.day_words(day))
@@ -308,7 +322,7 @@ class BookingFlow(OfflineTurn):
             return f"{self.words.say(why, day=self.day_words(day))} " + self.words.say(
                 "free_on", day=self.day_words(offered_day), times=times
             )
-        asked = time or around
+        asked = time or (around if bound is None else None)  # "avant midi" bounds the times, asks for none
         if (asked and not any(r.open <= asked < r.close for r in ranges)) or (
             part and not any(r.open < part[1] and part[0] < r.close for r in ranges)
         ):
@@ -316,6 +330,8 @@ class BookingFlow(OfflineTurn):
             return f"{hours} {self.words.say('free_times', times=times)}"
         if time is not None:
             return self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
+        if around is not None and bound is not None:  # "after 8pm": "Free times from 8 pm on Saturday…"
+            return self.words.say(f"free_{bound}", time=self.time_words(around), day=self.day_words(day), times=times)
         if around is not None:
             return self.words.say("free_around", time=self.time_words(around), day=self.day_words(day), times=times)
         return self.words.say("free_on", day=self.day_words(day), times=times)

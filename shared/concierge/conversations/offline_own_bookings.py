@@ -196,8 +196,8 @@ class OwnBookingsFlow(BookingFlow):
         day = dt.date.fromisoformat(target.get("new_day") or target["day"])
         time = target.get("new_time")
         old_day, old_time = dt.date.fromisoformat(target["day"]), target["time"]
-        if time is None and reading.time_near:  # "move it to around 9": the free times around it
-            return self._offer_move(day, reading.time_near, approximate=True)
+        if time is None and reading.time_near:  # "move it to around 9", "to after 9": the free times then
+            return self._offer_move(day, reading.time_near, approximate=True, bound=reading.bound)
         if time is None and (edge := EDGES & reading.intents) and (near := self.edge_time(day, edge)):
             return self._offer_move(day, near, approximate=True)
         if time is None and reading.part and not reading.part[0] <= old_time < reading.part[1]:
@@ -255,12 +255,13 @@ class OwnBookingsFlow(BookingFlow):
             self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
         )
 
-    def _offer_move(self, day: dt.date, time: str, approximate: bool = False) -> AgentAnswer:
-        """The free times nearest `time` to move the booking to: `time` not free, or said approximately;
-        on the next open day when `day` is closed or full."""
+    def _offer_move(self, day: dt.date, time: str, approximate: bool = False, bound: str | None = None) -> AgentAnswer:
+        """The free times nearest `time` to move the booking to: `time` not free, or said approximately (or
+        as a `bound`: those on its side); on the next open day when `day` is closed or full."""
         offered_day, options = self.nearest(day, time)
+        options, bound = self.on_side(day, options, time, bound) if offered_day == day else (options, None)
         message = self.times_sentence(
-            day, offered_day, options, None if approximate else time, time if approximate else None
+            day, offered_day, options, None if approximate else time, time if approximate else None, bound=bound
         )
         return self.offer_move_times(offered_day, options, message, time if approximate else None)
 

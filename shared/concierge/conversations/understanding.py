@@ -78,6 +78,7 @@ class Reading:
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
     shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
+    bound: str | None = None  # "after" or "before" the time near ("after 8pm", "avant midi")
     made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
 
@@ -195,7 +196,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone
     timed, reading.made_it = at_after_correction(tokens, reading.people)
-    reading.time, offset, reading.time_near = time_said(
+    reading.time, offset, reading.time_near, reading.bound = time_said(
         timed,
         now,
         venue,

@@ -363,6 +363,36 @@ def test_a_time_or_part_of_the_day_outside_the_day_s_hours_is_answered_with_thos
     assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "said", "times"), [
+    ("harbour", "table for 2 saturday after 8pm, Tom Baker", "Free times from 8 pm on Saturday 28 November:",
+     ["20:00", "20:15", "20:30", "20:45"]),
+    ("harbour", "anything saturday before 1pm?", "Free times until 1 pm on Saturday 28 November:",
+     ["12:15", "12:30", "12:45", "13:00"]),
+    ("roma", "un tavolo per 2 sabato dopo le 21, Mario Rossi", "Orari liberi dalle 21 di sabato 28 novembre:",
+     ["21:00", "21:30", "22:00", "22:30"]),
+    ("cabinet", "un détartrage mardi avant midi, Ali Benali", "Créneaux libres jusqu'à 12 h le mardi 24 novembre :",
+     ["10:00", "10:30", "11:00", "11:30"]),
+    ("tasca", "mesa para 2 sábado depois das 20h, Ana Costa", "Horários livres a partir das 20h de sábado",
+     ["20:00", "20:30", "21:00", "21:30"]),
+])  # fmt: skip
+def test_a_bound_offers_the_free_times_on_its_side_only(venues, venue_id, request_, said, times):
+    answer = dialogue(venues, venue_id).say(request_)
+    assert answer.reply.startswith(said) and [e["label"] for e in answer.rdv["ui_elements"]] == times
+
+
+def test_a_move_to_after_an_hour_offers_the_free_times_from_it(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
+    offer = d.say("can we move saturday to after 9pm?")
+    assert offer.reply.startswith("Free times from 9 pm on Saturday 28 November: 9 pm, 9:15 pm")
+    assert offer.rdv["action"] == "RESCHEDULE"
+
+
+def test_a_bound_with_no_free_time_on_its_side_is_answered_with_the_day_s_hours(venues):
+    answer = dialogue(venues, "harbour").say("table for 2 sunday after 8pm, Tom Baker")
+    assert answer.reply.startswith("We are open on Sunday 29 November: lunch from noon to 4 pm. Free times: 3 pm,")
+
+
 def test_a_taken_time_inside_the_hours_is_still_said_not_available(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 29), "13:00", "+447700900001")

@@ -361,6 +361,20 @@ def test_a_time_said_as_a_bound_is_never_taken_as_said_but_offered_around(venues
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "bound"),
+    [
+        ("harbour", "after 8pm", "after"),
+        ("roma", "dopo le 21", "after"),
+        ("cabinet", "avant midi", "before"),
+        ("roma", "entro le 20", "before"),
+        ("harbour", "tomorrow at sevenish", None),  # approximately: either side
+    ],
+)
+def test_a_bound_says_which_side_of_its_time_is_meant(venues, venue_id, text, bound):
+    assert read(venues, venue_id, text).bound == bound
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "day"),
     [
         ("harbour", "good evening, table for 2", None),
