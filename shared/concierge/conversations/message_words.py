@@ -96,6 +96,31 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
     ]
 
 
+# Another calendar's feast, named after ours: "lunar new year", "chinese new year", "capodanno cinese", "nouvel an
+# chinois", "ano novo chinês", "orthodox Easter", "Noël orthodoxe": none is the day our calendar gives it.
+_OTHER_CALENDARS = frozenset(
+    "lunar chinese jewish islamic hindu persian orthodox vietnamese korean tet lunare cinese ebraico ortodossa "
+    "ortodosso lunaire chinois juif orthodoxe chines chinesa judaico ortodoxa ortodoxo".split()
+)
+_FEAST_WORDS = frozenset(
+    "new year years easter christmas capodanno anno nuovo pasqua natale nouvel an paques noel ano novo pascoa "
+    "natal".split()
+)
+
+
+def other_calendars_set_aside(tokens: list[str]) -> list[str]:
+    """ "Our lunar new year party", "le nouvel an chinois": the feast of another calendar, and its words, are no
+    day of ours."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token in _OTHER_CALENDARS:
+            out[i] = BREAK
+            for j in range(max(0, i - 3), min(len(tokens), i + 4)):
+                if tokens[j] in _FEAST_WORDS:
+                    out[j] = BREAK
+    return out
+
+
 # Italian words after which "le" and a number are an hour ("dopo le 21", "entro le 20", "per le 20"): never
 # "le 21", the 21st in French.
 _BEFORE_LE_HOUR = frozenset({"dopo", "entro", "tra", "fra", "per", "verso"})

@@ -385,6 +385,10 @@ def test_a_bound_says_which_side_of_its_time_is_meant(venues, venue_id, text, bo
         ("roma", "siete aperti a Santo Stefano?", dt.date(2026, 12, 26)),
         ("tasca", "graças a Deus", None),
         ("tasca", "abrem no Dia de Portugal?", dt.date(2027, 6, 10)),
+        ("harbour", "table for 8 for our lunar new year party", None),  # another calendar's feast
+        ("roma", "una cena per il capodanno cinese", None),
+        ("cabinet", "pour le nouvel an chinois", None),
+        ("harbour", "a table on new year's day", dt.date(2027, 1, 1)),
     ],
 )
 def test_an_ordinary_word_of_a_holiday_s_name_names_no_holiday_alone(venues, venue_id, text, day):
