@@ -224,6 +224,8 @@ class _Run(OwnBookingsFlow):
         # "late for our table tonight", "for our 8pm booking": the day and time are the booking's, not a new one
         if "late" in reading.intents and not (reading.people or reading.name or reading.care_type):
             return self.handover("The customer is running late", self.words.say("handover.late"))
+        if "private_hire" in reading.intents and self.venue.kind != "clinic":  # "can we book the whole restaurant?"
+            return self.handover("The customer asks to hire the whole venue", self.words.say("handover.request"))
         renaming = "rename" in reading.intents and self.mem.get("flow") != "book"  # a booking made, not one asked
         if renaming and not (reading.day or reading.time or reading.people):
             return self.handover(

@@ -892,6 +892,18 @@ def test_a_guest_s_request_or_a_new_name_right_after_the_booking_is_passed_to_th
 
 
 @pytest.mark.parametrize(("venue_id", "asked", "thanks"), [
+    ("harbour", "can we book the whole restaurant for a private party?", "Thank you, we'll take note."),
+    ("roma", "vorremmo prenotare tutto il ristorante per un matrimonio", "Grazie, ne prendiamo nota."),
+    ("tasca", "é possível reservar o restaurante todo?", "Obrigado, vamos tomar nota."),
+])  # fmt: skip
+def test_the_whole_venue_asked_for_is_passed_to_the_team(venues, venue_id, asked, thanks):
+    d = dialogue(venues, venue_id)
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks) and d.tools.handed_over
+    assert answer.rdv["disposition"]["reason"] == "The customer asks to hire the whole venue"
+
+
+@pytest.mark.parametrize(("venue_id", "asked", "thanks"), [
     ("harbour", "can I add a high chair to my saturday booking?", "Thank you, we'll take note."),
     ("harbour", "for our booking on saturday, one of us is vegan", "Thank you, we'll take note."),
     ("roma", "per la mia prenotazione di sabato, possiamo avere un seggiolone?", "Grazie, ne prendiamo nota."),
