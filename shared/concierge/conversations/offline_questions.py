@@ -1,0 +1,135 @@
+"""The offline agent's answers to the customer's questions: its bookings, the venue's hours (of a day, or
+now), where it is and how to reach it, the FAQ; a question asked with a booking is answered before it, and one
+with no answer here is said to be one."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import replace
+
+from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.offline_own_bookings import OwnBookingsFlow
+from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
+from concierge.conversations.understanding import Reading
+from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
+from concierge.speech.weekly_hours import weekly_hours_said
+
+ACTS = frozenset({"book", "cancel", "move", "mine"})  # a message that asks for these is no aside question
+
+
+class QuestionsFlow(OwnBookingsFlow):
+    def _question_answered(self, reading: Reading) -> AgentAnswer | None:
+        """A question answered, not a booking: the customer's bookings, whether the venue is open now, where
+        it is and how to reach it, its hours, a farewell with a day, a price."""
+        if "mine" in reading.intents and not (reading.time or reading.people):
+            return self.list_own()  # "what bookings do I have?", "I booked for Saturday, what time?": no new one
+        asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
+        if asks_now and reading.day in (None, self.now.date()):
+            return self.understood(self.open_now())  # "are you open now?": this minute, not the week
+        if facts := self.venue_facts(reading):
+            return self.understood(facts)  # "where are you?", "what's your number?"
+        if ("hours" in reading.intents and "book" not in reading.intents) or self.turn.action == "show_info":
+            return self.hours_of(self._asked_day(reading))  # "open on Saturday?": that Saturday's hours
+        if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):
+            return self.goodbye()  # "obrigado, até amanhã", "thanks, see you on Friday": no new booking
+        if "price" in reading.intents and not (reading.day or reading.time or reading.people):
+            faq = self.faq(self.turn.text or "")  # "combien coûte un détartrage ?": a question, not a booking
+            return self.understood(faq) if faq else self.unanswered()
+        return None
+
+    def unanswered(self) -> AgentAnswer:
+        """A message not understood, or a question with no answer here; in the middle of a booking, said so
+        and the question the customer was answering asked again, so that an answer next ("Martin") is still
+        read as one. Two in a row hand over."""
+        if self.mem.get("flow") != "book" or self.mem["misunderstood"] + 1 >= MISUNDERSTANDINGS_BEFORE_HANDOVER:
+            return self.not_understood()
+        count = self.mem["misunderstood"] + 1
+        said = self.words.say("no_answer.again" if self.asked_a_question else "not_understood.again")
+        again = self.book(Reading())
+        self.mem["misunderstood"] = count  # still counts towards the handover
+        return self.asked_again(said, again)
+
+    def _asked_day(self, reading: Reading) -> dt.date | None:
+        """The day an hours question is about: today, for today's weekday ("open on Thursday?" on a
+        Thursday), else the day said."""
+        return self.now.date() if self.now.date() in reading.day_choices else reading.day
+
+    def hours_of(self, day: dt.date | None) -> AgentAnswer:
+        """The hours (of `day`, when said); a day said alone next asks the same of that day."""
+        self.mem["hours_asked"] = True
+        return self.understood(self.hours(day))
+
+    @staticmethod
+    def _see_you_then(reading: Reading) -> bool:
+        """Thanks or goodbye, with nothing but a day ("see you tomorrow", "perfetto grazie, a sabato")."""
+        farewell = {"thanks", "bye"}
+        return (
+            bool(farewell & reading.intents)
+            and not reading.intents - farewell - {"yes"}
+            and not replace(reading, day=None).details
+        )
+
+    def hours(self, day: dt.date | None) -> str:
+        """The weekly schedule; for a day the customer named, that day's own hours, so a closed date or a
+        day of special hours is answered as it is, not as its weekday usually is."""
+        if day is None:
+            return self.words.say("hours", hours=weekly_hours_said(self.venue))
+        ranges = self.venue.ranges_on(day)
+        if ranges:
+            return self.words.say("hours.day", day=self.day_words(day), hours=self.phrases.hours_phrase(ranges))
+        following = next_open_day(self.venue, day)
+        later = self.venue.ranges_on(following) if following else []
+        return self.phrases.closed(day, self.venue.closed_weekly_on(day), following, later)
+
+    def open_now(self) -> str:
+        """Open at this minute and until when; else when it opens again today, or the next open day's hours."""
+        if (current := range_open_at(self.venue, self.now)) is not None:
+            return self.words.say("open_now", time=self.time_words(current.close))
+        if (later := next_opening_today(self.venue, self.now)) is not None:
+            return self.words.say("closed_now.later", time=self.time_words(later))
+        following = next_open_day(self.venue, self.now.date())
+        closed = self.words.say("closed_now")
+        return f"{closed} {self.hours(following)}" if following else closed
+
+    def _aside(self, reading: Reading) -> str | None:
+        """The answer to a question from the FAQ or about the hours (of a day said: "are you open on
+        Saturday?"), asked while nothing else changes."""
+        if ACTS & reading.intents or not self.turn.text:
+            return None
+        if "hours" in reading.intents and not replace(reading, day=None).details:
+            return self.open_now() if "now" in reading.intents else self.hours(reading.day)
+        return None if reading.details else self.venue_facts(reading) or self.faq(self.turn.text)
+
+    def _book_answering(self, reading: Reading) -> AgentAnswer:
+        """The booking, after the FAQ's answer to a question asked with it as a sentence of its own ("Avete
+        il parcheggio? Vorremmo prenotare per sabato..."); the question answered is no note of the booking."""
+        questions = [q.strip() for q in re.findall(r"[^.!?\n]*\?", self.turn.text or "")]
+        answered = next(((question, faq) for question in questions if (faq := self.faq(question))), None)
+        if answered is None:
+            return self.book(reading)
+        question, answer = answered
+        if reading.reason:  # "Do you have vegetarian options?": answered, not noted
+            kept = [part for part in reading.reason.split("; ") if part.strip() not in question]
+            reading.reason = "; ".join(kept) or None
+        return self.asked_again(answer, self.book(reading))
+
+    def venue_facts(self, reading: Reading) -> str | None:
+        """The venue's address or how to reach it, when asked and the knowledge base has it."""
+        if reading.details or ACTS & reading.intents:
+            return None
+        said = []
+        if "where" in reading.intents and self.venue.address:
+            said.append(self.words.say("address", address=self.venue.address))
+        phone, email = self.venue.contact.phone, self.venue.contact.email
+        if "contact" in reading.intents and (phone or email):
+            key = "contact.both" if phone and email else "contact" if phone else "contact.email"
+            said.append(self.words.say(key, phone=phone, email=email))
+        return " ".join(said) or None
+
+    def asked_again(self, said: str, again: AgentAnswer) -> AgentAnswer:
+        """`said`, then the question the customer was answering (`again`) asked again."""
+        again.reply = f"{said} {again.reply}"
+        again.rdv["message"] = again.reply
+        self.mem["last_bot_message"] = again.reply
+        return again
