@@ -111,7 +111,7 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
         try:
             reading = read_day(gram, now, venue.locale, venue=venue)
         except WeekdayMismatch as mismatch:  # "Saturday 13th December", a Sunday: which one is asked
-            if _A_DATE.search(gram) or MONTH_WORDS & set(gram.split()):
+            if A_DATE.search(gram) or MONTH_WORDS & set(gram.split()):
                 return _either(mismatch)
             continue  # "friday seven thirty": a time after the weekday, not the 7th
         except ValueError:  # not a day (UnsupportedRelativeDay)
@@ -125,7 +125,7 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
     return weaker[0] or weaker[1]
 
 
-_A_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|er|o)\b|\b(?:the|il|le|dia) \d")  # "13th", "the 13", "dia 13"
+A_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|er|o)\b|\b(?:the|il|le|dia) \d")  # "13th", "the 13", "dia 13"
 
 
 def _either(mismatch: WeekdayMismatch) -> DayReading:

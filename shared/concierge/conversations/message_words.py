@@ -89,7 +89,7 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
             token in _FIRSTS
             and token.isalpha()  # "1st" alone is the 1st
             and (i == 0 or (tokens[i - 1] not in _BEFORE_A_FIRST and tokens[i - 1] not in MONTH_WORDS))
-            and (i + 1 == len(tokens) or tokens[i + 1] not in MONTH_WORDS | _OF | _WEEKDAYS)  # "first saturday of"
+            and (i + 1 == len(tokens) or tokens[i + 1] not in MONTH_WORDS | _OF | WEEKDAY_WORDS)  # "first saturday of"
         )
         else token
         for i, token in enumerate(tokens)
@@ -274,7 +274,7 @@ _UNITS = frozenset(
     "semaine semaines mois dia dias semana semanas mes meses".split()
 )
 _WEEKS = frozenset("week weeks fortnight fortnights settimana settimane semaine semaines semana semanas".split())
-_WEEKDAYS = frozenset(
+WEEKDAY_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday lunedi martedi mercoledi giovedi venerdi sabato "
     "domenica lundi mardi mercredi jeudi vendredi samedi dimanche segunda terca quarta quinta sexta sabado "
     "domingo".split()
@@ -289,8 +289,8 @@ def week_joined(tokens: list[str]) -> list[str]:
         if token == BREAK and 0 < i < len(tokens) - 1:
             before, after = " ".join(tokens[max(0, i - 3) : i]), " ".join(tokens[i + 1 : i + 4])
             in_weeks = tokens[i - 1] in _WEEKS
-            week_then_day = (before.endswith(_NEXT_WEEK) or in_weeks) and tokens[i + 1] in _WEEKDAYS
-            day_then_week = tokens[i - 1] in _WEEKDAYS and (
+            week_then_day = (before.endswith(_NEXT_WEEK) or in_weeks) and tokens[i + 1] in WEEKDAY_WORDS
+            day_then_week = tokens[i - 1] in WEEKDAY_WORDS and (
                 any(week in after for week in _NEXT_WEEK) or bool(_WEEKS & set(tokens[i + 1 : i + 5]))
             )
             if week_then_day or day_then_week:

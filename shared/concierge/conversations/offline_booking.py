@@ -8,6 +8,8 @@ from typing import Any
 import phonenumbers
 
 from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.days_and_times import A_DATE
+from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import is_clinic
@@ -28,6 +30,9 @@ class BookingFlow(OfflineTurn):
         named = dt.date.fromisoformat(slots["next_open"]) if slots.get("next_open") else None
         if reading.day and named and reading.day < named and reading.day.weekday() == named.weekday():
             reading.day = named  # "ok, Tuesday then": the Tuesday just named as the next open day
+        week = dt.date.fromisoformat(slots.pop("week")) if reading.day and slots.get("week") else None
+        if reading.day and week and reading.day < week and self._weekday_alone():
+            reading.day += dt.timedelta(days=7)  # "next week" offered, then "Tuesday": next week's Tuesday
         self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(slots["day"]) if slots.get("day") else None))
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
@@ -100,6 +105,7 @@ class BookingFlow(OfflineTurn):
         if "next_week" in reading.intents and day is None and not slots.get("next_open"):
             sunday = self.now.date() + dt.timedelta(days=6 - self.now.weekday())
             if (first := next_open_day(self.venue, sunday)) is not None:  # "anything next week?": its first times
+                slots["week"] = (sunday + dt.timedelta(days=1)).isoformat()
                 return self.offer(first, None, notes, around=slots.pop("time", None) or slots.pop("near", None))
         missing = self.missing()
         complete_patient = bool(self.name and self.phone)
@@ -125,6 +131,13 @@ class BookingFlow(OfflineTurn):
                 message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time), self.details)
             )
         return self.offer(day, time, notes)
+
+    def _weekday_alone(self) -> bool:
+        """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday
+        the 4th")."""
+        words = time_tokens(self.turn.text or "")
+        dated = A_DATE.search(" ".join(words)) or MONTH_WORDS.intersection(words)
+        return bool(WEEKDAY_WORDS.intersection(words)) and not dated
 
     def _edge_of_day(self, day: dt.date | None, edge: frozenset[str]) -> dt.date | None:
         """ "The latest you have", "as early as possible": the free times around the day's last or first

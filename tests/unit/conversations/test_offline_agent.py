@@ -169,6 +169,18 @@ def test_a_declined_booking_keeps_what_was_said_and_what_is_said_next_changes_it
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
+@pytest.mark.parametrize(("venue_id", "then", "day"), [
+    ("harbour", "friday at 8, Tom Baker", "Friday 4 December"),  # next week's Friday
+    ("cabinet", "Tuesday 9:30, Sarah Connor", "Tuesday 1 December"),
+    ("harbour", "actually tomorrow at 8, Tom Baker", "Tuesday 24 November"),  # not a weekday: as said
+    ("harbour", "friday the 27th at 8, Tom Baker", "Friday 27 November"),  # a date: as said
+])  # fmt: skip
+def test_a_weekday_said_after_next_week_s_times_were_offered_is_next_week_s(venues, venue_id, then, day):
+    first = "table for 2 next week" if venue_id == "harbour" else "a dental cleaning next week"
+    answer = answer_after(venues, venue_id, first, then)[1]
+    assert answer.rdv["action"] == "CONFIRMATION" and f" on {day} at " in answer.reply
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "meant", "said"), [
     ("harbour", "table for 2 on saturday at 7pm, Tom Baker", "sorry I meant 8 not 7",
      "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"),
