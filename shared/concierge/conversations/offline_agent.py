@@ -26,8 +26,8 @@ _HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # 
 
 
 class _Run(QuestionsFlow):
-    """One turn: what the customer said or pressed decides the flow (`offline_turn`, `offline_booking`,
-    `offline_own_bookings`, `offline_questions` hold them)."""
+    """One turn: what the customer said or pressed decides the flow (`offline_turn`, `offline_free_times`,
+    `offline_booking`, `offline_own_bookings`, `offline_questions` hold them)."""
 
     def respond(self) -> AgentAnswer:
         turn, mem = self.turn, self.mem

@@ -6,7 +6,8 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.offline_booking import EDGES, MAX_OPTIONS, BookingFlow
+from concierge.conversations.offline_booking import EDGES, BookingFlow
+from concierge.conversations.offline_free_times import MAX_OPTIONS
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
