@@ -1,8 +1,8 @@
 """Dates written in digits, as a chat customer types them: "12/12", "12/12/2026", "2026-12-12", "12.12.2026".
 
-Day first (dd/mm) except for a venue in the United States (mm/dd). A dotted date needs its year:
-"20.30" and "8.15" are times. Words before the date may be short ones ("il", "on", "le", "dia") or a
-weekday, which must agree with the date.
+Day first (dd/mm) except for a venue in the United States (mm/dd). A dotted date needs its year, an article
+or a weekday before it: "20.30" and "8.15" are times, "il 12.12" and "sabato 12.12" dates. Words before the
+date may be short ones ("il", "on", "le", "dia") or a weekday, which must agree with the date.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from concierge.parsing.errors import WeekdayMismatch
 from concierge.parsing.weekdays import parse_weekday
 
 _SLASHED = re.compile(r"(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?")
-_DOTTED = re.compile(r"(?P<a>\d{1,2})\.(?P<b>\d{1,2})\.(?P<y>\d{4}|\d{2})")
+_DOTTED = re.compile(r"(?P<a>\d{1,2})\.(?P<b>\d{1,2})(?:\.(?P<y>\d{4}|\d{2}))?")
+_DATE_ARTICLES = frozenset({"il", "le", "the", "dia", "o"})  # "il 12.12": a date, where "alle 12.12" is no time said
 _ISO = re.compile(r"(?P<y>\d{4})-(?P<b>\d{1,2})-(?P<a>\d{1,2})")
 _LEAD_WORDS = 4  # at most so many words before the date, each short or a weekday
 
@@ -33,6 +34,8 @@ def numeric_date(text: str, today: datetime.date, month_first: bool = False) -> 
     weekdays = [parse_weekday(word) for word in lead]
     if any(weekday is None and len(word) > 4 for word, weekday in zip(lead, weekdays, strict=True)):
         return None
+    if match.re is _DOTTED and not match["y"] and not (_DATE_ARTICLES.intersection(lead) or any(weekdays)):
+        return None  # "20.30", "8.15": times; "sabato 12.12", "il 12.12": dates
     first, second = int(match["a"]), int(match["b"])
     day, month = (second, first) if month_first and match.re is not _ISO else (first, second)
     year = int(match["y"]) if match["y"] else None

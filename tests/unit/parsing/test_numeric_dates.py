@@ -28,13 +28,17 @@ TODAY = dt.date(2026, 11, 26)
         ("2026-12-12", "fr", "FR", dt.date(2026, 12, 12)),
         ("dia 12-12", "pt", "PT", dt.date(2026, 12, 12)),
         ("20/11", "it", "IT", dt.date(2027, 11, 20)),  # already past this year: next year's
+        ("il 12.12", "it", "IT", dt.date(2026, 12, 12)),  # dotted, no year: an article makes it a date
+        ("sabato 12.12", "it", "IT", dt.date(2026, 12, 12)),
     ],
 )
 def test_a_date_written_in_digits_is_read_day_first_except_in_the_united_states(text, locale, country, date):
     assert resolve_relative_day(text, TODAY, locale, country=country).date == date
 
 
-@pytest.mark.parametrize("text", ["20.30", "8.15", "13/13", "31/11", "32/1", "la sera del 12/12 tardi tardi"])
+@pytest.mark.parametrize(
+    "text", ["20.30", "8.15", "12.12", "sabato 20.30", "13/13", "31/11", "32/1", "la sera del 12/12 tardi tardi"]
+)
 def test_times_impossible_dates_and_long_leads_are_no_written_date(text):
     with pytest.raises(UnsupportedRelativeDay):
         resolve_relative_day(text, TODAY, "it", country="IT")
