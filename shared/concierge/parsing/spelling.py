@@ -52,8 +52,14 @@ def correct_spelling(text: str) -> str:
         elif word in joined:
             out.append(joined[word])
         else:
-            out.append(_nearest(word, words) or word)
+            out.append(_nearest(word, _targets()) or word)
     return " ".join(out)
+
+
+@functools.cache
+def _targets() -> frozenset[str]:
+    """The words a slip may be of: those in letters ("moro" is no slip of "2moro", nor "Moro" tomorrow)."""
+    return frozenset(word for word in _lexicon()[0] if word.isalpha())
 
 
 def _nearest(word: str, words: frozenset[str]) -> str | None:

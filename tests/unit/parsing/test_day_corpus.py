@@ -186,6 +186,7 @@ en | about 9                               | UNSUPPORTED
 en | good day                              | UNSUPPORTED
 en | may                                   | UNSUPPORTED
 en | many 4                                | UNSUPPORTED
+en | moro                                  | UNSUPPORTED
 # --- French ----------------------------------------------------------------------------------------------
 fr | aujourd'hui                           | 2026-02-18 Wed
 fr | demain                                | 2026-02-19 Thu
