@@ -41,15 +41,26 @@ _ORDINAL = re.compile(r"\b(\d{1,2})(?: ?(?:st|nd|rd|th|er|re|eme)|e|o|a|º|ª)\b
 
 
 @functools.cache
+def weekday_words() -> dict[str, int]:
+    """Every language's weekday names, folded, and their number (0 for Monday): "quinta" for "quinta-feira",
+    and the plurals said of a day that comes back ("open on sundays?", "le samedi", "aos domingos")."""
+    weekdays: dict[str, int] = {}
+    for locale in LOCALES:
+        for index, name in enumerate(WEEKDAYS[locale]):
+            short = fold(name).removesuffix(" feira")  # "quinta-feira" is usually just "quinta"
+            weekdays.update({fold(name): index, short: index})
+            if locale != "it":  # the Italian weekdays do not take an -s ("i sabati" aside)
+                weekdays[f"{short}s"] = index
+    return weekdays
+
+
+@functools.cache
 def _name_patterns(english: bool) -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], dict[str, int]]:
     """The day names of every language; English's short forms only in English: the French "mon" is "my",
     the Italian "tue" is "your" and the French "sept" is seven."""
-    weekdays = dict(_ENGLISH_ABBREVIATIONS["weekdays"]) if english else {}
+    weekdays = {**(_ENGLISH_ABBREVIATIONS["weekdays"] if english else {}), **weekday_words()}
     months = dict(_ENGLISH_ABBREVIATIONS["months"]) if english else {}
     for locale in LOCALES:
-        for index, name in enumerate(WEEKDAYS[locale]):
-            weekdays[fold(name)] = index
-            weekdays[fold(name).removesuffix(" feira")] = index  # "quinta-feira" is usually just "quinta"
         for index, name in enumerate(MONTHS[locale]):
             months[fold(name)] = index + 1
 

@@ -2,31 +2,31 @@
 
 Only tried when the words as given were not understood, and only for a word that is in no
 grammar, one edit away from exactly one word that is: two for long words, and for a word of seven
-letters that is a long word shortened ("wensday").
+letters that is a long word shortened ("wensday"). A common word of the four languages is never a slip
+(`real_words`): "home" is no "hoje", "easier" no Easter.
 """
 
 from __future__ import annotations
 
 import functools
+from importlib import resources
 
 from concierge.parsing.day_grammar import GRAMMARS
+from concierge.parsing.day_tokens import weekday_words
 from concierge.parsing.text import fold
-from concierge.speech.names import LOCALES, MONTHS, WEEKDAYS
+from concierge.speech.names import LOCALES, MONTHS
 
 _SHORTEST = 4  # shorter words are too close to each other to correct safely
-# Words in their own right one edit from a day word: never read as its slip ("about 9" is no "août 9",
-# "pour 4" no "jour 4", "minha" no "manhã", "aprite sabato?" no April).
-_ORDINARY = frozenset(
-    """
-    about text mark marks match main mail maid maps vars many days times hours hour then them they your yours
-    four join inner right eight light near soon thin know yeah hear hears food tell cell well fell even ever
-    super upper quit scan span nest domain remain dies timer
-    della delle dello nuovo nove prima primi ultima meno anna manca miei ogni sette sara festa terza quinto
-    quarto quarti quaranta aprite dimentica deve settima
-    pour notre soin voir tard quart tout sans depuis cert premiere
-    leve meia minha duas horas este estao todas nova desta nesta essa estar dica dizer segundo primeira quintal nono
-    """.split()
-)
+
+
+@functools.cache
+def real_words() -> frozenset[str]:
+    """The words of the four languages common enough to be words in their own right (a frequency of one in
+    a million words or more, by wordfreq) that sit a slip away from a day word: never read as that slip
+    ("home" is no "hoje", "easier" no Easter, "cerca" no "terça"). Kept in `data/real_words.txt`, which a
+    test derives again from wordfreq's lists."""
+    text = resources.files("concierge.parsing").joinpath("data/real_words.txt").read_text("utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 @functools.cache
@@ -35,8 +35,7 @@ def _lexicon() -> tuple[frozenset[str], dict[str, str]]:
     phrases: set[str] = set()
     for grammar in GRAMMARS.values():
         phrases |= {*grammar.fixed, *grammar.fixed_parts, *grammar.parts, *grammar.holidays, *grammar.words}
-    for locale in LOCALES:
-        phrases |= {fold(name) for name in (*WEEKDAYS[locale], *MONTHS[locale])}
+    phrases |= set(weekday_words()) | {fold(name) for locale in LOCALES for name in MONTHS[locale]}
     words = frozenset(word for phrase in phrases for word in phrase.split())
     joined = {phrase.replace(" ", ""): phrase for phrase in phrases if " " in phrase}
     return words, joined
@@ -44,22 +43,31 @@ def _lexicon() -> tuple[frozenset[str], dict[str, str]]:
 
 def correct_spelling(text: str) -> str:
     """The text with each unknown word replaced by the one known word it is a slip of, if any."""
-    words, joined = _lexicon()
-    out = []
-    for word in text.split():
-        if word in words or word in _ORDINARY or len(word) < _SHORTEST or not word.isalpha():
-            out.append(word)
-        elif word in joined:
-            out.append(joined[word])
-        else:
-            out.append(_nearest(word, _targets()) or word)
-    return " ".join(out)
+    return " ".join(_corrected(word) for word in text.split())
+
+
+def _corrected(word: str) -> str:
+    joined = _lexicon()[1]
+    if word in joined:  # "aujourdhui"
+        return joined[word]
+    return word if word in real_words() else slip_of(word) or word
+
+
+def slip_of(word: str) -> str | None:
+    """The one day word `word` is a slip of, when it is none itself and long enough to tell, whatever else
+    it may be (`correct_spelling` leaves the real words alone)."""
+    if word in _lexicon()[0] or len(word) < _SHORTEST or not word.isalpha():
+        return None
+    return _nearest(word, _targets())
 
 
 @functools.cache
 def _targets() -> frozenset[str]:
-    """The words a slip may be of: those in letters ("moro" is no slip of "2moro", nor "Moro" tomorrow)."""
-    return frozenset(word for word in _lexicon()[0] if word.isalpha())
+    """The words a slip may be of: those in letters ("moro" is no slip of "2moro", nor "Moro" tomorrow), a
+    weekday's plural aside ("vendredie" is a slip of "vendredi", not of "vendredis" too)."""
+    weekdays = weekday_words()
+    plurals = {word for word in weekdays if word.endswith("s") and word[:-1] in weekdays}
+    return frozenset(word for word in _lexicon()[0] if word.isalpha() and word not in plurals)
 
 
 def _nearest(word: str, words: frozenset[str]) -> str | None:
