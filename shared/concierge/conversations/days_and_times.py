@@ -48,8 +48,10 @@ _TIME_SIGNAL = re.compile(
 _FROM_NOW = re.compile(rf"(?:{_FROM_NOW_WORDS}) ")
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
 _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or a quarter, not a day
-    r"second|third|fourth|fifth|secondo|terzo|quarto|quinto|seconda|terza|deuxieme|troisieme|quatrieme|"
-    r"segundo|terceiro|prima|primeira|premiere"  # a feminine "first" names no day: "la prima", "prima?"
+    r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+    r"(?:second|terz|sest|settim|ottav|non|decim)[oaie]|(?:quart|quint)[oie]|prim[aie]|"  # "primo dicembre" is one
+    r"(?:deux|trois|quatr|cinqu|six|sept|huit|neuv|dix)ieme|premieres?|premiers|"
+    r"segundos?|(?:terceir|setim|oitav|non|decim|primeir)[oa]s?|(?:quint|sext)os?"  # "segunda", "quinta": weekdays
 )
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
 

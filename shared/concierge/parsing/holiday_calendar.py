@@ -19,6 +19,7 @@ from typing import Any
 
 from concierge.parsing.weekdays import parse_weekday
 from concierge.parsing.text import fold
+from concierge.speech.names import MONTHS
 
 # Where a venue's country is not known, the country of its language.
 _LOCALE_COUNTRIES = {"it": "IT", "en": "GB", "fr": "FR", "pt": "PT"}
@@ -98,16 +99,23 @@ _GENERIC = frozenset(
 _KINDS = frozenset({"day", "dia", "jour", "giorno", "festa", "fete", "feast", "holiday"})
 # Words of holiday names that are ordinary words or first names: alone, or with a kind of day the name
 # does not say, they name no holiday ("good evening" and "good day" are no Good Friday, "may I book" no
-# May bank holiday, "sono Stefano" no Santo Stefano).
+# May bank holiday, "sono Stefano" no Santo Stefano, "per Maria" no Assunzione di Maria).
 _ORDINARY_ALONE = frozenset(
     """
     good new year may bank spring summer early late king national birthday labor labour memorial veterans
-    columbus washington luther independence presidents all saints boxing
-    santo stefano repubblica lavoro lavoratori assunzione concezione anniversario
-    travail nationale victoire
-    portugal ano novo republica corpo deus liberdade trabalhador independencia restauracao conceicao
+    columbus washington luther independence presidents all saints boxing observed estimated mary
+    santo stefano repubblica lavoro lavoratori assunzione concezione anniversario maria francesco antonio angelo
+    italia italy nazionale unita vergine
+    travail nationale victoire revolution estime
+    portugal ano novo republica corpo deus liberdade trabalhador independencia restauracao conceicao todos santos
+    nossa senhora santa comunidades
     """.split()
 )
+
+
+@functools.cache
+def _month_words() -> frozenset[str]:
+    return frozenset(fold(name) for names in MONTHS.values() for name in names)
 
 
 @functools.cache
@@ -202,6 +210,8 @@ def named_holidays(text: str, country: str, locale: str, today: datetime.date) -
     ordinary = said <= _ORDINARY_ALONE and len(said) == 1
     if not {word for word in said if parse_weekday(word) is None and word != "feira"}:
         return []  # a weekday alone ("de sexta") is not "Sexta-feira Santa", nor "friday" Good Friday
+    if said <= _month_words():
+        return []  # nor a month alone ("em dezembro") the "26 de Dezembro"
     upcoming: dict[frozenset[str], tuple[int, datetime.date]] = {}  # holiday name -> (words not said, next date)
     for language in _languages(country, locale):
         for year in (today.year, today.year + 1):

@@ -304,6 +304,11 @@ def test_the_season_s_wishes_are_a_greeting_not_the_holiday(venues, venue_id, te
         ("roma", "la seconda", None),  # a place in a list; the 2nd is "il 2", "il secondo"
         ("roma", "il secondo", dt.date(2026, 12, 2)),
         ("tasca", "a quarta", dt.date(2026, 11, 25)),  # Wednesday
+        ("harbour", "we'd be the sixth guest, table at 8", None),  # an ordinal alone is no day
+        ("roma", "le prime volte, un tavolo alle 20", None),
+        ("roma", "ne abbiamo viste none, un tavolo alle 20", None),
+        ("harbour", "on the sixth at 8", dt.date(2026, 12, 6)),
+        ("tasca", "na quinta às 20h", dt.date(2026, 11, 26)),  # Thursday, not a fifth
         # ordinary words a slip or a holiday's name away from a day
         ("tasca", "o meu filho tem 5 anos", None),
         ("tasca", "querem que leve um bolo?", None),
@@ -389,6 +394,12 @@ def test_a_bound_says_which_side_of_its_time_is_meant(venues, venue_id, text, bo
         ("roma", "una cena per il capodanno cinese", None),
         ("cabinet", "pour le nouvel an chinois", None),
         ("harbour", "a table on new year's day", dt.date(2027, 1, 1)),
+        ("roma", "un tavolo per Maria e me alle 20", None),  # a first name of a holiday's name
+        ("roma", "siamo in Italia per una settimana", None),
+        ("tasca", "vamos todos, mesa às 20h", None),
+        ("tasca", "em dezembro", None),  # a month alone is no "26 de Dezembro"
+        ("harbour", "boxing day observed", dt.date(2026, 12, 28)),
+        ("roma", "siete aperti a Ferragosto?", dt.date(2027, 8, 15)),
     ],
 )
 def test_an_ordinary_word_of_a_holiday_s_name_names_no_holiday_alone(venues, venue_id, text, day):
