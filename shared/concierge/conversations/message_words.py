@@ -85,6 +85,7 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
         BREAK
         if (i + 1 < len(tokens) and tokens[i + 1] in _THINGS and _ORDINALS.fullmatch(token))
         or (i > 0 and tokens[i - 1] == "la" and token in _FEMININE)  # "la seconda": a place in a list
+        or (token in ("primo", "prima") and i + 1 < len(tokens) and tokens[i + 1] in _PART_WORDS)  # early on
         or (
             token in _FIRSTS
             and token.isalpha()  # "1st" alone is the 1st

@@ -309,6 +309,8 @@ def test_the_season_s_wishes_are_a_greeting_not_the_holiday(venues, venue_id, te
         ("roma", "ne abbiamo viste none, un tavolo alle 20", None),
         ("harbour", "on the sixth at 8", dt.date(2026, 12, 6)),
         ("tasca", "na quinta às 20h", dt.date(2026, 11, 26)),  # Thursday, not a fifth
+        ("roma", "un dente rotto, in prima mattina", None),  # early in the morning
+        ("roma", "primo pomeriggio di sabato", dt.date(2026, 11, 28)),
         # ordinary words a slip or a holiday's name away from a day
         ("tasca", "o meu filho tem 5 anos", None),
         ("tasca", "querem que leve um bolo?", None),
