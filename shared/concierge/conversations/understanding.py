@@ -188,11 +188,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if day is not None:
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
-        if day.part_range is not None:
-            reading.part = (day.part_range.open, day.part_range.close)
-        elif day.part is not None:  # "domani a pranzo" on a dinner-only day: the part's window, where it is closed
-            start, end = WINDOWS[day.part]
+        if day.part is not None:  # the part's window, in the venue's range there ("ce soir" at a clinic open
+            start, end = WINDOWS[day.part]  # until 18:00: from 17:00), or alone where it is closed then
             reading.part = (hhmm(start), hhmm(end))
+            if (opening := day.part_range) is not None:
+                reading.part = (max(opening.open, reading.part[0]), min(opening.close, reading.part[1]))
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone

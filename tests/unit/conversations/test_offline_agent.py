@@ -333,6 +333,7 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     ("roma", "avete posto venerdì sera?", "Orari liberi venerdì 27 novembre: 19,", "19:00"),
     ("tasca", "têm alguma coisa para sexta à noite?", "Horários livres sexta-feira, 27 de novembro:", "19:30"),
     ("cabinet", "vous avez quelque chose mardi ?", "Créneaux libres le mardi 24 novembre :", "08:00"),
+    ("cabinet", "vous avez de la place ce soir ?", "Créneaux libres le lundi 23 novembre : 17 h, 17 h 30.", "17:00"),
     ("tasca", "tem mesa pra sexta à noite?", "Horários livres sexta-feira, 27 de novembro:", "19:30"),
     ("harbour", "what do you have on saturday for 4?", "Free times on Saturday 28 November: noon", "12:00"),
     ("roma", "cosa avete venerdì sera per 2?", "Orari liberi venerdì 27 novembre: 19,", "19:00"),
