@@ -9,8 +9,10 @@ recognised in every language; names are found by `customer_names`, days and time
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from concierge.conversations.customer_names import (
     answered_name,
@@ -231,43 +233,67 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     return reading
 
 
-def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
-    units = "|".join(re.escape(u) for u in vocab.intro_words["people_units"])
+class _PartyPatterns(NamedTuple):
+    """The patterns that read a party, built once from the vocabulary's words."""
+
+    article_one: re.Pattern[str]  # "per un compleanno": an article before a thing, not a party of one
+    glued: re.Pattern[str]  # "4ppl", "6pax"
+    adults: re.Pattern[str]
+    children: re.Pattern[str]
+    me_and: re.Pattern[str]  # "me and 3 friends"
+    and_me: re.Pattern[str]  # "3 amis et moi"
+    counts: tuple[re.Pattern[str], re.Pattern[str]]  # "4 persone", "for 4"
+    more: re.Pattern[str]  # "+ un bambino" after the party
+
+
+@functools.cache
+def _party_patterns() -> _PartyPatterns:
+    vocab = vocabulary()
+
+    def any_of(*keys: str) -> str:
+        return "|".join(re.escape(word) for key in keys for word in vocab.intro_words[key])
+
+    units = any_of("people_units")
     leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
-    # "per un compleanno", "pour une fête": an article before a thing, not a party of one ("per una persona" is)
-    folded = re.sub(rf"\b((?:{leads}) )(?:un|una|uno|une|um|uma)\b(?= \w)(?! (?:{units})\b)", r"\1_", folded)
-    text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
-    text = re.sub(rf"\b(\d{{1,2}})({units})\b", r"\1 \2", text)  # "4ppl", "6pax", as "4 ppl"
-    adults, children = (
-        re.search(rf"\b(\d{{1,2}}|{_ONE}) (?:{'|'.join(map(re.escape, vocab.intro_words[key]))})\b", text)
-        for key in ("party_adults", "party_children")
-    )
-    if adults and children:  # "2 adulti e 2 bambini", "2 adults and a baby"
-        return sum(int(count) if count.isdigit() else 1 for count in (adults.group(1), children.group(1)))
-    others = "|".join(map(re.escape, vocab.intro_words["party_others"]))
-    if match := re.search(rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{others})\b", text) or re.search(
-        rf"\b(\d{{1,2}}) (?:{others}) (?:and|e|et) {_ME}", text
-    ):
-        return int(match.group(1)) + 1  # "me and 3 friends", "3 amis et moi"
     not_a_time = (
         r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
         r"dias?|weeks?|settimane|semaines?|semanas?)\b)"
     )
+    return _PartyPatterns(
+        article_one=re.compile(rf"\b((?:{leads}) )(?:un|una|uno|une|um|uma)\b(?= \w)(?! (?:{units})\b)"),
+        glued=re.compile(rf"\b(\d{{1,2}})({units})\b"),
+        adults=re.compile(rf"\b(\d{{1,2}}|{_ONE}) (?:{any_of('party_adults')})\b"),
+        children=re.compile(rf"\b(\d{{1,2}}|{_ONE}) (?:{any_of('party_children')})\b"),
+        me_and=re.compile(rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
+        and_me=re.compile(rf"\b(\d{{1,2}}) (?:{any_of('party_others')}) (?:and|e|et) {_ME}"),
+        counts=(re.compile(rf"\b(\d{{1,2}}) (?:{units})\b"), re.compile(rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}")),
+        more=re.compile(
+            rf"(?: (?:{units}))? (?:plus|piu|mais) (\d{{1,2}}|{_ONE}) "
+            rf"(?:{any_of('party_adults', 'party_children', 'party_others')})\b"
+        ),
+    )
+
+
+def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
+    p = _party_patterns()
+    folded = p.article_one.sub(r"\1_", folded)  # "per un compleanno", "pour une fête" ("per una persona" is one)
+    text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
+    text = p.glued.sub(r"\1 \2", text)  # "4ppl", "6pax", as "4 ppl"
+    adults, children = p.adults.search(text), p.children.search(text)
+    if adults and children:  # "2 adulti e 2 bambini", "2 adults and a baby"
+        return sum(int(count) if count.isdigit() else 1 for count in (adults.group(1), children.group(1)))
+    if match := p.me_and.search(text) or p.and_me.search(text):
+        return int(match.group(1)) + 1  # "me and 3 friends", "3 amis et moi"
     # The first count said is the party: "a table for 2, two of us are vegetarian"; "one of us" never is one.
     found = [
         match
-        for pattern in (rf"\b(\d{{1,2}}) (?:{units})\b", rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}")
-        for match in re.finditer(pattern, text)
+        for pattern in p.counts
+        for match in pattern.finditer(text)
         if not match.group().startswith("1 of us") and not _A_GROUP.match(text, match.end())
     ]
     if found:
         first = min(found, key=lambda match: match.start(1))
-        kin = "|".join(
-            re.escape(word)
-            for key in ("party_adults", "party_children", "party_others")
-            for word in vocab.intro_words[key]
-        )
-        more = re.match(rf"(?: (?:{units}))? (?:plus|piu|mais) (\d{{1,2}}|{_ONE}) (?:{kin})\b", text[first.end() :])
+        more = p.more.match(text, first.end())
         added = (int(more.group(1)) if more.group(1).isdigit() else 1) if more else 0
         return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
     if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
