@@ -210,6 +210,19 @@ def spans_read(tokens: list[str], counting: frozenset[str]) -> list[str]:
     return text.split()
 
 
+def at_after_weekday(tokens: list[str], locale: str) -> list[str]:
+    """ "Friday 8 for 2", "sabato otto": an hour from 1 to 12 just after a weekday, with no month after it, is
+    the hour, as "Friday at 8" (a number after a weekday with no month is no day: "friday seven thirty")."""
+    out = list(tokens)
+    for i in range(len(tokens) - 1, 0, -1):
+        said = tokens[i] if tokens[i - 1] in WEEKDAY_WORDS and tokens[i] not in _ONE | {"one"} else ""
+        number = with_digits(said, locale)  # "the wednesday one" names no hour
+        dated = MONTH_WORDS.intersection(tokens[i + 1 : i + 3])  # "sabato 8 dicembre", "sábado 8 de dezembro"
+        if number.isdigit() and 1 <= int(number) <= 12 and not dated:
+            out[i : i + 1] = ["at", number]  # in digits: "at 8" reads in every language, "at otto" in none
+    return out
+
+
 # Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8", "can we do 8?",
 # "let's say 8".
 _BEFORE_AN_HOUR = (("make", "it"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"), ("voulais", "dire"),

@@ -35,6 +35,7 @@ from concierge.conversations.days_and_times import (
 from concierge.conversations.message_words import (
     BREAK,
     amounts_set_aside,
+    at_after_weekday,
     articles_set_aside,
     at_after_correction,
     at_after_to,
@@ -176,7 +177,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(other_calendars_set_aside(tokens))))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
-    tokens = spans_read(tokens, vocab.counting_words)
+    tokens = at_after_weekday(spans_read(tokens, vocab.counting_words), venue.locale)
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
     if "move" in reading.intents:

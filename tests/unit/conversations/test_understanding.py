@@ -840,6 +840,13 @@ def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venu
         ("harbour", "friday 10 to 8 for 4", dt.date(2026, 11, 27), "19:50", 4),
         ("harbour", "Table for four, Friday, eight o'clock", dt.date(2026, 11, 27), "20:00", 4),
         ("harbour", "friday 8 oclock", dt.date(2026, 11, 27), "20:00", None),
+        ("harbour", "friday eight for 2", dt.date(2026, 11, 27), "20:00", 2),  # an hour after a weekday
+        ("harbour", "friday 8 for 2", dt.date(2026, 11, 27), "20:00", 2),
+        ("roma", "venerdì otto per 2", dt.date(2026, 11, 27), "20:00", 2),
+        ("tasca", "sexta oito para 2", dt.date(2026, 11, 27), "20:00", 2),
+        ("harbour", "friday 8 people", dt.date(2026, 11, 27), None, 8),  # a count, not an hour
+        ("harbour", "the friday one", dt.date(2026, 11, 27), None, None),
+        ("tasca", "sexta 4 de dezembro", dt.date(2026, 12, 4), None, None),  # a date
     ],
 )
 def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, time, people):
