@@ -72,7 +72,7 @@ _THINGS = frozenset(
     time times date visit anniversary birthday appointment available one thing course courses child baby floor
     choice option dish try table room piatto appuntamento visita anniversario compleanno figlio piano tavolo sala
     stanza portata portate volta rendez rdv anniversaire etage enfant choix plat salle fois aniversario encontro
-    filho andar prato mesa vez guest ospite invite convidado
+    filho andar prato mesa vez guest ospite invite convidado hour slot ora orario heure creneau hora horario
     """.split()
 )
 

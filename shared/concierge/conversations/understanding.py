@@ -207,6 +207,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day,
         bare="slot.start_iso" in awaiting and not bare_party,
     )
+    if reading.bound and question:
+        reading.intents.add("availability")  # "e depois das 21h?": the free times then, asked
     if reading.people is not None and reading.time is not None and alone:
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty
     if reading.day is None and offset:

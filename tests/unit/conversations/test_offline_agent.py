@@ -393,6 +393,19 @@ def test_a_bound_offers_the_free_times_on_its_side_only(venues, venue_id, reques
     assert answer.reply.startswith(said) and [e["label"] for e in answer.rdv["ui_elements"]] == times
 
 
+def test_a_bound_asked_after_free_times_were_offered_offers_those_on_its_side(venues):
+    d, answer = answer_after(venues, "tasca", "tem alguma coisa antes das 21h no sábado?", "e depois das 21h?")
+    assert answer.reply.startswith("Horários livres a partir das 21h de sábado, 28 de novembro: 21h, 21h30")
+
+
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("tasca", "qual é a primeira hora livre na sexta?", "Horários livres por volta das 12h30 de sexta-feira, 27"),
+    ("harbour", "what's the first slot on friday?", "Free times around noon on Friday 27 November: noon,"),
+])  # fmt: skip
+def test_the_first_hour_or_slot_asked_is_the_earliest_not_the_1st(venues, venue_id, question, said):
+    assert dialogue(venues, venue_id).say(question).reply.startswith(said)
+
+
 def test_a_move_to_after_an_hour_offers_the_free_times_from_it(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
