@@ -151,10 +151,8 @@ def _part_words() -> tuple[re.Pattern[str], dict[str, str]]:
 
 
 def with_part_said_apart(day: DayReading, tokens: list[str], venue: Venue) -> DayReading:
-    """The day with the part of the day said elsewhere in the message: "dinner for 3 on Saturday", "jantar
-    p/ 3 sábado" (the tokens hold no greeting: "good morning" and "boa noite" name no part)."""
-    if day.part is not None:
-        return day
+    """A day read without its part, with the part of the day said elsewhere in the message: "dinner for 3 on
+    Saturday", "jantar p/ 3 sábado" (the tokens hold no greeting: "good morning" and "boa noite" name no part)."""
     pattern, named = _part_words()
     found = pattern.search(" ".join(token for token in tokens if token != BREAK))
     if found is None:

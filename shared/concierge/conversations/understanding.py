@@ -35,16 +35,16 @@ from concierge.conversations.days_and_times import (
 from concierge.conversations.message_words import (
     BREAK,
     amounts_set_aside,
-    at_after_weekday,
     articles_set_aside,
     at_after_correction,
     at_after_to,
+    at_after_weekday,
     counts_set_aside,
     hour_articles_read,
-    spans_read,
     ordinals_set_aside,
     other_calendars_set_aside,
     short_weekdays_spelt,
+    spans_read,
     time_tokens,
     week_joined,
 )
@@ -75,9 +75,7 @@ class Reading:
     name: str | None = None
     care_type: str | None = None
     reason: str | None = None
-    part: tuple[str, str] | None = (
-        None  # the opening range of the part of the day said ("domani sera"), else its window
-    )
+    part: tuple[str, str] | None = None  # the part of the day said, within the venue's hours ("domani sera")
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
