@@ -15,6 +15,8 @@ LOOKAHEAD_DAYS = 7
 
 
 class FreeTimes(OfflineTurn):
+    """The free times a turn reads (each day's once) and offers: the booking and the moves share them."""
+
     def free_times(self, day: dt.date) -> list[str]:
         """The day's free times (for the party said, at a restaurant), later than now today; read once a turn."""
         if day.isoformat() in self._free:
