@@ -210,6 +210,21 @@ def spans_read(tokens: list[str], counting: frozenset[str]) -> list[str]:
     return text.split()
 
 
+_FOUR_DIGITS = re.compile(r"([01]\d|2[0-3])([0-5]\d)")  # "1930", "2000": a 24-hour clock time written short
+_BEFORE_A_CLOCK = frozenset({"at", "alle", "ore", "a", "as", "vers", "verso", "around", "pelas", "by", "dalle"})
+
+
+def four_digit_clocks_read(tokens: list[str]) -> list[str]:
+    """ "At 1930", "alle 2030", "friday 2000": four digits after a word of the hour or a weekday are a clock
+    time ("19:30"), not a year."""
+    return [
+        f"{match[1]}:{match[2]}"
+        if (match := _FOUR_DIGITS.fullmatch(token)) and i and tokens[i - 1] in _BEFORE_A_CLOCK | WEEKDAY_WORDS
+        else token
+        for i, token in enumerate(tokens)
+    ]
+
+
 def at_after_weekday(tokens: list[str], locale: str) -> list[str]:
     """ "Friday 8 for 2", "sabato otto": an hour from 1 to 12 just after a weekday, with no month after it, is
     the hour, as "Friday at 8" (a number after a weekday with no month is no day: "friday seven thirty")."""

@@ -847,6 +847,9 @@ def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venu
         ("harbour", "friday 8 people", dt.date(2026, 11, 27), None, 8),  # a count, not an hour
         ("harbour", "the friday one", dt.date(2026, 11, 27), None, None),
         ("tasca", "sexta 4 de dezembro", dt.date(2026, 12, 4), None, None),  # a date
+        ("harbour", "friday at 1930 for 2", dt.date(2026, 11, 27), "19:30", 2),  # a 24-hour time written short
+        ("roma", "venerdì alle 2030", dt.date(2026, 11, 27), "20:30", None),
+        ("harbour", "friday, we opened in 1930", dt.date(2026, 11, 27), None, None),  # a year
     ],
 )
 def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, time, people):
