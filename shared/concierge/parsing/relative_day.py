@@ -157,6 +157,13 @@ def _day(
         )
     if resolution is None and (nth := _NTH_WEEKDAY.fullmatch(tokens)):
         resolution = _nth_weekday(nth, today)
+    if resolution is None and _WEEKEND_AFTER_NEXT.fullmatch(tokens):
+        following = _weekend("next weekend", today, _compiled("en"))  # the weekend a week after next weekend's
+        resolution = following and replace(
+            following,
+            date=following.date + 7 * _DAY,
+            candidates=tuple(day + 7 * _DAY for day in following.candidates),
+        )
     if resolution is None and named:
         resolution = _among(named_holidays(text, where.country, locale, today), holiday=True)
     return resolution
@@ -168,6 +175,9 @@ _NTH_WEEKDAY = re.compile(
     r"(?:(?:the|il|l|le|la|o|a) )?(?P<n>[1-5]|last|ultimo|ultima|dernier|derniere) wd(?P<wd>[0-6]) "
     r"(?:of|in|di|de|du|do|da|en) (?:mo(?P<mo>1[0-2]|[1-9])|(?P<this>(?:the|this) month)|(?P<next>next month))"
 )
+
+
+_WEEKEND_AFTER_NEXT = re.compile(r"(?:the )?week ?end after next")
 
 
 def _nth_weekday(match: re.Match[str], today: datetime.date) -> DayResolution | None:

@@ -861,6 +861,7 @@ def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, ti
     ("venue_id", "text", "day"),
     [
         ("harbour", "first saturday of december at 8 for 4", dt.date(2026, 12, 5)),
+        ("harbour", "a table the weekend after next", dt.date(2026, 12, 5)),  # Saturday, or Sunday: asked
         ("roma", "il primo sabato di dicembre per 4 alle 20", dt.date(2026, 12, 5)),
         ("harbour", "it's our first saturday off in ages, table for 2 on friday", dt.date(2026, 11, 27)),
     ],

@@ -152,6 +152,7 @@ en | Saturday this weekend                 | 2026-02-21 Sat
 en | this weekend                          | 2026-02-21 Sat | 2026-02-22 Sun
 en | at the weekend                        | 2026-02-21 Sat | 2026-02-22 Sun
 en | next weekend                          | 2026-02-21 Sat | 2026-02-22 Sun
+en | the weekend after next                | 2026-02-28 Sat | 2026-03-01 Sun
 en | Friday this weekend                   | UNSUPPORTED
 en | Christmas                             | 2026-12-25 Fri
 en | Christmas Day                         | 2026-12-25 Fri
