@@ -93,6 +93,7 @@ _GENERIC = frozenset(
         "o",
         "das",
         "dos",
+        "d",  # the elided "di" of "San Francesco d'Assisi": no holiday of its own
     }
 )
 # The words of that list that say what kind of day a holiday is ("Dia de Portugal", "bank holiday").

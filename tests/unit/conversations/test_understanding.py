@@ -400,6 +400,7 @@ def test_a_bound_says_which_side_of_its_time_is_meant(venues, venue_id, text, bo
         ("roma", "siamo in Italia per una settimana", None),
         ("tasca", "vamos todos, mesa às 20h", None),
         ("tasca", "em dezembro", None),  # a month alone is no "26 de Dezembro"
+        ("roma", "lo d", None),  # an elided "di" alone is no "San Francesco d'Assisi"
         ("harbour", "boxing day observed", dt.date(2026, 12, 28)),
         ("roma", "siete aperti a Ferragosto?", dt.date(2027, 8, 15)),
     ],
