@@ -10,8 +10,9 @@ import re
 import unicodedata
 
 from concierge.conversations.vocabulary import Vocabulary
+from concierge.parsing.day_tokens import month_words
 from concierge.parsing.text import fold, with_digits
-from concierge.speech.names import MONTHS, SHORT_WEEKDAYS, WEEKDAYS
+from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS
 
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
 
@@ -51,7 +52,7 @@ def articles_set_aside(tokens: list[str]) -> list[str]:
     ]
 
 
-MONTH_WORDS = frozenset(fold(name) for names in MONTHS.values() for name in names)
+MONTH_WORDS = month_words()
 _FIRSTS = frozenset({"first", "1st", "primo", "premier", "1er", "primeiro", "1o"})
 _ORDINALS = re.compile(
     r"\d{1,2}(?:st|nd|rd|th|er|e|eme|o|a)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
@@ -303,11 +304,7 @@ _UNITS = frozenset(
     "semaine semaines mois dia dias semana semanas mes meses".split()
 )
 _WEEKS = frozenset("week weeks fortnight fortnights settimana settimane semaine semaines semana semanas".split())
-WEEKDAY_WORDS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday lunedi martedi mercoledi giovedi venerdi sabato "
-    "domenica lundi mardi mercredi jeudi vendredi samedi dimanche segunda terca quarta quinta sexta sabado "
-    "domingo".split()
-)
+WEEKDAY_WORDS = frozenset(fold(name).removesuffix(" feira") for names in WEEKDAYS.values() for name in names)
 
 
 def week_joined(tokens: list[str]) -> list[str]:

@@ -55,6 +55,12 @@ def weekday_words() -> dict[str, int]:
 
 
 @functools.cache
+def month_words() -> frozenset[str]:
+    """Every language's month names, folded ("marco", "fevrier")."""
+    return frozenset(fold(name) for names in MONTHS.values() for name in names)
+
+
+@functools.cache
 def _name_patterns(english: bool) -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], dict[str, int]]:
     """The day names of every language; English's short forms only in English: the French "mon" is "my",
     the Italian "tue" is "your" and the French "sept" is seven."""

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from concierge.parsing.weekdays import parse_weekday
+from concierge.parsing.day_tokens import month_words
 from concierge.parsing.text import fold
-from concierge.speech.names import MONTHS
 
 # Where a venue's country is not known, the country of its language.
 _LOCALE_COUNTRIES = {"it": "IT", "en": "GB", "fr": "FR", "pt": "PT"}
@@ -115,11 +115,6 @@ _ORDINARY_ALONE = frozenset(
 
 
 @functools.cache
-def _month_words() -> frozenset[str]:
-    return frozenset(fold(name) for names in MONTHS.values() for name in names)
-
-
-@functools.cache
 def _zone_countries() -> dict[str, str]:
     table = importlib.resources.files("tzdata").joinpath("zoneinfo/zone.tab").read_text()
     rows = (line.split("\t") for line in table.splitlines() if line and not line.startswith("#"))
@@ -211,7 +206,7 @@ def named_holidays(text: str, country: str, locale: str, today: datetime.date) -
     ordinary = said <= _ORDINARY_ALONE and len(said) == 1
     if not {word for word in said if parse_weekday(word) is None and word != "feira"}:
         return []  # a weekday alone ("de sexta") is not "Sexta-feira Santa", nor "friday" Good Friday
-    if said <= _month_words():
+    if said <= month_words():
         return []  # nor a month alone ("em dezembro") the "26 de Dezembro"
     upcoming: dict[frozenset[str], tuple[int, datetime.date]] = {}  # holiday name -> (words not said, next date)
     for language in _languages(country, locale):

@@ -12,9 +12,7 @@ import functools
 from importlib import resources
 
 from concierge.parsing.day_grammar import GRAMMARS
-from concierge.parsing.day_tokens import weekday_words
-from concierge.parsing.text import fold
-from concierge.speech.names import LOCALES, MONTHS
+from concierge.parsing.day_tokens import month_words, weekday_words
 
 _SHORTEST = 4  # shorter words are too close to each other to correct safely
 
@@ -35,7 +33,7 @@ def _lexicon() -> tuple[frozenset[str], dict[str, str]]:
     phrases: set[str] = set()
     for grammar in GRAMMARS.values():
         phrases |= {*grammar.fixed, *grammar.fixed_parts, *grammar.parts, *grammar.holidays, *grammar.words}
-    phrases |= set(weekday_words()) | {fold(name) for locale in LOCALES for name in MONTHS[locale]}
+    phrases |= set(weekday_words()) | month_words()
     words = frozenset(word for phrase in phrases for word in phrase.split())
     joined = {phrase.replace(" ", ""): phrase for phrase in phrases if " " in phrase}
     return words, joined

@@ -21,9 +21,9 @@ from concierge.parsing import (
     resolve_relative_day,
     resolve_relative_time,
 )
+from concierge.parsing.day_tokens import month_words
 from concierge.parsing.text import fold, with_digits
 from concierge.plans import request_words as W
-from concierge.speech.names import LOCALES, MONTHS
 
 BOOKING_ID = re.compile(r"\b[0-9a-f]{12}\b")
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -60,7 +60,7 @@ STRONG_TIME = re.compile(
     r"\d[:.h]\d\d|\d ?h\b|\d ?(?:am|pm)\b|\b(?:noon|midnight|mezzogiorno|mezzanotte|midi|minuit|meio dia|meia noite"
     r"|o clock|half|mezza|mezzo|demie|meia|quarter|quart|quarto|heures?|horas?|ore)\b"
 )
-MONTH_NAMES = frozenset(fold(m) for locale in LOCALES for m in MONTHS[locale])
+MONTH_NAMES = month_words()
 AMBIGUOUS_TO = frozenset({"per", "para", "pour", "for"})
 
 
