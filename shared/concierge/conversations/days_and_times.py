@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from typing import Callable, TypeVar
 
-from concierge.conversations.message_words import BREAK, MONTH_WORDS
+from concierge.conversations.message_words import BREAK, MONTH_WORDS, PART_NAMES
 from concierge.domain.venue import Venue, hhmm, minutes
 from concierge.parsing import (
     DayReading,
@@ -25,9 +25,8 @@ from concierge.parsing import (
     read_day,
     resolve_relative_time,
 )
-from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_parts import range_in_part
-from concierge.parsing.text import fold, with_digits
+from concierge.parsing.text import with_digits
 
 T = TypeVar("T")
 MAX_GRAM = 5
@@ -143,21 +142,19 @@ def _may_name_a_day(gram: str) -> bool:
 
 
 @functools.cache
-def _part_words() -> tuple[re.Pattern[str], dict[str, str]]:
-    """Every language's words for a part of the day, as one pattern, and the part each names."""
-    named = {fold(word): part for grammar in GRAMMARS.values() for word, part in grammar.parts.items()}
-    words = sorted(named, key=len, reverse=True)  # "dinner time" before "dinner"
-    return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\b"), named
+def _part_words() -> re.Pattern[str]:
+    """Every language's words for a part of the day, as one pattern."""
+    words = sorted(PART_NAMES, key=len, reverse=True)  # "dinner time" before "dinner", "apres-midi" before "midi"
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\b")
 
 
 def with_part_said_apart(day: DayReading, tokens: list[str], venue: Venue) -> DayReading:
     """A day read without its part, with the part of the day said elsewhere in the message: "dinner for 3 on
     Saturday", "jantar p/ 3 sábado" (the tokens hold no greeting: "good morning" and "boa noite" name no part)."""
-    pattern, named = _part_words()
-    found = pattern.search(" ".join(token for token in tokens if token != BREAK))
+    found = _part_words().search(" ".join(token for token in tokens if token != BREAK))
     if found is None:
         return day
-    part = named[found.group()]
+    part = PART_NAMES[found.group()]
     return replace(day, part=part, part_range=range_in_part(venue.ranges_on(day.date), part))
 
 

@@ -10,6 +10,7 @@ import re
 import unicodedata
 
 from concierge.conversations.vocabulary import Vocabulary
+from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words
 from concierge.parsing.text import fold, with_digits
 from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS
@@ -271,11 +272,11 @@ _WEEKDAY_OF = {
 _CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}|h|am|pm)")  # "8pm", "21h", "20:30": a time, not "2 days"
 
 
-# The words that open a part of the day, as tokens ("sab sera", "dom a pranzo", "sam soir").
-_PART_WORDS = frozenset(
-    "morning afternoon evening night lunch dinner mattina pomeriggio sera serata notte pranzo cena matin apres-midi "
-    "aprem soir soiree nuit midi dejeuner diner manha tarde noite almoco jantar".split()
-)
+# Every language's words for a part of the day, as tokens ("apres-midi"), and the part each names.
+PART_NAMES = {
+    " ".join(time_tokens(word)): part for grammar in GRAMMARS.values() for word, part in grammar.parts.items()
+}
+_PART_WORDS = frozenset(words for words in PART_NAMES if " " not in words)  # "sab sera", "sam soir"
 _BEFORE_A_PART = frozenset({"a", "al", "ao", "de", "du", "le", "la"})
 
 

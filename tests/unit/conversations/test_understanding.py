@@ -559,6 +559,7 @@ def test_the_afternoon_is_not_noon(venues, text, time):
         ("harbour", "saturday for 3 for lunch", ("12:00", "15:00")),
         ("tasca", "jantar p 3 sábado", ("19:30", "23:30")),
         ("roma", "cena per 3 sabato", ("19:00", "23:00")),
+        ("cabinet", "Un rendez-vous l'après-midi, samedi", ("12:00", "18:30")),  # not "midi", noon
         ("harbour", "Good morning, a table for 2 on Saturday", None),  # a greeting names no part
         ("tasca", "Boa noite, mesa para sábado para 4", None),
         ("roma", "sabato per 2, Mario Sera", None),  # nor does a name
