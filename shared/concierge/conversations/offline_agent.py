@@ -51,6 +51,9 @@ class _Run(QuestionsFlow):
             return self.more_times(offered, later="later" in reading.intents)  # "anything later?"
         if (for_the_team := self._for_the_team(reading)) is not None:
             return for_the_team
+        pending = mem.get("pending")
+        if pending and pending["kind"] == "create" and reading.details and "mine" not in reading.intents:
+            reading.intents.discard("move")  # "can we move it to Saturday?" before the yes: the booking asked
         if (confirming := self._while_confirming(reading)) is not None:
             return confirming
         mem["pending"] = None

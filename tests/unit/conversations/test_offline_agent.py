@@ -1862,6 +1862,31 @@ def test_the_same_time_on_another_day_before_the_yes_keeps_the_time_asked(venues
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "request_", "move", "start"),
+    [
+        ("harbour", "table for 2 friday at 8pm, Tom Baker", "can we move it to saturday?", "2026-11-28T20:00"),
+        ("roma", "tavolo per 2 venerdì alle 20, Mario Rossi", "anzi, spostiamo a sabato", "2026-11-28T20:00"),
+        ("roma", "tavolo per 2 venerdì alle 20, Mario Rossi", "si può spostare alle 21?", "2026-11-27T21:00"),
+        ("cabinet", "un détartrage mardi à 10h, Jean Martin", "on peut déplacer à mercredi ?", "2026-11-25T10:00"),
+    ],
+)
+def test_moving_before_the_yes_moves_the_booking_asked_not_one_already_made(venues, venue_id, request_, move, start):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 29), "13:00", PHONES[venue_id])  # a booking of theirs, not the one meant
+    d.say(request_)
+    confirm = d.say(move)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
+
+
+def test_moving_a_booking_of_theirs_named_before_the_yes_moves_that_booking(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 29), "13:00", PHONES["harbour"])
+    d.say("table for 2 friday at 8pm, Tom Baker")
+    offer = d.say("can we move my sunday booking to saturday?")
+    assert offer.rdv["action"] == "RESCHEDULE" and "Saturday 28 November" in offer.reply
+
+
+@pytest.mark.parametrize(
     ("venue_id", "request_", "yes", "change", "new_day", "new_time"),
     [
         ("harbour", "table for 2 on friday at 8pm, Jane Doe", "yes", "what about 9?", "2026-11-27", "21:00"),
