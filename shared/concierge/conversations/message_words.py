@@ -85,7 +85,12 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
     ("the first", "il primo", "December first", "primo dicembre"): "our first" is none."""
     return [
         BREAK
-        if (i + 1 < len(tokens) and tokens[i + 1] in _THINGS and _ORDINALS.fullmatch(token))
+        if (
+            i + 1 < len(tokens)
+            and tokens[i + 1] in _THINGS
+            and _ORDINALS.fullmatch(token)
+            and (i == 0 or tokens[i - 1] not in MONTH_WORDS)  # "the December 5th one" is a date
+        )
         or (i > 0 and tokens[i - 1] == "la" and token in _FEMININE)  # "la seconda": a place in a list
         or (token in ("primo", "prima") and i + 1 < len(tokens) and tokens[i + 1] in _PART_WORDS)  # early on
         or (

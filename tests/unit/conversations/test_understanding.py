@@ -298,6 +298,7 @@ def test_the_season_s_wishes_are_a_greeting_not_the_holiday(venues, venue_id, te
         # a number or an ordinal said of a thing
         ("harbour", "we are on the 2nd floor", None),
         ("harbour", "I'd like the third table from the window", None),
+        ("harbour", "the December 5th one", dt.date(2026, 12, 5)),  # after its month, a date
         ("harbour", "is the 5 course menu available?", None),
         ("roma", "la prima volta che veniamo", None),
         ("tasca", "é a primeira vez que vamos", None),
