@@ -45,6 +45,9 @@ class _Run(QuestionsFlow):
         if not (mem.get("flow") == "move" and mem.get("choices") and not mem.get("target")):
             mem.pop("change", None)  # the change asked is kept only while its booking is being picked
         self._apply_action(reading)
+        also = "another" in reading.intents and (reading.day or reading.time) and not reading.people
+        if mem.pop("just_cancelled", False) and also and "book" not in reading.intents:
+            reading.intents.add("cancel")  # "e anche quella del 5 dicembre", right after a cancellation
         if turn.action in ("human", "emergency") or {"human", "angry"} & reading.intents:
             return self.handover(self._handover_reason(reading))
         if offered and turn.text and {"later", "earlier"} & reading.intents and not reading.details:

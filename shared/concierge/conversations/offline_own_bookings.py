@@ -171,6 +171,7 @@ class OwnBookingsFlow(BookingFlow):
         if to_cancel:  # "cancel them all": the next one, after its own yes
             self.mem.update(flow="cancel", to_cancel=to_cancel[1:])
             return self._confirm_cancel(to_cancel[0], said=message)
+        self.mem["just_cancelled"] = True  # "and also the one on the 5th": that one, cancelled too
         return self.answer(message, self.rdv.cancel(message, pending["id"], Slot.at(self.venue, day, time), done=True))
 
     def move_to(self, reading: Reading) -> AgentAnswer:

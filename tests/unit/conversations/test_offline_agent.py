@@ -625,6 +625,33 @@ def test_no_booking_to_cancel_is_said(venues):
     assert "Non trovo" in answer.reply and answer.rdv["action"] == "SHOW_WELCOME"
 
 
+@pytest.mark.parametrize(("venue_id", "cancel", "yes", "also", "asked"), [
+    ("roma", "devo disdire la prenotazione di sabato", "sì", "e anche quella del 5 dicembre",
+     "Cancello la sua prenotazione di sabato 5 dicembre alle 13?"),
+    ("harbour", "cancel my saturday booking", "yes", "the December 5th one as well",
+     "Shall I cancel your booking of Saturday 5 December at 1 pm?"),
+])  # fmt: skip
+def test_another_booking_named_with_also_right_after_a_cancellation_is_cancelled_too(
+    venues, venue_id, cancel, yes, also, asked
+):
+    d = dialogue(venues, venue_id)
+    for day, time in ((dt.date(2026, 11, 28), "20:00"), (dt.date(2026, 12, 5), "13:00")):
+        d.tools.book(day, time, PHONES[venue_id])
+    d.say(cancel)
+    d.say(yes)
+    assert d.say(also).reply == asked
+    d.say(yes)
+    assert d.tools.bookings == []
+
+
+def test_a_new_booking_said_with_also_right_after_a_cancellation_is_a_booking(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    d.say("cancel my saturday booking")
+    d.say("yes")
+    assert d.say("also a table for 2 on sunday at 1pm, Tom Baker").rdv["action"] == "CONFIRMATION"
+
+
 # --- hours, FAQ, handover
 
 
