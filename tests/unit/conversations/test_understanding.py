@@ -433,6 +433,10 @@ def test_a_party_before_a_word_of_one_letter_is_not_a_day_of_the_month(venues, v
         ("my gums are bleeding", "gums are bleeding"),
         ("il dente del giudizio mi fa male", "dente del giudizio"),
         ("tenho a cara inchada", "inchada"),
+        ("Bonjour, j'ai une dent qui bouge depuis hier", "dent qui bouge"),
+        ("I have a loose tooth", "loose tooth"),
+        ("ho un dente che si muove", "dente che si muove"),
+        ("tenho um dente mole", "dente mole"),
     ],
 )
 def test_a_clinic_patient_s_symptom_is_a_consultation_with_the_symptom_as_its_reason(venues, text, reason):
