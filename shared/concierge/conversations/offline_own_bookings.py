@@ -102,7 +102,8 @@ class OwnBookingsFlow(BookingFlow):
             or ({"next_week"} | EDGES) & reading.intents
         ):
             return self.move_to(reading)
-        asked = "move_or_cancel" if "cant_come" in reading.intents else "move_ask"  # "we can't make it"
+        # "we can't make it", "I have a booking on Saturday at 8": neither a move nor a cancellation said
+        asked = "move_or_cancel" if {"cant_come", "of_theirs"} & reading.intents else "move_ask"
         message = self.words.say(asked, day=self.day_words(day), time=self.time_words(time))
         mem["awaiting"] = ["slot.start_iso"]
         return self.answer(message, self.rdv.reschedule(message, chosen["id"], patient=self.patient))

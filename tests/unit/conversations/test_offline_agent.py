@@ -1273,6 +1273,35 @@ def test_what_a_booking_had_said_as_replaced_moves_that_booking(venues, venue_id
     assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
 
 
+@pytest.mark.parametrize(("venue_id", "said", "yes", "moment"), [
+    ("harbour", "we have a table on saturday, can we come at 9pm?", "yes", (dt.date(2026, 11, 28), "21:00")),
+    ("tasca", "tenho uma reserva para sábado, dá para passar para as 21h?", "sim", (dt.date(2026, 11, 28), "21:00")),
+    ("cabinet", "j'ai un rendez-vous mercredi à 19h30, on peut passer à 11h ?", "oui",
+     (dt.date(2026, 11, 25), "11:00")),
+    ("harbour", "I have a booking on saturday at 8pm, can we come on sunday at 1pm?", "yes",
+     (dt.date(2026, 11, 29), "13:00")),
+])  # fmt: skip
+def test_a_time_asked_of_a_booking_they_have_moves_that_booking(venues, venue_id, said, yes, moment):
+    d = with_two_bookings(venues, venue_id)
+    assert d.say(said).rdv["action"] == "RESCHEDULE"
+    d.say(yes)
+    assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("I have a booking on saturday at 8pm",
+     "Would you like to move your booking of Saturday 28 November at 8 pm to another day or time, or to cancel it?"),
+    ("I have a booking on saturday at 8pm, is that right?",
+     "Your upcoming bookings: Wednesday 25 November at 7:30 pm; Saturday 28 November at 8 pm."),
+    ("I have a booking on saturday at 8pm, can I bring my dog?", "I don't have the answer to that here."),
+    ("we have a table on saturday at 8, is there step-free access?",
+     "Yes, the entrance and the toilets are step-free."),
+])  # fmt: skip
+def test_a_booking_they_have_said_with_its_time_is_never_a_new_booking(venues, said, reply):
+    d = with_two_bookings(venues, "harbour")
+    assert d.say(said).reply.startswith(reply) and len(d.tools.bookings) == 2
+
+
 def test_a_change_asked_before_its_booking_is_picked_is_made_to_the_booking_picked(venues):
     d = with_two_bookings(venues, "harbour")
     assert d.say("can we make it 4 people instead of 2?").reply.endswith("Which one?")
