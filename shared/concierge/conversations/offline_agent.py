@@ -102,20 +102,10 @@ class _Run(QuestionsFlow):
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
         if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
-        # "we have a table on Saturday, can we come at 9?": a time said of a booking they have, with no party
-        # and no question the FAQ answers, is about that booking (moved to it; else, move or cancel asked)
         about_theirs = "mine" in reading.intents and (reading.time or reading.time_near) and not reading.people
         if about_theirs and mem.get("flow") != "book" and not {"cancel", "move", "another"} & reading.intents:
-            if faq := self.faq(turn.text or ""):
-                return self.understood(faq)
-            asked = self._question_after(turn.text or "")
-            if asked is not None and not asked.details:  # "..., is that right?", "..., can I bring my dog?"
-                return self.list_own() if {"yes", "check"} & asked.intents else self.unanswered()
-            if asked is not None and asked.day and reading.day and asked.day != reading.day:
-                reading.day_from, reading.day = reading.day, asked.day  # "..., can we come on Sunday?"
-            if asked is not None and (asked.time or asked.time_near):
-                reading.time, reading.time_near = asked.time, asked.time_near  # "..., on peut passer à 21h ?"
-            reading.intents |= {"move", "of_theirs"}
+            if (answered := self._of_their_booking(reading)) is not None:
+                return answered
         target = mem.get("target") if mem.get("flow") == "move" else None
         if "cancel" in reading.intents and target and not (reading.day or reading.time):
             prefer = target["id"]  # "cancel it", to "...move it to another day, or cancel it?"
@@ -219,11 +209,30 @@ class _Run(QuestionsFlow):
             )
         return None
 
-    def _question_after(self, text: str) -> Reading | None:
-        """The message's last clause, read, when it is a question ("I have a booking on Saturday at 8, can we
-        come at 9?", "..., can I bring my dog?")."""
-        clause = re.split(r"[,.;:!]", text.strip())[-1]
-        return read_message(clause, self.venue, self.now, ()) if clause.strip().endswith("?") else None
+    def _of_their_booking(self, reading: Reading) -> AgentAnswer | None:
+        """A time said of a booking the customer has ("we have a table on Saturday, can we come at 9?") is never
+        a new booking. A question that only checks it lists the bookings, another question is the FAQ's or has
+        no answer here; else `reading` becomes a move of that booking, to the day and time its question asks
+        (None: `manage` moves it, or asks whether to move or cancel it when nothing new is said)."""
+        text = (self.turn.text or "").strip()
+        if faq := self.faq(text):
+            return self.understood(faq)  # "we have a table on Saturday at 8, is there step-free access?"
+        clauses = [clause for clause in re.split(r"[,.;:!]", text) if clause.strip()]
+        if len(clauses) == 1 and text.endswith("?"):  # "ho prenotato sabato alle 20?": that booking, if so
+            choices = self.own_bookings()
+            said = (reading.day.isoformat() if reading.day else None, reading.time)
+            if any(said in ((c["day"], c["time"]), (None, c["time"])) for c in choices):
+                return self.list_own(choices)
+        elif text.endswith("?"):
+            asked = read_message(clauses[-1], self.venue, self.now, ())
+            if not asked.details:  # "..., is that right?", "..., can I bring my dog?"
+                return self.list_own() if {"yes", "check"} & asked.intents else self.unanswered()
+            if asked.day and reading.day and asked.day != reading.day:
+                reading.day_from, reading.day = reading.day, asked.day  # "..., can we come on Sunday?"
+            if asked.time or asked.time_near:
+                reading.time, reading.time_near = asked.time, asked.time_near  # "..., on peut passer à 21h ?"
+        reading.intents |= {"move", "of_theirs"}
+        return None
 
     @staticmethod
     def _day_alone(reading: Reading) -> bool:

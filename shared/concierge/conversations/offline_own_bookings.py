@@ -36,9 +36,9 @@ class OwnBookingsFlow(BookingFlow):
                 out.append({"id": event["id"], "day": start[0].isoformat(), "time": start[1]})
         return out
 
-    def list_own(self) -> AgentAnswer:
-        """The customer's upcoming bookings, said; nothing changes and no flow starts."""
-        choices = self.own_bookings()
+    def list_own(self, choices: list[dict[str, Any]] | None = None) -> AgentAnswer:
+        """The customer's upcoming bookings (`choices`, when just read), said; nothing changes, no flow starts."""
+        choices = self.own_bookings() if choices is None else choices
         if not choices:
             return self.understood(self._none_found())
         return self.understood(self.words.say("upcoming_bookings", list="; ".join(self._item(c) for c in choices)))

@@ -1275,6 +1275,7 @@ def test_what_a_booking_had_said_as_replaced_moves_that_booking(venues, venue_id
 
 @pytest.mark.parametrize(("venue_id", "said", "yes", "moment"), [
     ("harbour", "we have a table on saturday, can we come at 9pm?", "yes", (dt.date(2026, 11, 28), "21:00")),
+    ("harbour", "we have a table on saturday can we come at 9pm?", "yes", (dt.date(2026, 11, 28), "21:00")),
     ("tasca", "tenho uma reserva para sábado, dá para passar para as 21h?", "sim", (dt.date(2026, 11, 28), "21:00")),
     ("cabinet", "j'ai un rendez-vous mercredi à 19h30, on peut passer à 11h ?", "oui",
      (dt.date(2026, 11, 25), "11:00")),
@@ -1292,6 +1293,10 @@ def test_a_time_asked_of_a_booking_they_have_moves_that_booking(venues, venue_id
     ("I have a booking on saturday at 8pm",
      "Would you like to move your booking of Saturday 28 November at 8 pm to another day or time, or to cancel it?"),
     ("I have a booking on saturday at 8pm, is that right?",
+     "Your upcoming bookings: Wednesday 25 November at 7:30 pm; Saturday 28 November at 8 pm."),
+    ("so we're booked for saturday at 8pm, right?",
+     "Your upcoming bookings: Wednesday 25 November at 7:30 pm; Saturday 28 November at 8 pm."),
+    ("have I booked saturday at 8pm?",
      "Your upcoming bookings: Wednesday 25 November at 7:30 pm; Saturday 28 November at 8 pm."),
     ("I have a booking on saturday at 8pm, can I bring my dog?", "I don't have the answer to that here."),
     ("we have a table on saturday at 8, is there step-free access?",
