@@ -208,7 +208,7 @@ def test_a_bare_hour_said_with_instead_or_can_we_do_is_the_new_time_of_a_move(ve
 def test_the_earliest_asked_before_the_name_offers_the_times_first(venues):
     d = dialogue(venues, "harbour")
     offer = d.say("what's the earliest you can do tomorrow for 8 people?")
-    assert offer.reply.startswith("Free times around noon on Tuesday 24 November: noon, 12:15 pm")
+    assert offer.reply.startswith("Free times from noon on Tuesday 24 November: noon, 12:15 pm")
     assert d.say("the second one").reply == "To book, I still need your name."
     assert d.say("Bob Smith").rdv["slot"]["start_iso"] == "2026-11-24T12:15:00+00:00"
 
@@ -399,8 +399,8 @@ def test_a_bound_asked_after_free_times_were_offered_offers_those_on_its_side(ve
 
 
 @pytest.mark.parametrize(("venue_id", "question", "said"), [
-    ("tasca", "qual é a primeira hora livre na sexta?", "Horários livres por volta das 12h30 de sexta-feira, 27"),
-    ("harbour", "what's the first slot on friday?", "Free times around noon on Friday 27 November: noon,"),
+    ("tasca", "qual é a primeira hora livre na sexta?", "Horários livres a partir das 12h30 de sexta-feira, 27"),
+    ("harbour", "what's the first slot on friday?", "Free times from noon on Friday 27 November: noon,"),
 ])  # fmt: skip
 def test_the_first_hour_or_slot_asked_is_the_earliest_not_the_1st(venues, venue_id, question, said):
     assert dialogue(venues, venue_id).say(question).reply.startswith(said)
