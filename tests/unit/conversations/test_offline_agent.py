@@ -272,7 +272,7 @@ def test_after_a_closed_day_the_next_open_day_accepted_keeps_the_time_said(venue
 
 def test_a_time_said_around_on_a_closed_day_is_kept_and_only_the_day_is_asked(venues):
     d = dialogue(venues, "harbour")
-    closed = d.say("any chance of a table for 2 tonight, around 9? Sam")
+    closed = d.say("can we book a table for 2 tonight, around 9? Sam")
     assert closed.reply.endswith("To book, I still need the day.")
     offer = d.say("ok tuesday then")
     assert offer.reply.startswith("Free times around 9 pm on Tuesday 24 November")
@@ -285,10 +285,20 @@ def test_a_time_said_around_on_a_closed_day_is_kept_and_only_the_day_is_asked(ve
      "We are closed on Monday 23 November. Free times around 9 pm on Tuesday 24 November: 8:30 pm,", "20:30"),
     ("tasca", "têm mesa para hoje?",
      "Estamos fechados segunda-feira, 23 de novembro. Horários livres quarta-feira, 25 de novembro: 19h30", "19:30"),
+    ("harbour", "Hiya, any chance of a table for 2 tonight?",
+     "We are closed on Monday 23 November. Free times on Tuesday 24 November: 6 pm,", "18:00"),
 ])  # fmt: skip
 def test_free_times_asked_on_a_closed_day_are_the_next_open_day_s(venues, venue_id, question, said, first):
     answer = dialogue(venues, venue_id).say(question)
     assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
+
+
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("roma", "ci sono posti per sabato a pranzo? siamo in 3", "Orari liberi sabato 28 novembre: 12 e 30, 13,"),
+    ("cabinet", "vous avez des places jeudi ?", "Créneaux libres le jeudi 26 novembre : 8 h, 8 h 30,"),
+])  # fmt: skip
+def test_places_asked_for_a_day_offer_its_free_times(venues, venue_id, question, said):
+    assert dialogue(venues, venue_id).say(question).reply.startswith(said)
 
 
 def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
