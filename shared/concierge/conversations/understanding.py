@@ -130,6 +130,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents.add("mine")  # "my saturday booking", "our friday reservation"
     if "mine" in reading.intents and _ASKING_FOR_ONE.search(folded):
         reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
+    if vocab.has("cancellation_terms", folded):  # "what's your cancellation policy?": asked about, not asked for
+        unasked = normalise(_blanked(rest, vocab.phrases["cancellation_terms"]))
+        reading.intents -= {intent for intent in ("cancel", "move") if not vocab.has(intent, unasked)}
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
         reading.intents.add("angry")  # "this is terrible", but not "a terrible toothache"
     reading.shift = shift_said(folded)

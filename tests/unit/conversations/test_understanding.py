@@ -980,3 +980,17 @@ def test_who_the_booking_is_for_is_its_name_but_a_party_or_a_day_is_not(venues, 
 def test_a_name_after_under_is_read_and_under_a_window_names_nobody(venues):
     assert read(venues, "harbour", "for 2 at 7:30 on the 5th of December under Smith?").name == "Smith"
     assert read(venues, "harbour", "a table for 2 under the window").name is None
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "cancel"),
+    [
+        ("harbour", "what's the cancellation policy?", False),
+        ("roma", "qual è la vostra politica di cancellazione?", False),
+        ("cabinet", "quelles sont vos conditions d'annulation ?", False),
+        ("tasca", "há taxa de cancelamento?", False),
+        ("harbour", "I need to cancel, is there a cancellation fee?", True),
+    ],
+)
+def test_the_terms_of_cancelling_asked_about_are_no_cancellation(venues, venue_id, text, cancel):
+    assert ("cancel" in read(venues, venue_id, text).intents) is cancel
