@@ -57,7 +57,8 @@ class QuestionsFlow(OwnBookingsFlow):
 
     def hours_of(self, day: dt.date | None) -> AgentAnswer:
         """The hours (of `day`, when said); a day said alone next asks the same of that day."""
-        self.mem["hours_asked"] = True
+        open_day = day.isoformat() if day and self.venue.ranges_on(day) else None  # the day a booking then is for
+        self.mem.update(hours_asked=True, hours_day=open_day)
         return self.understood(self.hours(day))
 
     @staticmethod

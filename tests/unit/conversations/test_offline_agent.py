@@ -1004,6 +1004,24 @@ def test_a_day_said_alone_after_an_hours_question_asks_that_day_s_hours(venues, 
     assert d.answers[-1].memory.get("flow") is None
 
 
+@pytest.mark.parametrize(("venue_id", "first", "then", "name", "start"), [
+    ("harbour", "are you open on new year's eve?", "great, table for 6 at 9pm then", "Ben", "2026-12-31T21:00"),
+    ("roma", "siete aperti sabato?", "perfetto, allora un tavolo per 2 alle 20", "Luca", "2026-11-28T20:00"),
+])  # fmt: skip
+def test_a_booking_without_a_day_after_an_open_day_s_hours_is_for_that_day(venues, venue_id, first, then, name, start):
+    d = dialogue(venues, venue_id)
+    d.say(first)
+    d.say(then)
+    confirm = d.say(name)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
+
+
+def test_a_booking_without_a_day_after_a_closed_day_s_hours_asks_the_day(venues):
+    d = dialogue(venues, "harbour")
+    d.say("are you open on monday?")
+    assert d.say("ok, table for 2 at 1pm, Ben").reply == "To book, I still need the day."
+
+
 def test_two_misunderstandings_hand_over_and_an_understood_message_resets_the_count(venues):
     d = dialogue(venues, "harbour")
     assert d.say("blorp").rdv["action"] == "SHOW_WELCOME"
