@@ -117,6 +117,17 @@ _HESITATIONS = frozenset(
     "euh heu hum hmm hmmm hm mmm uh uhm um umm er erm eh ehm ehh ah oh boh mah bah bof pff ok okay".split()
 )
 
+# Words that open a reply and name nobody: agreement, waiting, indifference, refusal ("Sounds good",
+# "Hold on", "Whichever", "Aucun", "Tanto faz"), as a name or a time may be awaited.
+_REPLIES = frozenset(
+    """
+    sounds good great fine lovely brilliant cheers cool nice awesome excellent that let hold wait not any whichever
+    neither none dunno doesn't doesnt ottimo ottima benissimo va aspetta aspetti attendi nessuno nessuna qualsiasi
+    super nickel parfait top peu n'importe aucun aucune attendez attends otimo ótimo tanto qualquer nenhum nenhuma
+    espere espera uno
+    """.split()
+)
+
 # Words that answer "for whom?" or "for what?" and name nobody: "for me", "per cena", "dinner".
 _NEVER_NAMES = frozenset(
     "me us myself moi nous noi mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner déjeuner "
@@ -129,7 +140,7 @@ def looks_like_name(text: str) -> bool:
     words = text.strip().strip(".!").split()
     if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
-    if words[0].lower() in _HESITATIONS:
+    if words[0].lower() in _HESITATIONS | _REPLIES:
         return False
     if all(w[:1].isupper() for w in words):
         return True
@@ -258,7 +269,7 @@ def name_at_start(text: str) -> str | None:
     first = text.strip().split()[:1]
     if first and first[0].lower() in _FUNCTION_WORDS | _NAME_STOP and not first[0][:1].isupper():
         return None
-    if first and first[0].strip(".,;:!?").lower() in _HESITATIONS | _NEVER_NAMES:
+    if first and first[0].strip(".,;:!?").lower() in _HESITATIONS | _NEVER_NAMES | _REPLIES:
         return None
     words = []
     for token in text.strip().split():

@@ -38,6 +38,7 @@ class _Run(QuestionsFlow):
         if (offered := mem.pop("offered", None)) and turn.text:  # "the first one": not the 1st
             listed = [(offered["day"], t) for t in offered["times"]]
             reading = self._picked(listed, turn.text) or self._yes_to_around(offered, reading) or reading
+            self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and turn.text:  # "Saturday 12 or Sunday 13?" - "Saturday"
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and turn.text:

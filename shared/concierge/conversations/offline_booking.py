@@ -245,16 +245,24 @@ class BookingFlow(FreeTimes):
         self.slots.pop("time", None)
         sentence = self.times_sentence(day, offered_day, free, time, around, None if time else part, bound)
         requested = Slot.at(self.venue, day, time) if time else None
-        return self.offer_times(offered_day, free, " ".join(notes + [sentence]), requested, around)
+        return self.offer_times(offered_day, free, " ".join(notes + [sentence]), requested, around, bound)
 
     def offer_times(
-        self, day: dt.date, free: list[str], message: str, requested: Slot | None = None, around: str | None = None
+        self,
+        day: dt.date,
+        free: list[str],
+        message: str,
+        requested: Slot | None = None,
+        around: str | None = None,
+        bound: str | None = None,
     ) -> AgentAnswer:
         """`free` times of `day` offered with `message`, as buttons; the next message may pick one by its
-        place ("the first one"), say yes to the one they are `around`, or ask for later or earlier ones."""
-        self.mem["awaiting"] = ["slot.start_iso"]
+        place ("the first one"), say yes to the one they are `around`, or ask for later or earlier ones; one
+        that says no other time has the same times offered again (`offer_kept`)."""
+        # the name may come first ("Lina Haddad" to the times offered): read as one while it is missing
+        self.mem["awaiting"] = ["slot.start_iso"] + ([] if self.name else ["patient.name"])
         self.slots["day"] = day.isoformat()
-        self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around}
+        self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around, "bound": bound}
         options = [Slot.at(self.venue, day, t) for t in free]
         if not (self.name and self.phone):
             missing = self.missing()
@@ -263,6 +271,14 @@ class BookingFlow(FreeTimes):
                 self.rdv.need_info(message, missing, self.patient, self.details, self.rdv.slot_buttons(options)),
             )
         return self.answer(message, self.rdv.find_slots(message, self.patient, options, self.details, requested))
+
+    def offer_kept(self, offered: dict[str, Any], reading: Reading) -> None:
+        """The times offered stand when the answer to them gives another detail and no day or time ("Lina
+        Haddad", "we're 4"): offered again the same way, or picked from next ("the second one")."""
+        if reading.details and not (reading.day or reading.time or reading.time_near):
+            self.mem["offered"] = offered
+            if offered.get("around"):
+                self.slots.update(near=offered["around"], bound=offered.get("bound"))
 
     def too_many(self) -> list[str]:
         """A party over the venue's limit: the limit, and the venue's number (a larger group is for it to arrange)."""

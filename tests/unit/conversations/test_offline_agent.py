@@ -301,6 +301,24 @@ def test_places_asked_for_a_day_offer_its_free_times(venues, venue_id, question,
     assert dialogue(venues, venue_id).say(question).reply.startswith(said)
 
 
+def test_a_name_given_to_the_times_offered_is_kept_and_the_same_times_are_offered_again(venues):
+    d = dialogue(venues, "cabinet")
+    offer = d.say("un contrôle mercredi après 16h ?")
+    again = d.say("Lina Haddad")
+    assert again.reply == offer.reply and again.rdv["patient"]["name"] == "Lina Haddad"
+    confirm = d.say("16h30")
+    assert confirm.rdv["action"] == "CONFIRMATION" and "au nom de Lina Haddad" in confirm.reply
+
+
+def test_the_times_offered_stand_while_the_name_and_party_are_asked(venues):
+    d = dialogue(venues, "harbour")
+    d.say("any tables on friday around 8?")
+    assert d.say("Sam Lee").reply == "To book, I still need how many people."
+    d.say("the second one")
+    confirm = d.say("4")
+    assert confirm.reply == "Shall I book a table for 4 on Friday 27 November at 7:45 pm for Sam Lee?"
+
+
 def test_a_closed_day_is_said_with_the_next_open_day_and_asked_again(venues):
     d = dialogue(venues, "roma")
     answer = d.say("Un tavolo per 2 domenica alle 20, sono Mario, mi chiamo Mario Rossi")

@@ -994,3 +994,22 @@ def test_a_name_after_under_is_read_and_under_a_window_names_nobody(venues):
 )
 def test_the_terms_of_cancelling_asked_about_are_no_cancellation(venues, venue_id, text, cancel):
     assert ("cancel" in read(venues, venue_id, text).intents) is cancel
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text"),
+    [
+        ("harbour", "Sounds good"),
+        ("harbour", "Hold on"),
+        ("harbour", "Whichever"),
+        ("harbour", "Fine"),
+        ("roma", "Va benissimo"),
+        ("roma", "Aspetta"),
+        ("cabinet", "Aucun"),
+        ("cabinet", "Peu importe"),
+        ("tasca", "Tanto faz"),
+        ("tasca", "Nenhum"),
+    ],
+)
+def test_a_reply_that_agrees_waits_or_refuses_names_nobody(venues, venue_id, text):
+    assert read(venues, venue_id, text, ("patient.name", "slot.start_iso")).name is None
