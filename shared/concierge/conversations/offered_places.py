@@ -30,6 +30,20 @@ _PICK = re.compile(
 )
 
 
+# "Whichever", "peu importe", "tanto faz": any of the times offered will do, so the first is taken.
+_ANY = re.compile(
+    r"(?:(?:ok|okay|oh|si|oui|sim|yes) )?(?:any|any of them|any one|anyone|whichever|either|either one|"
+    r"(?:it )?doesn t matter|(?:i )?don t mind|any is fine|any of them is fine|qualsiasi|uno qualsiasi|"
+    r"e uguale|fa lo stesso|indifferente|n importe lequel|n importe laquelle|peu importe|ca m est egal|"
+    r"qualquer|qualquer um|qualquer uma|tanto faz|e igual)"
+)
+
+
+def any_picked(normalised: str) -> bool:
+    """Whether the message leaves the choice of the times offered to the venue."""
+    return _ANY.fullmatch(normalised) is not None
+
+
 def place_picked(normalised: str) -> int | None:
     """The index of the offered time the message picks by its place, or None when it picks none."""
     match = _PICK.fullmatch(normalised)

@@ -16,7 +16,7 @@ from typing import Any
 
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
-from concierge.conversations.offered_places import place_picked
+from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_questions import QuestionsFlow
 from concierge.conversations.understanding import Reading, read_message
@@ -37,7 +37,9 @@ class _Run(QuestionsFlow):
         mem["awaiting"] = []
         if (offered := mem.pop("offered", None)) and turn.text:  # "the first one": not the 1st
             listed = [(offered["day"], t) for t in offered["times"]]
-            reading = self._picked(listed, turn.text) or self._yes_to_around(offered, reading) or reading
+            times, around = offered["times"], offered.get("around")
+            picked = self._picked(listed, turn.text, any_will_do=times.index(around) if around in times else 0)
+            reading = picked or self._yes_to_around(offered, reading) or reading
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and turn.text:  # "Saturday 12 or Sunday 13?" - "Saturday"
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
@@ -254,10 +256,11 @@ class _Run(QuestionsFlow):
         return Reading(day=dt.date.fromisoformat(offered["day"]), time=around)
 
     @staticmethod
-    def _picked(listed: list[tuple[str, str]], text: str) -> Reading | None:
+    def _picked(listed: list[tuple[str, str]], text: str, any_will_do: int | None = None) -> Reading | None:
         """The day and time of those just listed that the message picks by its place ("la seconda", "the
-        last one")."""
-        place = place_picked(normalise(text))
+        last one"); of times offered (not bookings), the one at `any_will_do` when any will do ("whichever")."""
+        anyone = any_will_do is not None and any_picked(normalise(text))
+        place = any_will_do if anyone else place_picked(normalise(text))
         if place is None or not -len(listed) <= place < len(listed):
             return None
         day, time = listed[place]

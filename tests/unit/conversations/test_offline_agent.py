@@ -310,6 +310,36 @@ def test_a_name_given_to_the_times_offered_is_kept_and_the_same_times_are_offere
     assert confirm.rdv["action"] == "CONFIRMATION" and "au nom de Lina Haddad" in confirm.reply
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "any_", "start"), [
+    ("harbour", "table for 2 on friday around 8, Sam Lee", "whichever", "2026-11-27T20:00"),  # the time asked
+    ("cabinet", "un contrôle mercredi après 16h, Lina Haddad", "peu importe", "2026-11-25T16:00"),
+    ("tasca", "mesa para 2 sexta, Rita", "tanto faz", "2026-11-27T12:30"),  # the first
+    ("roma", "tavolo per 2 venerdì sera, Luca", "uno qualsiasi", "2026-11-27T19:00"),
+])  # fmt: skip
+def test_any_of_the_times_offered_takes_the_time_asked_or_the_first(venues, venue_id, request_, any_, start):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    confirm = d.say(any_)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
+
+
+@pytest.mark.parametrize(("venue_id", "request_", "none"), [
+    ("harbour", "table for 2 on friday around 8, Sam Lee", "none of those"),
+    ("cabinet", "un contrôle mercredi après 16h, Lina Haddad", "aucun"),
+    ("roma", "tavolo per 2 venerdì sera, Luca", "nessuno"),
+])  # fmt: skip
+def test_none_of_the_times_offered_asks_for_another_day_or_time(venues, venue_id, request_, none):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(none).rdv["missing_fields"] == ["slot.start_iso"] and d.tools.bookings == []
+
+
+def test_any_said_of_the_bookings_listed_picks_none_of_them(venues):
+    d = with_two_bookings(venues, "harbour")
+    d.say("I need to cancel a booking")
+    assert d.say("any").rdv["action"] != "CANCEL"
+
+
 def test_the_times_offered_stand_while_the_name_and_party_are_asked(venues):
     d = dialogue(venues, "harbour")
     d.say("any tables on friday around 8?")
