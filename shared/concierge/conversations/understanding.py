@@ -131,8 +131,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "mine" in reading.intents and _ASKING_FOR_ONE.search(folded):
         reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
     if vocab.has("cancellation_terms", folded):  # "what's your cancellation policy?": asked about, not asked for
-        unasked = normalise(_blanked(rest, vocab.phrases["cancellation_terms"]))
-        reading.intents -= {intent for intent in ("cancel", "move") if not vocab.has(intent, unasked)}
+        _said_only_within(reading, rest, vocab, "cancellation_terms", ("cancel", "move"))
+    if vocab.has("no_problem", folded):  # "no problem", "aucun souci": a yes (in its phrases), not a no
+        _said_only_within(reading, rest, vocab, "no_problem", ("no",))
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
         reading.intents.add("angry")  # "this is terrible", but not "a terrible toothache"
     reading.shift = shift_said(folded)
@@ -366,6 +367,13 @@ _BEFORE_A_NUMBER = frozenset("at for alle per a à às as pour para x of di de".
 _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 # The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
 _REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
+
+
+def _said_only_within(reading: Reading, text: str, vocab: Vocabulary, phrases: str, intents: tuple[str, ...]) -> None:
+    """`intents` dropped from the reading when only the `phrases` say them ("cancellation" in "cancellation
+    policy", "no" in "no problem")."""
+    outside = normalise(_blanked(text, vocab.phrases[phrases]))
+    reading.intents -= {intent for intent in intents if not vocab.has(intent, outside)}
 
 
 def _blanked(text: str, patterns: tuple[re.Pattern[str], ...], word: str = "") -> str:

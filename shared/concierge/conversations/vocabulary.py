@@ -59,9 +59,10 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
 def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
     phrases = {
         name: tuple(phrase_pattern(p) for p in document[name])
-        for name in (*INTENTS, "angry_unless_hurt", "season_greetings", "cancellation_terms")
+        for name in (*INTENTS, "angry_unless_hurt", "season_greetings", "cancellation_terms", "no_problem")
     }
     phrases["greeting"] += phrases["season_greetings"]
+    phrases["yes"] += phrases["no_problem"]
     care = {name: tuple(phrase_pattern(p) for p in words) for name, words in document["care_types"].items()}
     intros = {
         key: tuple(normalise(p) for p in document[key])

@@ -1013,3 +1013,19 @@ def test_the_terms_of_cancelling_asked_about_are_no_cancellation(venues, venue_i
 )
 def test_a_reply_that_agrees_waits_or_refuses_names_nobody(venues, venue_id, text):
     assert read(venues, venue_id, text, ("patient.name", "slot.start_iso")).name is None
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text"),
+    [
+        ("harbour", "no problem"),
+        ("harbour", "no worries, thanks"),
+        ("cabinet", "aucun souci"),
+        ("cabinet", "oui, pas de problème"),
+        ("roma", "nessun problema"),
+        ("tasca", "sem problema"),
+    ],
+)
+def test_no_problem_is_a_yes_not_a_no(venues, venue_id, text):
+    intents = read(venues, venue_id, text).intents
+    assert "yes" in intents and "no" not in intents
