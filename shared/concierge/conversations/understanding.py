@@ -132,6 +132,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
     if vocab.has("cancellation_terms", folded):  # "what's your cancellation policy?": asked about, not asked for
         _said_only_within(reading, rest, vocab, "cancellation_terms", ("cancel", "move"))
+    if "yes" in reading.intents and _yes_negated(folded, vocab):
+        reading.intents = (reading.intents - {"yes"}) | {"no"}  # "non va bene", "pas d'accord", "not sure"
     if vocab.has("no_problem", folded):  # "no problem", "aucun souci": a yes (in its phrases), not a no
         _said_only_within(reading, rest, vocab, "no_problem", ("no",))
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
@@ -367,6 +369,13 @@ _BEFORE_A_NUMBER = frozenset("at for alle per a à às as pour para x of di de".
 _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 # The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
 _REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
+
+
+def _yes_negated(folded: str, vocab: Vocabulary) -> bool:
+    """Whether every yes said follows a negation by at most a word ("not sure", "non va bene", "pas d'accord",
+    "não pode ser", "non è perfetto")."""
+    said = [match for pattern in vocab.phrases["yes"] for match in pattern.finditer(folded)]
+    return all(NEGATIONS.intersection(folded[: match.start()].split()[-2:]) for match in said)
 
 
 def _said_only_within(reading: Reading, text: str, vocab: Vocabulary, phrases: str, intents: tuple[str, ...]) -> None:

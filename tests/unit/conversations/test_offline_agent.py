@@ -1833,6 +1833,17 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
     ]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "negated"), [
+    ("roma", "tavolo per 2 venerdì alle 20, Mario Rossi", "non va bene"),
+    ("cabinet", "un contrôle lundi à 10h, Amina Benali", "pas d'accord"),
+    ("harbour", "table for 2 on saturday at 7pm, name Ann Lee", "not sure"),
+])  # fmt: skip
+def test_a_negated_yes_to_the_booking_asked_books_nothing(venues, venue_id, request_, negated):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(negated).rdv["action"] != "CREATE" and d.tools.bookings == []
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "thanks"), [
     ("cabinet", "un contrôle lundi à 10h, Amina Benali", "merci"),
     ("harbour", "table for 2 on saturday at 7pm, name Ann Lee", "thanks!"),

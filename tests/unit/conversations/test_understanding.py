@@ -1029,3 +1029,18 @@ def test_a_reply_that_agrees_waits_or_refuses_names_nobody(venues, venue_id, tex
 def test_no_problem_is_a_yes_not_a_no(venues, venue_id, text):
     intents = read(venues, venue_id, text).intents
     assert "yes" in intents and "no" not in intents
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text"),
+    [
+        ("harbour", "not sure"),
+        ("harbour", "not correct"),
+        ("roma", "non va bene"),
+        ("roma", "non è perfetto"),
+        ("cabinet", "pas d'accord"),
+        ("tasca", "não pode ser"),
+    ],
+)
+def test_a_yes_word_after_a_negation_is_a_no(venues, venue_id, text):
+    assert read(venues, venue_id, text).intents == {"no"}
