@@ -58,6 +58,8 @@ class _Run(QuestionsFlow):
             return self.more_times(offered, later="later" in reading.intents)  # "anything later?"
         if (for_the_team := self._for_the_team(reading)) is not None:
             return for_the_team
+        if reading.intents == {"wait"} and not reading.details and not self.asked_a_question:
+            return self._waited()
         pending = mem.get("pending")
         if pending and pending["kind"] == "create" and reading.details and "mine" not in reading.intents:
             reading.intents.discard("move")  # "can we move it to Saturday?" before the yes: the booking asked
@@ -153,6 +155,15 @@ class _Run(QuestionsFlow):
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         return self.unanswered()
+
+    def _waited(self) -> AgentAnswer:
+        """ "Hold on", "un attimo": said to be fine; the booking under way is asked again, any other question
+        stands (a yes next still confirms what was asked)."""
+        said = self.words.say("wait")
+        pending = self.mem.get("pending")
+        if (pending and pending["kind"] == "create") or (not pending and self.mem.get("flow") == "book"):
+            return self.asked_again(said, self.book(Reading()))
+        return self.understood(said)
 
     def _while_confirming(self, reading: Reading) -> AgentAnswer | None:
         """The answer to "Shall I ...?" just asked: yes, no, "cancel" to a booking asked, or a question

@@ -147,12 +147,14 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         rest = _blanked(rest, vocab.phrases["instead_of"], "not")
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
         rest = _blanked(rest, vocab.phrases[edge])
-    head = " ".join(folded.split()[:2])
-    # "no sábado" is not a no: an answer is short, or opens the message; and a question ("si può pagare con
-    # carta?", "yes, and is there parking?") confirms nothing.
+    head = len(" ".join(folded.split()[:2]))
+    # "no sábado" is not a no: an answer is short, or opens the message (said from its first two words: "don't
+    # book it", "that's fine, thanks"); and a question ("si può pagare con carta?", "yes, and is there
+    # parking?") confirms nothing.
     question = text.strip().endswith("?") and len(folded.split()) > 1
-    for answer in ("yes", "no"):
-        if answer in reading.intents and (question or (len(folded.split()) > 3 and not vocab.has(answer, head))):
+    for answer in {"yes", "no"} & reading.intents:
+        opens = any(match.start() < head for pattern in vocab.phrases[answer] for match in pattern.finditer(folded))
+        if question or (len(folded.split()) > 3 and not opens):
             reading.intents.discard(answer)
     reading.care_type = next(
         (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
@@ -375,7 +377,10 @@ def _yes_negated(folded: str, vocab: Vocabulary) -> bool:
     """Whether every yes said follows a negation by at most a word ("not sure", "non va bene", "pas d'accord",
     "não pode ser", "non è perfetto")."""
     said = [match for pattern in vocab.phrases["yes"] for match in pattern.finditer(folded)]
-    return all(NEGATIONS.intersection(folded[: match.start()].split()[-2:]) for match in said)
+    return all(_NOT.intersection(folded[: match.start()].split()[-2:]) for match in said)
+
+
+_NOT = NEGATIONS | {"don", "dont"}  # "don't book it"
 
 
 def _said_only_within(reading: Reading, text: str, vocab: Vocabulary, phrases: str, intents: tuple[str, ...]) -> None:

@@ -116,6 +116,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.request": "Thank you, we'll take note.",
         "handover.contact": "You can also reach us at {phone}.",
         "not_understood.again": "Sorry, I didn't understand.",
+        "wait": "Of course, take your time.",
         "party_total": "How many will you be in all?",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
         "or tell you our opening hours.",
@@ -236,6 +237,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.request": "Grazie, ne prendiamo nota.",
         "handover.contact": "Può anche chiamarci al {phone}.",
         "not_understood.again": "Mi scusi, non ho capito.",
+        "wait": "Certo, faccia con calma.",
         "party_total": "In quanti sarete in tutto?",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
         "o dirle i nostri orari.",
@@ -355,6 +357,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.request": "Merci, nous en prenons note.",
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
         "not_understood.again": "Désolé, je n'ai pas compris.",
+        "wait": "Bien sûr, prenez votre temps.",
         "party_total": "Combien serez-vous en tout ?",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
         "ou vous donner nos horaires.",
@@ -473,6 +476,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.request": "Obrigado, vamos tomar nota.",
         "handover.contact": "Também nos pode contactar pelo {phone}.",
         "not_understood.again": "Desculpe, não percebi.",
+        "wait": "Claro, não tem pressa.",
         "party_total": "Quantos vão ser ao todo?",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário.",

@@ -1833,6 +1833,53 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
     ]
 
 
+REQUESTS = {
+    "harbour": "table for 2 on saturday at 7pm, name Ann Lee",
+    "roma": "tavolo per 2 venerdì alle 20, Mario Rossi",
+    "cabinet": "un contrôle lundi à 10h, Amina Benali",
+    "tasca": "mesa para 2 sexta às 21h, Rui Costa",
+}
+
+
+@pytest.mark.parametrize(("venue_id", "yes"), [
+    ("harbour", "absolutely"), ("harbour", "go ahead"), ("harbour", "that's fine, thanks"), ("roma", "procedi"),
+    ("cabinet", "ça marche"), ("cabinet", "allez-y"), ("tasca", "combinado"), ("tasca", "pode marcar"),
+])  # fmt: skip
+def test_a_yes_said_in_other_words_books_what_was_asked(venues, venue_id, yes):
+    d = dialogue(venues, venue_id)
+    d.say(REQUESTS[venue_id])
+    assert d.say(yes).rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
+
+
+@pytest.mark.parametrize(("venue_id", "no"), [
+    ("harbour", "don't book it"), ("harbour", "nah"), ("harbour", "not yet"), ("roma", "non prenotare"),
+])  # fmt: skip
+def test_a_no_said_in_other_words_books_nothing(venues, venue_id, no):
+    d = dialogue(venues, venue_id)
+    d.say(REQUESTS[venue_id])
+    assert d.say(no).rdv["action"] == "NEED_INFO" and d.tools.bookings == []
+
+
+@pytest.mark.parametrize(("venue_id", "wait", "said"), [
+    ("harbour", "hold on, let me ask my wife", "Of course, take your time. Shall I book a table for 2"),
+    ("roma", "un attimo", "Certo, faccia con calma. Prenoto un tavolo per 2"),
+    ("cabinet", "attendez", "Bien sûr, prenez votre temps. Je réserve un rendez-vous"),
+    ("tasca", "um momento", "Claro, não tem pressa. Posso reservar uma mesa para 2"),
+])  # fmt: skip
+def test_a_wait_before_the_yes_is_granted_and_the_booking_asked_again(venues, venue_id, wait, said):
+    d = dialogue(venues, venue_id)
+    d.say(REQUESTS[venue_id])
+    assert d.say(wait).reply.startswith(said)
+    d.say({"roma": "sì", "cabinet": "oui", "tasca": "sim"}.get(venue_id, "yes"))
+    assert len(d.tools.bookings) == 1
+
+
+def test_a_wait_while_the_name_is_asked_asks_for_it_again(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on saturday at 7pm")
+    assert d.say("one sec").reply == "Of course, take your time. To book, I still need your name."
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "negated"), [
     ("roma", "tavolo per 2 venerdì alle 20, Mario Rossi", "non va bene"),
     ("cabinet", "un contrôle lundi à 10h, Amina Benali", "pas d'accord"),
