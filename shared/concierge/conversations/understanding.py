@@ -375,12 +375,17 @@ _REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
 
 def _yes_negated(folded: str, vocab: Vocabulary) -> bool:
     """Whether every yes said follows a negation by at most a word ("not sure", "non va bene", "pas d'accord",
-    "não pode ser", "non è perfetto")."""
+    "não pode ser", "non è perfetto") or comes before one ("absolutely not", "certo che no", "claro que não")."""
     said = [match for pattern in vocab.phrases["yes"] for match in pattern.finditer(folded)]
-    return all(_NOT.intersection(folded[: match.start()].split()[-2:]) for match in said)
+    return all(
+        _NOT_BEFORE.intersection(folded[: match.start()].split()[-2:])
+        or _NOT_AFTER.intersection(folded[match.end() :].split()[:2])
+        for match in said
+    )
 
 
-_NOT = NEGATIONS | {"don", "dont"}  # "don't book it"
+_NOT_BEFORE = NEGATIONS | {"don", "dont"}  # "don't book it"
+_NOT_AFTER = frozenset({"not", "non", "no", "nao"})
 
 
 def _said_only_within(reading: Reading, text: str, vocab: Vocabulary, phrases: str, intents: tuple[str, ...]) -> None:

@@ -1860,6 +1860,14 @@ def test_a_no_said_in_other_words_books_nothing(venues, venue_id, no):
     assert d.say(no).rdv["action"] == "NEED_INFO" and d.tools.bookings == []
 
 
+@pytest.mark.parametrize("no", ["absolutely not", "of course not", "keep it", "actually don't", "no wait"])
+def test_a_no_in_other_words_to_a_cancellation_keeps_the_booking(venues, no):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    d.say("cancel my saturday booking")
+    assert d.say(no).reply == "All right, your booking is kept." and len(d.tools.bookings) == 1
+
+
 @pytest.mark.parametrize(("venue_id", "wait", "said"), [
     ("harbour", "hold on, let me ask my wife", "Of course, take your time. Shall I book a table for 2"),
     ("roma", "un attimo", "Certo, faccia con calma. Prenoto un tavolo per 2"),

@@ -1040,7 +1040,10 @@ def test_no_problem_is_a_yes_not_a_no(venues, venue_id, text):
         ("roma", "non è perfetto"),
         ("cabinet", "pas d'accord"),
         ("tasca", "não pode ser"),
+        ("harbour", "absolutely not"),
+        ("roma", "certo che no"),
+        ("tasca", "claro que não"),
     ],
 )
-def test_a_yes_word_after_a_negation_is_a_no(venues, venue_id, text):
+def test_a_yes_word_beside_a_negation_is_a_no(venues, venue_id, text):
     assert read(venues, venue_id, text).intents == {"no"}
