@@ -132,8 +132,6 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
     if vocab.has("cancellation_terms", folded):  # "what's your cancellation policy?": asked about, not asked for
         _said_only_within(reading, rest, vocab, "cancellation_terms", ("cancel", "move"))
-    if "yes" in reading.intents and _yes_negated(folded, vocab):
-        reading.intents = (reading.intents - {"yes"}) | {"no"}  # "non va bene", "pas d'accord", "not sure"
     if vocab.has("no_problem", folded):  # "no problem", "aucun souci": a yes (in its phrases), not a no
         _said_only_within(reading, rest, vocab, "no_problem", ("no",))
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
@@ -156,6 +154,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         opens = any(match.start() < head for pattern in vocab.phrases[answer] for match in pattern.finditer(folded))
         if question or (len(folded.split()) > 3 and not opens):
             reading.intents.discard(answer)
+    if "yes" in reading.intents and _yes_negated(folded, vocab):
+        reading.intents = (reading.intents - {"yes"}) | {"no"}  # "non va bene", "pas d'accord", "not sure"
     reading.care_type = next(
         (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
     )
@@ -385,7 +385,7 @@ def _yes_negated(folded: str, vocab: Vocabulary) -> bool:
 
 
 _NOT_BEFORE = NEGATIONS | {"don", "dont"}  # "don't book it"
-_NOT_AFTER = frozenset({"not", "non", "no", "nao"})
+_NOT_AFTER = frozenset({"not", "non", "no", "nao", "pas"})  # "d'accord mais pas lundi", "sì ma non sabato"
 
 
 def _said_only_within(reading: Reading, text: str, vocab: Vocabulary, phrases: str, intents: tuple[str, ...]) -> None:

@@ -1853,6 +1853,8 @@ def test_a_yes_said_in_other_words_books_what_was_asked(venues, venue_id, yes):
 
 @pytest.mark.parametrize(("venue_id", "no"), [
     ("harbour", "don't book it"), ("harbour", "nah"), ("harbour", "not yet"), ("roma", "non prenotare"),
+    ("roma", "sì ma non sabato"), ("cabinet", "d'accord mais pas lundi"), ("cabinet", "bien sûr que non"),
+    ("cabinet", "ça ne marche pas"), ("cabinet", "pas maintenant"),
 ])  # fmt: skip
 def test_a_no_said_in_other_words_books_nothing(venues, venue_id, no):
     d = dialogue(venues, venue_id)
