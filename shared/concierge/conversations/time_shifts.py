@@ -24,9 +24,10 @@ _EARLIER = r"earlier|sooner|prima|plus tot|mais cedo|antes"
 # "antes" are left out: "antes de uma hora" is before one o'clock)
 _LATER_BY = r"later|piu tardi|plus tard|mais tarde"
 _EARLIER_BY = r"earlier|sooner|plus tot|mais cedo"
-_IT = r"(?:it |the booking |my booking |our booking |the reservation |our reservation |the table )?"
+# The booking named before the amount, with its day or not: "push our saturday booking back half an hour"
+_IT = r"(?:it |(?:the|my|our) (?:\w+ ){0,2}?(?:booking|reservation|table) )?"
 _PUSH = (
-    rf"(?:push(?:es)?|move|put) {_IT}back|delay|postpone"
+    rf"(?:push(?:es)?|move|put) (?:{_IT}back|back)|delay|postpone"
     r"|posticip\w*|ritard(?!o\b)\w*|rimand\w*|rinvi\w*|retard\w+|recul\w*|repouss\w*|report(?:er|ez|ons|e)\b"
     r"|atras(?!ad|o\b)\w*|adi[aeo](?!nt)\w*"  # the verbs, not being late: "in ritardo", "en retard", "atrasados"
 )
@@ -34,8 +35,8 @@ _PULL = rf"(?:bring|move) {_IT}forward|move {_IT}up|anticip\w*|avanc\w*|antecip\
 # What is moved, said between the verb and the amount: "avancer le rendez-vous d'une heure"
 _BOOKING = (
     r"(?:(?:la|ma|notre) reservation|(?:le|mon) (?:rendez vous|rdv)|(?:la|mia) prenotazione|l appuntamento"
-    r"|il tavolo|(?:a|minha) (?:reserva|marcacao|consulta)|o agendamento) "
-)
+    r"|il tavolo|(?:a|minha) (?:reserva|marcacao|consulta)|o agendamento) (?:(?:de|di|du|do|da) \w+ )?"
+)  # and its day: "avancer mon rendez-vous de mercredi d'une heure"
 _BY = r"(?:by|di|de|d|em) "
 _FORMS = (
     (re.compile(rf"\b{_AMOUNT} (?:{_LATER})\b"), 1),
@@ -45,7 +46,9 @@ _FORMS = (
     (re.compile(rf"\b(?:{_PUSH}) {_IT}(?:{_BOOKING})?(?:{_BY})?{_AMOUNT}"), 1),
     (re.compile(rf"\b(?:{_PULL}) {_IT}(?:{_BOOKING})?(?:{_BY})?{_AMOUNT}"), -1),
 )
-SHIFT_WORDS = tuple(pattern for pattern, _ in _FORMS)  # set aside before a time is read: "d'une heure" is no 1 pm
+# The amount, set aside before a day or time is read ("d'une heure" is no 1 pm, "30 minutes" no 30th); the
+# booking named with it is still read ("push our saturday booking back half an hour": Saturday's).
+SHIFT_WORDS = (re.compile(rf"\b{_AMOUNT}\b"),)
 _SAME = re.compile(r"\b(?:same time|stess[ao] or\w*|meme heure|meme horaire|mesma hora|mesmo horario)\b")
 MAX_SHIFT = 6 * 60  # a larger move is said with the new time
 

@@ -1383,6 +1383,20 @@ def test_a_booking_they_have_said_with_its_time_is_never_a_new_booking(venues, s
     assert d.say(said).reply.startswith(reply) and len(d.tools.bookings) == 2
 
 
+@pytest.mark.parametrize(("venue_id", "booked", "shift", "yes", "moment"), [
+    ("harbour", "20:00", "can we push our saturday booking back half an hour?", "yes",
+     (dt.date(2026, 11, 28), "20:30")),
+    ("cabinet", "10:00", "avancer mon rendez-vous de mercredi d'une heure", "oui", (dt.date(2026, 11, 25), "09:00")),
+])  # fmt: skip
+def test_a_shift_of_a_booking_named_by_its_day_moves_that_booking(venues, venue_id, booked, shift, yes, moment):
+    d = dialogue(venues, venue_id)
+    for day in (dt.date(2026, 11, 25), dt.date(2026, 11, 28)):
+        d.tools.book(day, booked, PHONES[venue_id])
+    assert d.say(shift).rdv["action"] == "RESCHEDULE"
+    d.say(yes)
+    assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
+
+
 def test_a_change_asked_before_its_booking_is_picked_is_made_to_the_booking_picked(venues):
     d = with_two_bookings(venues, "harbour")
     assert d.say("can we make it 4 people instead of 2?").reply.endswith("Which one?")

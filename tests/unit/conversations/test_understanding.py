@@ -915,6 +915,12 @@ def test_a_quarter_of_an_hour_is_no_fourth_of_the_month(venues, text):
         ("cabinet", "avancer le rendez-vous d'une heure", None, -60),
         ("cabinet", "une heure plus tard", None, 60),
         ("tasca", "adiantar uma hora", None, -60),
+        # the booking named with its day between the verb and the amount: that day is still read
+        ("harbour", "can we push our saturday booking back half an hour?", dt.date(2026, 11, 28), 30),
+        ("harbour", "could you move my friday booking forward an hour?", dt.date(2026, 11, 27), -60),
+        ("cabinet", "avancer mon rendez-vous de mercredi d'une heure", dt.date(2026, 11, 25), -60),
+        ("roma", "posticipare la prenotazione di sabato di mezz'ora", dt.date(2026, 11, 28), 30),
+        ("tasca", "atrasar a reserva de sábado meia hora", dt.date(2026, 11, 28), 30),
     ],
 )
 def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
