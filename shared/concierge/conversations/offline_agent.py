@@ -111,6 +111,11 @@ class _Run(QuestionsFlow):
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
         if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
+        # "could we come a bit later?", "je peux venir plus tôt mercredi ?": one of their bookings, moved
+        sooner = {"later", "earlier"} & reading.intents and self.asked_a_question and not mem.get("flow")
+        said = reading.time or reading.time_near or reading.people or reading.shift is not None
+        if sooner and not said and not {"availability", "book", "bye", "thanks"} & reading.intents:
+            reading.intents.add("move")
         about_theirs = "mine" in reading.intents and (reading.time or reading.time_near) and not reading.people
         if about_theirs and mem.get("flow") != "book" and not {"cancel", "move", "another"} & reading.intents:
             if (answered := self._of_their_booking(reading)) is not None:

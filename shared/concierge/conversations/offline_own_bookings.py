@@ -7,7 +7,7 @@ from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_booking import EDGES, BookingFlow
-from concierge.conversations.offline_free_times import MAX_OPTIONS
+from concierge.conversations.offline_free_times import MAX_OPTIONS, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
@@ -99,7 +99,7 @@ class OwnBookingsFlow(BookingFlow):
             or reading.time_near
             or reading.people
             or reading.shift is not None
-            or ({"next_week"} | EDGES) & reading.intents
+            or ({"next_week", "later", "earlier"} | EDGES) & reading.intents
         ):
             return self.move_to(reading)
         # "we can't make it", "I have a booking on Saturday at 8": neither a move nor a cancellation said
@@ -199,6 +199,8 @@ class OwnBookingsFlow(BookingFlow):
         day = dt.date.fromisoformat(target.get("new_day") or target["day"])
         time = target.get("new_time")
         old_day, old_time = dt.date.fromisoformat(target["day"]), target["time"]
+        if time is None and not reading.time_near and (sooner := {"later", "earlier"} & reading.intents):
+            return self._offer_sooner_or_later(day, old_time, later="later" in sooner)  # "a bit later?"
         if time is None and reading.time_near:  # "move it to around 9", "to after 9": the free times then
             return self._offer_move(day, reading.time_near, approximate=True, bound=reading.bound)
         if time is None and (edge := EDGES & reading.intents) and (near := self.edge_time(day, edge)):
@@ -267,6 +269,18 @@ class OwnBookingsFlow(BookingFlow):
             day, offered_day, options, None if approximate else time, time if approximate else None, bound=bound
         )
         return self.offer_move_times(offered_day, options, message, time if approximate else None)
+
+    def _offer_sooner_or_later(self, day: dt.date, time: str, later: bool) -> AgentAnswer:
+        """ "Could we come a bit later?": the free times of the booking's day just after its time (or just
+        before); when there are none, it says so and offers those nearest."""
+        free = self.free_times(day)
+        if not free:
+            return self._offer_move(day, time, approximate=True)  # closed or full: the next open day's
+        more = [t for t in free if t > time][:MAX_OPTIONS] if later else [t for t in free if t < time][-MAX_OPTIONS:]
+        key = ("free_later" if later else "free_earlier") if more else ("none_later" if later else "none_earlier")
+        times = more or nearest_to(free, time)
+        message = self.words.say(key, day=self.day_words(day), times=", ".join(self.time_words(t) for t in times))
+        return self.offer_move_times(day, times, message)
 
     def offer_move_times(self, day: dt.date, free: list[str], message: str, around: str | None = None) -> AgentAnswer:
         """`free` times of `day` offered with `message` as the booking's new time; "21h" next is on `day`, and

@@ -1397,6 +1397,30 @@ def test_a_shift_of_a_booking_named_by_its_day_moves_that_booking(venues, venue_
     assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
 
 
+@pytest.mark.parametrize(("venue_id", "booked", "asked", "said"), [
+    ("harbour", "20:00", "could we come a bit later?",
+     "Later on Saturday 28 November, these times are free: 8:15 pm, 8:30 pm, 8:45 pm, 9 pm."),
+    ("harbour", "20:00", "can we come earlier on saturday?",
+     "Earlier on Saturday 28 November, these times are free: 7 pm, 7:15 pm, 7:30 pm, 7:45 pm."),
+    ("roma", "20:00", "possiamo venire più tardi sabato?", "Più tardi, sabato 28 novembre, sono liberi: 20 e 30,"),
+    ("harbour", "22:45", "could we come a bit later?", "Nothing later is free on Saturday 28 November."),
+])  # fmt: skip
+def test_coming_later_or_earlier_offers_the_booking_s_free_times_on_that_side(venues, venue_id, booked, asked, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), booked, PHONES[venue_id])
+    offer = d.say(asked)
+    assert offer.rdv["action"] == "RESCHEDULE" and offer.reply.startswith(said)
+
+
+def test_a_later_time_picked_for_a_booking_moves_it(venues):
+    d = dialogue(venues, "harbour")
+    own = d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    d.say("could we come a bit later?")
+    d.say("the second one")
+    d.say("yes")
+    assert (own.day, own.time) == (dt.date(2026, 11, 28), "20:30")
+
+
 def test_a_change_asked_before_its_booking_is_picked_is_made_to_the_booking_picked(venues):
     d = with_two_bookings(venues, "harbour")
     assert d.say("can we make it 4 people instead of 2?").reply.endswith("Which one?")
