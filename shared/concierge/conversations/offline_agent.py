@@ -19,7 +19,9 @@ from concierge.conversations.customer_language import in_customer_language, reme
 from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_questions import QuestionsFlow
+from concierge.conversations.message_words import time_tokens
 from concierge.conversations.understanding import Reading, read_message
+from concierge.parsing.day_tokens import month_numbers
 from concierge.tools.faq import normalise
 
 
@@ -45,7 +47,7 @@ class _Run(QuestionsFlow):
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and turn.text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]  # "the second one" of the bookings listed
-            reading = self._picked(listed, turn.text) or reading
+            reading = self._picked(listed, turn.text) or self._month_picked(listed, turn.text) or reading
         if not (mem.get("flow") == "move" and mem.get("choices") and not mem.get("target")):
             mem.pop("change", None)  # the change asked is kept only while its booking is being picked
         self._apply_action(reading)
@@ -280,6 +282,18 @@ class _Run(QuestionsFlow):
         if place is None or not -len(listed) <= place < len(listed):
             return None
         day, time = listed[place]
+        return Reading(day=dt.date.fromisoformat(day), time=time)
+
+    @staticmethod
+    def _month_picked(listed: list[tuple[str, str]], text: str) -> Reading | None:
+        """The only one of the bookings listed in the month a short message names ("the December one", "quella
+        di dicembre", "celui de décembre"; a longer one may name a new day: "to December 12")."""
+        tokens = time_tokens(text)
+        months = {month_numbers()[token] for token in tokens if token in month_numbers()} if len(tokens) <= 4 else set()
+        in_month = [(day, time) for day, time in listed if int(day[5:7]) in months]
+        if len(months) != 1 or len(in_month) != 1:
+            return None
+        day, time = in_month[0]
         return Reading(day=dt.date.fromisoformat(day), time=time)
 
     @staticmethod

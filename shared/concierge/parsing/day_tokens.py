@@ -55,9 +55,15 @@ def weekday_words() -> dict[str, int]:
 
 
 @functools.cache
+def month_numbers() -> dict[str, int]:
+    """Every language's month names, folded ("marco", "fevrier"), and the month each names (1 to 12)."""
+    return {fold(name): index + 1 for names in MONTHS.values() for index, name in enumerate(names)}
+
+
+@functools.cache
 def month_words() -> frozenset[str]:
     """Every language's month names, folded ("marco", "fevrier")."""
-    return frozenset(fold(name) for names in MONTHS.values() for name in names)
+    return frozenset(month_numbers())
 
 
 @functools.cache

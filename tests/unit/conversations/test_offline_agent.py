@@ -1421,6 +1421,20 @@ def test_a_later_time_picked_for_a_booking_moves_it(venues):
     assert (own.day, own.time) == (dt.date(2026, 11, 28), "20:30")
 
 
+@pytest.mark.parametrize(("venue_id", "cancel", "pick", "asked"), [
+    ("harbour", "I need to cancel a booking", "the december one",
+     "Shall I cancel your booking of Saturday 5 December at 1 pm?"),
+    ("roma", "devo disdire una prenotazione", "quella di dicembre", "Cancello la sua prenotazione di sabato 5 dicembre"),
+    ("cabinet", "je veux annuler un rendez-vous", "celui de décembre", "J'annule votre rendez-vous du samedi 5 décembre"),
+])  # fmt: skip
+def test_a_booking_listed_is_picked_by_its_month(venues, venue_id, cancel, pick, asked):
+    d = dialogue(venues, venue_id)
+    for day, time in ((dt.date(2026, 11, 28), "20:00"), (dt.date(2026, 12, 5), "13:00")):
+        d.tools.book(day, time, PHONES[venue_id])
+    assert d.say(cancel).rdv["missing_fields"] == ["appointment_id"]
+    assert d.say(pick).reply.startswith(asked)
+
+
 def test_a_change_asked_before_its_booking_is_picked_is_made_to_the_booking_picked(venues):
     d = with_two_bookings(venues, "harbour")
     assert d.say("can we make it 4 people instead of 2?").reply.endswith("Which one?")
