@@ -1424,8 +1424,10 @@ def test_a_later_time_picked_for_a_booking_moves_it(venues):
 @pytest.mark.parametrize(("venue_id", "cancel", "pick", "asked"), [
     ("harbour", "I need to cancel a booking", "the december one",
      "Shall I cancel your booking of Saturday 5 December at 1 pm?"),
-    ("roma", "devo disdire una prenotazione", "quella di dicembre", "Cancello la sua prenotazione di sabato 5 dicembre"),
-    ("cabinet", "je veux annuler un rendez-vous", "celui de décembre", "J'annule votre rendez-vous du samedi 5 décembre"),
+    ("roma", "devo disdire una prenotazione", "quella di dicembre",
+     "Cancello la sua prenotazione di sabato 5 dicembre"),
+    ("cabinet", "je veux annuler un rendez-vous", "celui de décembre",
+     "J'annule votre rendez-vous du samedi 5 décembre"),
 ])  # fmt: skip
 def test_a_booking_listed_is_picked_by_its_month(venues, venue_id, cancel, pick, asked):
     d = dialogue(venues, venue_id)
