@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
+from concierge.conversations.message_words import PART_WORDS, time_tokens
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.tools.faq import normalise
 
@@ -127,6 +128,8 @@ _REPLIES = frozenset(
     espere espera uno
     """.split()
 )
+
+_ARTICLES = frozenset({"the", "a", "l", "le", "la", "il", "o", "de", "di", "in", "na", "no", "al", "au", "ao"})
 
 # Words that answer "for whom?" or "for what?" and name nobody: "for me", "per cena", "dinner".
 _NEVER_NAMES = frozenset(
@@ -270,6 +273,9 @@ def name_at_start(text: str) -> str | None:
     if first and first[0].lower() in _FUNCTION_WORDS | _NAME_STOP and not first[0][:1].isupper():
         return None
     if first and first[0].strip(".,;:!?").lower() in _HESITATIONS | _NEVER_NAMES | _REPLIES:
+        return None
+    said = time_tokens(text)[:2]  # "evening", "l'après-midi", "Manhã": a part of the day ("Mario Sera" is a name)
+    if said and (said[0] in PART_WORDS or (said[0] in _ARTICLES and said[1:] and said[1] in PART_WORDS)):
         return None
     words = []
     for token in text.strip().split():

@@ -148,13 +148,18 @@ def _part_words() -> re.Pattern[str]:
     return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\b")
 
 
+def part_said(tokens: list[str]) -> str | None:
+    """The part of the day the tokens name ("dinner", "l'après-midi"), as one of `PARTS`; the tokens hold no
+    greeting ("good morning" and "boa noite" name no part)."""
+    found = _part_words().search(" ".join(token for token in tokens if token != BREAK))
+    return None if found is None else PART_NAMES[found.group()]
+
+
 def with_part_said_apart(day: DayReading, tokens: list[str], venue: Venue) -> DayReading:
     """A day read without its part, with the part of the day said elsewhere in the message: "dinner for 3 on
-    Saturday", "jantar p/ 3 sábado" (the tokens hold no greeting: "good morning" and "boa noite" name no part)."""
-    found = _part_words().search(" ".join(token for token in tokens if token != BREAK))
-    if found is None:
+    Saturday", "jantar p/ 3 sábado"."""
+    if (part := part_said(tokens)) is None:
         return day
-    part = PART_NAMES[found.group()]
     return replace(day, part=part, part_range=range_in_part(venue.ranges_on(day.date), part))
 
 

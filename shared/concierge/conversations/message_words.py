@@ -92,7 +92,7 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
             and (i == 0 or tokens[i - 1] not in MONTH_WORDS)  # "the December 5th one" is a date
         )
         or (i > 0 and tokens[i - 1] == "la" and token in _FEMININE)  # "la seconda": a place in a list
-        or (token in ("primo", "prima") and i + 1 < len(tokens) and tokens[i + 1] in _PART_WORDS)  # early on
+        or (token in ("primo", "prima") and i + 1 < len(tokens) and tokens[i + 1] in PART_WORDS)  # early on
         or (
             token in _FIRSTS
             and token.isalpha()  # "1st" alone is the 1st
@@ -281,7 +281,7 @@ _CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}|h|am|pm)")  # "8pm", "21h", "20:30": 
 PART_NAMES = {
     " ".join(time_tokens(word)): part for grammar in GRAMMARS.values() for word, part in grammar.parts.items()
 }
-_PART_WORDS = frozenset(words for words in PART_NAMES if " " not in words)  # "sab sera", "sam soir"
+PART_WORDS = frozenset(words for words in PART_NAMES if " " not in words)  # "sab sera", "sam soir"
 _BEFORE_A_PART = frozenset({"a", "al", "ao", "de", "du", "le", "la"})
 
 
@@ -294,8 +294,8 @@ def short_weekdays_spelt(tokens: list[str]) -> list[str]:
         after = tokens[i + 1 : i + 3]
         return bool(after) and (
             bool(_CLOCK.fullmatch(after[0]))
-            or after[0] in _PART_WORDS
-            or (len(after) == 2 and after[0] in _BEFORE_A_PART and after[1] in _PART_WORDS)
+            or after[0] in PART_WORDS
+            or (len(after) == 2 and after[0] in _BEFORE_A_PART and after[1] in PART_WORDS)
         )
 
     return [

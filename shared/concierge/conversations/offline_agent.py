@@ -21,6 +21,8 @@ from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_questions import QuestionsFlow
 from concierge.conversations.message_words import time_tokens
 from concierge.conversations.understanding import Reading, read_message
+from concierge.domain.venue import hhmm
+from concierge.parsing.day_parts import part_window
 from concierge.parsing.day_tokens import month_numbers
 from concierge.tools.faq import normalise
 
@@ -42,6 +44,7 @@ class _Run(QuestionsFlow):
             times, around = offered["times"], offered.get("around")
             picked = self._picked(listed, turn.text, any_will_do=times.index(around) if around in times else 0)
             reading = picked or self._yes_to_around(offered, reading) or reading
+            self._part_of_the_day_under_way(reading, offered["day"])  # "evening": that day's
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and turn.text:  # "Saturday 12 or Sunday 13?" - "Saturday"
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
@@ -283,6 +286,13 @@ class _Run(QuestionsFlow):
             return None
         day, time = listed[place]
         return Reading(day=dt.date.fromisoformat(day), time=time)
+
+    def _part_of_the_day_under_way(self, reading: Reading, day_under_way: str | None) -> None:
+        """A part of the day said alone ("evening", "plutôt le matin") is that part of the day under way."""
+        if reading.part_named and not (reading.day or reading.time or reading.time_near) and day_under_way:
+            day = dt.date.fromisoformat(day_under_way)
+            start, end = part_window(self.venue.ranges_on(day), reading.part_named)
+            reading.day, reading.part = day, (hhmm(start), hhmm(end))
 
     @staticmethod
     def _month_picked(listed: list[tuple[str, str]], text: str) -> Reading | None:

@@ -30,6 +30,7 @@ from concierge.conversations.days_and_times import (
     days_in_order,
     negated_set_aside,
     time_said,
+    part_said,
     with_part_said_apart,
 )
 from concierge.conversations.message_words import (
@@ -77,6 +78,7 @@ class Reading:
     care_type: str | None = None
     reason: str | None = None
     part: tuple[str, str] | None = None  # the part of the day said, within the venue's hours ("domani sera")
+    part_named: str | None = None  # a part of the day said without a day ("evening"): one of `PARTS`
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
@@ -190,8 +192,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "move" in reading.intents:
         tokens = at_after_to(tokens)
     day = day_said(tokens, now, venue)
-    if day is not None and day.part is None:  # "dinner for 3 on Saturday"; "good morning" names no part
-        day = with_part_said_apart(day, time_tokens(_blanked(unnamed, vocab.phrases["greeting"])), venue)
+    ungreeted = time_tokens(_blanked(unnamed, vocab.phrases["greeting"]))  # "good morning" names no part
+    if day is not None and day.part is None:  # "dinner for 3 on Saturday"
+        day = with_part_said_apart(day, ungreeted, venue)
+    elif day is None:
+        reading.part_named = part_said(ungreeted)  # "evening", of the day under way
     if "move" in reading.intents and len(days := days_in_order(tokens, now, venue)) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date

@@ -340,6 +340,28 @@ def test_any_said_of_the_bookings_listed_picks_none_of_them(venues):
     assert d.say("any").rdv["action"] != "CANCEL"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "part", "said"), [
+    ("cabinet", "un contrôle mercredi, Lina Haddad", "plutôt l'après-midi",
+     "Créneaux libres le mercredi 25 novembre : 13 h, 13 h 30,"),
+    ("roma", "tavolo per 2 venerdì, Luca", "sera", "Orari liberi venerdì 27 novembre: 19, 19 e 30,"),
+    ("harbour", "table for 2 on friday, Sam", "the evening please", "Free times on Friday 27 November: 6 pm,"),
+])  # fmt: skip
+def test_a_part_of_the_day_said_to_the_times_offered_offers_that_part_of_their_day(
+    venues, venue_id, request_, part, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(part).reply.startswith(said)
+
+
+def test_a_part_of_the_day_said_while_the_name_is_missing_is_no_name(venues):
+    d = dialogue(venues, "harbour")
+    d.say("Hi! Do you have space for a group of 9 next Friday?")
+    assert d.say("evening").reply == "To book, I still need your name."
+    d.say("8pm")
+    assert d.say("Lucy Gray").reply == "Shall I book a table for 9 on Friday 27 November at 8 pm for Lucy Gray?"
+
+
 def test_the_times_offered_stand_while_the_name_and_party_are_asked(venues):
     d = dialogue(venues, "harbour")
     d.say("any tables on friday around 8?")

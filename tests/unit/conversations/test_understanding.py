@@ -1015,6 +1015,10 @@ def test_the_terms_of_cancelling_asked_about_are_no_cancellation(venues, venue_i
         ("cabinet", "Peu importe"),
         ("tasca", "Tanto faz"),
         ("tasca", "Nenhum"),
+        # nor a part of the day
+        ("harbour", "Evening"),
+        ("cabinet", "l'après-midi"),
+        ("tasca", "à noite"),
     ],
 )
 def test_a_reply_that_agrees_waits_or_refuses_names_nobody(venues, venue_id, text):
