@@ -125,7 +125,8 @@ _REPLIES = frozenset(
     sounds good great fine lovely brilliant cheers cool nice awesome excellent that let hold wait not any whichever
     neither none dunno doesn't doesnt ottimo ottima benissimo va aspetta aspetti attendi nessuno nessuna qualsiasi
     super nickel parfait top peu n'importe aucun aucune attendez attends otimo ótimo tanto qualquer nenhum nenhuma
-    espere espera uno
+    espere espera uno another different something more show nothing too maybe perhaps other anything troppo
+    magari altri altro forse trop peut-être peut-etre autre muito talvez outro outra
     """.split()
 )
 

@@ -334,6 +334,19 @@ def test_none_of_the_times_offered_asks_for_another_day_or_time(venues, venue_id
     assert d.say(none).rdv["missing_fields"] == ["slot.start_iso"] and d.tools.bookings == []
 
 
+@pytest.mark.parametrize(("answer", "said"), [
+    ("too early", "Later on Friday 27 November, these times are free: 8:30 pm,"),
+    ("more options", "Later on Friday 27 November, these times are free: 8:30 pm,"),
+    ("too late", "Earlier on Friday 27 November, these times are free: 6:30 pm,"),
+    ("another day", "All right. Which other day or time would suit you?"),
+    ("Maybe", "Sorry, I didn't understand. To book, I still need your name,"),  # no name
+])  # fmt: skip
+def test_an_answer_about_the_times_offered_is_read_as_such_never_as_a_name(venues, answer, said):
+    d = dialogue(venues, "harbour")
+    d.say("any tables on friday around 8?")  # offered before the name is known
+    assert d.say(answer).reply.startswith(said)
+
+
 def test_any_said_of_the_bookings_listed_picks_none_of_them(venues):
     d = with_two_bookings(venues, "harbour")
     d.say("I need to cancel a booking")
