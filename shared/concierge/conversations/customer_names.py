@@ -201,7 +201,8 @@ def without_self_intro(text: str) -> str:
     return _SELF_INTRO.sub("", text, count=1)
 
 
-_FOR = re.compile(r"^\s*(?:[éè]\s+)?(?:for|per|pour|para)\s+", re.IGNORECASE)  # "é para Ana", "è per Rossi"
+# "é para Ana", "è per Rossi", "just John", "solo Marco", "juste Paul", "só Ana"
+_FOR = re.compile(r"^\s*(?:[éè]\s+)?(?:for|per|pour|para|just|solo|juste|só|so)\s+", re.IGNORECASE)
 
 
 def answered_name(text: str) -> str:

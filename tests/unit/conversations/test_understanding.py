@@ -1057,3 +1057,16 @@ def test_no_problem_is_a_yes_not_a_no(venues, venue_id, text):
 )
 def test_a_yes_word_beside_a_negation_is_a_no(venues, venue_id, text):
     assert read(venues, venue_id, text).intents == {"no"}
+
+
+@pytest.mark.parametrize("text", ["Why?", "Why do you need it?", "Do you need my surname?"])
+def test_a_question_asked_back_for_the_name_names_nobody(venues, text):
+    assert read(venues, "harbour", text, ("patient.name",)).name is None
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [("harbour", "Just John", "John"), ("roma", "solo Marco", "Marco"), ("tasca", "só Ana", "Ana")],
+)
+def test_just_before_the_name_is_not_part_of_it(venues, venue_id, text, name):
+    assert read(venues, venue_id, text, ("patient.name",)).name == name
