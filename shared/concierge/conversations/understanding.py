@@ -167,7 +167,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.party_change = party_change(with_digits(folded, venue.locale))
         if reading.party_change is None:  # "add 2 people" is no party of 2
-            reading.people = _people(folded, venue.locale, vocab, bare="party_size" in awaiting)
+            reading.people = _people(
+                folded, venue.locale, vocab, bare="party_size" in awaiting, time_too="slot.start_iso" in awaiting
+            )
     elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
         reading.care_type, reading.reason = "consultation", symptom  # "j'ai mal aux dents": its reason
     # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.
@@ -290,7 +292,9 @@ def _party_patterns() -> _PartyPatterns:
     )
 
 
-def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | None:
+def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too: bool = False) -> int | None:
+    """The party said; with `bare` (it was asked for), a number alone too, or said approximately ("about 6",
+    "6 or 7") unless the time was asked for as well ("around 8" is then the hour), or in words ("a couple")."""
     p = _party_patterns()
     folded = p.article_one.sub(r"\1_", folded)  # "per un compleanno", "pour une fête" ("per una persona" is one)
     text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
@@ -315,9 +319,24 @@ def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool) -> int | No
     if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
         return said_without_number  # "just me", "me and my wife"
     said = [word for word in text.split() if word not in _FILLERS]  # "ok 10 then", "allora 6"
-    if bare and len(said) == 1 and (match := re.fullmatch(r"(\d{1,2})", said[0])):
-        return int(match.group(1))
+    if bare and (match := _ABOUT_A_PARTY.fullmatch(" ".join(said))) and not (time_too and said[0] != match[1]):
+        return max(int(count) for count in match.groups() if count)  # "6", "about 6", "6 or 7": the more
+    plain = " ".join(word for word in folded.split() if word not in _FILLERS)
+    if bare and (size := next((size for size, words in _PARTY_WORDS.items() if words.fullmatch(plain)), 0)):
+        return size  # "a couple", "half a dozen"
     return None
+
+
+# A party given as the answer to "how many?": a number, perhaps approximate, or two ("6 or 7": the larger).
+_ABOUT_A_PARTY = re.compile(
+    r"(?:(?:about|around|roughly|maybe|probably|circa|forse|verso|environ|peut etre|cerca de|uns|umas|talvez) )?"
+    r"(\d{1,2})(?: (?:or|o|ou|to|a) (\d{1,2}))?(?: (?:people|persone|personnes|pessoas))?"
+)
+_PARTY_WORDS = {
+    2: re.compile(r"(?:a )?couple|(?:una |in )?coppia|un couple|(?:um )?casal"),
+    6: re.compile(r"half a dozen|mezza dozzina|une demi douzaine|meia duzia"),
+    12: re.compile(r"(?:a )?dozen|una dozzina|une douzaine|uma duzia"),
+}
 
 
 _OF_A_DAY = re.compile(

@@ -1070,3 +1070,27 @@ def test_a_question_asked_back_for_the_name_names_nobody(venues, text):
 )
 def test_just_before_the_name_is_not_part_of_it(venues, venue_id, text, name):
     assert read(venues, venue_id, text, ("patient.name",)).name == name
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "people"),
+    [
+        ("harbour", "a couple", 2),
+        ("roma", "una coppia", 2),
+        ("tasca", "um casal", 2),
+        ("harbour", "about 6", 6),
+        ("roma", "circa 6", 6),
+        ("tasca", "uns 6", 6),
+        ("harbour", "6 or 7", 7),  # the larger, for the table to fit
+        ("roma", "5 o 6", 6),
+        ("harbour", "half a dozen", 6),
+        ("harbour", "4 including me", 4),
+        ("harbour", "a family of 4", 4),
+    ],
+)
+def test_the_party_asked_for_may_be_answered_approximately_or_in_words(venues, venue_id, text, people):
+    assert read(venues, venue_id, text, ("party_size",)).people == people
+
+
+def test_around_a_number_when_the_time_is_asked_too_is_no_party(venues):
+    assert read(venues, "harbour", "around 8", ("party_size", "slot.start_iso")).people is None
