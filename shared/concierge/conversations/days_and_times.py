@@ -219,7 +219,11 @@ def time_said(
         if any(f" {gram} " in f" {vague} " for vague in vague_grams):
             continue  # "10h" inside "vers 10h" is not said exactly
         digits = with_digits(gram, venue.locale)
-        signalled = _TIME_SIGNAL.search(digits) or (re.search(r"\d", digits) and is_vague(gram))
+        signalled = (
+            _TIME_SIGNAL.search(digits)
+            or (re.search(r"\d", digits) and is_vague(gram))
+            or _bounded_hour(tokens, gram, digits)
+        )
         if not signalled and not (bare and gram == whole):
             continue
         try:
@@ -248,6 +252,21 @@ _BOUNDS = {
     **dict.fromkeys("after apres dopo depois".split(), "after"),
     **dict.fromkeys("before until till avant jusqu prima entro fino antes ate".split(), "before"),
 }
+
+
+def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:
+    """ "After 7", "dopo le 9", "avant 10": an hour alone after a bound, with no unit after it ("dopo 2 giorni")."""
+    if not re.fullmatch(r"\d{1,2}", digits) or not _bound(tokens, gram):
+        return False
+    after = tokens[tokens.index(gram) + 1 : tokens.index(gram) + 2]
+    return not (after and after[0] in _UNITS)
+
+
+_UNITS = frozenset(
+    "day days giorno giorni jour jours dia dias week weeks settimana settimane semaine semaines semana semanas "
+    "people ppl pax persone personnes pessoas minute minutes min mins minuti minutos hour hours ore heures "
+    "horas".split()
+)
 
 
 def _bound(tokens: list[str], gram: str) -> str | None:

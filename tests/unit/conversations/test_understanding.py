@@ -361,6 +361,10 @@ def test_le_and_a_number_after_an_italian_word_of_the_hour_is_the_hour_not_a_day
         ("tasca", "depois das 20h", "20:00"),
         ("roma", "prima delle 20 e 30", "20:30"),
         ("harbour", "tomorrow at sevenish", "19:00"),  # approximately, as a bound is
+        # an hour alone after the bound, in the venue's hours
+        ("harbour", "table for 2 saturday after 7", "19:00"),
+        ("roma", "sabato dopo le 9", "21:00"),
+        ("cabinet", "mercredi avant 10", "10:00"),
     ],
 )
 def test_a_time_said_as_a_bound_is_never_taken_as_said_but_offered_around(venues, venue_id, text, near):
@@ -1094,3 +1098,9 @@ def test_the_party_asked_for_may_be_answered_approximately_or_in_words(venues, v
 
 def test_around_a_number_when_the_time_is_asked_too_is_no_party(venues):
     assert read(venues, "harbour", "around 8", ("party_size", "slot.start_iso")).people is None
+
+
+@pytest.mark.parametrize(("venue_id", "text"), [("harbour", "after 2 days"), ("roma", "dopo 2 giorni")])
+def test_a_number_after_a_bound_with_its_unit_is_no_hour(venues, venue_id, text):
+    reading = read(venues, venue_id, text)
+    assert (reading.time, reading.time_near) == (None, None)
