@@ -221,15 +221,27 @@ _FOUR_DIGITS = re.compile(r"([01]\d|2[0-3])([0-5]\d)")  # "1930", "2000": a 24-h
 _BEFORE_A_CLOCK = frozenset({"at", "alle", "ore", "a", "as", "vers", "verso", "around", "pelas", "by", "dalle"})
 
 
-def four_digit_clocks_read(tokens: list[str]) -> list[str]:
+def four_digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
     """ "At 1930", "alle 2030", "friday 2000": four digits after a word of the hour or a weekday are a clock
-    time ("19:30"), not a year."""
+    time ("19:30"), not a year; so are four digits alone given as the time asked for ("1930"; "2026" is none)."""
+    alone = time_asked and len(tokens) == 1
     return [
         f"{match[1]}:{match[2]}"
-        if (match := _FOUR_DIGITS.fullmatch(token)) and i and tokens[i - 1] in _BEFORE_A_CLOCK | WEEKDAY_WORDS
+        if (match := _FOUR_DIGITS.fullmatch(token))
+        and ((alone and int(match[2]) % 5 == 0) or (i and tokens[i - 1] in _BEFORE_A_CLOCK | WEEKDAY_WORDS))
         else token
         for i, token in enumerate(tokens)
     ]
+
+
+# Two times given as the time asked for, either of which will do ("8 or 9", "20 o 21", "7:30 ou 8h").
+_EITHER = re.compile(r"(\d{1,2}(?:[:.h]\d\d)?(?:am|pm|h)?) (?:or|o|ou) \d{1,2}(?:[:.h]\d\d)?(?:am|pm|h)?")
+
+
+def either_read(tokens: list[str], time_asked: bool) -> list[str]:
+    """ "8 or 9", given as the time asked for: around the first, so the free times near it are offered."""
+    said = " ".join(tokens)
+    return ["around", match[1]] if time_asked and (match := _EITHER.fullmatch(said)) else tokens
 
 
 def at_after_weekday(tokens: list[str], locale: str) -> list[str]:

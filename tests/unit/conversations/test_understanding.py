@@ -1104,3 +1104,19 @@ def test_around_a_number_when_the_time_is_asked_too_is_no_party(venues):
 def test_a_number_after_a_bound_with_its_unit_is_no_hour(venues, venue_id, text):
     reading = read(venues, venue_id, text)
     assert (reading.time, reading.time_near) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time", "near"),
+    [
+        ("harbour", "1930", "19:30", None),
+        ("roma", "2030", "20:30", None),
+        ("harbour", "2026", None, None),  # a year, no quarter of an hour
+        ("harbour", "8 or 9", None, "20:00"),  # either will do: the free times near the first
+        ("roma", "20 o 21", None, "20:00"),
+        ("harbour", "7:30 or 8", None, "19:30"),
+    ],
+)
+def test_the_time_asked_for_may_be_four_digits_or_two_times(venues, venue_id, text, time, near):
+    reading = read(venues, venue_id, text, ("slot.start_iso",))
+    assert (reading.time, reading.time_near) == (time, near)
