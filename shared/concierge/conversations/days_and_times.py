@@ -138,7 +138,8 @@ def _either(mismatch: WeekdayMismatch) -> DayReading:
 def _may_name_a_day(gram: str) -> bool:
     """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora"): words too often another word
     than a day to be read as one."""
-    return not ((" " not in gram and len(gram) <= 3) or _ARTICLE_ONE.fullmatch(gram) or _LONE_ORDINAL.fullmatch(gram))
+    short = " " not in gram and len(gram) <= 3 and gram != "nye"  # "NYE" is New Year's Eve as typed
+    return not (short or _ARTICLE_ONE.fullmatch(gram) or _LONE_ORDINAL.fullmatch(gram))
 
 
 @functools.cache

@@ -297,10 +297,12 @@ PART_WORDS = frozenset(words for words in PART_NAMES if " " not in words)  # "sa
 _BEFORE_A_PART = frozenset({"a", "al", "ao", "de", "du", "le", "la"})
 
 
-def short_weekdays_spelt(tokens: list[str]) -> list[str]:
+def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str]:
     """A weekday cut short just before a clock time or a part of the day, "sat 8pm", "ven 21h", "sab sera",
-    "dom a pranzo", spelt out: cut short, "mar", "sun" or "qui" are other words too often to be read as
-    days anywhere else."""
+    "dom a pranzo", or alone as the day asked for ("fri"), spelt out: cut short, "mar", "sun" or "qui" are
+    other words too often to be read as days anywhere else."""
+    if day_asked and len(tokens) == 1 and tokens[0] in _WEEKDAY_OF:
+        return [_WEEKDAY_OF[tokens[0]]]
 
     def before_a_time(i: int) -> bool:
         after = tokens[i + 1 : i + 3]

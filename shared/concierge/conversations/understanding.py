@@ -185,7 +185,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     )
     unnamed = rest.replace(reading.name, " ") if reading.name else rest  # "Jane" is no misspelt June
     said = time_tokens(unnamed)[:MAX_TOKENS]
-    tokens = articles_set_aside(week_joined(short_weekdays_spelt(said)))
+    tokens = articles_set_aside(week_joined(short_weekdays_spelt(said, day_asked="slot.start_iso" in awaiting)))
     tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(other_calendars_set_aside(tokens))))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)

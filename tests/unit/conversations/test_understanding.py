@@ -1120,3 +1120,21 @@ def test_a_number_after_a_bound_with_its_unit_is_no_hour(venues, venue_id, text)
 def test_the_time_asked_for_may_be_four_digits_or_two_times(venues, venue_id, text, time, near):
     reading = read(venues, venue_id, text, ("slot.start_iso",))
     assert (reading.time, reading.time_near) == (time, near)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day"),
+    [
+        ("harbour", "fri", dt.date(2026, 11, 27)),
+        ("harbour", "Sun", dt.date(2026, 11, 29)),
+        ("roma", "sab", dt.date(2026, 11, 28)),
+    ],
+)
+def test_a_weekday_cut_short_alone_is_the_day_asked_for(venues, venue_id, text, day):
+    assert read(venues, venue_id, text, ("slot.start_iso",)).day == day
+    assert read(venues, venue_id, text).day is None  # not asked: "sun", "mar" are other words too
+
+
+@pytest.mark.parametrize("text", ["table for 4 on NYE", "NYE at 9 for 2"])
+def test_nye_is_new_year_s_eve(venues, text):
+    assert read(venues, "harbour", text).day == dt.date(2026, 12, 31)
