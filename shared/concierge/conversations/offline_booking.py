@@ -123,6 +123,8 @@ class BookingFlow(FreeTimes):
         free = self.free_times(day)
         if time in free:
             self.mem["pending"] = {"kind": "create"}
+            if asks_times:  # "do you have availability Saturday at 7:30pm? I'm Emily": said free, then asked
+                notes.append(self.words.say("is_free", day=self.day_words(day), time=self.time_words(time)))
             if restaurant and slots.get("reason"):
                 notes.append(self.words.say("noted", note=slots["reason"]))
             message = " ".join(notes + [self.confirm_sentence(day, time)])

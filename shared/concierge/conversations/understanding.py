@@ -133,6 +133,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents.add("mine")  # "my saturday booking", "our friday reservation"
     if "mine" in reading.intents and _ASKING_FOR_ONE.search(folded):
         reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
+    if vocab.has("free_of", folded):  # "is there step-free access?", "gluten-free options": no table asked
+        _said_only_within(reading, rest, vocab, "free_of", ("availability",))
     if vocab.has("cancellation_terms", folded):  # "what's your cancellation policy?": asked about, not asked for
         _said_only_within(reading, rest, vocab, "cancellation_terms", ("cancel", "move"))
     if vocab.has("no_problem", folded):  # "no problem", "aucun souci": a yes (in its phrases), not a no

@@ -301,6 +301,16 @@ def test_places_asked_for_a_day_offer_its_free_times(venues, venue_id, question,
     assert dialogue(venues, venue_id).say(question).reply.startswith(said)
 
 
+def test_availability_asked_with_everything_needed_says_the_time_is_free_then_asks_to_book(venues):
+    confirm = dialogue(venues, "harbour").say(
+        "Do you have any availability this Saturday for 2 people at 7:30pm? My name is Emily."
+    )
+    assert confirm.reply == (
+        "7:30 pm on Saturday 28 November is free. "
+        "Shall I book a table for 2 on Saturday 28 November at 7:30 pm for Emily?"
+    )
+
+
 def test_a_name_given_to_the_times_offered_is_kept_and_the_same_times_are_offered_again(venues):
     d = dialogue(venues, "cabinet")
     offer = d.say("un contrôle mercredi après 16h ?")

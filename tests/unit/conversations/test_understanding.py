@@ -1138,3 +1138,15 @@ def test_a_weekday_cut_short_alone_is_the_day_asked_for(venues, venue_id, text, 
 @pytest.mark.parametrize("text", ["table for 4 on NYE", "NYE at 9 for 2"])
 def test_nye_is_new_year_s_eve(venues, text):
     assert read(venues, "harbour", text).day == dt.date(2026, 12, 31)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Is there step-free access? Table for 2 tomorrow at 8", False),
+        ("do you have gluten free options?", False),
+        ("any tables free saturday? we need gluten free", True),
+    ],
+)
+def test_free_said_of_something_else_asks_no_availability(venues, text, asked):
+    assert ("availability" in read(venues, "harbour", text).intents) is asked
