@@ -110,11 +110,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if tuple(awaiting) == ("reason",) and len(text.strip()) >= 3:
         reading.reason = text.strip()[:200]  # the answer to "what is the reason?" is the reason, whatever it says
         return reading
-    rest = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", text))  # "table 4 2 @ 8": for 2 at 8
-    rest = _TEXTED_HOUR.sub("ore ", rest)  # "cena h 20.30": alle 20.30
-    rest = _TEXTED_P.sub("for ", rest)  # "jantar p/ 3": for 3
-    rest = _TEXTED_PLUS.sub(" plus ", rest)  # "3 + un bambino"
-    # A phone number, not a date written in digits ("2026-12-01", "12.12.2026").
+    # A phone number, not a date written in digits ("2026-12-01", "12.12.2026"), first: the rest is read without it.
+    rest = text
     phones = (m for m in _PHONE.finditer(text) if numeric_date(m.group().strip(), now.date()) is None)
     if match := next(phones, None):
         rest = text[: match.start()] + " " + text[match.end() :]
@@ -122,6 +119,10 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.phone = to_e164(match.group(), venue.country)
         except InvalidPhone:
             reading.bad_phone = True
+    rest = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", rest))  # "table 4 2 @ 8": for 2 at 8
+    rest = _TEXTED_HOUR.sub("ore ", rest)  # "cena h 20.30": alle 20.30
+    rest = _TEXTED_P.sub("for ", rest)  # "jantar p/ 3": for 3
+    rest = _TEXTED_PLUS.sub(" plus ", rest)  # "3 + un bambino"
     folded = normalise(rest)
     if not folded and (emoji := next((intent for sign, intent in _EMOJI_ANSWERS if sign in text), None)):
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"

@@ -1150,3 +1150,15 @@ def test_nye_is_new_year_s_eve(venues, text):
 )
 def test_free_said_of_something_else_asks_no_availability(venues, text, asked):
     assert ("availability" in read(venues, "harbour", text).intents) is asked
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time", "people"),
+    [
+        ("harbour", "table 4 2 @ 8 tmrw, Tom 07400 123456", "20:00", 2),
+        ("tasca", "jantar p/ 3 sábado às 20h, Rui 912 345 678", "20:00", 3),
+    ],
+)
+def test_a_message_typed_short_with_a_phone_number_is_read_as_without_it(venues, venue_id, text, time, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.time, reading.people, reading.phone is not None) == (time, people, True)
