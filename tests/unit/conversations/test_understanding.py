@@ -1162,3 +1162,16 @@ def test_free_said_of_something_else_asks_no_availability(venues, text, asked):
 def test_a_message_typed_short_with_a_phone_number_is_read_as_without_it(venues, venue_id, text, time, people):
     reading = read(venues, venue_id, text)
     assert (reading.time, reading.people, reading.phone is not None) == (time, people, True)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time", "people", "name"),
+    [
+        ("harbour", "uh hi i'd like a table for uh four people on friday at like eight", "20:00", 4, None),
+        ("harbour", "the name is uh john smith", None, None, "John Smith"),
+        ("cabinet", "le 1er décembre à 10h, euh, Jean Martin", "10:00", None, "Jean Martin"),
+    ],
+)
+def test_the_pauses_a_voice_transcript_keeps_are_read_past(venues, venue_id, text, time, people, name):
+    reading = read(venues, venue_id, text)
+    assert (reading.time, reading.people, reading.name) == (time, people, name)
