@@ -201,11 +201,12 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "move" in reading.intents:
         tokens = at_after_to(tokens)
     day = day_said(tokens, now, venue)
-    ungreeted = time_tokens(_blanked(unnamed, vocab.phrases["greeting"]))  # "good morning" names no part
-    if day is not None and day.part is None:  # "dinner for 3 on Saturday"
-        day = with_part_said_apart(day, ungreeted, venue)
-    elif day is None:
-        reading.part_named = part_said(ungreeted)  # "evening", of the day under way
+    if day is None or day.part is None:  # "good morning" names no part
+        ungreeted = time_tokens(_blanked(unnamed, vocab.phrases["greeting"]))
+        if day is not None:  # "dinner for 3 on Saturday"
+            day = with_part_said_apart(day, ungreeted, venue)
+        else:
+            reading.part_named = part_said(ungreeted)  # "evening", of the day under way
     if "move" in reading.intents and len(days := days_in_order(tokens, now, venue)) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date
