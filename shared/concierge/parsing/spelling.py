@@ -78,7 +78,18 @@ def _nearest(word: str, words: frozenset[str]) -> str | None:
         return None
     best = min(distance for _, distance in found)
     closest = [known for known, distance in found if distance == best]
+    if len(closest) > 1:  # "sabto": "sabato", a day alone, before "santo" (of "santo stefano")
+        closest = [known for known in closest if known in _days_alone()]
     return closest[0] if len(closest) == 1 else None
+
+
+@functools.cache
+def _days_alone() -> frozenset[str]:
+    """The words that name a day by themselves: weekdays, months and one-word days ("domani", "natale")."""
+    alone = set(weekday_words()) | month_words()
+    for grammar in GRAMMARS.values():
+        alone |= {phrase for phrase in (*grammar.fixed, *grammar.holidays) if " " not in phrase}
+    return frozenset(alone)
 
 
 def _edits_allowed(word: str, known: str) -> int:
