@@ -70,9 +70,9 @@ def _targets() -> frozenset[str]:
 
 def _nearest(word: str, words: frozenset[str]) -> str | None:
     from rapidfuzz import process  # only when a word was not understood
-    from rapidfuzz.distance import Levenshtein
+    from rapidfuzz.distance import OSA
 
-    near = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=2, limit=None)
+    near = process.extract(word, words, scorer=OSA.distance, score_cutoff=2, limit=None)
     found = [(known, distance) for known, distance, _ in near if distance <= _edits_allowed(word, known)]
     if not found:
         return None
@@ -80,7 +80,10 @@ def _nearest(word: str, words: frozenset[str]) -> str | None:
     closest = [known for known, distance in found if distance == best]
     if len(closest) > 1:  # "sabto": "sabato", a day alone, before "santo" (of "santo stefano")
         closest = [known for known in closest if known in _days_alone()]
-    return closest[0] if len(closest) == 1 else None
+    weekdays = weekday_words()
+    if len({weekdays.get(known, known) for known in closest}) == 1:  # "venredi": "vendredi" or "venerdi", Friday
+        return closest[0]
+    return None
 
 
 @functools.cache

@@ -39,6 +39,12 @@ def test_the_real_words_listed_are_exactly_the_common_words_a_slip_away_from_a_d
         ("aujourdhui", "aujourd hui"),
         ("saturdy", "saturday"),
         ("sabto", "sabato"),  # as near "santo", of "santo stefano": the word that is a day alone wins
+        # two letters swapped are one slip
+        ("firday", "friday"),
+        ("sbaato", "sabato"),
+        ("jeuid", "jeudi"),
+        ("qaurta", "quarta"),
+        ("venredi", "vendredi"),  # as near "venerdi": Friday either way
     ],
 )
 def test_a_slip_of_a_day_word_is_corrected(said, read):
