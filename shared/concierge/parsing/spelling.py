@@ -80,10 +80,18 @@ def _nearest(word: str, words: frozenset[str]) -> str | None:
     closest = [known for known, distance in found if distance == best]
     if len(closest) > 1:  # "sabto": "sabato", a day alone, before "santo" (of "santo stefano")
         closest = [known for known in closest if known in _days_alone()]
-    weekdays = weekday_words()
-    if len({weekdays.get(known, known) for known in closest}) == 1:  # "venredi": "vendredi" or "venerdi", Friday
-        return closest[0]
+    if len({_meaning(known) for known in closest}) == 1:  # "venredi": "vendredi" or "venerdi", Friday either way
+        return min(closest)
     return None
+
+
+def _meaning(word: str) -> object:
+    """What a day word names, the same in every language: a weekday, or a number of days ahead ("domani",
+    "demain"); any other word, itself."""
+    if (weekday := weekday_words().get(word)) is not None:
+        return ("weekday", weekday)
+    ahead = {days for grammar in GRAMMARS.values() for said, days in grammar.fixed.items() if said == word}
+    return ("ahead", ahead.pop()) if len(ahead) == 1 else word
 
 
 @functools.cache
