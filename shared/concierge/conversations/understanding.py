@@ -9,10 +9,8 @@ recognised in every language; names are found by `customer_names`, days and time
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import re
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 
 from concierge.conversations.customer_names import (
     answered_name,
@@ -52,6 +50,7 @@ from concierge.conversations.message_words import (
     week_joined,
 )
 from concierge.conversations.party_changes import party_change
+from concierge.conversations.party_sizes import party_size
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
@@ -172,7 +171,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.party_change = party_change(with_digits(folded, venue.locale))
         if reading.party_change is None:  # "add 2 people" is no party of 2
-            reading.people = _people(
+            reading.people = party_size(
                 folded, venue.locale, vocab, bare="party_size" in awaiting, time_too="slot.start_iso" in awaiting
             )
     elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
@@ -259,94 +258,6 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     return reading
 
 
-class _PartyPatterns(NamedTuple):
-    """The patterns that read a party, built once from the vocabulary's words."""
-
-    article_one: re.Pattern[str]  # "per un compleanno": an article before a thing, not a party of one
-    glued: re.Pattern[str]  # "4ppl", "6pax"
-    adults: re.Pattern[str]
-    children: re.Pattern[str]
-    me_and: re.Pattern[str]  # "me and 3 friends"
-    and_me: re.Pattern[str]  # "3 amis et moi"
-    counts: tuple[re.Pattern[str], re.Pattern[str]]  # "4 persone", "for 4"
-    more: re.Pattern[str]  # "+ un bambino" after the party
-
-
-@functools.cache
-def _party_patterns() -> _PartyPatterns:
-    vocab = vocabulary()
-
-    def any_of(*keys: str) -> str:
-        return "|".join(re.escape(word) for key in keys for word in vocab.intro_words[key])
-
-    units = any_of("people_units")
-    leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
-    not_a_time = (
-        r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
-        r"dias?|weeks?|settimane|semaines?|semanas?)\b)"
-    )
-    return _PartyPatterns(
-        article_one=re.compile(rf"\b((?:{leads}) )(?:un|una|uno|une|um|uma)\b(?= \w)(?! (?:{units})\b)"),
-        glued=re.compile(rf"\b(\d{{1,2}})({units})\b"),
-        adults=re.compile(rf"\b(\d{{1,2}}|{_ONE}) (?:{any_of('party_adults')})\b"),
-        children=re.compile(rf"\b(\d{{1,2}}|{_ONE}) (?:{any_of('party_children')})\b"),
-        me_and=re.compile(rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
-        and_me=re.compile(rf"\b(\d{{1,2}}) (?:{any_of('party_others')}) (?:and|e|et) {_ME}"),
-        counts=(re.compile(rf"\b(\d{{1,2}}) (?:{units})\b"), re.compile(rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}")),
-        more=re.compile(
-            rf"(?: (?:{units}))? (?:plus|piu|mais) (\d{{1,2}}|{_ONE}) "
-            rf"(?:{any_of('party_adults', 'party_children', 'party_others')})\b"
-        ),
-    )
-
-
-def _people(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too: bool = False) -> int | None:
-    """The party said; with `bare` (it was asked for), a number alone too, or said approximately ("about 6",
-    "6 or 7") unless the time was asked for as well ("around 8" is then the hour), or in words ("a couple")."""
-    p = _party_patterns()
-    folded = p.article_one.sub(r"\1_", folded)  # "per un compleanno", "pour une fête" ("per una persona" is one)
-    text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
-    text = p.glued.sub(r"\1 \2", text)  # "4ppl", "6pax", as "4 ppl"
-    adults, children = p.adults.search(text), p.children.search(text)
-    if adults and children:  # "2 adulti e 2 bambini", "2 adults and a baby"
-        return sum(int(count) if count.isdigit() else 1 for count in (adults.group(1), children.group(1)))
-    if match := p.me_and.search(text) or p.and_me.search(text):
-        return int(match.group(1)) + 1  # "me and 3 friends", "3 amis et moi"
-    # The first count said is the party: "a table for 2, two of us are vegetarian"; "one of us" never is one.
-    found = [
-        match
-        for pattern in p.counts
-        for match in pattern.finditer(text)
-        if not match.group().startswith("1 of us") and not _A_GROUP.match(text, match.end())
-    ]
-    if found:
-        first = min(found, key=lambda match: match.start(1))
-        more = p.more.match(text, first.end())
-        added = (int(more.group(1)) if more.group(1).isdigit() else 1) if more else 0
-        return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
-    if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
-        return said_without_number  # "just me", "me and my wife"
-    said = [word for word in text.split() if word not in _FILLERS]  # "ok 10 then", "allora 6"
-    if bare and (match := _ABOUT_A_PARTY.fullmatch(" ".join(said))) and not (time_too and said[0] != match[1]):
-        return max(int(count) for count in match.groups() if count)  # "6", "about 6", "6 or 7": the more
-    plain = " ".join(word for word in folded.split() if word not in _FILLERS)
-    if bare and (size := next((size for size, words in _PARTY_WORDS.items() if words.fullmatch(plain)), 0)):
-        return size  # "a couple", "half a dozen"
-    return None
-
-
-# A party given as the answer to "how many?": a number, perhaps approximate, or two ("6 or 7": the larger).
-_ABOUT_A_PARTY = re.compile(
-    r"(?:(?:about|around|roughly|maybe|probably|circa|forse|verso|environ|peut etre|cerca de|uns|umas|talvez) )?"
-    r"(\d{1,2})(?: (?:or|o|ou|to|a) (\d{1,2}))?(?: (?:people|persone|personnes|pessoas))?"
-)
-_PARTY_WORDS = {
-    2: re.compile(r"(?:a )?couple|(?:una |in )?coppia|un couple|(?:um )?casal"),
-    6: re.compile(r"half a dozen|mezza dozzina|une demi douzaine|meia duzia"),
-    12: re.compile(r"(?:a )?dozen|una dozzina|une douzaine|uma duzia"),
-}
-
-
 _OF_A_DAY = re.compile(
     r"\b(?:my|our) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)(?: s)? "
     r"(?:booking|reservation|appointment|table)s?\b"
@@ -366,17 +277,6 @@ _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
 _TEXTED_P = re.compile(r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d))")  # "p 3", "p/ 3": para 3
 _TEXTED_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\w)")
 _TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
-_ONE = r"a|an|un|una|uno|une|um|uma"  # "2 adults and a baby": one child
-_ME = r"(?:me|myself|io|moi|eu)\b"
-_AND = r" (?:and|e|et|plus|with|con|avec|com)? ?"
-_MY = r"my |mes |i miei |le mie |miei |mie |os meus |as minhas |meus |minhas "
-_A_GROUP = re.compile(r" (?:group|gruppo|groupe|grupo)\b")  # "siamo un gruppo di 8": "un" counts no one
-
-# Words around a bare answer that add nothing to it, in the four languages.
-_FILLERS = frozenset(
-    "ok okay then so fine alright right well um just allora va bene ecco diciamo facciamo alors bon disons "
-    "d accord ben entao pronto ta bem pode ser please".split()
-)
 
 
 def _special_request(text: str, vocab: Vocabulary) -> str | None:
