@@ -39,18 +39,8 @@ class _Run(QuestionsFlow):
         awaited = tuple(mem.get("awaiting") or ())
         reading = read_message(turn.text, self.venue, self.now, awaited) if turn.text else Reading()
         mem["awaiting"] = []
-        if (offered := mem.pop("offered", None)) and turn.text:  # "the first one": not the 1st
-            listed = [(offered["day"], t) for t in offered["times"]]
-            times, around = offered["times"], offered.get("around")
-            picked = self._picked(listed, turn.text, any_will_do=times.index(around) if around in times else 0)
-            reading = picked or self._yes_to_around(offered, reading) or reading
-            self._part_of_the_day_under_way(reading, offered["day"])  # "evening": that day's
-            self.offer_kept(offered, reading)
-        elif (asked := mem.pop("day_asked", None)) and turn.text:  # "Saturday 12 or Sunday 13?" - "Saturday"
-            reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
-        elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and turn.text:
-            listed = [(c["day"], c["time"]) for c in mem["choices"]]  # "the second one" of the bookings listed
-            reading = self._picked(listed, turn.text) or self._month_picked(listed, turn.text) or reading
+        offered = mem.pop("offered", None)
+        reading = self._against_what_was_listed(reading, offered)
         if not (mem.get("flow") == "move" and mem.get("choices") and not mem.get("target")):
             mem.pop("change", None)  # the change asked is kept only while its booking is being picked
         self._apply_action(reading)
@@ -87,40 +77,7 @@ class _Run(QuestionsFlow):
         if reading.party_change is not None and not self._party_changed(reading):
             mem["awaiting"] = ["party_size"]  # "2 more" to a party we do not know: the total, asked
             return self.understood(self.words.say("party_total"))
-        # The party asked with no booking under way is that total, for one of the customer's bookings.
-        total = (
-            awaited == ("party_size",) and not mem.get("flow") and reading.people and not (reading.day or reading.time)
-        )
-        prefer = None
-        replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
-        if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
-            reading.people = mem.get("last_party")  # "also Saturday at 8", "Sunday instead": the same party
-        only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
-        # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
-        # ("another table"), or gives a party or a name.
-        only_when = not (mem.get("flow") or reading.intents - {"instead", "move"} or reading.people or reading.name)
-        moving = mem.get("flow") == "move" and mem.get("target")  # "afinal às 20h30": the move under way
-        if (
-            mem.get("last_created")
-            and mem.get("flow") != "book"
-            and not moving
-            and (reading.day or reading.time or reading.time_near or reading.people or reading.shift is not None)
-            and ("instead" in reading.intents or only_party or only_when or reading.shift is not None)
-        ):
-            # "make it 8 instead", "actually 5 people", "we'll be 6", "half an hour later": change the booking
-            # just made (after a yes)
-            reading.intents.add("move")
-            prefer = mem["last_created"]
-        # "alle 21 invece delle 19 e 30", "we've got a table on Saturday, could we come at 7 instead?"
-        said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
-        replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
-        if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing
-            reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
-        # "could we come a bit later?", "je peux venir plus tôt mercredi ?": one of their bookings, moved
-        sooner = {"later", "earlier"} & reading.intents and self.asked_a_question and not mem.get("flow")
-        said = reading.time or reading.time_near or reading.people or reading.shift is not None
-        if sooner and not said and not {"availability", "book", "bye", "thanks"} & reading.intents:
-            reading.intents.add("move")
+        prefer = self._as_a_change(reading, awaited)
         about_theirs = "mine" in reading.intents and (reading.time or reading.time_near) and not reading.people
         if about_theirs and mem.get("flow") != "book" and not {"cancel", "move", "another"} & reading.intents:
             if (answered := self._of_their_booking(reading)) is not None:
@@ -165,6 +122,68 @@ class _Run(QuestionsFlow):
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         return self.unanswered()
+
+    def _against_what_was_listed(self, reading: Reading, offered: dict[str, Any] | None) -> Reading:
+        """The message read against what was just listed: a time `offered` picked by its place ("the first
+        one": not the 1st), left to the venue ("whichever") or a part of its day ("evening"); one of the days
+        asked between ("Saturday 12 or Sunday 13?" - "Saturday"); one of the customer's bookings listed ("the
+        second one", "the December one")."""
+        text, mem = self.turn.text, self.mem
+        if offered and text:
+            listed = [(offered["day"], t) for t in offered["times"]]
+            times, around = offered["times"], offered.get("around")
+            picked = self._picked(listed, text, any_will_do=times.index(around) if around in times else 0)
+            reading = picked or self._yes_to_around(offered, reading) or reading
+            self._part_of_the_day_under_way(reading, offered["day"])
+            self.offer_kept(offered, reading)
+        elif (asked := mem.pop("day_asked", None)) and text:
+            reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
+        elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and text:
+            listed = [(c["day"], c["time"]) for c in mem["choices"]]
+            reading = self._picked(listed, text) or self._month_picked(listed, text) or reading
+        return reading
+
+    def _as_a_change(self, reading: Reading, awaited: tuple[str, ...]) -> str | None:
+        """Marks the message as a change of a booking when it is one (adds "move" to its intents): of the one
+        just made ("make it 8 instead", "we'll be 6"), or of one of the customer's ("alle 21 invece delle 19 e
+        30", "could we come a bit later?"); returns the id of the booking meant when it is known (the one just
+        made). A day said with "also" or "instead" keeps the last party ("also Saturday at 8")."""
+        mem = self.mem
+        # The party asked with no booking under way is that total, for one of the customer's bookings.
+        total = (
+            awaited == ("party_size",) and not mem.get("flow") and reading.people and not (reading.day or reading.time)
+        )
+        prefer = None
+        replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
+        if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
+            reading.people = mem.get("last_party")  # "also Saturday at 8", "Sunday instead": the same party
+        only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
+        # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
+        # ("another table"), or gives a party or a name.
+        only_when = not (mem.get("flow") or reading.intents - {"instead", "move"} or reading.people or reading.name)
+        moving = mem.get("flow") == "move" and mem.get("target")  # "afinal às 20h30": the move under way
+        if (
+            mem.get("last_created")
+            and mem.get("flow") != "book"
+            and not moving
+            and (reading.day or reading.time or reading.time_near or reading.people or reading.shift is not None)
+            and ("instead" in reading.intents or only_party or only_when or reading.shift is not None)
+        ):
+            # "make it 8 instead", "actually 5 people", "we'll be 6", "half an hour later": change the booking
+            # just made (after a yes)
+            reading.intents.add("move")
+            prefer = mem["last_created"]
+        # "alle 21 invece delle 19 e 30", "we've got a table on Saturday, could we come at 7 instead?"
+        said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
+        replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
+        if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing
+            reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
+        # "could we come a bit later?", "je peux venir plus tôt mercredi ?": one of their bookings, moved
+        sooner = {"later", "earlier"} & reading.intents and self.asked_a_question and not mem.get("flow")
+        said = reading.time or reading.time_near or reading.people or reading.shift is not None
+        if sooner and not said and not {"availability", "book", "bye", "thanks"} & reading.intents:
+            reading.intents.add("move")
+        return prefer
 
     def _waited(self) -> AgentAnswer:
         """ "Hold on", "un attimo": said to be fine; the booking under way is asked again, any other question
