@@ -22,6 +22,8 @@ class QuestionsFlow(OwnBookingsFlow):
     def _question_answered(self, reading: Reading) -> AgentAnswer | None:
         """A question answered, not a booking: the customer's bookings, whether the venue is open now, where
         it is and how to reach it, its hours, a farewell with a day, a price."""
+        if "bot" in reading.intents and not reading.details:  # "are you a bot?": said plainly
+            return self.understood(f"{self.words.say('bot', venue=self.venue.name)} {self.words.abilities()}")
         if "mine" in reading.intents and not (reading.time or reading.people):
             return self.list_own()  # "what bookings do I have?", "I booked for Saturday, what time?": no new one
         asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents

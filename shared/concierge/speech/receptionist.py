@@ -117,6 +117,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "You can also reach us at {phone}.",
         "not_understood.again": "Sorry, I didn't understand.",
         "wait": "Of course, take your time.",
+        "bot": "I'm the automated assistant of {venue}.",
         "party_total": "How many will you be in all?",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
         "or tell you our opening hours.",
@@ -238,6 +239,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Può anche chiamarci al {phone}.",
         "not_understood.again": "Mi scusi, non ho capito.",
         "wait": "Certo, faccia con calma.",
+        "bot": "Sono l'assistente automatico di {venue}.",
         "party_total": "In quanti sarete in tutto?",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
         "o dirle i nostri orari.",
@@ -358,6 +360,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
         "not_understood.again": "Désolé, je n'ai pas compris.",
         "wait": "Bien sûr, prenez votre temps.",
+        "bot": "Je suis l'assistant automatique de {venue}.",
         "party_total": "Combien serez-vous en tout ?",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
         "ou vous donner nos horaires.",
@@ -477,6 +480,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Também nos pode contactar pelo {phone}.",
         "not_understood.again": "Desculpe, não percebi.",
         "wait": "Claro, não tem pressa.",
+        "bot": "Sou o assistente automático de {venue}.",
         "party_total": "Quantos vão ser ao todo?",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário.",
@@ -559,6 +563,11 @@ class AgentWords:
         if self.locale == "fr" and "de {name}" in template:  # "au nom d'Amina Benali"
             return template.replace("de {name}", "{of_name}").format(of_name=of_name(str(fields["name"])), **fields)
         return template.format(**fields)
+
+    def abilities(self) -> str:
+        """What the receptionist can do and that a person can help with the rest: `no_answer` after its
+        first sentence (`no_answer.again`), so the two never say it differently."""
+        return self.say("no_answer").removeprefix(self.say("no_answer.again")).strip()
 
     def care_type(self, value: str) -> str:
         return CARE_TYPES[self.locale].get(value, value)

@@ -1115,6 +1115,25 @@ def test_a_booking_without_a_day_after_a_closed_day_s_hours_asks_the_day(venues)
     assert d.say("ok, table for 2 at 1pm, Ben").reply == "To book, I still need the day."
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "are you a bot?", "I'm the automated assistant of The Harbour Kitchen. I can book, move or cancel"),
+    ("roma", "sei un robot?", "Sono l'assistente automatico di Trattoria Roma. Posso prenotare"),
+    ("cabinet", "vous êtes un robot ?", "Je suis l'assistant automatique de Cabinet dentaire Daboussy."),
+    ("tasca", "é um robô?", "Sou o assistente automático de Tasca do Porto. Posso fazer"),
+])  # fmt: skip
+def test_asked_whether_it_is_a_machine_the_receptionist_says_so_and_what_it_can_do(venues, venue_id, asked, said):
+    assert dialogue(venues, venue_id).say(asked).reply.startswith(said)
+
+
+@pytest.mark.parametrize(("venue_id", "asked", "reply"), [
+    ("tasca", "posso falar com alguém?", "Vou passar a conversa para um atendente"),  # Portuguese, not Italian
+    ("cabinet", "je voudrais parler au docteur", "Je vous passe un membre de notre équipe"),
+])  # fmt: skip
+def test_asking_for_a_person_is_handed_over_in_the_customer_s_language(venues, venue_id, asked, reply):
+    answer = dialogue(venues, venue_id).say(asked)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(reply)
+
+
 def test_two_misunderstandings_hand_over_and_an_understood_message_resets_the_count(venues):
     d = dialogue(venues, "harbour")
     assert d.say("blorp").rdv["action"] == "SHOW_WELCOME"

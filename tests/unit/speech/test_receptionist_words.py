@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import string
 
+import pytest
+
 from concierge.speech.agent_prompts import PROMPTS
 from concierge.speech.receptionist import CARE_TYPES, WORDS, agent_words
 from concierge.speech.names import SHORT_WEEKDAYS
@@ -63,3 +65,11 @@ def test_a_table_is_a_reservation_in_french_and_a_visit_an_appointment_in_englis
     )
     assert agent_words("en", "clinic").say("cancel_kept") == "All right, your appointment is kept."
     assert agent_words("en", "restaurant").say("cancel_kept") == "All right, your booking is kept."
+
+
+@pytest.mark.parametrize("kind", ["restaurant", "clinic"])
+@pytest.mark.parametrize("locale", ["en", "it", "fr", "pt"])
+def test_what_the_receptionist_can_do_is_the_no_answer_sentence_after_its_first(locale, kind):
+    words = agent_words(locale, kind)
+    assert words.say("no_answer").startswith(words.say("no_answer.again"))
+    assert words.say("no_answer") == f"{words.say('no_answer.again')} {words.abilities()}"
