@@ -132,10 +132,12 @@ _REPLIES = frozenset(
 
 _ARTICLES = frozenset({"the", "a", "l", "le", "la", "il", "o", "de", "di", "in", "na", "no", "al", "au", "ao"})
 
-# Words that answer "for whom?" or "for what?" and name nobody: "for me", "per cena", "dinner".
+# Words that answer "for whom?", "for what?" or "where?" and name nobody: "for me", "per cena", "outside".
 _NEVER_NAMES = frozenset(
     "me us myself moi nous noi mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner déjeuner "
-    "diner dîner almoco almoço jantar".split()
+    "diner dîner almoco almoço jantar outside inside indoors outdoors terrace terrazza terrasse esplanada "
+    "window finestra fenetre fenêtre janela garden giardino jardin jardim upstairs downstairs dentro fuori "
+    "dehors interieur intérieur exterieur extérieur".split()
 )
 
 
@@ -153,8 +155,9 @@ def looks_like_name(text: str) -> bool:
 
 def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle" (one word only when
-    last: "..., Bianchi"), or after a question ("a table for 2 at 7pm? Carol White"); a question itself
-    names nobody ("Is There Parking?")."""
+    last, "..., Bianchi", or just after the booking's numbers, "table for 4 sat 1pm, Lee, one of us is
+    vegan"), or after a question ("a table for 2 at 7pm? Carol White"); a question itself names nobody ("Is
+    There Parking?")."""
     questions_cut = re.sub(r"[^,;\n?!]*\?", ",", text)
     segments = [seg.strip() for seg in _sentences(re.split(r"[,;\n!]", questions_cut))]
     if len(segments) < 2:
@@ -162,16 +165,17 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
     for index, segment in enumerate(segments):
         words = segment.split()
         last = index == len(segments) - 1
-        one_word_last = last and len(words) == 1 and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
-        if not (_capitalised_name(words) or one_word_last):  # "…sabato alle 20 per 3, Bianchi": a surname last
+        one_word = len(words) == 1 and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
+        after_numbers = index > 0 and bool(re.search(r"\d", segments[index - 1]))
+        if not (_capitalised_name(words) or (one_word and (last or after_numbers))):  # "…per 3, Bianchi"
             continue
         folded = normalise(segment)
         if any(vocab.has(intent, folded) for intent in INTENTS) or any(
             p.search(folded) for patterns in vocab.care_types.values() for p in patterns
         ):
             continue
-        if not is_day(segment):
-            return name_at_start(segment)
+        if not is_day(segment) and (name := name_at_start(segment)):
+            return name
     return None
 
 

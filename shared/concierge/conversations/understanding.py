@@ -186,7 +186,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         or name_segment(rest, vocab, names_a_day)
         or signed_name(rest, vocab, names_a_day)
     )
-    unnamed = rest.replace(reading.name, " ") if reading.name else rest  # "Jane" is no misspelt June
+    # "Jane" is no misspelt June; the name as a whole word only ("Tom" leaves "Tomorrow" whole)
+    unnamed = re.sub(rf"(?<!\w){re.escape(reading.name)}(?!\w)", " ", rest) if reading.name else rest
     said = time_tokens(unnamed)[:MAX_TOKENS]
     tokens = articles_set_aside(week_joined(short_weekdays_spelt(said, day_asked="slot.start_iso" in awaiting)))
     tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(other_calendars_set_aside(tokens))))

@@ -1175,3 +1175,21 @@ def test_a_message_typed_short_with_a_phone_number_is_read_as_without_it(venues,
 def test_the_pauses_a_voice_transcript_keeps_are_read_past(venues, venue_id, text, time, people, name):
     reading = read(venues, venue_id, text)
     assert (reading.time, reading.people, reading.name) == (time, people, name)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "table for 4 sat 1pm, Lee, one of us is vegan", "Lee"),
+        ("roma", "tavolo per 2 venerdì alle 20, Anna, festeggiamo l'anniversario", "Anna"),
+        ("harbour", "table for 2 at 8, Please, Tom", "Tom"),
+        ("harbour", "table for 2 at 8, Outside, if possible", None),  # where, not who
+    ],
+)
+def test_one_capitalised_word_just_after_the_booking_s_numbers_is_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
+def test_the_name_is_set_aside_as_a_whole_word_only(venues):
+    reading = read(venues, "harbour", "for 2 at 8, Tomorrow, name Tom")
+    assert (reading.name, reading.day) == ("Tom", dt.date(2026, 11, 24))  # "Tomorrow" is not "Tom" + "orrow"
