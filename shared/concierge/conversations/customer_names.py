@@ -155,9 +155,8 @@ def looks_like_name(text: str) -> bool:
 
 def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle" (one word only when
-    last, "..., Bianchi", or just after the booking's numbers, "table for 4 sat 1pm, Lee, one of us is
-    vegan"), or after a question ("a table for 2 at 7pm? Carol White"); a question itself names nobody ("Is
-    There Parking?")."""
+    last: "..., Bianchi"; in the middle, "Lee" may as well be "Sorry" or "Outside"), or after a question ("a
+    table for 2 at 7pm? Carol White"); a question itself names nobody ("Is There Parking?")."""
     questions_cut = re.sub(r"[^,;\n?!]*\?", ",", text)
     segments = [seg.strip() for seg in _sentences(re.split(r"[,;\n!]", questions_cut))]
     if len(segments) < 2:
@@ -165,9 +164,8 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
     for index, segment in enumerate(segments):
         words = segment.split()
         last = index == len(segments) - 1
-        one_word = len(words) == 1 and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
-        after_numbers = index > 0 and bool(re.search(r"\d", segments[index - 1]))
-        if not (_capitalised_name(words) or (one_word and (last or after_numbers))):  # "…per 3, Bianchi"
+        one_word_last = last and len(words) == 1 and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
+        if not (_capitalised_name(words) or one_word_last):  # "…sabato alle 20 per 3, Bianchi": a surname last
             continue
         folded = normalise(segment)
         if any(vocab.has(intent, folded) for intent in INTENTS) or any(
