@@ -19,7 +19,7 @@ from concierge.conversations.customer_language import in_customer_language, reme
 from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_questions import QuestionsFlow
-from concierge.conversations.message_words import time_tokens
+from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.venue import hhmm
 from concierge.parsing.day_parts import part_window
@@ -133,7 +133,8 @@ class _Run(QuestionsFlow):
             listed = [(offered["day"], t) for t in offered["times"]]
             times, around = offered["times"], offered.get("around")
             picked = self._picked(listed, text, any_will_do=times.index(around) if around in times else 0)
-            reading = picked or self._yes_to_around(offered, reading) or reading
+            hour = self._hour_offered(offered, text)  # "8 please" to 7:30-8:15 pm: 8 pm, before a party of 8
+            reading = picked or hour or self._yes_to_around(offered, reading) or reading
             self._part_of_the_day_under_way(reading, offered["day"])
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and text:
@@ -286,6 +287,20 @@ class _Run(QuestionsFlow):
         return (
             reading.day is not None and not (reading.intents - {"instead"}) and not replace(reading, day=None).details
         )
+
+    @staticmethod
+    def _hour_offered(offered: dict[str, Any], text: str) -> Reading | None:
+        """One of the times offered, said by its hour in a short answer ("va bene le 21", "ok 21", "le 16"):
+        that time, not the 21st of the month (a month or a weekday said makes it a day)."""
+        tokens = [token for token in time_tokens(text) if token != BREAK]
+        if len(tokens) > 5 or (MONTH_WORDS | WEEKDAY_WORDS).intersection(tokens):
+            return None
+        hours = {int(token) for token in tokens if token.isdigit() and int(token) <= 23}
+        said = [t for t in offered["times"] if int(t[:2]) in hours and t.endswith(":00")]
+        said += [t for t in offered["times"] if int(t[:2]) - 12 in hours and t.endswith(":00")]  # "8": 20:00
+        if len(said) != 1:
+            return None
+        return Reading(day=dt.date.fromisoformat(offered["day"]), time=said[0])
 
     @staticmethod
     def _yes_to_around(offered: dict[str, Any], reading: Reading) -> Reading | None:

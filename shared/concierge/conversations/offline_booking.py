@@ -261,8 +261,9 @@ class BookingFlow(FreeTimes):
         """`free` times of `day` offered with `message`, as buttons; the next message may pick one by its
         place ("the first one"), say yes to the one they are `around`, or ask for later or earlier ones; one
         that says no other time has the same times offered again (`offer_kept`)."""
-        # the name may come first ("Lina Haddad" to the times offered): read as one while it is missing
-        self.mem["awaiting"] = ["slot.start_iso"] + ([] if self.name else ["patient.name"])
+        # the name or the party may come first ("Lina Haddad", "4" to the times offered): read as such while missing
+        also = [field for field in self.missing() if field in ("patient.name", "party_size")]
+        self.mem["awaiting"] = ["slot.start_iso", *also]
         self.slots["day"] = day.isoformat()
         self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around, "bound": bound}
         options = [Slot.at(self.venue, day, t) for t in free]

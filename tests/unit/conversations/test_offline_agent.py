@@ -385,6 +385,27 @@ def test_a_part_of_the_day_said_while_the_name_is_missing_is_no_name(venues):
     assert d.say("Lucy Gray").reply == "Shall I book a table for 9 on Friday 27 November at 8 pm for Lucy Gray?"
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "answer", "start"), [
+    ("roma", "avete posto domani sera per 2 verso le 21?", "va bene le 21", "2026-11-24T21:00"),  # not the 21st
+    ("roma", "avete posto domani sera per 2 verso le 21?", "ok 21", "2026-11-24T21:00"),
+    ("harbour", "any tables on friday for 2 around 8?", "8 please", "2026-11-27T20:00"),  # not a party of 8
+])  # fmt: skip
+def test_one_of_the_times_offered_said_by_its_hour_is_that_time(venues, venue_id, asked, answer, start):
+    d = dialogue(venues, venue_id)
+    d.say(asked)
+    d.say(answer)
+    confirm = d.say("Sam Lee")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
+
+
+def test_a_number_no_time_offered_has_is_the_party_when_it_is_missing(venues):
+    d = dialogue(venues, "harbour")
+    d.say("any tables on friday around 8?")
+    assert d.say("4").reply == "To book, I still need your name."
+    d.say("Sam Lee")  # the times offered again
+    assert d.say("8pm").reply == "Shall I book a table for 4 on Friday 27 November at 8 pm for Sam Lee?"
+
+
 def test_the_times_offered_stand_while_the_name_and_party_are_asked(venues):
     d = dialogue(venues, "harbour")
     d.say("any tables on friday around 8?")
