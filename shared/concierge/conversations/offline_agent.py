@@ -16,23 +16,17 @@ from typing import Any
 
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
-from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.offline_booking import EDGES
-from concierge.conversations.offline_questions import QuestionsFlow
-from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WORDS, time_tokens
+from concierge.conversations.offline_picks import PicksFlow
 from concierge.conversations.understanding import Reading, read_message
-from concierge.domain.venue import hhmm
-from concierge.parsing.day_parts import part_window
-from concierge.parsing.day_tokens import month_numbers
 from concierge.tools.faq import normalise
-
 
 _HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # hello first, goodbye later
 
 
-class _Run(QuestionsFlow):
+class _Run(PicksFlow):
     """One turn: what the customer said or pressed decides the flow (`offline_turn`, `offline_free_times`,
-    `offline_booking`, `offline_own_bookings`, `offline_questions` hold them)."""
+    `offline_booking`, `offline_own_bookings`, `offline_questions`, `offline_picks` hold them)."""
 
     def respond(self) -> AgentAnswer:
         turn, mem = self.turn, self.mem
@@ -40,7 +34,7 @@ class _Run(QuestionsFlow):
         reading = read_message(turn.text, self.venue, self.now, awaited) if turn.text else Reading()
         mem["awaiting"] = []
         offered = mem.pop("offered", None)
-        reading = self._against_what_was_listed(reading, offered)
+        reading = self.against_what_was_listed(reading, offered)
         if not (mem.get("flow") == "move" and mem.get("choices") and not mem.get("target")):
             mem.pop("change", None)  # the change asked is kept only while its booking is being picked
         self._apply_action(reading)
@@ -122,27 +116,6 @@ class _Run(QuestionsFlow):
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         return self.unanswered()
-
-    def _against_what_was_listed(self, reading: Reading, offered: dict[str, Any] | None) -> Reading:
-        """The message read against what was just listed: a time `offered` picked by its place ("the first
-        one": not the 1st), left to the venue ("whichever") or a part of its day ("evening"); one of the days
-        asked between ("Saturday 12 or Sunday 13?" - "Saturday"); one of the customer's bookings listed ("the
-        second one", "the December one")."""
-        text, mem = self.turn.text, self.mem
-        if offered and text:
-            listed = [(offered["day"], t) for t in offered["times"]]
-            times, around = offered["times"], offered.get("around")
-            picked = self._picked(listed, text, any_will_do=times.index(around) if around in times else 0)
-            hour = self._hour_offered(offered, text)  # "8 please" to 7:30-8:15 pm: 8 pm, before a party of 8
-            reading = picked or hour or self._yes_to_around(offered, reading) or reading
-            self._part_of_the_day_under_way(reading, offered["day"])
-            self.offer_kept(offered, reading)
-        elif (asked := mem.pop("day_asked", None)) and text:
-            reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
-        elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and text:
-            listed = [(c["day"], c["time"]) for c in mem["choices"]]
-            reading = self._picked(listed, text) or self._month_picked(listed, text) or reading
-        return reading
 
     def _as_a_change(self, reading: Reading, awaited: tuple[str, ...]) -> str | None:
         """Marks the message as a change of a booking when it is one (adds "move" to its intents): of the one
@@ -287,70 +260,6 @@ class _Run(QuestionsFlow):
         return (
             reading.day is not None and not (reading.intents - {"instead"}) and not replace(reading, day=None).details
         )
-
-    @staticmethod
-    def _hour_offered(offered: dict[str, Any], text: str) -> Reading | None:
-        """One of the times offered, said by its hour in a short answer ("va bene le 21", "ok 21", "le 16"):
-        that time, not the 21st of the month (a month or a weekday said makes it a day)."""
-        tokens = [token for token in time_tokens(text) if token != BREAK]
-        if len(tokens) > 5 or (MONTH_WORDS | WEEKDAY_WORDS).intersection(tokens):
-            return None
-        hours = {int(token) for token in tokens if token.isdigit() and int(token) <= 23}
-        said = [t for t in offered["times"] if int(t[:2]) in hours and t.endswith(":00")]
-        said += [t for t in offered["times"] if int(t[:2]) - 12 in hours and t.endswith(":00")]  # "8": 20:00
-        if len(said) != 1:
-            return None
-        return Reading(day=dt.date.fromisoformat(offered["day"]), time=said[0])
-
-    @staticmethod
-    def _yes_to_around(offered: dict[str, Any], reading: Reading) -> Reading | None:
-        """ "Yes" to "Free times around 8 pm: 7:30, 7:45, 8, 8:15": 8 pm, the time they are around."""
-        around = offered.get("around")
-        if "yes" not in reading.intents or reading.details or around not in offered["times"]:
-            return None
-        return Reading(day=dt.date.fromisoformat(offered["day"]), time=around)
-
-    @staticmethod
-    def _picked(listed: list[tuple[str, str]], text: str, any_will_do: int | None = None) -> Reading | None:
-        """The day and time of those just listed that the message picks by its place ("la seconda", "the
-        last one"); of times offered (not bookings), the one at `any_will_do` when any will do ("whichever")."""
-        anyone = any_will_do is not None and any_picked(normalise(text))
-        place = any_will_do if anyone else place_picked(normalise(text))
-        if place is None or not -len(listed) <= place < len(listed):
-            return None
-        day, time = listed[place]
-        return Reading(day=dt.date.fromisoformat(day), time=time)
-
-    def _part_of_the_day_under_way(self, reading: Reading, day_under_way: str | None) -> None:
-        """A part of the day said alone ("evening", "plutôt le matin") is that part of the day under way."""
-        if reading.part_named and not (reading.day or reading.time or reading.time_near) and day_under_way:
-            day = dt.date.fromisoformat(day_under_way)
-            start, end = part_window(self.venue.ranges_on(day), reading.part_named)
-            reading.day, reading.part = day, (hhmm(start), hhmm(end))
-
-    @staticmethod
-    def _month_picked(listed: list[tuple[str, str]], text: str) -> Reading | None:
-        """The only one of the bookings listed in the month a short message names ("the December one", "quella
-        di dicembre", "celui de décembre"; a longer one may name a new day: "to December 12")."""
-        tokens = time_tokens(text)
-        months = {month_numbers()[token] for token in tokens if token in month_numbers()} if len(tokens) <= 4 else set()
-        in_month = [(day, time) for day, time in listed if int(day[5:7]) in months]
-        if len(months) != 1 or len(in_month) != 1:
-            return None
-        day, time = in_month[0]
-        return Reading(day=dt.date.fromisoformat(day), time=time)
-
-    @staticmethod
-    def _day_picked(asked: list[dt.date], reading: Reading) -> Reading:
-        """The reading, its day the one of the days just asked about that the day said names, by its date or
-        its weekday ("Saturday" to "Saturday 12 December or Sunday 13 December?")."""
-        said = reading.day_choices or ((reading.day,) if reading.day else ())
-        picked = {day for day in asked if day in said} or {
-            day for day in asked if any(day.weekday() == other.weekday() for other in said)
-        }
-        if len(picked) == 1:
-            reading.day, reading.day_choices = picked.pop(), ()
-        return reading
 
     def _apply_action(self, reading: Reading) -> None:
         action, data = self.turn.action, self.turn.data or {}
