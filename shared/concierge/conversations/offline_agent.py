@@ -100,7 +100,7 @@ class _Run(PicksFlow):
         if (
             "book" in reading.intents
             or turn.action == "start_booking"
-            or (mem.get("flow") == "book" and (reading.details or ({"yes"} | EDGES) & reading.intents))
+            or (mem.get("flow") == "book" and (reading.details or ({"yes", "thanks"} | EDGES) & reading.intents))
             or (reading.day or reading.time or reading.people or reading.care_type)
         ):
             mem["flow"] = "book"

@@ -2023,6 +2023,12 @@ def test_a_wait_before_the_yes_is_granted_and_the_booking_asked_again(venues, ve
     assert len(d.tools.bookings) == 1
 
 
+def test_thanks_while_the_name_is_asked_asks_for_it_again_without_an_apology(venues):
+    d = dialogue(venues, "harbour")
+    d.say("Good evening, I wanted to ask if you have a table for two tomorrow around 8?")
+    assert d.say("That would be great, thank you").reply == "To book, I still need your name."
+
+
 def test_a_wait_while_the_name_is_asked_asks_for_it_again(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on saturday at 7pm")
