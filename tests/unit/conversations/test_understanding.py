@@ -1193,3 +1193,11 @@ def test_one_capitalised_word_is_the_name_only_after_the_last_comma(venues, venu
 def test_the_name_is_set_aside_as_a_whole_word_only(venues):
     reading = read(venues, "harbour", "for 2 at 8, Tomorrow, name Tom")
     assert (reading.name, reading.day) == ("Tom", dt.date(2026, 11, 24))  # "Tomorrow" is not "Tom" + "orrow"
+
+
+@pytest.mark.parametrize(
+    ("text", "time"), [("saturday at 8 me and my wife", "20:00"), ("saturday at 2 me and my wife", "14:00")]
+)
+def test_an_hour_before_me_and_my_wife_is_no_count_of_people(venues, text, time):
+    reading = read(venues, "harbour", text)
+    assert (reading.time, reading.people) == (time, 2)
