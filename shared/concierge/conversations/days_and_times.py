@@ -13,7 +13,8 @@ import re
 from dataclasses import replace
 from typing import Callable, TypeVar
 
-from concierge.conversations.message_words import BREAK, MONTH_WORDS, PART_NAMES
+from concierge.conversations.message_words import BREAK, MONTH_WORDS, PART_NAMES, UNIT_WORDS
+from concierge.conversations.vocabulary import vocabulary
 from concierge.domain.venue import Venue, hhmm, minutes
 from concierge.parsing import (
     DayReading,
@@ -256,18 +257,15 @@ _BOUNDS = {
 
 
 def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:
-    """ "After 7", "dopo le 9", "avant 10": an hour alone after a bound, with no unit after it ("dopo 2 giorni")."""
+    """ "After 7", "dopo le 9", "avant 10": an hour alone after a bound, with no unit after it ("dopo 2 giorni",
+    "after 2 people")."""
     if not re.fullmatch(r"\d{1,2}", digits) or not _bound(tokens, gram):
         return False
     after = tokens[tokens.index(gram) + 1 : tokens.index(gram) + 2]
-    return not (after and after[0] in _UNITS)
+    return not (after and after[0] in UNIT_WORDS | _HOURS | vocabulary().counting_words)
 
 
-_UNITS = frozenset(
-    "day days giorno giorni jour jours dia dias week weeks settimana settimane semaine semaines semana semanas "
-    "people ppl pax persone personnes pessoas minute minutes min mins minuti minutos hour hours ore heures "
-    "horas".split()
-)
+_HOURS = frozenset("hour hours ore heures horas".split())  # "dopo 2 ore": two hours later, not 14:00
 
 
 def _bound(tokens: list[str], gram: str) -> str | None:

@@ -209,7 +209,7 @@ def spans_read(tokens: list[str], counting: frozenset[str]) -> list[str]:
     text = " ".join(tokens)
     for span in reversed(list(_SPAN.finditer(text))):
         after = text[span.end() :].split()[:3]
-        if (span[4] or "") in counting | _UNITS | _AMOUNTS or MONTH_WORDS.intersection(after):
+        if (span[4] or "") in counting | UNIT_WORDS or MONTH_WORDS.intersection(after):
             continue
         start = span[1] + (span[2] or span[3] or "")
         words = len(span[0].split())
@@ -323,6 +323,7 @@ _UNITS = frozenset(
     "day days week weeks fortnight fortnights month months giorno giorni settimana settimane mese mesi jour jours "
     "semaine semaines mois dia dias semana semanas mes meses".split()
 )
+UNIT_WORDS = _UNITS | _AMOUNTS  # what a number may count besides people: days, weeks, minutes, years, euros
 _WEEKS = frozenset("week weeks fortnight fortnights settimana settimane semaine semaines semana semanas".split())
 WEEKDAY_WORDS = frozenset(fold(name).removesuffix(" feira") for names in WEEKDAYS.values() for name in names)
 
