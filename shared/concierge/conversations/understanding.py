@@ -156,11 +156,14 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     # book it", "that's fine, thanks"); and a question ("si può pagare con carta?", "yes, and is there
     # parking?") confirms nothing.
     question = text.strip().endswith("?") and len(folded.split()) > 1
-    for answer in {"yes", "no"} & reading.intents:
-        opens = any(match.start() < head for pattern in vocab.phrases[answer] for match in pattern.finditer(folded))
-        if question or (len(folded.split()) > 3 and not opens):
+    answers = {
+        answer: [match for pattern in vocab.phrases[answer] for match in pattern.finditer(folded)]
+        for answer in {"yes", "no"} & reading.intents
+    }
+    for answer, matches in answers.items():
+        if question or (len(folded.split()) > 3 and not any(match.start() < head for match in matches)):
             reading.intents.discard(answer)
-    if "yes" in reading.intents and _yes_negated(folded, vocab):
+    if "yes" in reading.intents and _yes_negated(folded, answers["yes"]):
         reading.intents = (reading.intents - {"yes"}) | {"no"}  # "non va bene", "pas d'accord", "not sure"
     reading.care_type = next(
         (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
@@ -189,11 +192,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     # "Jane" is no misspelt June; the name as a whole word only ("Tom" leaves "Tomorrow" whole)
     unnamed = re.sub(rf"(?<!\w){re.escape(reading.name)}(?!\w)", " ", rest) if reading.name else rest
     said = time_tokens(unnamed)[:MAX_TOKENS]
-    tokens = articles_set_aside(week_joined(short_weekdays_spelt(said, day_asked="slot.start_iso" in awaiting)))
+    time_asked = "slot.start_iso" in awaiting  # the day and time asked for
+    tokens = articles_set_aside(week_joined(short_weekdays_spelt(said, day_asked=time_asked)))
     tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(other_calendars_set_aside(tokens))))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
-    time_asked = "slot.start_iso" in awaiting
     tokens = four_digit_clocks_read(either_read(spans_read(tokens, vocab.counting_words), time_asked), time_asked)
     tokens = at_after_weekday(tokens, venue.locale)
     if NEGATIONS.intersection(tokens):
@@ -314,10 +317,9 @@ _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 _REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
 
 
-def _yes_negated(folded: str, vocab: Vocabulary) -> bool:
-    """Whether every yes said follows a negation by at most a word ("not sure", "non va bene", "pas d'accord",
+def _yes_negated(folded: str, said: list[re.Match[str]]) -> bool:
+    """Whether every yes `said` follows a negation by at most a word ("not sure", "non va bene", "pas d'accord",
     "não pode ser", "non è perfetto") or comes before one ("absolutely not", "certo che no", "claro que não")."""
-    said = [match for pattern in vocab.phrases["yes"] for match in pattern.finditer(folded)]
     return all(
         _NOT_BEFORE.intersection(folded[: match.start()].split()[-2:])
         or _NOT_AFTER.intersection(folded[match.end() :].split()[:2])
