@@ -276,10 +276,7 @@ class OwnBookingsFlow(BookingFlow):
         free = self.free_times(day)
         if not free:
             return self._offer_move(day, time, approximate=True)  # closed or full: the next open day's
-        more = [t for t in free if t > time][:MAX_OPTIONS] if later else [t for t in free if t < time][-MAX_OPTIONS:]
-        key = ("free_later" if later else "free_earlier") if more else ("none_later" if later else "none_earlier")
-        times = more or nearest_to(free, time)
-        message = self.words.say(key, day=self.day_words(day), times=", ".join(self.time_words(t) for t in times))
+        times, message = self._beyond(day, later, time, time, otherwise=nearest_to(free, time))
         return self.offer_move_times(day, times, message)
 
     def offer_move_times(self, day: dt.date, free: list[str], message: str, around: str | None = None) -> AgentAnswer:
@@ -297,18 +294,21 @@ class OwnBookingsFlow(BookingFlow):
         """ "Anything later?", "più presto?" after free times were offered: the next ones that day, after
         the last offered or before the first; when there are none, it says so and offers the same again."""
         day, shown = dt.date.fromisoformat(offered["day"]), offered["times"]
-        free = self.free_times(day)
-        more = (
-            [t for t in free if t > shown[-1]][:MAX_OPTIONS]
-            if later
-            else [t for t in free if t < shown[0]][-MAX_OPTIONS:]
-        )
-        key = ("free_later" if later else "free_earlier") if more else ("none_later" if later else "none_earlier")
-        times = more or shown
-        message = self.words.say(key, day=self.day_words(day), times=", ".join(self.time_words(t) for t in times))
+        times, message = self._beyond(day, later, shown[-1], shown[0], otherwise=shown)
         if self.mem.get("flow") == "move" and self.mem.get("target"):
             return self.offer_move_times(day, times, message)
         return self.offer_times(day, times, message)
+
+    def _beyond(
+        self, day: dt.date, later: bool, after: str, before: str, otherwise: list[str]
+    ) -> tuple[list[str], str]:
+        """The day's next free times after `after` (later) or before `before`, and the sentence that says
+        them; with none on that side, `otherwise`, said to be all there is."""
+        free = self.free_times(day)
+        more = [t for t in free if t > after][:MAX_OPTIONS] if later else [t for t in free if t < before][-MAX_OPTIONS:]
+        key = ("free_later" if later else "free_earlier") if more else ("none_later" if later else "none_earlier")
+        times = more or otherwise
+        return times, self.words.say(key, day=self.day_words(day), times=", ".join(self.time_words(t) for t in times))
 
     def move(self, pending: dict[str, Any]) -> AgentAnswer:
         """The booking moved, or its party changed, in one change (schedule_appointment replacing it):
