@@ -12,7 +12,7 @@ from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.offline_questions import QuestionsFlow
 from concierge.conversations.understanding import Reading
 from concierge.domain.venue import hhmm
-from concierge.parsing.day_parts import part_window
+from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.day_tokens import month_numbers
 from concierge.tools.faq import normalise
 
@@ -78,7 +78,7 @@ class PicksFlow(QuestionsFlow):
         """A part of the day said alone ("evening", "plutôt le matin") is that part of the day under way."""
         if reading.part_named and not (reading.day or reading.time or reading.time_near) and day_under_way:
             day = dt.date.fromisoformat(day_under_way)
-            start, end = part_window(self.venue.ranges_on(day), reading.part_named)
+            start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
             reading.day, reading.part = day, (hhmm(start), hhmm(end))
 
     @staticmethod

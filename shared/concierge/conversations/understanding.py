@@ -55,7 +55,7 @@ from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, hhmm
-from concierge.parsing.day_parts import WINDOWS
+from concierge.parsing.day_parts import part_window
 from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
@@ -216,11 +216,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if day is not None:
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
-        if day.part is not None:  # the part's window, in the venue's range there ("ce soir" at a clinic open
-            start, end = WINDOWS[day.part]  # until 18:00: from 17:00), or alone where it is closed then
+        if day.part is not None:  # the part's window, in the venue's range there
+            start, end = part_window(day.part, day.part_range)
             reading.part = (hhmm(start), hhmm(end))
-            if (opening := day.part_range) is not None:
-                reading.part = (max(opening.open, reading.part[0]), min(opening.close, reading.part[1]))
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone

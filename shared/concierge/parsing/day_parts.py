@@ -27,10 +27,10 @@ def range_in_part(ranges: Sequence[OpeningRange], part: str) -> OpeningRange | N
     return best
 
 
-def part_window(ranges: Sequence[OpeningRange], part: str) -> tuple[int, int]:
-    """The part's window, within the venue's range there ("ce soir" at a clinic open until 18:00: from 17:00
-    to 18:00), or the whole window where it is closed then."""
+def part_window(part: str, opening: OpeningRange | None) -> tuple[int, int]:
+    """The part's window, within the venue's `opening` range in it (`range_in_part`: "ce soir" at a clinic
+    open until 18:00 is from 17:00 to 18:00), or the whole window where it is closed then."""
     start, end = WINDOWS[part]
-    if (opening := range_in_part(ranges, part)) is None:
+    if opening is None:
         return start, end
     return max(opening.open_min, start), min(opening.close_min, end)
