@@ -11,9 +11,16 @@ import datetime as dt
 import functools
 import re
 from dataclasses import replace
-from typing import Callable, TypeVar
+from typing import Callable, NamedTuple, TypeVar
 
-from concierge.conversations.message_words import BREAK, MONTH_WORDS, PART_NAMES, UNIT_WORDS
+from concierge.conversations.message_words import (
+    BREAK,
+    FROM_NOW_WORDS,
+    HOUR_WORDS,
+    MONTH_WORDS,
+    PART_NAMES,
+    UNIT_WORDS,
+)
 from concierge.conversations.vocabulary import vocabulary
 from concierge.domain.venue import Venue, hhmm, minutes
 from concierge.parsing import (
@@ -34,7 +41,7 @@ MAX_GRAM = 5
 NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})
 CARRY_ON = 3  # words after a time read that may still belong to it ("moins le quart")
-_FROM_NOW_WORDS = r"in|tra|fra|dans|daqui a|em"  # "in 30 minutes": a time counted from now, never exact
+_FROM_NOW_WORDS = "|".join(FROM_NOW_WORDS)  # "in 30 minutes": a time counted from now, never exact
 _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|"
     r"\b(?:[1-9]|1[0-2]) [0-5][05]\b|"  # "seven thirty"
@@ -186,11 +193,20 @@ def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[Day
     return found
 
 
-def time_said(
-    tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool
-) -> tuple[str | None, int, str | None, str | None]:
-    """The exact time said and its day offset; else the time an approximate one is near ("verso le 20"), and
-    for a bound ("after 8pm", "avant midi") which side of it is meant: "after" or "before"."""
+class TimeSaid(NamedTuple):
+    """The exact time said, or the time an approximate one is near ("verso le 20"); for a bound ("after 8pm",
+    "avant midi") which side of it is meant, "after" or "before"; and the day it falls on, when the words
+    say it: a number of days from today, and whether a time counted from now ("in 2 hours") says today."""
+
+    exact: str | None = None
+    day_offset: int = 0
+    near: str | None = None
+    bound: str | None = None
+    from_now: bool = False
+
+
+def time_said(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None, bare: bool) -> TimeSaid:
+    """The time the words say (`TimeSaid`)."""
     # The hours of the day said settle "alle 8"; of the coming week when none was said or it is closed ("10h"
     # on a closed Friday is still 10:00, for the times offered on the next open day).
     days = [day] if day and venue.ranges_on(day) else [now.date() + dt.timedelta(days=n) for n in range(7)]
@@ -241,11 +257,11 @@ def time_said(
         resolution = longer or resolution
         if _FROM_NOW.match(digits):  # "in 30 minutes" at 13:26: around 14:00, the free times then offered
             quarter = round(minutes(resolution.time) / 15) * 15
-            return None, resolution.day_offset, hhmm(quarter % (24 * 60)), None
+            return TimeSaid(near=hhmm(quarter % (24 * 60)), day_offset=resolution.day_offset, from_now=True)
         if bound := _bound(tokens, gram):  # "after 8pm", "avant midi": the free times on that side, none taken
-            return None, resolution.day_offset, resolution.time, bound
-        return resolution.time, resolution.day_offset, None, None
-    return None, 0, near, None
+            return TimeSaid(near=resolution.time, day_offset=resolution.day_offset, bound=bound)
+        return TimeSaid(exact=resolution.time, day_offset=resolution.day_offset)
+    return TimeSaid(near=near)
 
 
 # Words that bound a time rather than say it, and the side of it they mean: "after 8pm", "avant midi", "dopo le
@@ -262,10 +278,7 @@ def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:
     if not re.fullmatch(r"\d{1,2}", digits) or not _bound(tokens, gram):
         return False
     after = tokens[tokens.index(gram) + 1 : tokens.index(gram) + 2]
-    return not (after and after[0] in UNIT_WORDS | _HOURS | vocabulary().counting_words)
-
-
-_HOURS = frozenset("hour hours ore heures horas".split())  # "dopo 2 ore": two hours later, not 14:00
+    return not (after and after[0] in UNIT_WORDS | HOUR_WORDS | vocabulary().counting_words)  # "dopo 2 ore"
 
 
 def _bound(tokens: list[str], gram: str) -> str | None:

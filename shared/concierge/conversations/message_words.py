@@ -166,6 +166,11 @@ def amounts_set_aside(tokens: list[str]) -> list[str]:
     ]
 
 
+# Hours, as a number counts them ("dopo 2 ore", "in 2 hours"), and the words that count a time from now.
+HOUR_WORDS = frozenset("hour hours ore heures horas".split())
+FROM_NOW_WORDS = ("in", "tra", "fra", "dans", "daqui a", "dentro de", "em")  # "in 30 minutes", "daqui a 2 horas"
+
+
 def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: int) -> list[str]:
     """A number counting people is no hour: "a 4 persone" and "2 adultes" by the word after it, "un tavolo
     da 4" by the words before it (the party read); "a 4 persone" is not 16:00."""
@@ -175,6 +180,8 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: 
         following = tokens[i + 1] if i + 1 < len(tokens) else ""
         if not with_digits(tokens[i], locale).isdigit() or following in _UNITS:
             return False  # "in two weeks" counts weeks
+        if following in HOUR_WORDS and any(" ".join(tokens[max(0, i - n) : i]) in FROM_NOW_WORDS for n in (1, 2)):
+            return False  # "table for 2 in 2 hours": hours from now, though "in 2" may count people ("siamo in 2")
         if following in counted:
             return True
         said = with_digits(tokens[i], locale) == str(people)

@@ -32,6 +32,7 @@ from concierge.conversations.days_and_times import (
     with_part_said_apart,
 )
 from concierge.conversations.message_words import (
+    HOUR_WORDS,
     BREAK,
     amounts_set_aside,
     articles_set_aside,
@@ -223,19 +224,17 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone
     timed, reading.made_it = at_after_correction(tokens, reading.people)
-    reading.time, offset, reading.time_near, reading.bound = time_said(
-        timed,
-        now,
-        venue,
-        reading.day,
-        bare="slot.start_iso" in awaiting and not bare_party,
-    )
+    time = time_said(timed, now, venue, reading.day, bare="slot.start_iso" in awaiting and not bare_party)
+    reading.time, reading.time_near, reading.bound = time.exact, time.near, time.bound
+    if time.from_now and "hours" in reading.intents:  # "can we come in 2 hours?" asks for no opening hours
+        if not vocab.has("hours", " ".join(word for word in folded.split() if word not in HOUR_WORDS)):
+            reading.intents.discard("hours")
     if reading.bound and question:
         reading.intents.add("availability")  # "e depois das 21h?": the free times then, asked
     if reading.people is not None and reading.time is not None and alone:
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty
-    if reading.day is None and offset:
-        reading.day = now.date() + dt.timedelta(days=offset)
+    if reading.day is None and (time.day_offset or time.from_now):  # "in 2 hours" is today, or tomorrow at 23:00
+        reading.day = now.date() + dt.timedelta(days=time.day_offset)
     reason = introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     reading.reason = reason or reading.reason
     booking_said = reading.day or reading.time or reading.time_near or reading.people

@@ -879,6 +879,21 @@ def test_right_now_or_in_some_minutes_offers_the_free_times_from_now(venues, req
     assert starts == ["10:30", "11:00", "11:30", "13:00"]
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "said"),
+    [
+        ("harbour", "table for 2 in 2 hours, name Tom", "Free times around 8 pm on Tuesday 24 November"),
+        ("harbour", "can we come in 2 hours? 2 people, Tom", "Free times around 8 pm on Tuesday 24 November"),
+        ("roma", "tavolo per 2 tra due ore, nome Tom", "Orari liberi verso le 20 di martedì 24 novembre"),
+    ],
+)
+def test_a_time_counted_from_now_offers_today_s_free_times_around_it(venues, venue_id, request_, said):
+    venue = venues[venue_id]
+    tuesday_evening = dt.datetime(2026, 11, 24, 18, 0, tzinfo=venue.tz)
+    d = Dialogue(ScreenedAgent(OfflineAgent()), venue, tuesday_evening, phone=PHONES[venue_id])
+    assert d.say(request_).reply.startswith(said)
+
+
 def test_a_move_to_the_latest_of_a_day_offers_its_last_free_times(venues):
     d = dialogue(venues, "harbour")
     own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])

@@ -125,11 +125,28 @@ def test_intents(venues, text, intent, absent):
         ("roma", "fra 20 minuti", "10:15"),
         ("cabinet", "dans une heure", "11:00"),
         ("tasca", "daqui a meia hora", "10:30"),
+        ("harbour", "table for 2 in 2 hours", "12:00"),  # the second 2 counts hours, not people ("siamo in 2")
+        ("roma", "fra mezz'ora", "10:30"),
+        ("tasca", "mesa para 2 dentro de uma hora", "11:00"),
     ],
 )
-def test_a_time_counted_from_now_is_approximate_to_the_nearest_quarter(venues, venue_id, text, near):
+def test_a_time_counted_from_now_is_approximate_to_the_nearest_quarter_and_today(venues, venue_id, text, near):
     reading = read(venues, venue_id, text)
-    assert (reading.time, reading.time_near) == (None, near)
+    assert (reading.day, reading.time, reading.time_near) == (MONDAY.date(), None, near)
+
+
+def test_a_time_counted_from_now_late_in_the_evening_falls_tomorrow(venues):
+    venue = venues["harbour"]
+    reading = read_message("in 2 hours", venue, MONDAY.replace(hour=23, tzinfo=venue.tz))
+    assert (reading.day, reading.time_near) == (MONDAY.date() + dt.timedelta(days=1), "01:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "hours_asked"),
+    [("can we come in 2 hours?", False), ("are you open in 2 hours?", True), ("what are your opening hours?", True)],
+)
+def test_hours_counted_from_now_ask_for_no_opening_hours(venues, text, hours_asked):
+    assert ("hours" in read(venues, "harbour", text).intents) is hours_asked
 
 
 @pytest.mark.parametrize(("text", "intents"), [("👍", {"yes"}), ("👍🏽", {"yes"}), ("✅", {"yes"}), ("👎", {"no"})])
