@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple, TypeVar
 
 from concierge.conversations.message_words import (
     BREAK,
-    FROM_NOW_WORDS,
+    FROM_NOW,
     HOUR_WORDS,
     MONTH_WORDS,
     PART_NAMES,
@@ -41,18 +41,16 @@ MAX_GRAM = 5
 NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})
 CARRY_ON = 3  # words after a time read that may still belong to it ("moins le quart")
-_FROM_NOW_WORDS = "|".join(FROM_NOW_WORDS)  # "in 30 minutes": a time counted from now, never exact
 _TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|"
     r"\b(?:[1-9]|1[0-2]) [0-5][05]\b|"  # "seven thirty"
     r"\b(?:5|10|20|25) (?:past|to) \d|"  # "twenty past seven", "10 to 8"; not "from 7 to 8"
     r"\b\d{1,2} (?:e|et) (?:mezz[ao]|meia|demie|quart|(?:un |um |1 )?(?:quarto|4º)|\d\d)(?!\w)|"  # "otto e mezza"
-    rf"\b(?:{_FROM_NOW_WORDS}) \d{{1,3}} ?(?:minutes?|mins?|minuti|minutos)\b|"  # "in 30 minutes"
+    rf"\b(?:{FROM_NOW.pattern}) \d{{1,3}} ?(?:minutes?|mins?|minuti|minutos)\b|"  # "in 30 minutes"
     r"\b(?:at|a|as|alle|all|ore|vers|verso|around|pelas|por volta das|after|apres|per le|"
     r"depois das|dopo le|before|avant|antes das|prima delle|half) \d|\b(?:noon|midday|midi|meio dia|mezzogiorno|"
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|[o0] ?clock|ore|ora|half past|quarter)\b"
 )
-_FROM_NOW = re.compile(rf"(?:{_FROM_NOW_WORDS}) ")
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
 _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or a quarter, not a day
     r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
@@ -255,7 +253,7 @@ def time_said(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | 
             continue
         longer = _carried_on(tokens, gram, exactly)
         resolution = longer or resolution
-        if _FROM_NOW.match(digits):  # "in 30 minutes" at 13:26: around 14:00, the free times then offered
+        if resolution.from_now:  # "in 30 minutes" at 13:26: around 14:00, the free times then offered
             quarter = round(minutes(resolution.time) / 15) * 15
             return TimeSaid(near=hhmm(quarter % (24 * 60)), day_offset=resolution.day_offset, from_now=True)
         if bound := _bound(tokens, gram):  # "after 8pm", "avant midi": the free times on that side, none taken

@@ -13,6 +13,7 @@ from concierge.conversations.vocabulary import Vocabulary
 from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words
 from concierge.parsing.text import fold, with_digits
+from concierge.parsing.time_grammar import GRAMMARS as TIME_GRAMMARS
 from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS
 
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
@@ -166,9 +167,9 @@ def amounts_set_aside(tokens: list[str]) -> list[str]:
     ]
 
 
-# Hours, as a number counts them ("dopo 2 ore", "in 2 hours"), and the words that count a time from now.
-HOUR_WORDS = frozenset("hour hours ore heures horas".split())
-FROM_NOW_WORDS = ("in", "tra", "fra", "dans", "daqui a", "dentro de", "em")  # "in 30 minutes", "daqui a 2 horas"
+HOUR_WORDS = frozenset("hour hours ore heures horas".split())  # hours, as a number counts them ("dopo 2 ore")
+# The words that start a time counted from now in any language: "in 30 minutes", "daqui a 2 horas", "d'ici 1h".
+FROM_NOW = re.compile("|".join(f"(?:{grammar.ahead})" for grammar in TIME_GRAMMARS.values()))
 
 
 def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: int) -> list[str]:
@@ -180,7 +181,7 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: 
         following = tokens[i + 1] if i + 1 < len(tokens) else ""
         if not with_digits(tokens[i], locale).isdigit() or following in _UNITS:
             return False  # "in two weeks" counts weeks
-        if following in HOUR_WORDS and any(" ".join(tokens[max(0, i - n) : i]) in FROM_NOW_WORDS for n in (1, 2)):
+        if following in HOUR_WORDS and any(FROM_NOW.fullmatch(" ".join(tokens[max(0, i - n) : i])) for n in (1, 2)):
             return False  # "table for 2 in 2 hours": hours from now, though "in 2" may count people ("siamo in 2")
         if following in counted:
             return True

@@ -25,6 +25,7 @@ class TimeResolution:
     time: str  # "HH:MM", 24-hour
     day_offset: int  # days after `now`'s date
     ambiguous: bool
+    from_now: bool = False  # counted from now ("in 20 minutes"), not read on the clock
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class _Patterns:
     """One language's grammar compiled once."""
 
     relative: re.Pattern[str]
+    relative_after: re.Pattern[str] | None  # the words that count from now after the duration
     half_hour: re.Pattern[str]
     quarter_hour: re.Pattern[str]
     hours: re.Pattern[str]
@@ -49,6 +51,7 @@ def _compiled(locale: str) -> _Patterns:
     count = rf"\d+|{g.one}"
     return _Patterns(
         relative=re.compile(rf"(?:{g.ahead}) (?P<body>.+)"),
+        relative_after=re.compile(rf"(?P<body>.+) (?:{g.from_now})") if g.from_now else None,
         half_hour=re.compile(g.half_hour),
         quarter_hour=re.compile(g.quarter_hour),
         hours=re.compile(
@@ -158,8 +161,8 @@ def _count(word: str) -> int:
 
 
 def _relative_minutes(text: str, rx: _Patterns) -> int | None:
-    match = rx.relative.fullmatch(text)
-    if match is None:
+    match = rx.relative.fullmatch(text) or (rx.relative_after and rx.relative_after.fullmatch(text))
+    if not match:
         return None
     body = match["body"]
     if rx.half_hour.fullmatch(body):
@@ -177,7 +180,7 @@ def _relative_minutes(text: str, rx: _Patterns) -> int | None:
 def _after(now: datetime.datetime, minutes: int) -> TimeResolution:
     start = now.replace(second=0, microsecond=0, tzinfo=None)
     end = start + datetime.timedelta(minutes=minutes)
-    return TimeResolution(end.strftime("%H:%M"), (end.date() - start.date()).days, ambiguous=False)
+    return TimeResolution(end.strftime("%H:%M"), (end.date() - start.date()).days, ambiguous=False, from_now=True)
 
 
 def _clock(said: str, locale: str, rx: _Patterns, said_digits: str) -> _Clock | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class TimeGrammar:
     vague: str  # searched anywhere: the caller gave no exact time
-    ahead: str  # "tra", "in", "dans", "daqui a": starts a relative time
+    ahead: str  # "tra", "in", "dans", "daqui a": starts a time counted from now
     one: str  # articles meaning one ("un'ora", "an hour")
     hour: str  # duration unit and, in fr/pt, the clock's "heures"/"horas"
     minute: str
@@ -27,13 +27,14 @@ class TimeGrammar:
     past: str | None = None  # "quarter past 8"
     to: str | None = None  # "quarter to 9", "um quarto para as 9"
     half_before: str | None = None  # British "half seven": half past the hour named
+    from_now: str | None = None  # ends a time counted from now: "2 hours from now"
 
 
 GRAMMARS = {
     "it": TimeGrammar(
         vague=r"\bverso\b|\bpiu tardi\b|\b(?:tra|fra) (?:un )?po(?:co)?\b|\bin serata\b"
         r"|^(?:stasera|questa sera|serata)$|\bcirca\b",
-        ahead=r"(?:tra|fra)",
+        ahead=r"(?:tra|fra|dopo)",  # "dopo 2 ore"; "dopo le 20" is a clock's bound
         one=r"un|una|uno",
         hour=r"or[ae]|h",
         minute=r"minut[oi]|min",
@@ -51,7 +52,7 @@ GRAMMARS = {
     "en": TimeGrammar(
         vague=r"\b(?:around|about|approximately|roughly|sometime|later|soon)\b|\d ?ish\b"
         r"|\bin a (?:little )?(?:bit|while)\b|^(?:tonight|this evening)$",
-        ahead=r"in",
+        ahead=r"(?:in|after)",  # "after 2 hours"; "after 8" is a clock's bound
         one=r"a|an|one",
         hour=r"hours?|hrs?|h",
         minute=r"minutes?|mins?",
@@ -67,11 +68,12 @@ GRAMMARS = {
         past=r"past|after",
         to=r"to|til|till|before",
         half_before=r"half",
+        from_now=r"from now",
     ),
     "fr": TimeGrammar(
         vague=r"\bvers\b|\bplus tard\b|\bdans (?:un )?(?:moment|instant|peu)\b|\btout a l heure\b"
         r"|\bbientot\b|\bdans la soiree\b|\ben soiree\b|\benviron\b|^ce soir$",
-        ahead=r"dans",
+        ahead=r"(?:dans|d ici)",
         one=r"un|une",
         hour=r"heures?|h",
         minute=r"minutes?|min",

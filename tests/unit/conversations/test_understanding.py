@@ -128,6 +128,10 @@ def test_intents(venues, text, intent, absent):
         ("harbour", "table for 2 in 2 hours", "12:00"),  # the second 2 counts hours, not people ("siamo in 2")
         ("roma", "fra mezz'ora", "10:30"),
         ("tasca", "mesa para 2 dentro de uma hora", "11:00"),
+        ("harbour", "2 hours from now", "12:00"),  # not 14:00
+        ("harbour", "after 2 hours", "12:00"),  # not after 2 pm
+        ("roma", "dopo 2 ore", "12:00"),
+        ("cabinet", "d'ici une heure", "11:00"),  # not 13:00
     ],
 )
 def test_a_time_counted_from_now_is_approximate_to_the_nearest_quarter_and_today(venues, venue_id, text, near):

@@ -13,6 +13,11 @@ def exact(time: str, day_offset: int = 0) -> TimeResolution:
     return TimeResolution(time, day_offset, ambiguous=False)
 
 
+def counted(time: str, day_offset: int = 0) -> TimeResolution:
+    """A time counted from now, not read on the clock."""
+    return TimeResolution(time, day_offset, ambiguous=False, from_now=True)
+
+
 def unsure(time: str) -> TimeResolution:
     return TimeResolution(time, 0, ambiguous=True)
 
@@ -59,10 +64,23 @@ def unsure(time: str) -> TimeResolution:
         ("pt", "em vinte minutos", "19:30"),
         ("pt", "dentro de 10 minutos", "19:20"),
         ("pt", "daqui a um quarto de hora", "19:25"),
+        ("it", "dopo 2 ore", "21:10"),
+        ("it", "dopo un'ora", "20:10"),
+        ("en", "2 hours from now", "21:10"),
+        ("en", "an hour from now", "20:10"),
+        ("en", "after half an hour", "19:40"),
+        ("fr", "d'ici une heure", "20:10"),
+        ("fr", "d'ici 20 minutes", "19:30"),
     ],
 )
 def test_a_relative_time_is_added_to_the_venue_clock_ignoring_seconds(locale, text, expected):
-    assert resolve_relative_time(text, NOW, locale) == exact(expected)
+    assert resolve_relative_time(text, NOW, locale) == counted(expected)
+
+
+def test_words_that_count_from_now_before_a_clock_time_count_nothing():
+    assert resolve_relative_time("10 after 8", NOW, "en") == unsure("20:10")  # ten past eight
+    with pytest.raises(UnsupportedRelativeTime):  # a bound of the clock, read by the chat, not a duration
+        resolve_relative_time("dopo le 20", NOW, "it")
 
 
 @pytest.mark.parametrize(
@@ -75,12 +93,12 @@ def test_a_relative_time_is_added_to_the_venue_clock_ignoring_seconds(locale, te
     ],
 )
 def test_a_relative_time_past_midnight_lands_on_the_next_day(locale, text):
-    assert resolve_relative_time(text, LATE, locale) == exact("00:30", day_offset=1)
+    assert resolve_relative_time(text, LATE, locale) == counted("00:30", day_offset=1)
 
 
 def test_an_aware_now_is_read_as_its_own_wall_clock():
     now = datetime.datetime(2026, 2, 19, 23, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
-    assert resolve_relative_time("tra mezz'ora", now, "it") == exact("00:00", day_offset=1)
+    assert resolve_relative_time("tra mezz'ora", now, "it") == counted("00:00", day_offset=1)
 
 
 @pytest.mark.parametrize(
@@ -235,10 +253,10 @@ def test_plausibility_is_not_consulted_for_a_twenty_four_hour_time():
 @pytest.mark.parametrize(
     ("venue_locale", "text", "expected"),
     [
-        ("en", "tra mezz'ora", exact("19:40")),
+        ("en", "tra mezz'ora", counted("19:40")),
         ("it", "8 pm", exact("20:00")),
         ("pt", "20h et quart", exact("20:15")),
-        ("fr", "daqui a uma hora", exact("20:10")),
+        ("fr", "daqui a uma hora", counted("20:10")),
     ],
 )
 def test_a_caller_speaking_another_language_than_the_venue_is_still_understood(venue_locale, text, expected):
