@@ -683,7 +683,15 @@ def test_a_new_party_size_after_booking_changes_that_booking_at_the_same_time(
     ]
 
 
-@pytest.mark.parametrize(("said", "people", "time"), [("make it 3", 3, "20:00"), ("make it 9", 2, "21:00")])
+@pytest.mark.parametrize(
+    ("said", "people", "time"),
+    [
+        ("make it 3", 3, "20:00"),
+        ("make it 9", 2, "21:00"),
+        ("actually make that 4", 4, "20:00"),
+        ("make that 9", 2, "21:00"),
+    ],
+)
 def test_make_it_and_a_number_before_the_yes_is_an_hour_the_day_is_open_at_else_the_party(venues, said, people, time):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on Friday at 8pm, Jane Doe")
