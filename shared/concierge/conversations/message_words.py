@@ -267,9 +267,9 @@ def at_after_weekday(tokens: list[str], locale: str) -> list[str]:
 
 # Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8", "can we do 8?",
 # "let's say 8".
-_BEFORE_AN_HOUR = (("make", "it"), ("make", "that"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"), ("voulais", "dire"),
-                   ("queria", "dizer"), ("quis", "dizer"), ("we", "do"), ("can", "you", "do"), ("could", "you", "do"),
-                   ("say",))  # fmt: skip
+_BEFORE_AN_HOUR = (("make", "it"), ("make", "that"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"),
+                   ("voulais", "dire"), ("queria", "dizer"), ("quis", "dizer"), ("we", "do"), ("can", "you", "do"),
+                   ("could", "you", "do"), ("say",))  # fmt: skip
 _INSTEAD = frozenset({"instead", "invece", "plutot"})  # "8 instead": the hour meant instead
 
 
