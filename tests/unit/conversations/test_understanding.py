@@ -535,6 +535,21 @@ def test_a_name_typed_in_one_case_is_capitalised_at_each_part_and_one_with_capit
     assert read(venues, "harbour", text, awaiting).name == name
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "booking for 2 on the 12th of december at 8pm please, surname Lopez", "Lopez"),
+        ("harbour", "table for 2 at 8, my surname is O'Brien", "O'Brien"),
+        ("roma", "tavolo per 2 domani alle 20, cognome Rossi", "Rossi"),
+        ("cabinet", "rdv jeudi 9h, nom de famille Martin, contrôle", "Martin"),
+        ("tasca", "sobrenome Lima, mesa para 3 sexta 21h", "Lima"),
+        ("tasca", "mesa para 2 amanhã às 20h, apelido Costa", "Costa"),
+    ],
+)
+def test_a_surname_given_as_such_is_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
 def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitalised(venues):
     assert read(venues, "roma", "tavolo per 2 domani alle 20, a nome De Luca").name == "De Luca"
 
