@@ -130,9 +130,11 @@ def other_calendars_set_aside(tokens: list[str]) -> list[str]:
     return out
 
 
-# Italian words after which "le" and a number are an hour ("dopo le 21", "entro le 20", "per le 20"): never
-# "le 21", the 21st in French.
-_BEFORE_LE_HOUR = frozenset({"dopo", "entro", "tra", "fra", "per", "verso"})
+# Italian words after which "le" and a number are an hour ("dopo le 21", "entro le 20", "per le 20", "va bene le
+# 21", "facciamo le 20"): never "le 21", the 21st in French.
+_BEFORE_LE_HOUR = frozenset(
+    "dopo entro tra fra per verso bene facciamo meglio magari oppure prendo prendiamo preferisco preferiamo".split()
+)
 
 
 def hour_articles_read(tokens: list[str]) -> list[str]:

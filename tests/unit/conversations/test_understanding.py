@@ -366,6 +366,9 @@ def test_minutes_years_and_a_second_after_a_are_no_hour(venues, venue_id, text, 
         ("entro le 20", None, "20:00"),
         ("tra le 20 e le 21", "20:00", None),
         ("verso le 20", None, "20:00"),
+        ("va bene le 21", "21:00", None),  # not the 21st
+        ("facciamo le 20", "20:00", None),
+        ("anzi, meglio le 20", "20:00", None),
     ],
 )
 def test_le_and_a_number_after_an_italian_word_of_the_hour_is_the_hour_not_a_day(venues, text, time, near):
