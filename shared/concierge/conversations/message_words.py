@@ -271,7 +271,7 @@ def at_after_weekday(tokens: list[str], locale: str) -> list[str]:
 # "let's say 8".
 _BEFORE_AN_HOUR = (("make", "it"), ("make", "that"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"),
                    ("voulais", "dire"), ("queria", "dizer"), ("quis", "dizer"), ("we", "do"), ("can", "you", "do"),
-                   ("could", "you", "do"), ("say",))  # fmt: skip
+                   ("could", "you", "do"), ("say",), ("what", "about"), ("how", "about"))  # fmt: skip
 _INSTEAD = frozenset({"instead", "invece", "plutot"})  # "8 instead": the hour meant instead
 
 
@@ -283,6 +283,8 @@ def at_after_correction(tokens: list[str], people: int | None) -> tuple[list[str
         end = i + len(leads[0]) if leads else i
         instead = not leads and i + 1 < len(tokens) and tokens[i + 1] in _INSTEAD
         if (leads or instead) and end < len(tokens):
+            if tokens[end - 1 : end] == ["about"] and tokens[end][:1].isdigit():  # "what about 9pm?" is not "about 9pm"
+                tokens = [*tokens[: end - 1], "at", *tokens[end:]]
             number = with_digits(tokens[end], "en")
             if number.isdigit() and int(number) != people:
                 return [*tokens[:end], "at", *tokens[end:]], int(number)

@@ -74,6 +74,15 @@ def test_a_time_said_approximately_is_read_as_near_that_time_not_as_it(venues, v
     assert (reading.day, reading.time, reading.time_near) == (dt.date(2026, 11, 24), None, near)
 
 
+@pytest.mark.parametrize(
+    ("text", "time", "near"),
+    [("what about 9?", "21:00", None), ("how about 8:30pm?", "20:30", None), ("what about at about 9?", None, "21:00")],
+)
+def test_what_about_a_time_proposes_that_time_not_one_near_it(venues, text, time, near):
+    reading = read(venues, "harbour", text)
+    assert (reading.time, reading.time_near) == (time, near)
+
+
 def test_a_date_in_digits_is_not_taken_for_a_phone_number(venues):
     reading = read(venues, "cabinet", "Un rendez-vous le 12.12.2026 à 9h, mon numéro 0555 12 34 56")
     assert (reading.day, reading.phone, reading.bad_phone) == (dt.date(2026, 12, 12), "+213555123456", False)
