@@ -2262,7 +2262,7 @@ def test_moving_a_booking_of_theirs_named_before_the_yes_moves_that_booking(venu
 @pytest.mark.parametrize(
     ("venue_id", "request_", "yes", "change", "new_day", "new_time"),
     [
-        ("harbour", "table for 2 on friday at 8pm, Jane Doe", "yes", "what about 9?", "2026-11-27", "21:00"),
+        ("harbour", "table for 2 on friday at 8pm, Jane Doe", "yes", "what about around 9?", "2026-11-27", "21:00"),
         ("tasca", "mesa para 2 sábado às 21h, Rui Costa", "sim", "pode ser quarta?", "2026-11-25", "21:00"),
     ],
 )
@@ -2277,6 +2277,15 @@ def test_a_day_or_time_said_alone_right_after_booking_changes_that_booking(
     d.say(new_time)
     d.say(yes)
     assert [(b.id, b.day.isoformat(), b.time) for b in d.tools.bookings] == [(made.id, new_day, new_time)]
+
+
+def test_what_about_a_time_right_after_booking_asks_to_move_the_booking_to_it(venues):
+    d = booked(venues, "harbour", "table for 2 on friday at 8pm, Jane Doe", "yes")
+    [made] = d.tools.bookings
+    confirm = d.say("what about 9?")
+    assert confirm.reply == "Shall I move your booking of Friday 27 November at 8 pm to Friday 27 November at 9 pm?"
+    d.say("yes")
+    assert [(b.id, b.day, b.time) for b in d.tools.bookings] == [(made.id, dt.date(2026, 11, 27), "21:00")]
 
 
 def test_instead_while_a_move_is_under_way_keeps_the_day_under_discussion(venues):
