@@ -17,7 +17,8 @@ from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
 from concierge.domain.openings import is_open_at, next_open_day
-from concierge.domain.venue import minutes
+from concierge.domain.venue import hhmm, minutes
+from concierge.parsing.day_parts import part_window, range_in_part
 
 EDGES = frozenset({"earliest", "latest"})  # intents that ask for a day's first or last free time
 
@@ -132,6 +133,14 @@ class BookingFlow(FreeTimes):
                 message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time), self.details)
             )
         return self.offer(day, time, notes)
+
+    def part_of_the_day_under_way(self, reading: Reading, day_under_way: str | None) -> None:
+        """A part of the day said alone ("evening", "plutôt le matin") is that part of the day under way: the
+        day of the times offered, or of the booking asked for."""
+        if reading.part_named and not (reading.day or reading.time or reading.time_near) and day_under_way:
+            day = dt.date.fromisoformat(day_under_way)
+            start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
+            reading.day, reading.part = day, (hhmm(start), hhmm(end))
 
     def _weekday_alone(self) -> bool:
         """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday

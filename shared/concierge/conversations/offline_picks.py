@@ -11,8 +11,6 @@ from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WO
 from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.offline_questions import QuestionsFlow
 from concierge.conversations.understanding import Reading
-from concierge.domain.venue import hhmm
-from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.day_tokens import month_numbers
 from concierge.tools.faq import normalise
 
@@ -24,7 +22,7 @@ class PicksFlow(QuestionsFlow):
         """The message read against what was just listed: a time `offered` picked by its place ("the first
         one": not the 1st), left to the venue ("whichever") or a part of its day ("evening"); one of the days
         asked between ("Saturday 12 or Sunday 13?" - "Saturday"); one of the customer's bookings listed ("the
-        second one", "the December one")."""
+        second one", "the December one"); a part of the day of the booking asked for ("Tuesday" - "morning")."""
         text, mem = self.turn.text, self.mem
         if offered and text:
             listed = [(offered["day"], t) for t in offered["times"]]
@@ -32,13 +30,15 @@ class PicksFlow(QuestionsFlow):
             picked = self._picked(listed, text, any_will_do=times.index(around) if around in times else 0)
             hour = self._hour_offered(offered, text)  # "8 please" to 7:30-8:15 pm: 8 pm, before a party of 8
             reading = picked or hour or self._yes_to_around(offered, reading) or reading
-            self._part_of_the_day_under_way(reading, offered["day"])
+            self.part_of_the_day_under_way(reading, offered["day"])
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and text:
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]
             reading = self._picked(listed, text) or self._month_picked(listed, text) or reading
+        elif mem.get("flow") == "book" and not self.slots.get("time"):  # "mardi" - "le matin": that day's morning
+            self.part_of_the_day_under_way(reading, self.slots.get("day"))
         return reading
 
     @staticmethod
@@ -73,13 +73,6 @@ class PicksFlow(QuestionsFlow):
             return None
         day, time = listed[place]
         return Reading(day=dt.date.fromisoformat(day), time=time)
-
-    def _part_of_the_day_under_way(self, reading: Reading, day_under_way: str | None) -> None:
-        """A part of the day said alone ("evening", "plutôt le matin") is that part of the day under way."""
-        if reading.part_named and not (reading.day or reading.time or reading.time_near) and day_under_way:
-            day = dt.date.fromisoformat(day_under_way)
-            start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
-            reading.day, reading.part = day, (hhmm(start), hhmm(end))
 
     @staticmethod
     def _month_picked(listed: list[tuple[str, str]], text: str) -> Reading | None:

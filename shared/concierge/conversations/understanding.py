@@ -252,7 +252,14 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     # A bare answer when both a name and a reason were asked for: a name looks like one.
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
     asked = text.strip().endswith("?")  # "Why?", "Do you need my surname?" name nobody
-    if reading.name is None and as_name and bare and not asked and not re.search(r"\d", rest):  # nor "allora 8"
+    if (
+        reading.name is None
+        and as_name
+        and bare
+        and not asked
+        and not re.search(r"\d", rest)
+        and not reading.part_named
+    ):
         reading.name = name_at_start(answered_name(rest))
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]

@@ -377,6 +377,21 @@ def test_a_part_of_the_day_said_to_the_times_offered_offers_that_part_of_their_d
     assert d.say(part).reply.startswith(said)
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "part", "name", "said"), [
+    ("cabinet", "un contrôle la semaine prochaine, mardi", "le matin", "Sophie Bernard",
+     "Créneaux libres le mardi 1er décembre : 8 h, 8 h 30,"),
+    ("harbour", "table for 2 on saturday", "evening please", "Tom", "Free times on Saturday 28 November: 6 pm,"),
+    ("harbour", "table for 2 on saturday", "in the morning", "Tom", "We are open on Saturday 28 November: lunch"),
+])  # fmt: skip
+def test_a_part_of_the_day_said_while_the_time_is_asked_offers_that_part_of_the_day_asked_for(
+    venues, venue_id, request_, part, name, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(part).rdv["action"] == "NEED_INFO" and d.memory["slots"].get("name") is None
+    assert d.say(name).reply.startswith(said)
+
+
 def test_a_part_of_the_day_said_while_the_name_is_missing_is_no_name(venues):
     d = dialogue(venues, "harbour")
     d.say("Hi! Do you have space for a group of 9 next Friday?")
