@@ -179,15 +179,16 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
 
 # A message signed off with a name: "..., maybe 7:30? Thanks, Mike", "Grazie, Mario Rossi".
 _SIGNED = re.compile(
-    r"\b(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|grazie|grazie mille|saluti|"
+    r"(?:\b(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|grazie|grazie mille|saluti|"
     r"cordiali saluti|merci|merci beaucoup|cordialement|obrigad[oa]|muito obrigad[oa]|cumprimentos)"
-    r"\s*[,.!]?\s+((?:[A-ZÀ-Ý][\w'’\-]*\.?\s*){1,3})[.!]?\s*$",
+    r"\s*[,.!]?\s+|\s[-–—]\s*)"  # or after a dash, as a text is signed: "2 ppl tmrw 7pm pls - Jo"
+    r"((?:[A-ZÀ-Ý][\w'’\-]*\.?\s*){1,3})[.!]?\s*$",
     re.IGNORECASE,
 )
 
 
 def signed_name(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    """The name a message is signed with, after its thanks at the very end ("Thanks, Mike")."""
+    """The name a message is signed with, after its thanks or a dash at the very end ("Thanks, Mike", "- Jo")."""
     match = _SIGNED.search(text)
     if match is None or not all(word[:1].isupper() for word in match.group(1).split()):
         return None

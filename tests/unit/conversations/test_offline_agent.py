@@ -2021,6 +2021,9 @@ REQUESTS = {
 @pytest.mark.parametrize(("venue_id", "yes"), [
     ("harbour", "absolutely"), ("harbour", "go ahead"), ("harbour", "that's fine, thanks"), ("roma", "procedi"),
     ("cabinet", "ça marche"), ("cabinet", "allez-y"), ("tasca", "combinado"), ("tasca", "pode marcar"),
+    ("harbour", "that's right"), ("harbour", "yup"), ("harbour", "spot on"), ("roma", "giusto"),
+    ("roma", "d'accordo"), ("roma", "esattamente"), ("cabinet", "c'est ça"), ("cabinet", "très bien"),
+    ("cabinet", "entendu"), ("tasca", "isso"), ("tasca", "isso mesmo"), ("tasca", "exatamente"), ("tasca", "tá"),
 ])  # fmt: skip
 def test_a_yes_said_in_other_words_books_what_was_asked(venues, venue_id, yes):
     d = dialogue(venues, venue_id)
@@ -2031,7 +2034,9 @@ def test_a_yes_said_in_other_words_books_what_was_asked(venues, venue_id, yes):
 @pytest.mark.parametrize(("venue_id", "no"), [
     ("harbour", "don't book it"), ("harbour", "nah"), ("harbour", "not yet"), ("roma", "non prenotare"),
     ("roma", "sì ma non sabato"), ("cabinet", "d'accord mais pas lundi"), ("cabinet", "bien sûr que non"),
-    ("cabinet", "ça ne marche pas"), ("cabinet", "pas maintenant"),
+    ("cabinet", "ça ne marche pas"), ("cabinet", "pas maintenant"), ("harbour", "that's not right"),
+    ("harbour", "wrong day"), ("cabinet", "ce n'est pas ça"), ("roma", "non è giusto"), ("tasca", "não é isso"),
+    ("tasca", "está errado"),
 ])  # fmt: skip
 def test_a_no_said_in_other_words_books_nothing(venues, venue_id, no):
     d = dialogue(venues, venue_id)

@@ -256,9 +256,13 @@ def test_one_capitalised_word_after_the_last_comma_is_the_surname(venues, text, 
         ("cabinet", "Un contrôle mardi à 10h. Merci, Marie Dupont.", "Marie Dupont"),
         ("harbour", "table for 2 at 8, thanks, see you Friday", None),
         ("harbour", "thanks, Bye", None),
+        ("harbour", "2 ppl tmrw 7pm pls - Jo", "Jo"),
+        ("tasca", "mesa p/ 4 sábado 21h — Rui Costa", "Rui Costa"),
+        ("harbour", "table for 2 tomorrow - Saturday", None),
+        ("harbour", "table for 4 tomorrow at 8 – Thanks", None),
     ],
 )
-def test_a_message_signed_off_after_its_thanks_is_signed_with_the_name(venues, venue_id, text, name):
+def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name(venues, venue_id, text, name):
     assert read(venues, venue_id, text).name == name
 
 
