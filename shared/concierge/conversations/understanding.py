@@ -164,6 +164,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     for answer, matches in answers.items():
         if question or (len(folded.split()) > 3 and not any(match.start() < head for match in matches)):
             reading.intents.discard(answer)
+    if "wait" in reading.intents:
+        reading.intents.discard("yes")  # "ok, hold on", "sì, un attimo": not yet
     if "yes" in reading.intents and _yes_negated(folded, answers["yes"]):
         reading.intents = (reading.intents - {"yes"}) | {"no"}  # "non va bene", "pas d'accord", "not sure"
     reading.care_type = next(

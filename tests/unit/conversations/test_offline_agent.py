@@ -2021,9 +2021,10 @@ REQUESTS = {
 @pytest.mark.parametrize(("venue_id", "yes"), [
     ("harbour", "absolutely"), ("harbour", "go ahead"), ("harbour", "that's fine, thanks"), ("roma", "procedi"),
     ("cabinet", "ça marche"), ("cabinet", "allez-y"), ("tasca", "combinado"), ("tasca", "pode marcar"),
-    ("harbour", "that's right"), ("harbour", "yup"), ("harbour", "spot on"), ("roma", "giusto"),
-    ("roma", "d'accordo"), ("roma", "esattamente"), ("cabinet", "c'est ça"), ("cabinet", "très bien"),
-    ("cabinet", "entendu"), ("tasca", "isso"), ("tasca", "isso mesmo"), ("tasca", "exatamente"), ("tasca", "tá"),
+    ("harbour", "that's right"), ("harbour", "yup"), ("harbour", "spot on"), ("tasca", "Isso!"),
+    ("roma", "d'accordo"), ("roma", "esattamente"), ("roma", "giusto"), ("cabinet", "c'est ça"),
+    ("cabinet", "très bien"), ("cabinet", "entendu"), ("tasca", "isso"), ("tasca", "isso mesmo"),
+    ("tasca", "exatamente"), ("tasca", "tá"),
 ])  # fmt: skip
 def test_a_yes_said_in_other_words_books_what_was_asked(venues, venue_id, yes):
     d = dialogue(venues, venue_id)
@@ -2042,6 +2043,16 @@ def test_a_no_said_in_other_words_books_nothing(venues, venue_id, no):
     d = dialogue(venues, venue_id)
     d.say(REQUESTS[venue_id])
     assert d.say(no).rdv["action"] == "NEED_INFO" and d.tools.bookings == []
+
+
+@pytest.mark.parametrize(("venue_id", "said"), [
+    ("roma", "giusto per sapere, avete parcheggio"), ("tasca", "isso é com estacionamento"),  # "just", "that"
+    ("harbour", "ok, hold on"), ("roma", "sì, un attimo"), ("tasca", "tá, espera um momento"),  # not yet
+])  # fmt: skip
+def test_a_word_that_is_a_yes_only_alone_or_a_yes_with_time_asked_books_nothing(venues, venue_id, said):
+    d = dialogue(venues, venue_id)
+    d.say(REQUESTS[venue_id])
+    assert d.say(said).rdv["action"] == "CONFIRMATION" and d.tools.bookings == []
 
 
 @pytest.mark.parametrize("no", ["absolutely not", "of course not", "keep it", "actually don't", "no wait"])
