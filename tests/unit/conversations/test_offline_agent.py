@@ -835,6 +835,9 @@ def test_hours_and_faq_are_answered(venues, venue_id, question, answer):
         ),
         ("harbour", "what's your phone number?", "You can call us at +442071234567."),
         ("tasca", "qual é o vosso telefone?", "Pode ligar-nos para o +351221234567."),
+        ("cabinet", "how do I find you?", "Our address: Cité 109, Daboussy El Achour, Alger."),
+        ("cabinet", "comment on vient chez vous ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
+        ("cabinet", "vous êtes situés où ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
     ],
 )
 def test_where_the_venue_is_and_how_to_reach_it_are_answered_from_the_knowledge_base(
