@@ -1099,6 +1099,10 @@ def test_running_late_is_passed_to_the_team_and_moves_nothing(venues, venue_id, 
      "Grazie, ne prendiamo nota. La passo"),
     ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "can I change the name on the booking to Jane?",
      "Thank you, we'll take note. I'm passing you"),
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "can you add a note that we're bringing a cake?",
+     "Thank you, we'll take note. I'm passing you"),
+    ("roma", "un tavolo per 4 sabato alle 21, Mario Rossi", "sì", "aggiungete una nota: festeggiamo un compleanno?",
+     "Grazie, ne prendiamo nota. La passo"),
 ])  # fmt: skip
 def test_a_guest_s_request_or_a_new_name_right_after_the_booking_is_passed_to_the_team(
     venues, venue_id, request_, yes, asked, thanks

@@ -1253,3 +1253,19 @@ def test_the_name_is_set_aside_as_a_whole_word_only(venues):
 def test_an_hour_before_me_and_my_wife_is_no_count_of_people(venues, text, time):
     reading = read(venues, "harbour", text)
     assert (reading.time, reading.people) == (time, 2)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "note"),
+    [
+        (
+            "harbour",
+            "table for 2 Friday 8pm, please note that one of us is in a wheelchair",
+            "one of us is in a wheelchair",
+        ),
+        ("harbour", "can you add a note that we're bringing a cake?", "we're bringing a cake"),
+        ("cabinet", "un contrôle lundi à 10h, notez que je viens avec ma fille", "je viens avec ma fille"),
+    ],
+)
+def test_a_note_asked_for_is_the_booking_s_note_without_the_words_that_ask_for_it(venues, venue_id, text, note):
+    assert read(venues, venue_id, text).reason == note
