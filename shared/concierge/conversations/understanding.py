@@ -124,6 +124,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     rest = _TEXTED_HOUR.sub("ore ", rest)  # "cena h 20.30": alle 20.30
     rest = _TEXTED_P.sub("for ", rest)  # "jantar p/ 3": for 3
     rest = _TEXTED_PLUS.sub(" plus ", rest)  # "3 + un bambino"
+    rest = _NUMBER_OF_PEOPLE.sub(r"\g<0> people", rest)  # "the number of people on my booking to 5": 5 people
     folded = normalise(rest)
     if not folded and (emoji := next((intent for sign, intent in _EMOJI_ANSWERS if sign in text), None)):
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
@@ -281,6 +282,13 @@ _TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)
 _FILLED_PAUSE = re.compile(
     r"(?<![\w'’])(?:uh+|uhm+|umm+|erm+|er|ehm+|euh+|heu+|h?mm+|hm+)(?![\w'’])[,.]?"
     r"|(?<=\bat )like\b|(?<=\bfor )like\b|(?<=\bby )like\b|(?<=\babout )like\b|(?<=\baround )like\b",
+    re.IGNORECASE,
+)
+# The number the party changes to, said after the words for it: "change the number of people on my booking to 5",
+# "il numero di persone a 6", "le nombre de personnes à 6", "o número de pessoas para 6" (not "…to 5pm").
+_NUMBER_OF_PEOPLE = re.compile(
+    r"\b(?:number of (?:people|guests)|party size|numero di persone|nombre de personnes|n[uú]mero de pessoas)\b"
+    r".{0,40}?\b(?:to|a|à|para)\s+\d{1,2}\b(?!\s*(?:[:.h]\d|am\b|pm\b|h\b|o'?clock|ore\b|heures?\b|horas?\b))",
     re.IGNORECASE,
 )
 _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")

@@ -716,6 +716,23 @@ def test_make_it_and_a_number_before_the_yes_is_an_hour_the_day_is_open_at_else_
     assert [(b.day, b.time, b.people) for b in d.tools.bookings] == [(dt.date(2026, 11, 27), time, people)]
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "people", "time"), [
+    ("harbour", "I need to change the number of people on my booking to 5", 5, "20:00"),  # not 5 pm
+    ("roma", "vorrei cambiare il numero di persone della prenotazione a 6", 6, "20:00"),
+    ("tasca", "queria mudar o número de pessoas da reserva para 3", 3, "20:00"),
+    ("harbour", "hi, I have a booking on friday, can we push it to 9?", None, "21:00"),
+    ("harbour", "can we shift it to 8:30?", None, "20:30"),
+])  # fmt: skip
+def test_the_number_of_people_changed_or_the_booking_pushed_or_shifted_changes_the_customer_s_booking(
+    venues, venue_id, asked, people, time
+):
+    d = dialogue(venues, venue_id)
+    own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    assert d.say(asked).rdv["action"] == "RESCHEDULE"
+    d.say("yes")
+    assert [(b.id, b.day, b.time, b.people) for b in d.tools.bookings] == [(own.id, own.day, time, people)]
+
+
 def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_the_venue_s_phone(venues):
     d = dialogue(venues, "harbour")
     friday = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
