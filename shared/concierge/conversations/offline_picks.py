@@ -29,7 +29,9 @@ class PicksFlow(QuestionsFlow):
             times, around = offered["times"], offered.get("around")
             picked = self._picked(listed, text, any_will_do=times.index(around) if around in times else 0)
             hour = self._hour_offered(offered, text)  # "8 please" to 7:30-8:15 pm: 8 pm, before a party of 8
-            reading = picked or hour or self._yes_to_around(offered, reading) or reading
+            reading = (
+                picked or hour or self._yes_to_around(offered, reading) or self._soonest(offered, reading) or reading
+            )
             self.part_of_the_day_under_way(reading, offered["day"])
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and text:
@@ -62,6 +64,15 @@ class PicksFlow(QuestionsFlow):
         if "yes" not in reading.intents or reading.details or around not in offered["times"]:
             return None
         return Reading(day=dt.date.fromisoformat(offered["day"]), time=around)
+
+    @staticmethod
+    def _soonest(offered: dict[str, Any], reading: Reading) -> Reading | None:
+        """ "As soon as possible", "maintenant" to times offered from the start of a day or from a time (not
+        around one): the first of them."""
+        around = offered.get("around") and offered.get("bound") != "after"
+        if not {"earliest", "now"} & reading.intents or reading.details or around:
+            return None
+        return Reading(day=dt.date.fromisoformat(offered["day"]), time=offered["times"][0])
 
     @staticmethod
     def _picked(listed: list[tuple[str, str]], text: str, any_will_do: int | None = None) -> Reading | None:

@@ -153,6 +153,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         rest = _blanked(rest, vocab.phrases["instead_of"], "not")
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
         rest = _blanked(rest, vocab.phrases[edge])
+        reading.intents.discard("earlier" if edge == "earliest" else "later")  # "le plus tôt possible" is no "plus tôt"
     head = len(" ".join(folded.split()[:2]))
     # "no sábado" is not a no: an answer is short, or opens the message (said from its first two words: "don't
     # book it", "that's fine, thanks"); and a question ("si può pagare con carta?", "yes, and is there

@@ -333,6 +333,26 @@ def test_any_of_the_times_offered_takes_the_time_asked_or_the_first(venues, venu
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "soonest", "start"), [
+    ("cabinet", "un soin demain, Yacine Haddad", "le plus tôt possible", "2026-11-24T08:00"),
+    ("cabinet", "un rdv urgence, Sami Amrani", "maintenant", "2026-11-23T10:30"),  # offered from now
+    ("harbour", "table for 2 on friday after 8pm, Tom", "asap", "2026-11-27T20:00"),
+])  # fmt: skip
+def test_the_soonest_said_to_times_offered_from_a_day_s_start_or_a_time_takes_the_first(
+    venues, venue_id, request_, soonest, start
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    confirm = d.say(soonest)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
+
+
+def test_the_soonest_said_to_times_offered_around_a_time_offers_the_day_s_first(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on friday around 8, Tom")
+    assert d.say("as early as possible").reply.startswith("Free times from noon on Friday 27 November: noon,")
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "none"), [
     ("harbour", "table for 2 on friday around 8, Sam Lee", "none of those"),
     ("cabinet", "un contrôle mercredi après 16h, Lina Haddad", "aucun"),
