@@ -20,7 +20,7 @@ _NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
 # starts with them.
 _SELF_INTRO = re.compile(
     r"^\s*(?:i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
-    r"sou(?: [oa])?|aqui [ée](?: [oa])?)\s+",
+    r"sou(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+",
     re.IGNORECASE,
 )
 _FUNCTION_WORDS = {
@@ -205,7 +205,7 @@ def without_self_intro(text: str) -> str:
 
 
 # "é para Ana", "è per Rossi", "just John", "solo Marco", "juste Paul", "só Ana"
-_FOR = re.compile(r"^\s*(?:[éè]\s+)?(?:for|per|pour|para|just|solo|juste|só|so)\s+", re.IGNORECASE)
+_FOR = re.compile(r"^\s*(?:[éè]\s+)?(?:for|per|pour|para(?: [oa])?|just|solo|juste|só|so)\s+", re.IGNORECASE)
 
 
 def answered_name(text: str) -> str:

@@ -665,6 +665,11 @@ def test_a_name_after_an_elided_french_intro_is_read(venues, text, name):
         ("cabinet", "Ici Paul", "Paul"),
         ("roma", "sono Mario Rossi", "Mario Rossi"),
         ("tasca", "aqui é a Ana Sousa", "Ana Sousa"),
+        ("tasca", "é a Joana", "Joana"),
+        ("tasca", "é em nome da Joana", "Joana"),  # not "É Em Nome Da"
+        ("tasca", "é para o Rui", "Rui"),
+        ("tasca", "no nome da Marta", "Marta"),
+        ("roma", "è Luca", "Luca"),
         ("harbour", "Isabella", "Isabella"),
         ("roma", "Sonia", "Sonia"),
     ],
