@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from concierge.conversations.customer_names import (
     answered_name,
+    capitalised_part,
     fold_same_length,
     full_name,
     introduced,
@@ -264,9 +265,15 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         and not re.search(r"\d", rest)
         and not reading.part_named
     ):
-        reading.name = name_at_start(answered_name(rest))
+        reading.name = name_at_start(capitalised_part(answered_name(rest)))
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]
+    agreed = reading.intents == {"yes"} and not replace(reading, phone=None, bad_phone=False).details
+    if reading.name is None and as_name and agreed and not asked:  # "ok, Tom", "pode ser Joana Silva"
+        after = capitalised_part(answered_name(_blanked(rest, vocab.phrases["yes"]).strip(" ,.;:!-")))
+        if after[:1].isupper() and (name := name_at_start(after)):
+            reading.name = name
+            reading.intents.discard("yes")
     return reading
 
 

@@ -670,6 +670,13 @@ def test_a_name_after_an_elided_french_intro_is_read(venues, text, name):
         ("tasca", "é para o Rui", "Rui"),
         ("tasca", "no nome da Marta", "Marta"),
         ("roma", "è Luca", "Luca"),
+        ("harbour", "call it Mike", "Mike"),  # the words written capitalised, after words written small
+        ("tasca", "põe Joana", "Joana"),
+        ("harbour", "the surname's Kowalski", "Kowalski"),
+        ("harbour", "ok Tom", "Tom"),  # a yes with the name
+        ("harbour", "sure, it's Tom Baker", "Tom Baker"),
+        ("tasca", "pode ser Joana Silva", "Joana Silva"),
+        ("harbour", "Yes Please", None),
         ("harbour", "Isabella", "Isabella"),
         ("roma", "Sonia", "Sonia"),
     ],
