@@ -117,6 +117,9 @@ class BookingFlow(FreeTimes):
                 notes.append(self.words.say("is_free", day=self.day_words(day), time=self.time_words(slots["time"])))
             else:  # "anything free on Saturday evening?": the free times, before the name
                 return self.offer(day, slots.get("time"), notes, around=slots.pop("near", None))
+        said = slots.get("time") if "slot.start_iso" not in missing else None
+        if missing and said and day is not None and said not in self.free_times(day):  # "all'una", no lunch then
+            return self.offer(day, said, notes)  # the free times first: the name is asked once one is picked
         if missing:
             return self.need_info(missing, notes)
         assert day is not None

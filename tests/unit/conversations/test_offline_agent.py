@@ -76,24 +76,34 @@ def test_italian_booking_asks_only_for_the_name_then_confirms_and_creates(venues
     assert "martedì 24 novembre" in done.reply
 
 
-def test_english_booking_collects_what_is_missing_and_offers_free_times_near_the_request(venues):
+def test_english_booking_offers_free_times_near_a_time_not_free_then_collects_what_is_missing(venues):
     d = dialogue(venues, "harbour", verified_phone=False)
     d.tools.phone = PHONES["harbour"]
-    first = d.say("Hi, a table for two on Friday at 11pm please")
-    assert first.rdv["missing_fields"] == ["patient.name", "patient.phone_e164"]
+    offer = d.say("Hi, a table for two on Friday at 11pm please")  # 23:00 is past Friday's last sitting: said first
+    times = [e["label"] for e in offer.rdv["ui_elements"]]
+    assert times == ["22:00", "22:15", "22:30", "22:45"] and "We are open on Friday 27 November" in offer.reply
+    assert offer.rdv["ui_elements"][1]["data"]["start_iso"] == "2026-11-27T22:15:00+00:00"
+    need = d.press(offer.rdv["ui_elements"][1])
+    assert need.rdv["missing_fields"] == ["patient.name", "patient.phone_e164"]
     assert d.say("My name is John Smith").rdv["missing_fields"] == ["patient.phone_e164"]
     bad = d.say("my number is 12345678")
     assert bad.rdv["missing_fields"] == ["patient.phone_e164"] and "+44 7" in bad.reply
     assert bad.rdv["session_context"]["collected_info"]["phone_attempt_count"] == 1
-    offer = d.say("07400 123456")
-    assert offer.rdv["action"] == "FIND_SLOTS"  # 23:00 is past Friday's last sitting
-    times = [e["label"] for e in offer.rdv["ui_elements"]]
-    assert times == ["22:00", "22:15", "22:30", "22:45"]
-    assert offer.rdv["ui_elements"][1]["data"]["start_iso"] == "2026-11-27T22:15:00+00:00"
-    confirm = d.press(offer.rdv["ui_elements"][1])
+    confirm = d.say("07400 123456")
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["phone_e164"] == "+447400123456"
     done = d.press(confirm.rdv["ui_elements"][0])
     assert done.rdv["action"] == "CREATE" and d.tools.bookings[0].time == "22:15"
+
+
+@pytest.mark.parametrize(("venue_id", "request_", "time", "offered"), [
+    ("roma", "avete posto domani a pranzo per 2?", "all'una", "Siamo aperti martedì 24 novembre: cena dalle 19"),
+    ("harbour", "table for 2 on friday at 8pm", "actually 4pm", "We are open on Friday 27 November: lunch"),
+])  # fmt: skip
+def test_a_time_the_day_is_not_open_at_is_said_at_once_not_after_the_name(venues, venue_id, request_, time, offered):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    answer = d.say(time)
+    assert answer.reply.startswith(offered) and "patient.name" in answer.rdv["missing_fields"]
 
 
 @pytest.mark.parametrize(("venue_id", "request_", "answer", "name"), [
