@@ -277,7 +277,8 @@ class BookingFlow(FreeTimes):
         also = [field for field in self.missing() if field in ("patient.name", "party_size")]
         self.mem["awaiting"] = ["slot.start_iso", *also]
         self.slots["day"] = day.isoformat()
-        self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around, "bound": bound}
+        asked = requested.start.strftime("%H:%M") if requested else None  # a time asked that was not free
+        self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around, "bound": bound, "asked": asked}
         options = [Slot.at(self.venue, day, t) for t in free]
         if not (self.name and self.phone):
             missing = self.missing()
@@ -292,8 +293,8 @@ class BookingFlow(FreeTimes):
         Haddad", "we're 4"): offered again the same way, or picked from next ("the second one")."""
         if reading.details and not (reading.day or reading.time or reading.time_near):
             self.mem["offered"] = offered
-            if offered.get("around"):
-                self.slots.update(near=offered["around"], bound=offered.get("bound"))
+            if near := offered.get("around") or offered.get("asked"):  # "12h30" not free: near it again
+                self.slots.update(near=near, bound=offered.get("bound"))
 
     def too_many(self) -> list[str]:
         """A party over the venue's limit: the limit, and the venue's number (a larger group is for it to arrange)."""

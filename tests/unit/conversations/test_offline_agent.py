@@ -95,6 +95,19 @@ def test_english_booking_offers_free_times_near_a_time_not_free_then_collects_wh
     assert done.rdv["action"] == "CREATE" and d.tools.bookings[0].time == "22:15"
 
 
+def test_times_offered_near_a_time_not_free_stay_near_it_while_the_rest_is_asked(venues):
+    d = dialogue(venues, "cabinet")
+    offer = d.say("un rendez-vous mercredi à 12h30")  # the clinic breaks from 12 to 13
+    assert d.say("contrôle").reply == "Pour réserver, il me manque encore votre nom."  # not the time again
+    again = d.say("Amina Benali")
+    labels = [e["label"] for e in again.rdv["ui_elements"] if e.get("data")]
+    assert (
+        labels
+        == [e["label"] for e in offer.rdv["ui_elements"] if e.get("data")]
+        == ["11:00", "11:30", "13:00", "13:30"]
+    )
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "time", "offered"), [
     ("roma", "avete posto domani a pranzo per 2?", "all'una", "Siamo aperti martedì 24 novembre: cena dalle 19"),
     ("harbour", "table for 2 on friday at 8pm", "actually 4pm", "We are open on Friday 27 November: lunch"),
