@@ -31,7 +31,7 @@ class BookingFlow(FreeTimes):
         if reading.day and named and reading.day < named and reading.day.weekday() == named.weekday():
             reading.day = named  # "ok, Tuesday then": the Tuesday just named as the next open day
         week = dt.date.fromisoformat(slots.pop("week")) if reading.day and slots.get("week") else None
-        if reading.day and week and reading.day < week and self._weekday_alone():
+        if reading.day and week and reading.day < week and self.weekday_alone():
             reading.day += dt.timedelta(days=7)  # "next week" offered, then "Tuesday": next week's Tuesday
         self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(slots["day"]) if slots.get("day") else None))
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
@@ -145,7 +145,7 @@ class BookingFlow(FreeTimes):
             start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
             reading.day, reading.part = day, (hhmm(start), hhmm(end))
 
-    def _weekday_alone(self) -> bool:
+    def weekday_alone(self) -> bool:
         """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday
         the 4th")."""
         words = time_tokens(self.turn.text or "")

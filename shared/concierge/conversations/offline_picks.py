@@ -32,6 +32,7 @@ class PicksFlow(QuestionsFlow):
             reading = (
                 picked or hour or self._yes_to_around(offered, reading) or self._soonest(offered, reading) or reading
             )
+            self._weekday_offered(reading, dt.date.fromisoformat(offered["day"]))
             self.part_of_the_day_under_way(reading, offered["day"])
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and text:
@@ -64,6 +65,12 @@ class PicksFlow(QuestionsFlow):
         if "yes" not in reading.intents or reading.details or around not in offered["times"]:
             return None
         return Reading(day=dt.date.fromisoformat(offered["day"]), time=around)
+
+    def _weekday_offered(self, reading: Reading, offered: dt.date) -> None:
+        """A weekday said alone to times offered on that weekday a week on ("closed on Monday 30; free times on
+        Tuesday 1 December" - "Tuesday then") is that day, not the coming one."""
+        if reading.day and offered == reading.day + dt.timedelta(weeks=1) and self.weekday_alone():
+            reading.day = offered
 
     @staticmethod
     def _soonest(offered: dict[str, Any], reading: Reading) -> Reading | None:

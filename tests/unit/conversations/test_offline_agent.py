@@ -980,6 +980,17 @@ def test_a_time_counted_from_now_offers_today_s_free_times_around_it(venues, ven
     assert d.say(request_).reply.startswith(said)
 
 
+def test_a_weekday_said_to_times_offered_on_that_weekday_next_week_is_that_day(venues):
+    d = dialogue(venues, "harbour")
+    own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    offer = d.say("move my booking to monday")
+    assert offer.reply.startswith("We are closed on Monday 30 November. Free times on Tuesday 1 December")
+    assert d.say("tuesday then").reply.startswith("Free times around 8 pm on Tuesday 1 December")  # not the 24th
+    d.say("8pm")
+    d.say("yes")
+    assert (own.day, own.time) == (dt.date(2026, 12, 1), "20:00")
+
+
 def test_a_move_to_the_latest_of_a_day_offers_its_last_free_times(venues):
     d = dialogue(venues, "harbour")
     own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
