@@ -1335,6 +1335,8 @@ def test_thanks_after_a_booking_says_goodbye_and_archives_the_conversation(venue
     ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "great, have a nice weekend"),
     ("tasca", "mesa para 2 no sábado às 20h, Ana Sousa", "sim", "obrigada, bom fim de semana"),
     ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "sì", "buona serata"),
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "have a nice evening"),
+    ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "sì", "ciao ciao"),
 ])  # fmt: skip
 def test_thanks_with_the_day_of_the_booking_says_goodbye_and_books_nothing_more(
     venues, venue_id, request_, yes, see_you
@@ -1343,6 +1345,14 @@ def test_thanks_with_the_day_of_the_booking_says_goodbye_and_books_nothing_more(
     bye = d.say(see_you)
     assert bye.rdv["action"] == "SHOW_WELCOME" and d.tools.names()[-1] == "end_conversation"
     assert len(d.tools.bookings) == 1
+
+
+@pytest.mark.parametrize(("wish", "reply"), [
+    ("Bonne soirée", "Avec plaisir, à bientôt !"), ("Buona serata", "Grazie a lei, a presto!"),
+    ("Bom fim de semana", "De nada, até breve!"), ("Have a nice evening", "You're welcome, see you soon!"),
+])  # fmt: skip
+def test_a_wish_sent_alone_is_a_goodbye_in_its_own_language(venues, wish, reply):
+    assert dialogue(venues, "harbour").say(wish).reply == reply
 
 
 @pytest.mark.parametrize(
