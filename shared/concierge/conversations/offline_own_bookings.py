@@ -75,6 +75,9 @@ class OwnBookingsFlow(BookingFlow):
             return self.understood(self._none_found())
         if chosen is None and len(choices) == 1:
             chosen = choices[0]
+        named = [c for c in choices if c["day"] in {day.isoformat() for day in reading.days_named}]
+        if mem["flow"] == "cancel" and len(named) > 1:
+            chosen, mem["to_cancel"] = named[0], named[1:]  # "cancel Friday and Saturday": each after its own yes
         if chosen is None and mem["flow"] == "cancel" and "all" in reading.intents:
             chosen, mem["to_cancel"] = choices[0], choices[1:]  # "cancel them all": one after the other, each a yes
         if chosen is None:

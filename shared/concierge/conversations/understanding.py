@@ -84,6 +84,7 @@ class Reading:
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
+    days_named: tuple[dt.date, ...] = ()  # two days said together in a cancellation ("cancel Friday and Saturday")
     shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
     bound: str | None = None  # "after" or "before" the time near ("after 8pm", "avant midi")
     made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
@@ -216,6 +217,10 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             day = with_part_said_apart(day, ungreeted, venue)
         else:
             reading.part_named = part_said(ungreeted)  # "evening", of the day under way
+    if "cancel" in reading.intents and _REBOOKED.search(folded) and len(days_in_order(tokens, now, venue)) == 2:
+        reading.intents = (reading.intents - {"cancel", "book"}) | {"move"}  # "cancel Friday, book Saturday instead"
+    elif "cancel" in reading.intents:
+        reading.days_named = _two_days_together(tokens, now, venue)  # "cancel my Friday and Saturday bookings"
     if "move" in reading.intents and len(days := days_in_order(tokens, now, venue)) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date
@@ -277,6 +282,21 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     return reading
 
 
+def _two_days_together(tokens: list[str], now: dt.datetime, venue: Venue) -> tuple[dt.date, ...]:
+    """Two days said in one stretch of the message, between the same commas ("Friday and Saturday"; not
+    "Friday, Saturday is fine")."""
+    stretches = " ".join(tokens).split(BREAK)
+    for stretch in stretches:
+        if len(days := days_in_order(stretch.split(), now, venue)) == 2:
+            return (days[0].date, days[1].date)
+    return ()
+
+
+# A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.
+_REBOOKED = re.compile(
+    r"\b(?:book|rebook|reserve|instead|prenota|prenotate|prenotare|invece|reserver|reservez|plutot|reservar|marcar"
+    r"|marca|marque|em vez)\b"
+)
 _OF_A_DAY = re.compile(
     r"\b(?:my|our) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)(?: s)? "
     r"(?:booking|reservation|appointment|table)s?\b"

@@ -1037,6 +1037,37 @@ def test_all_of_the_customer_s_bookings_are_cancelled_one_after_the_other_each_a
     assert kept.rdv["action"] == "SHOW_WELCOME" and [b.day.day for b in d.tools.bookings] == [30]
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "yes", "kept"), [
+    ("harbour", "cancel my wednesday and thursday bookings", "yes", [30]),
+    ("roma", "annulla mercoledì e giovedì", "sì", [30]),
+    ("harbour", "cancel wednesday, thursday is fine", "yes", [26, 30]),  # two stretches: Thursday is kept
+])  # fmt: skip
+def test_two_days_named_together_in_a_cancellation_cancel_both_each_after_a_yes(venues, venue_id, asked, yes, kept):
+    d = dialogue(venues, venue_id)
+    for day in (25, 26, 30):
+        d.tools.book(dt.date(2026, 11, day), "12:00", PHONES[venue_id])
+    d.say(asked)
+    d.say(yes)
+    d.say(yes)
+    assert [b.day.day for b in d.tools.bookings] == kept
+
+
+@pytest.mark.parametrize(("venue_id", "asked", "yes", "said"), [
+    ("harbour", "cancel friday and book saturday at 8 instead", "yes",
+     "Shall I move your booking of Friday 27 November at 8 pm to Saturday 28 November at 8 pm?"),
+    ("roma", "annulla quella di venerdì e prenota sabato alle 20", "sì",
+     "Sposto la sua prenotazione di venerdì 27 novembre alle 20 a sabato 28 novembre alle 20?"),
+    ("tasca", "cancela a de sexta e marca para sábado às 20h", "sim",
+     "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para sábado, 28 de novembro às 20h?"),
+])  # fmt: skip
+def test_a_cancellation_with_a_new_day_booked_instead_is_a_move(venues, venue_id, asked, yes, said):
+    d = dialogue(venues, venue_id)
+    own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    assert d.say(asked).reply == said
+    d.say(yes)
+    assert [(b.id, b.day, b.time) for b in d.tools.bookings] == [(own.id, dt.date(2026, 11, 28), "20:00")]
+
+
 def offered_times(answer) -> list[str]:
     return [e["data"]["start_iso"][11:16] for e in answer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
 
