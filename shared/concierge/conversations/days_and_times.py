@@ -191,6 +191,16 @@ def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[Day
     return found
 
 
+def two_days_together(tokens: list[str], now: dt.datetime, venue: Venue) -> tuple[dt.date, ...]:
+    """Two days said in one stretch of the message, between the same commas ("Friday and Saturday"; not
+    "Friday, Saturday is fine")."""
+    stretches = " ".join(tokens).split(BREAK)
+    for stretch in stretches:
+        if len(days := days_in_order(stretch.split(), now, venue)) == 2:
+            return (days[0].date, days[1].date)
+    return ()
+
+
 class TimeSaid(NamedTuple):
     """The exact time said, or the time an approximate one is near ("verso le 20"); for a bound ("after 8pm",
     "avant midi") which side of it is meant, "after" or "before"; and the day it falls on, when the words

@@ -1,6 +1,7 @@
 """How many people a message says: a count with its unit or its lead ("4 persone", "for 4"), adults and
 children added up, "me and 3 friends", a party said without a number ("just me", "me and my wife"), and
-the answer to "how many?" ("6", "about 6", "6 or 7", "a couple")."""
+the answer to "how many?" ("6", "about 6", "6 or 7", "a couple"); the number a party changes to ("the number
+of people to 5")."""
 
 from __future__ import annotations
 
@@ -110,3 +111,17 @@ _PARTY_WORDS = {
     6: re.compile(r"half a dozen|mezza dozzina|une demi douzaine|meia duzia"),
     12: re.compile(r"(?:a )?dozen|una dozzina|une douzaine|uma duzia"),
 }
+
+
+# The number the party changes to, said after the words for it: "change the number of people on my booking to 5",
+# "il numero di persone a 6", "le nombre de personnes à 6", "o número de pessoas para 6" (not "…to 5pm").
+_NUMBER_OF_PEOPLE = re.compile(
+    r"\b(?:number of (?:people|guests)|party size|numero di persone|nombre de personnes|n[uú]mero de pessoas)\b"
+    r".{0,40}?\b(?:to|a|à|para)\s+\d{1,2}\b(?!\s*(?:[:.h]\d|am\b|pm\b|h\b|o'?clock|ore\b|heures?\b|horas?\b))",
+    re.IGNORECASE,
+)
+
+
+def with_party_counted(text: str) -> str:
+    """`text` with "people" after the number a party changes to, said after the words for it."""
+    return _NUMBER_OF_PEOPLE.sub(r"\g<0> people", text)

@@ -27,14 +27,15 @@ from concierge.conversations.days_and_times import (
     NEGATIONS,
     day_said,
     days_in_order,
+    two_days_together,
     negated_set_aside,
     time_said,
     part_said,
     with_part_said_apart,
 )
 from concierge.conversations.message_words import (
-    HOUR_WORDS,
     BREAK,
+    HOUR_WORDS,
     amounts_set_aside,
     articles_set_aside,
     at_after_correction,
@@ -52,7 +53,7 @@ from concierge.conversations.message_words import (
     week_joined,
 )
 from concierge.conversations.party_changes import party_change
-from concierge.conversations.party_sizes import party_size
+from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
@@ -126,7 +127,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     rest = _TEXTED_HOUR.sub("ore ", rest)  # "cena h 20.30": alle 20.30
     rest = _TEXTED_P.sub("for ", rest)  # "jantar p/ 3": for 3
     rest = _TEXTED_PLUS.sub(" plus ", rest)  # "3 + un bambino"
-    rest = _NUMBER_OF_PEOPLE.sub(r"\g<0> people", rest)  # "the number of people on my booking to 5": 5 people
+    rest = with_party_counted(rest)  # "the number of people on my booking to 5": 5 people
     folded = normalise(rest)
     if not folded and (emoji := next((intent for sign, intent in _EMOJI_ANSWERS if sign in text), None)):
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
@@ -220,7 +221,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "cancel" in reading.intents and _REBOOKED.search(folded) and len(days_in_order(tokens, now, venue)) == 2:
         reading.intents = (reading.intents - {"cancel", "book"}) | {"move"}  # "cancel Friday, book Saturday instead"
     elif "cancel" in reading.intents:
-        reading.days_named = _two_days_together(tokens, now, venue)  # "cancel my Friday and Saturday bookings"
+        reading.days_named = two_days_together(tokens, now, venue)  # "cancel my Friday and Saturday bookings"
     if "move" in reading.intents and len(days := days_in_order(tokens, now, venue)) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date
@@ -259,37 +260,28 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         and len(_blanked(folded, vocab.phrases["greeting"]).split()) > 3
     ):
         reading.intents.discard("greeting")  # "Bonsoir, vous prenez la carte vitale ?": a question, not a hello
-    # A bare answer when both a name and a reason were asked for: a name looks like one.
+    _bare_answer_read(reading, text, rest, awaiting, bare, vocab)
+    return reading
+
+
+def _bare_answer_read(
+    reading: Reading, text: str, rest: str, awaiting: tuple[str, ...], bare: bool, vocab: Vocabulary
+) -> None:
+    """A message that only answers the name or the reason asked: that field ("Marie Dupont", "call it Mike";
+    with a yes, "ok, Tom"), a name when both were asked and it looks like one."""
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
     asked = text.strip().endswith("?")  # "Why?", "Do you need my surname?" name nobody
-    if (
-        reading.name is None
-        and as_name
-        and bare
-        and not asked
-        and not re.search(r"\d", rest)
-        and not reading.part_named
-    ):
+    named = reading.name is None and as_name and not asked
+    if named and bare and not re.search(r"\d", rest) and not reading.part_named:  # nor "allora 8", "evening"
         reading.name = name_at_start(capitalised_part(answered_name(rest)))
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]
     agreed = reading.intents == {"yes"} and not replace(reading, phone=None, bad_phone=False).details
-    if reading.name is None and as_name and agreed and not asked:  # "ok, Tom", "pode ser Joana Silva"
+    if named and agreed:  # "ok, Tom", "pode ser Joana Silva"
         after = capitalised_part(answered_name(_blanked(rest, vocab.phrases["yes"]).strip(" ,.;:!-")))
         if after[:1].isupper() and (name := name_at_start(after)):
             reading.name = name
             reading.intents.discard("yes")
-    return reading
-
-
-def _two_days_together(tokens: list[str], now: dt.datetime, venue: Venue) -> tuple[dt.date, ...]:
-    """Two days said in one stretch of the message, between the same commas ("Friday and Saturday"; not
-    "Friday, Saturday is fine")."""
-    stretches = " ".join(tokens).split(BREAK)
-    for stretch in stretches:
-        if len(days := days_in_order(stretch.split(), now, venue)) == 2:
-            return (days[0].date, days[1].date)
-    return ()
 
 
 # A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.
@@ -310,13 +302,6 @@ _TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)
 _FILLED_PAUSE = re.compile(
     r"(?<![\w'’])(?:uh+|uhm+|umm+|erm+|er|ehm+|euh+|heu+|h?mm+|hm+)(?![\w'’])[,.]?"
     r"|(?<=\bat )like\b|(?<=\bfor )like\b|(?<=\bby )like\b|(?<=\babout )like\b|(?<=\baround )like\b",
-    re.IGNORECASE,
-)
-# The number the party changes to, said after the words for it: "change the number of people on my booking to 5",
-# "il numero di persone a 6", "le nombre de personnes à 6", "o número de pessoas para 6" (not "…to 5pm").
-_NUMBER_OF_PEOPLE = re.compile(
-    r"\b(?:number of (?:people|guests)|party size|numero di persone|nombre de personnes|n[uú]mero de pessoas)\b"
-    r".{0,40}?\b(?:to|a|à|para)\s+\d{1,2}\b(?!\s*(?:[:.h]\d|am\b|pm\b|h\b|o'?clock|ore\b|heures?\b|horas?\b))",
     re.IGNORECASE,
 )
 _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
