@@ -227,18 +227,24 @@ def spans_read(tokens: list[str], counting: frozenset[str]) -> list[str]:
     return text.split()
 
 
-_FOUR_DIGITS = re.compile(r"([01]\d|2[0-3])([0-5]\d)")  # "1930", "2000": a 24-hour clock time written short
+# A clock time written without its colon: "1930", "2000", "730", "830pm".
+_DIGITS_CLOCK = re.compile(r"([01]?\d|2[0-3])([0-5]\d)(am|pm|h)?")
 _BEFORE_A_CLOCK = frozenset({"at", "alle", "ore", "a", "as", "vers", "verso", "around", "pelas", "by", "dalle"})
 
 
-def four_digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
-    """ "At 1930", "alle 2030", "friday 2000": four digits after a word of the hour or a weekday are a clock
-    time ("19:30"), not a year; so are four digits alone given as the time asked for ("1930"; "2026" is none)."""
+def digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
+    """ "At 1930", "alle 2030", "friday 2000", "at 730": three or four digits after a word of the hour or a
+    weekday are a clock time ("19:30"), not a year; so are they alone given as the time asked for ("1930";
+    "2026" is none), and with their "am" or "pm" anywhere ("sat 830pm")."""
     alone = time_asked and len(tokens) == 1
     return [
-        f"{match[1]}:{match[2]}"
-        if (match := _FOUR_DIGITS.fullmatch(token))
-        and ((alone and int(match[2]) % 5 == 0) or (i and tokens[i - 1] in _BEFORE_A_CLOCK | WEEKDAY_WORDS))
+        f"{match[1]}:{match[2]}{match[3] or ''}"
+        if (match := _DIGITS_CLOCK.fullmatch(token))
+        and (
+            match[3] in ("am", "pm")
+            or (alone and int(match[2]) % 5 == 0)
+            or (i and tokens[i - 1] in _BEFORE_A_CLOCK | WEEKDAY_WORDS)
+        )
         else token
         for i, token in enumerate(tokens)
     ]
@@ -319,7 +325,7 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
     def before_a_time(i: int) -> bool:
         after = tokens[i + 1 : i + 3]
         return bool(after) and (
-            bool(_CLOCK.fullmatch(after[0]))
+            bool(_CLOCK.fullmatch(after[0]) or _DIGITS_CLOCK.fullmatch(after[0]))  # "sat 8pm", "fri 730"
             or after[0] in PART_WORDS
             or (len(after) == 2 and after[0] in _BEFORE_A_PART and after[1] in PART_WORDS)
         )

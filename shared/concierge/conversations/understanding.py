@@ -43,7 +43,7 @@ from concierge.conversations.message_words import (
     at_after_weekday,
     counts_set_aside,
     either_read,
-    four_digit_clocks_read,
+    digit_clocks_read,
     hour_articles_read,
     ordinals_set_aside,
     other_calendars_set_aside,
@@ -205,7 +205,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(other_calendars_set_aside(tokens))))
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
-    tokens = four_digit_clocks_read(either_read(spans_read(tokens, vocab.counting_words), time_asked), time_asked)
+    tokens = digit_clocks_read(either_read(spans_read(tokens, vocab.counting_words), time_asked), time_asked)
     tokens = at_after_weekday(tokens, venue.locale)
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)

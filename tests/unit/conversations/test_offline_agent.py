@@ -2143,7 +2143,7 @@ REQUESTS = {
     ("harbour", "that's right"), ("harbour", "yup"), ("harbour", "spot on"), ("tasca", "Isso!"),
     ("roma", "d'accordo"), ("roma", "esattamente"), ("roma", "giusto"), ("cabinet", "c'est ça"),
     ("cabinet", "très bien"), ("cabinet", "entendu"), ("tasca", "isso"), ("tasca", "isso mesmo"),
-    ("tasca", "exatamente"), ("tasca", "tá"),
+    ("tasca", "exatamente"), ("tasca", "tá"), ("harbour", "y"), ("harbour", "ya"),
 ])  # fmt: skip
 def test_a_yes_said_in_other_words_books_what_was_asked(venues, venue_id, yes):
     d = dialogue(venues, venue_id)

@@ -925,6 +925,9 @@ def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venu
         ("harbour", "friday at 1930 for 2", dt.date(2026, 11, 27), "19:30", 2),  # a 24-hour time written short
         ("roma", "venerdì alle 2030", dt.date(2026, 11, 27), "20:30", None),
         ("harbour", "friday, we opened in 1930", dt.date(2026, 11, 27), None, None),  # a year
+        ("harbour", "need table 4 6 ppl fri 730", dt.date(2026, 11, 27), "19:30", 6),  # three digits, "fri"
+        ("harbour", "table for 2 fri 1930", dt.date(2026, 11, 27), "19:30", 2),
+        ("harbour", "sat 830pm for 2", dt.date(2026, 11, 28), "20:30", 2),
     ],
 )
 def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, time, people):
@@ -1175,6 +1178,7 @@ def test_a_number_after_a_bound_with_its_unit_is_no_hour(venues, venue_id, text)
     [
         ("harbour", "1930", "19:30", None),
         ("roma", "2030", "20:30", None),
+        ("harbour", "730", "19:30", None),
         ("harbour", "2026", None, None),  # a year, no quarter of an hour
         ("harbour", "8 or 9", None, "20:00"),  # either will do: the free times near the first
         ("roma", "20 o 21", None, "20:00"),
