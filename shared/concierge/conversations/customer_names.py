@@ -213,12 +213,12 @@ def answered_name(text: str) -> str:
     return _FOR.sub("", without_self_intro(text), count=1)
 
 
-def capitalised_part(answer: str) -> str:
-    """An answer with nothing else in it that capitalises its words after words written small: those words
-    ("call it Mike", "põe Joana": the name)."""
-    words = answer.split()
-    capital = next((i for i, word in enumerate(words) if word[:1].isupper()), 0)
-    return " ".join(words[capital:]) if capital else answer
+def capitalised_part(said: str) -> str:
+    """Words that capitalise a name after up to three words written small: from the name on ("call it Mike",
+    "põe Joana", "should be Jane Smith")."""
+    words = said.split()
+    capital = next((i for i, word in enumerate(words[:4]) if word[:1].isupper()), 0)
+    return " ".join(words[capital:]) if capital else said
 
 
 _TITLES = {"mr", "mrs", "ms", "dr", "st", "m", "mme", "mlle", "sig", "sra", "sr", "dott", "prof"}

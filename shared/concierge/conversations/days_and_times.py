@@ -66,8 +66,8 @@ def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list
     ma alle 9" is 9."""
     out = list(tokens)
     for i, token in enumerate(tokens):
-        if token not in NEGATIONS:
-            continue
+        if token not in NEGATIONS or tokens[i + 1 : i + 2] == [BREAK]:
+            continue  # "non, mardi", "não, sábado": a no, then the day meant
         for start in (i + 1, i + 2):  # "not Friday", "non posso venerdì"
             spans = [tokens[start : start + size] for size in range(min(NEGATED_WORDS, len(tokens) - start), 0, -1)]
             said = next((w for w in spans if BREAK not in w and _names_a_day_or_time(" ".join(w), now, venue)), None)

@@ -193,7 +193,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         return day_said(time_tokens(words), now, venue) is not None
 
     reading.name = (
-        introduced(rest, vocab.intro_words["name_intros"], name_at_start)
+        introduced(
+            rest, vocab.intro_words["name_intros"], lambda s: name_at_start(s if question else capitalised_part(s))
+        )
         or name_segment(rest, vocab, names_a_day)
         or signed_name(rest, vocab, names_a_day)
     )

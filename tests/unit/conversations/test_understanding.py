@@ -670,7 +670,12 @@ def test_a_name_after_an_elided_french_intro_is_read(venues, text, name):
         ("tasca", "é para o Rui", "Rui"),
         ("tasca", "no nome da Marta", "Marta"),
         ("roma", "è Luca", "Luca"),
-        ("harbour", "call it Mike", "Mike"),  # the words written capitalised, after words written small
+        ("harbour", "call it Mike", "Mike"),
+        (
+            "harbour",
+            "the name should be Jane Smith",
+            "Jane Smith",
+        ),  # the words written capitalised, after words written small
         ("tasca", "põe Joana", "Joana"),
         ("harbour", "the surname's Kowalski", "Kowalski"),
         ("harbour", "ok Tom", "Tom"),  # a yes with the name
@@ -820,6 +825,8 @@ def test_a_time_longer_than_the_words_read_at_once_is_read_whole(venues, venue_i
         ("roma", "non alle 8 ma alle 9", None, "21:00"),
         ("cabinet", "je ne peux pas lundi, mardi plutôt", 24, None),
         ("tasca", "não sexta, sábado às 20h", 28, "20:00"),
+        ("tasca", "não, sábado", 28, None),  # a no, then the day meant
+        ("cabinet", "non, plutôt mardi", 24, None),
     ],
 )
 def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, text, day, time):
