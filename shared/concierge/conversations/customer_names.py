@@ -110,6 +110,14 @@ _NAME_STOP = {
     "obrigado",
     "obrigada",
     "grazie",
+    "instead",
+    "invece",
+    "plutôt",
+    "plutot",
+    "sorry",
+    "scusi",
+    "pardon",
+    "desculpe",
 }
 
 
@@ -211,6 +219,15 @@ _FOR = re.compile(r"^\s*(?:[éè]\s+)?(?:for|per|pour|para(?: [oa])?|just|solo|j
 def answered_name(text: str) -> str:
     """The name in an answer to "what name?": "it's for Priya Patel", "c'est pour Marie", "é para Ana"."""
     return _FOR.sub("", without_self_intro(text), count=1)
+
+
+_RENAMED = re.compile(r"\b(?:name|nome|nom)\s+(?:to|in|a|en|para|pour|par)\s+(.+)", re.IGNORECASE)
+
+
+def new_name(text: str) -> str | None:
+    """The name a booking's is to change to: "change the name to Ann Smith", "cambiare il nome in Rossi"."""
+    said = _RENAMED.search(text)
+    return name_at_start(said.group(1)) if said else None
 
 
 def capitalised_part(said: str) -> str:

@@ -20,6 +20,7 @@ from concierge.conversations.customer_names import (
     introduced,
     looks_like_name,
     name_at_start,
+    new_name,
     name_segment,
     signed_name,
 )
@@ -193,7 +194,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         return day_said(time_tokens(words), now, venue) is not None
 
     reading.name = (
-        introduced(
+        (new_name(rest) if "rename" in reading.intents else None)
+        or introduced(
             rest, vocab.intro_words["name_intros"], lambda s: name_at_start(s if question else capitalised_part(s))
         )
         or name_segment(rest, vocab, names_a_day)
@@ -242,6 +244,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if time.from_now and "hours" in reading.intents:  # "can we come in 2 hours?" asks for no opening hours
         if not vocab.has("hours", " ".join(word for word in folded.split() if word not in HOUR_WORDS)):
             reading.intents.discard("hours")
+    if "rename" in reading.intents and not (reading.day or reading.time or reading.people):
+        reading.intents.discard("move")  # "change the name to Ann Smith" moves nothing
     if reading.bound and question:
         reading.intents.add("availability")  # "e depois das 21h?": the free times then, asked
     if reading.people is not None and reading.time is not None and alone:

@@ -1194,6 +1194,16 @@ def test_running_late_is_passed_to_the_team_and_moves_nothing(venues, venue_id, 
     assert answer.rdv["disposition"]["reason"] == "The customer is running late" and own.time == "20:00"
 
 
+@pytest.mark.parametrize("request_", ["table for 2 on friday at 8, Tom", "table for 2 on friday at 8"])
+def test_a_name_changed_before_the_yes_is_the_new_booking_s(venues, request_):
+    d = dialogue(venues, "harbour")
+    d.say(request_)
+    confirm = d.say("can you change the name to Jane Smith?")
+    assert confirm.reply == "Shall I book a table for 2 on Friday 27 November at 8 pm for Jane Smith?"
+    d.say("yes")
+    assert [b.name for b in d.tools.bookings] == ["Jane Smith"]
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "yes", "asked", "thanks"), [
     ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "it's my wife's birthday by the way",
      "Thank you, we'll take note. I'm passing you"),

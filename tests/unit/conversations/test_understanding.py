@@ -531,9 +531,22 @@ def test_a_question_about_a_name_gives_no_name(venues, venue_id, text):
     assert read(venues, venue_id, text).name is None
 
 
-def test_a_name_to_change_to_is_no_name_starting_with_to(venues):
-    reading = read(venues, "harbour", "can I change the name to Ann Smith?")
-    assert "rename" in reading.intents and reading.name is None
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "can I change the name to Ann Smith?", "Ann Smith"),  # not "to Ann Smith"
+        ("roma", "posso cambiare il nome in Rossi?", "Rossi"),
+        ("tasca", "mudar o nome para Ana Costa", "Ana Costa"),
+    ],
+)
+def test_a_name_to_change_to_is_the_name_and_moves_nothing(venues, venue_id, text, name):
+    reading = read(venues, venue_id, text)
+    assert "rename" in reading.intents and "move" not in reading.intents and reading.name == name
+
+
+def test_a_name_stops_before_instead_or_sorry(venues):
+    assert read(venues, "harbour", "put it under Jane instead").name == "Jane"
+    assert read(venues, "harbour", "Jane Doe sorry", ("patient.name",)).name == "Jane Doe"
 
 
 @pytest.mark.parametrize(
