@@ -282,12 +282,13 @@ _INSTEAD = frozenset({"instead", "invece", "plutot"})  # "8 instead": the hour m
 
 
 def at_after_correction(tokens: list[str], people: int | None) -> tuple[list[str], int | None]:
-    """ "Make it 8 instead", "sorry, I meant 8 not 7", "8 instead": an hour said with no word before it, read
-    as "at 8" (not the party just read); with the number so read."""
+    """ "Make it 8 instead", "sorry, I meant 8 not 7", "8 instead", "7 it is": an hour said with no word before
+    it, read as "at 8" (not the party just read); with the number so read."""
     for i in range(len(tokens)):
         leads = [lead for lead in _BEFORE_AN_HOUR if tuple(tokens[i : i + len(lead)]) == lead]
         end = i + len(leads[0]) if leads else i
-        instead = not leads and i + 1 < len(tokens) and tokens[i + 1] in _INSTEAD
+        after = tokens[i + 1 : i + 3]
+        instead = not leads and bool(after) and (after[0] in _INSTEAD or after == ["it", "is"])  # "7 it is"
         if (leads or instead) and end < len(tokens):
             if tokens[end - 1 : end] == ["about"] and tokens[end][:1].isdigit():  # "what about 9pm?" is not "about 9pm"
                 tokens = [*tokens[: end - 1], "at", *tokens[end:]]

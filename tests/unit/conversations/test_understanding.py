@@ -83,6 +83,13 @@ def test_what_about_a_time_proposes_that_time_not_one_near_it(venues, text, time
     assert (reading.time, reading.time_near) == (time, near)
 
 
+@pytest.mark.parametrize(
+    ("text", "time"), [("great, 7 it is", "19:00"), ("ok 8 it is then", "20:00"), ("it is 8", None)]
+)
+def test_an_hour_then_it_is_takes_that_hour(venues, text, time):
+    assert read(venues, "harbour", text, ("patient.name",)).time == time
+
+
 def test_a_date_in_digits_is_not_taken_for_a_phone_number(venues):
     reading = read(venues, "cabinet", "Un rendez-vous le 12.12.2026 à 9h, mon numéro 0555 12 34 56")
     assert (reading.day, reading.phone, reading.bad_phone) == (dt.date(2026, 12, 12), "+213555123456", False)
