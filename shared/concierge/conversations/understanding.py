@@ -206,7 +206,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     said = time_tokens(unnamed)[:MAX_TOKENS]
     time_asked = "slot.start_iso" in awaiting  # the day and time asked for
     tokens = articles_set_aside(week_joined(short_weekdays_spelt(said, day_asked=time_asked)))
-    tokens = hour_articles_read(amounts_set_aside(ordinals_set_aside(other_calendars_set_aside(tokens))))
+    tokens = amounts_set_aside(ordinals_set_aside(other_calendars_set_aside(tokens)))
+    tokens = hour_articles_read(tokens, italian=venue.locale == "it")
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
     tokens = digit_clocks_read(either_read(spans_read(tokens, vocab.counting_words), time_asked), time_asked)
@@ -239,7 +240,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone
     timed, reading.made_it = at_after_correction(tokens, reading.people)
-    time = time_said(timed, now, venue, reading.day, bare="slot.start_iso" in awaiting and not bare_party)
+    bare_time = "slot.start_iso" in awaiting and not bare_party and reading.day is None  # "le 21" in French: a day
+    time = time_said(timed, now, venue, reading.day, bare=bare_time)
     reading.time, reading.time_near, reading.bound = time.exact, time.near, time.bound
     if time.from_now and "hours" in reading.intents:  # "can we come in 2 hours?" asks for no opening hours
         if not vocab.has("hours", " ".join(word for word in folded.split() if word not in HOUR_WORDS)):

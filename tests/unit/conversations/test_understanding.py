@@ -379,6 +379,22 @@ def test_minutes_years_and_a_second_after_a_are_no_hour(venues, venue_id, text, 
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time"),
+    [
+        ("roma", "le 21", None, "21:00"),  # Italian: the hour
+        ("roma", "le 21 va bene", None, "21:00"),
+        ("roma", "le 21 dicembre", dt.date(2026, 12, 21), None),
+        ("cabinet", "le 21", dt.date(2026, 12, 21), None),  # French: the 21st, not also 21:00
+    ],
+)
+def test_le_and_a_number_alone_as_the_time_asked_is_the_hour_in_italian_and_the_day_in_french(
+    venues, venue_id, text, day, time
+):
+    reading = read(venues, venue_id, text, ("slot.start_iso",))
+    assert (reading.day, reading.time) == (day, time)
+
+
+@pytest.mark.parametrize(
     ("text", "time", "near"),
     [
         ("per le venti", "20:00", None),
