@@ -246,6 +246,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if time.from_now and "hours" in reading.intents:  # "can we come in 2 hours?" asks for no opening hours
         if not vocab.has("hours", " ".join(word for word in folded.split() if word not in HOUR_WORDS)):
             reading.intents.discard("hours")
+    if reading.shift is None and reading.day and not (reading.time or reading.time_near) and _MEANT.search(folded):
+        reading.shift = 0  # "sorry, I meant Saturday": the time already said, on that day
     if "rename" in reading.intents and not (reading.day or reading.time or reading.people):
         reading.intents.discard("move")  # "change the name to Ann Smith" moves nothing
     if reading.bound and question:
@@ -292,6 +294,8 @@ def _bare_answer_read(
             reading.intents.discard("yes")
 
 
+# A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".
+_MEANT = re.compile(r"\b(?:i meant|i mean|meant|volevo dire|intendevo|je voulais dire|queria dizer|quis dizer)\b")
 # A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.
 _REBOOKED = re.compile(
     r"\b(?:book|rebook|reserve|instead|prenota|prenotate|prenotare|invece|reserver|reservez|plutot|reservar|marcar"

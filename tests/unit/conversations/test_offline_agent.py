@@ -2439,6 +2439,19 @@ def test_a_day_or_time_said_alone_right_after_booking_changes_that_booking(
     assert [(b.id, b.day.isoformat(), b.time) for b in d.tools.bookings] == [(made.id, new_day, new_time)]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "meant", "said"), [
+    ("harbour", "table for 2 on friday at 8pm, Tom", "yes", "sorry, I meant Saturday",
+     "Shall I move your booking of Friday 27 November at 8 pm to Saturday 28 November at 8 pm?"),
+    ("roma", "tavolo per 2 venerdì alle 20, Luca", "sì", "scusi, volevo dire sabato",
+     "Sposto la sua prenotazione di venerdì 27 novembre alle 20 a sabato 28 novembre alle 20?"),
+])  # fmt: skip
+def test_the_day_meant_right_after_booking_moves_the_booking_at_its_time(venues, venue_id, request_, yes, meant, said):
+    d = booked(venues, venue_id, request_, yes)
+    assert d.say(meant).reply == said
+    d.say(yes)
+    assert [(b.day, b.time) for b in d.tools.bookings] == [(dt.date(2026, 11, 28), "20:00")]
+
+
 def test_what_about_a_time_right_after_booking_asks_to_move_the_booking_to_it(venues):
     d = booked(venues, "harbour", "table for 2 on friday at 8pm, Jane Doe", "yes")
     [made] = d.tools.bookings
