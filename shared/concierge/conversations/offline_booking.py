@@ -118,7 +118,7 @@ class BookingFlow(FreeTimes):
             else:  # "anything free on Saturday evening?": the free times, before the name
                 return self.offer(day, slots.get("time"), notes, around=slots.pop("near", None))
         said = slots.get("time") if "slot.start_iso" not in missing else None
-        if missing and said and day is not None and said not in self.free_times(day):  # "all'una", no lunch then
+        if missing and said and day is not None and not self._open_then(day, said):  # "all'una", no lunch then
             return self.offer(day, said, notes)  # the free times first: the name is asked once one is picked
         if missing:
             return self.need_info(missing, notes)
@@ -144,6 +144,10 @@ class BookingFlow(FreeTimes):
             day = dt.date.fromisoformat(day_under_way)
             start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
             reading.day, reading.part = day, (hhmm(start), hhmm(end))
+
+    def _open_then(self, day: dt.date, time: str) -> bool:
+        """Whether the venue is open on `day` at `time` (by its hours: no store read)."""
+        return is_open_at(self.venue, dt.datetime.combine(day, dt.time.fromisoformat(time)))
 
     def weekday_alone(self) -> bool:
         """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday
