@@ -108,6 +108,15 @@ def test_times_offered_near_a_time_not_free_stay_near_it_while_the_rest_is_asked
     )
 
 
+def test_a_plain_ok_to_times_offered_near_a_time_not_free_offers_them_again(venues):
+    d = dialogue(venues, "roma")
+    d.say("si può prenotare per stasera alle 22 e 30?")  # the last sitting is earlier
+    d.say("in 2")
+    offer = d.say("Bruno")
+    assert d.say("ok").reply == offer.reply  # not the evening's first times
+    assert d.say("le 22").rdv["slot"]["start_iso"].startswith("2026-11-23T22:00")
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "time", "offered"), [
     ("roma", "avete posto domani a pranzo per 2?", "all'una", "Siamo aperti martedì 24 novembre: cena dalle 19"),
     ("harbour", "table for 2 on friday at 8pm", "actually 4pm", "We are open on Friday 27 November: lunch"),
