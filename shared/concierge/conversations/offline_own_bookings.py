@@ -194,8 +194,8 @@ class OwnBookingsFlow(BookingFlow):
             new_day = reading.day is not None and reading.day.isoformat() != target["day"]
             if not (new_day or (reading.time and reading.time != target["time"]) or target.get("new_time")):
                 return self._confirm_party(target)
-        if reading.day and self.weekday_alone():  # Monday 30th's booking "to Tuesday": the 1st, that week's
-            reading.day = _in_the_week_of(reading.day, dt.date.fromisoformat(target["day"]), self.now.date())
+        if reading.day and self.weekday_alone():  # Monday 30th's booking "to Tuesday": the 1st, beside it
+            reading.day = _nearest_the_booking(reading.day, dt.date.fromisoformat(target["day"]), self.now.date())
         if reading.day or reading.time:  # a time alone: on the day under way (said, or of the times offered)
             target["new_day"] = (
                 reading.day or dt.date.fromisoformat(target.get("new_day") or target["day"])
@@ -363,10 +363,11 @@ def event_start(value: Any, venue: Venue) -> tuple[dt.date, str] | None:
     return parsed.date(), parsed.strftime("%H:%M")
 
 
-def _in_the_week_of(weekday: dt.date, booked: dt.date, today: dt.date) -> dt.date:
-    """The coming `weekday` said to move a booking to, in the booking's week (Monday to Sunday) instead, unless
-    that is today or past ("today" is said so) or the booking's own day; one already placed further on (the
-    Tuesday of the times offered) stays."""
-    same_week = booked + dt.timedelta(days=weekday.weekday() - booked.weekday())
-    coming = (weekday - today).days < 7
-    return same_week if coming and same_week > today and same_week != booked else weekday
+def _nearest_the_booking(weekday: dt.date, booked: dt.date, today: dt.date) -> dt.date:
+    """The coming `weekday` said to move a booking to, or that weekday in a later week when nearer the booking's
+    day (the earlier of two as near); the booking's own day (it names the booking: "my Saturday booking to
+    9pm") and one already placed further on (the Tuesday of the times offered) stay."""
+    if weekday == booked or (weekday - today).days >= 7:
+        return weekday
+    weeks = (weekday + dt.timedelta(weeks=n) for n in range(9))
+    return min((day for day in weeks if day != booked), key=lambda day: (abs((day - booked).days), day))

@@ -992,13 +992,14 @@ def test_a_time_counted_from_now_offers_today_s_free_times_around_it(venues, ven
 @pytest.mark.parametrize(("venue_id", "booked", "asked", "said"), [
     ("cabinet", dt.date(2026, 11, 30), "est-ce que je peux décaler mon rendez-vous à mardi même heure ?",
      "Je déplace votre rendez-vous du lundi 30 novembre à 10 h au mardi 1er décembre à 10 h ?"),
-    ("harbour", dt.date(2026, 12, 5), "can we move it to tuesday?", "Free times around 8 pm on Tuesday 1 December"),
+    ("harbour", dt.date(2026, 12, 14), "can we move it to tuesday?", "Free times around 8 pm on Tuesday 15 December"),
+    ("harbour", dt.date(2026, 11, 30), "can we move it to sunday?", "We are open on Sunday 29 November"),  # the eve
     ("harbour", dt.date(2026, 12, 5), "can we move it to saturday?", "Free times around 8 pm on Saturday 28 November"),
 ])  # fmt: skip
-def test_a_weekday_a_booking_moves_to_is_in_the_booking_s_week(venues, venue_id, booked, asked, said):
+def test_a_weekday_a_booking_moves_to_is_the_one_nearest_its_day(venues, venue_id, booked, asked, said):
     d = dialogue(venues, venue_id)
     d.tools.book(booked, "10:00" if venue_id == "cabinet" else "20:00", PHONES[venue_id])
-    assert d.say(asked).reply.startswith(said)  # not Tuesday 24 November; a Saturday, not its own
+    assert d.say(asked).reply.startswith(said)  # not the coming one, two weeks before; a Saturday, not its own
 
 
 def test_a_weekday_said_to_times_offered_on_that_weekday_next_week_is_that_day(venues):
