@@ -55,12 +55,12 @@ class _Run(PicksFlow):
         if (confirming := self._while_confirming(reading)) is not None:
             return confirming
         mem["pending"] = None
-        hours_day = mem.pop("hours_day", None)
+        day_asked_about = mem.pop("day_asked_about", None)
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
             return self.hours_of(self._asked_day(reading))  # "open on Christmas Day?" then "Boxing Day?"
         booking = reading.time or reading.people or "book" in reading.intents
-        if hours_day and booking and not reading.day and not mem.get("flow"):
-            reading.day = dt.date.fromisoformat(hours_day)  # "open on New Year's Eve?", "table for 6 at 9pm then"
+        if day_asked_about and booking and not reading.day and not mem.get("flow"):
+            reading.day = dt.date.fromisoformat(day_asked_about)  # "open on New Year's Eve?", "table for 6 at 9pm then"
         if (
             "no" in reading.intents
             and not reading.details

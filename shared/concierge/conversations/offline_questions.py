@@ -38,7 +38,25 @@ class QuestionsFlow(OwnBookingsFlow):
         if "price" in reading.intents and not (reading.day or reading.time or reading.people):
             faq = self.faq(self.turn.text or "")  # "combien coûte un détartrage ?": a question, not a booking
             return self.understood(faq) if faq else self.unanswered()
+        if self._of_a_day_only(reading) and (faq := self.faq(self.turn.text or "")):
+            self.mem["day_asked_about"] = reading.day.isoformat() if reading.day else None  # "for 2 at 8, then"
+            return self.understood(faq)  # "do you have vegetarian options on Sunday?": the FAQ's, not a booking
         return None
+
+    def _of_a_day_only(self, reading: Reading) -> bool:
+        """A question of a few words that says a day and nothing of a booking, outside one: the FAQ may answer
+        it ("is there live music on Friday?"); "Sunday?" or "any tables on Sunday?" ask for a table."""
+        text = (self.turn.text or "").strip()
+        booking = reading.time or reading.time_near or reading.people or reading.care_type or reading.name
+        asked = {"book", "availability", "earliest", "latest", "next_week"} & reading.intents
+        return bool(
+            reading.day
+            and not booking
+            and not asked
+            and not self.mem.get("flow")
+            and text.endswith("?")
+            and len(text.split()) > 2
+        )
 
     def unanswered(self) -> AgentAnswer:
         """A message not understood, or a question with no answer here; in the middle of a booking, said so
@@ -60,7 +78,7 @@ class QuestionsFlow(OwnBookingsFlow):
     def hours_of(self, day: dt.date | None) -> AgentAnswer:
         """The hours (of `day`, when said); a day said alone next asks the same of that day."""
         open_day = day.isoformat() if day and self.venue.ranges_on(day) else None  # the day a booking then is for
-        self.mem.update(hours_asked=True, hours_day=open_day)
+        self.mem.update(hours_asked=True, day_asked_about=open_day)
         return self.understood(self.hours(day))
 
     @staticmethod

@@ -885,6 +885,21 @@ def test_hours_and_faq_are_answered(venues, venue_id, question, answer):
     assert answer in reply.reply and reply.rdv["action"] == "SHOW_WELCOME"
 
 
+@pytest.mark.parametrize(("venue_id", "question", "answer", "then", "day"), [
+    ("harbour", "do you have vegetarian options on sunday?", "Yes, a third of the menu is vegetarian.",
+     "table for 2 at 1pm, Tom", "2026-11-29"),
+    ("roma", "avete il parcheggio sabato?", "Sì, abbiamo parcheggio privato.", "tavolo per 2 alle 13, Tom",
+     "2026-11-28"),
+])  # fmt: skip
+def test_a_faq_question_with_a_day_is_answered_and_the_day_kept_for_a_booking_then(
+    venues, venue_id, question, answer, then, day
+):
+    d = dialogue(venues, venue_id)
+    assert d.say(question).reply == answer  # no booking started
+    confirm = d.say(then)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day)
+
+
 @pytest.mark.parametrize(
     ("venue_id", "question", "answer"),
     [
