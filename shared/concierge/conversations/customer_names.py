@@ -166,9 +166,10 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
     last: "..., Bianchi"; in the middle, "Lee" may as well be "Sorry" or "Outside"), or after a question ("a
     table for 2 at 7pm? Carol White"); a question itself names nobody ("Is There Parking?")."""
     questions_cut = re.sub(r"[^,;\n?!]*\?", ",", text)
-    segments = [seg.strip() for seg in _sentences(re.split(r"[,;\n!]", questions_cut))]
-    if len(segments) < 2:
+    cut = [seg.strip() for seg in _sentences(re.split(r"[,;\n!]", questions_cut))]
+    if len(cut) < 2:
         return None
+    segments = [seg for seg in cut if seg]  # "…, Luca, 347 1234567" with its number taken out: Luca is last
     for index, segment in enumerate(segments):
         words = segment.split()
         last = index == len(segments) - 1

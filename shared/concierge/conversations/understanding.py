@@ -68,6 +68,13 @@ from concierge.tools.faq import normalise
 _EMOJI_ANSWERS = (("👍", "yes"), ("👌", "yes"), ("✅", "yes"), ("✔", "yes"), ("👎", "no"), ("❌", "no"))
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
+# The words that introduce the phone number, just before it: "my number is", "o meu telemóvel é", "cell:".
+_PHONE_INTRO = re.compile(
+    r"(?:(?:my|our|o meu|o nosso|meu|il mio|mio|mon|notre)\s+)?(?:phone\s+)?(?:number|phone|mobile|cell|numero|"
+    r"número|cellulare|telefono|tel|portable|téléphone|telephone|telemóvel|telemovel|telefone|celular)"
+    r"(?:\s+(?:is|é|e|è|est))?\s*[:.]?\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -118,7 +125,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     rest = text
     phones = (m for m in _PHONE.finditer(text) if numeric_date(m.group().strip(), now.date()) is None)
     if match := next(phones, None):
-        rest = text[: match.start()] + " " + text[match.end() :]
+        rest = _PHONE_INTRO.sub("", text[: match.start()]) + " " + text[match.end() :]  # nor "my number is"
         try:
             reading.phone = to_e164(match.group(), venue.country)
         except InvalidPhone:

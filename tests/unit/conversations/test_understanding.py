@@ -602,6 +602,19 @@ def test_a_surname_given_as_such_is_the_name(venues, venue_id, text, name):
     assert read(venues, venue_id, text).name == name
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name", "phone"),
+    [
+        ("roma", "tavolo per 2 venerdì alle 20, Luca, 347 1234567", "Luca", "+393471234567"),
+        ("tasca", "mesa para 2 sexta às 21h, Rui, o meu telemóvel é 912 345 678", "Rui", "+351912345678"),
+        ("harbour", "table for 2 at 8 friday, Tom, my number is 07911 123456", "Tom", "+447911123456"),
+    ],
+)
+def test_a_name_before_the_phone_number_at_the_end_is_the_last_one_said(venues, venue_id, text, name, phone):
+    reading = read(venues, venue_id, text)
+    assert (reading.name, reading.phone) == (name, phone)
+
+
 def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitalised(venues):
     assert read(venues, "roma", "tavolo per 2 domani alle 20, a nome De Luca").name == "De Luca"
 
