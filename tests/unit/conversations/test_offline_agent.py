@@ -774,6 +774,8 @@ def test_make_it_and_a_number_before_the_yes_is_an_hour_the_day_is_open_at_else_
     ("tasca", "queria mudar o número de pessoas da reserva para 3", 3, "20:00"),
     ("harbour", "hi, I have a booking on friday, can we push it to 9?", None, "21:00"),
     ("harbour", "can we shift it to 8:30?", None, "20:30"),
+    ("tasca", "queria trocar a reserva para as 22h", None, "22:00"),
+    ("harbour", "can we swap our booking to 9pm?", None, "21:00"),
 ])  # fmt: skip
 def test_the_number_of_people_changed_or_the_booking_pushed_or_shifted_changes_the_customer_s_booking(
     venues, venue_id, asked, people, time
