@@ -11,6 +11,7 @@ from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WO
 from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.offline_questions import QuestionsFlow
 from concierge.conversations.understanding import Reading
+from concierge.domain.venue import minutes
 from concierge.parsing.day_tokens import month_numbers
 from concierge.tools.faq import normalise
 
@@ -60,11 +61,14 @@ class PicksFlow(QuestionsFlow):
 
     @staticmethod
     def _yes_to_around(offered: dict[str, Any], reading: Reading) -> Reading | None:
-        """ "Yes" to "Free times around 8 pm: 7:30, 7:45, 8, 8:15": 8 pm, the time they are around."""
-        around = offered.get("around")
-        if "yes" not in reading.intents or reading.details or around not in offered["times"]:
+        """ "Yes" to "Free times around 8 pm: 7:30, 7:45, 8, 8:15": 8 pm, the time they are around; to times
+        offered near one that was not free ("7:50 pm isn't available", "alle 22 e 30"), the nearest of them
+        (the earlier of two as near), to be confirmed."""
+        said = offered.get("around") or offered.get("asked")
+        if "yes" not in reading.intents or reading.details or said is None or not offered["times"]:
             return None
-        return Reading(day=dt.date.fromisoformat(offered["day"]), time=around)
+        nearest = min(offered["times"], key=lambda time: (abs(minutes(time) - minutes(said)), time))
+        return Reading(day=dt.date.fromisoformat(offered["day"]), time=nearest)
 
     def _weekday_offered(self, reading: Reading, offered: dt.date) -> None:
         """A weekday said alone to times offered on that weekday a week on ("closed on Monday 30; free times on

@@ -108,13 +108,20 @@ def test_times_offered_near_a_time_not_free_stay_near_it_while_the_rest_is_asked
     )
 
 
-def test_a_plain_ok_to_times_offered_near_a_time_not_free_offers_them_again(venues):
-    d = dialogue(venues, "roma")
-    d.say("si può prenotare per stasera alle 22 e 30?")  # the last sitting is earlier
-    d.say("in 2")
-    offer = d.say("Bruno")
-    assert d.say("ok").reply == offer.reply  # not the evening's first times
-    assert d.say("le 22").rdv["slot"]["start_iso"].startswith("2026-11-23T22:00")
+@pytest.mark.parametrize(("venue_id", "request_", "answers", "start"), [
+    ("roma", "si può prenotare per stasera alle 22 e 30?", ["in 2", "Bruno", "ok"], "2026-11-23T22:00"),  # closing
+    ("harbour", "table for 2 friday at ten to eight, Tom", ["yes"], "2026-11-27T19:45"),  # off the quarter hours
+    ("tasca", "mesa para 2 quarta às 19h", ["Rui", "sim"], "2026-11-25T19:30"),  # before opening
+])  # fmt: skip
+def test_a_yes_to_times_offered_near_a_time_not_free_takes_the_nearest_to_be_confirmed(
+    venues, venue_id, request_, answers, start
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    for answer in answers:
+        confirm = d.say(answer)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
+    assert d.tools.bookings == []  # nothing written before its own yes
 
 
 @pytest.mark.parametrize(("venue_id", "request_", "time", "offered"), [
