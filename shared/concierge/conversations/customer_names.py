@@ -170,11 +170,13 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
     if len(cut) < 2:
         return None
     segments = [seg for seg in cut if seg]  # "…, Luca, 347 1234567" with its number taken out: Luca is last
-    for index, segment in enumerate(segments):
+    for index, said in enumerate(segments):
+        segment = without_self_intro(said)  # "alle 21, sono Pino", "7pm, I'm Kai"
         words = segment.split()
         last = index == len(segments) - 1
-        one_word_last = last and len(words) == 1 and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
-        if not (_capitalised_name(words) or one_word_last):  # "…sabato alle 20 per 3, Bianchi": a surname last
+        one_word = (last or segment != said) and len(words) == 1  # last, or said as one's own: "I'm Tom, …"
+        one_word_name = one_word and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
+        if not (_capitalised_name(words) or one_word_name):  # "…sabato alle 20 per 3, Bianchi": a surname last
             continue
         folded = normalise(segment)
         if any(vocab.has(intent, folded) for intent in INTENTS) or any(

@@ -603,6 +603,14 @@ def test_a_surname_given_as_such_is_the_name(venues, venue_id, text, name):
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [("roma", "alle 21, sono Pino", "Pino"), ("harbour", "7pm, I'm Kai", "Kai"), ("harbour", "at 8, I'm vegan", None)],
+)
+def test_a_name_said_as_one_s_own_after_a_comma_is_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text, ("patient.name",)).name == name
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "name", "phone"),
     [
         ("roma", "tavolo per 2 venerdì alle 20, Luca, 347 1234567", "Luca", "+393471234567"),
