@@ -282,19 +282,22 @@ def fold_same_length(text: str) -> str:
 def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> T | None:
     """`take` of what follows the first of `intros` said ("mi chiamo Mario Rossi": Mario Rossi), longest first."""
     folded = fold_same_length(text)
-    for pattern in _intro_patterns(intros):
+    any_intro, patterns = _intro_patterns(intros)
+    if not any_intro.search(folded):  # most messages say none: one search, not one an intro
+        return None
+    for pattern in patterns:
         if match := pattern.search(folded):
             return take(text[match.end() :])
     return None
 
 
 @functools.lru_cache(maxsize=8)  # the vocabulary's few lists of intros, compiled once
-def _intro_patterns(intros: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    """Each intro as a whole-word pattern that also takes the elision after it ("au nom d'Anne"), longest first."""
-    return tuple(
-        re.compile(r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b\s*['’]?\s*")
-        for intro in sorted(intros, key=len, reverse=True)
-    )
+def _intro_patterns(intros: tuple[str, ...]) -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
+    """Each intro as a whole-word pattern that also takes the elision after it ("au nom d'Anne"), longest first;
+    and all of them as one pattern."""
+    longest_first = sorted(intros, key=len, reverse=True)
+    said = [r"\b" + r"\s+".join(re.escape(w) for w in intro.split()) + r"\b" for intro in longest_first]
+    return re.compile("|".join(said)), tuple(re.compile(rf"{intro}\s*['’]?\s*") for intro in said)
 
 
 def name_at_start(text: str) -> str | None:
