@@ -313,13 +313,18 @@ def name_at_start(text: str) -> str | None:
     said = time_tokens(text)[:2]  # "evening", "l'après-midi", "Manhã": a part of the day ("Mario Sera" is a name)
     if said and (said[0] in PART_WORDS or (said[0] in _ARTICLES and said[1:] and said[1] in PART_WORDS)):
         return None
-    words = []
-    for token in text.strip().split():
+    words: list[str] = []
+    said_words = text.strip().split()
+    for index, token in enumerate(said_words):
         token = token.strip(",;:!?")
+        couple = [word.lower().strip(".") for word in [*words[-1:], *said_words[index + 1 : index + 2]]]
+        if token.lower() in ("and", "&") and len(couple) == 2 and set(couple) <= _TITLES:
+            words.append(token)  # "Mr and Mrs Jones"
+            continue
         if not _NAME_WORD.fullmatch(token) or token.lower() in _NAME_STOP:
             break
         words.append(token)
-        if len(words) == 4 or text.strip().split()[len(words) - 1].endswith((",", ";", "!", "?")):
+        if len(words) == 4 or said_words[index].endswith((",", ";", "!", "?")):
             break
     if not words:
         return None

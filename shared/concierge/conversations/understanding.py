@@ -184,8 +184,12 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.care_type = next(
         (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
     )
-    if "patient.name" in awaiting and not reading.intents and (name := full_name(rest)):
-        reading.name = name  # "Pedro Santos" answers the name asked for: not All Saints' Day
+    if (
+        "patient.name" in awaiting
+        and not reading.intents
+        and (name := full_name(rest) or ("slot.start_iso" not in awaiting and _holiday_named(rest, venue, now)))
+    ):
+        reading.name = name  # "Pedro Santos", "Noel" answer the name asked for: not All Saints' Day, not Christmas
         return reading
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.party_change = party_change(with_digits(folded, venue.locale))
@@ -299,6 +303,15 @@ def _bare_answer_read(
         if after[:1].isupper() and (name := name_at_start(after)):
             reading.name = name
             reading.intents.discard("yes")
+
+
+def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:
+    """A single capitalised word that is a holiday's name only ("Noel", "Natal"): a name, when one is asked."""
+    words = text.strip(" .!").split()
+    if len(words) != 1 or not words[0][:1].isupper():
+        return None
+    day = day_said(time_tokens(words[0]), now, venue)
+    return name_at_start(words[0]) if day is not None and day.holiday is not None else None
 
 
 # A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".

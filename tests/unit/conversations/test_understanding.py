@@ -603,6 +603,20 @@ def test_a_surname_given_as_such_is_the_name(venues, venue_id, text, name):
 
 
 @pytest.mark.parametrize(
+    ("awaiting", "text", "name", "day"),
+    [
+        (("patient.name",), "Noel", "Noel", None),  # a name, not Christmas, when only the name is asked
+        (("slot.start_iso", "patient.name"), "Christmas", None, dt.date(2026, 12, 25)),
+        (("patient.name",), "Mr and Mrs Jones", "Mr and Mrs Jones", None),
+        (("patient.name",), "Tom and Jerry", "Tom", None),
+    ],
+)
+def test_a_name_that_is_a_holiday_or_a_couple_s_titles_answers_the_name_asked(venues, awaiting, text, name, day):
+    reading = read(venues, "harbour", text, awaiting)
+    assert (reading.name, reading.day) == (name, day)
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "name"),
     [("roma", "alle 21, sono Pino", "Pino"), ("harbour", "7pm, I'm Kai", "Kai"), ("harbour", "at 8, I'm vegan", None)],
 )
