@@ -55,6 +55,7 @@ from concierge.conversations.message_words import (
 )
 from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_size, with_party_counted
+from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
@@ -130,12 +131,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.phone = to_e164(match.group(), venue.country)
         except InvalidPhone:
             reading.bad_phone = True
-    rest = _FILLED_PAUSE.sub(" ", rest)  # "the name is uh John Smith", "at like eight": as said without them
-    rest = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", rest))  # "table 4 2 @ 8": for 2 at 8
-    rest = _TEXTED_HOUR.sub("ore ", rest)  # "cena h 20.30": alle 20.30
-    rest = _TEXTED_P.sub("for ", rest)  # "jantar p/ 3": for 3
-    rest = _TEXTED_PLUS.sub(" plus ", rest)  # "3 + un bambino"
-    rest = with_party_counted(rest)  # "the number of people on my booking to 5": 5 people
+    rest = with_party_counted(spelt_out(rest))  # "table 4 2 @ 8", "uh"; "the number of people to 5": 5 people
     folded = normalise(rest)
     if not folded and (emoji := next((intent for sign, intent in _EMOJI_ANSWERS if sign in text), None)):
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
@@ -326,20 +322,6 @@ _OF_A_DAY = re.compile(
     r"(?:booking|reservation|appointment|table)s?\b"
 )
 _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
-# Typed short: "4" for "for" after the word for a table ("table 4 2"), "@" for "at" and "h" for "ore"
-# before an hour, "p" or "p/" for "para" / "per" / "pour" before a party.
-_TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)\s+4\s+(\d{1,2})\b", re.IGNORECASE)
-# The pauses of speech a voice transcript keeps ("um" is left: it is the Portuguese "one"), and "like" between
-# a preposition and a number ("at like eight", "for like 6"; "I'd like two" keeps it).
-_FILLED_PAUSE = re.compile(
-    r"(?<![\w'’])(?:uh+|uhm+|umm+|erm+|er|ehm+|euh+|heu+|h?mm+|hm+)(?![\w'’])[,.]?"
-    r"|(?<=\bat )like\b|(?<=\bfor )like\b|(?<=\bby )like\b|(?<=\babout )like\b|(?<=\baround )like\b",
-    re.IGNORECASE,
-)
-_TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
-_TEXTED_P = re.compile(r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d))")  # "p 3", "p/ 3": para 3
-_TEXTED_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\w)")
-_TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
 
 
 def _special_request(text: str, vocab: Vocabulary) -> str | None:

@@ -1,0 +1,31 @@
+"""A chat message's words typed short or kept from speech, spelt out before it is read: "table 4 2 @ 8" is
+"table for 2 at 8", "jantar p/ 3" is "jantar for 3", "cena h 20.30" is "cena ore 20.30", "3 + un bambino" is
+"3 plus un bambino"; a voice transcript's "uh" and "at like eight" are as said without them."""
+
+from __future__ import annotations
+
+import re
+
+# Typed short: "4" for "for" after the word for a table ("table 4 2"), "@" for "at" and "h" for "ore"
+# before an hour, "p" or "p/" for "para" / "per" / "pour" before a party.
+_TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)\s+4\s+(\d{1,2})\b", re.IGNORECASE)
+# The pauses of speech a voice transcript keeps ("um" is left: it is the Portuguese "one"), and "like" between
+# a preposition and a number ("at like eight", "for like 6"; "I'd like two" keeps it).
+_FILLED_PAUSE = re.compile(
+    r"(?<![\w'’])(?:uh+|uhm+|umm+|erm+|er|ehm+|euh+|heu+|h?mm+|hm+)(?![\w'’])[,.]?"
+    r"|(?<=\bat )like\b|(?<=\bfor )like\b|(?<=\bby )like\b|(?<=\babout )like\b|(?<=\baround )like\b",
+    re.IGNORECASE,
+)
+_TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
+_TEXTED_P = re.compile(r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d))")  # "p 3", "p/ 3": para 3
+_TEXTED_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\w)")
+_TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
+
+
+def spelt_out(text: str) -> str:
+    """`text` with its short forms spelt out and the pauses of speech taken out."""
+    text = _FILLED_PAUSE.sub(" ", text)  # "the name is uh John Smith", "at like eight"
+    text = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", text))  # "table 4 2 @ 8": for 2 at 8
+    text = _TEXTED_HOUR.sub("ore ", text)  # "cena h 20.30": alle 20.30
+    text = _TEXTED_P.sub("for ", text)  # "jantar p/ 3": for 3
+    return _TEXTED_PLUS.sub(" plus ", text)  # "3 + un bambino"
