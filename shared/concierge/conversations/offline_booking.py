@@ -16,7 +16,7 @@ from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
-from concierge.domain.openings import is_open_at, next_open_day
+from concierge.domain.openings import next_open_day
 from concierge.domain.venue import hhmm, minutes
 from concierge.parsing.day_parts import part_window, range_in_part
 
@@ -118,7 +118,7 @@ class BookingFlow(FreeTimes):
             else:  # "anything free on Saturday evening?": the free times, before the name
                 return self.offer(day, slots.get("time"), notes, around=slots.pop("near", None))
         said = slots.get("time") if "slot.start_iso" not in missing else None
-        if missing and said and day is not None and not self._open_then(day, said):  # "all'una", no lunch then
+        if missing and said and day is not None and not self.open_then(day, said):  # "all'una", no lunch then
             return self.offer(day, said, notes)  # the free times first: the name is asked once one is picked
         if missing:
             return self.need_info(missing, notes)
@@ -144,10 +144,6 @@ class BookingFlow(FreeTimes):
             day = dt.date.fromisoformat(day_under_way)
             start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
             reading.day, reading.part = day, (hhmm(start), hhmm(end))
-
-    def _open_then(self, day: dt.date, time: str) -> bool:
-        """Whether the venue is open on `day` at `time` (by its hours: no store read)."""
-        return is_open_at(self.venue, dt.datetime.combine(day, dt.time.fromisoformat(time)))
 
     def weekday_alone(self) -> bool:
         """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday
@@ -207,8 +203,7 @@ class BookingFlow(FreeTimes):
         return self.answer(message, self.rdv.need_info(message, missing, self.patient, self.details, buttons))
 
     def _today_open_at(self, time: str) -> bool:
-        said = dt.datetime.combine(self.now.date(), dt.time.fromisoformat(time))
-        return minutes(time) > self.now.hour * 60 + self.now.minute and is_open_at(self.venue, said)
+        return minutes(time) > self.now.hour * 60 + self.now.minute and self.open_then(self.now.date(), time)
 
     def missing(self) -> list[str]:
         slots, out = self.slots, []

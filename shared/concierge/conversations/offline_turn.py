@@ -158,9 +158,12 @@ class OfflineTurn:
         number = reading.made_it
         if number is None or reading.time is None or day is None or is_clinic(self.venue):
             return
-        said = dt.datetime.combine(day, dt.time.fromisoformat(reading.time))
-        if number <= self.venue.max_people and not is_open_at(self.venue, said):
+        if number <= self.venue.max_people and not self.open_then(day, reading.time):
             reading.people, reading.time = number, None
+
+    def open_then(self, day: dt.date, time: str) -> bool:
+        """Whether the venue is open on `day` at `time` ("HH:MM"), by its hours: no store read."""
+        return is_open_at(self.venue, dt.datetime.combine(day, dt.time.fromisoformat(time)))
 
     def faq(self, text: str) -> str | None:
         if len(text.split()) < 2:
