@@ -288,9 +288,9 @@ class BookingFlow(FreeTimes):
         return self.answer(message, self.rdv.find_slots(message, self.patient, options, self.details, requested))
 
     def offer_kept(self, offered: dict[str, Any], reading: Reading) -> None:
-        """The times offered stand when the answer to them gives another detail, or only agrees, and no day or
-        time ("Lina Haddad", "we're 4", "ok"): offered again the same way, or picked from next ("the second one")."""
-        if (reading.details or "yes" in reading.intents) and not (reading.day or reading.time or reading.time_near):
+        """The times offered stand when the answer to them gives another detail and no day or time ("Lina
+        Haddad", "we're 4"): offered again the same way, or picked from next ("the second one")."""
+        if reading.details and not (reading.day or reading.time or reading.time_near):
             self.mem["offered"] = offered
             if near := offered.get("around") or offered.get("asked"):  # "12h30" not free: near it again
                 self.slots.update(near=near, bound=offered.get("bound"))
