@@ -230,11 +230,12 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             day = with_part_said_apart(day, ungreeted, venue)
         else:
             reading.part_named = part_said(ungreeted)  # "evening", of the day under way
-    if "cancel" in reading.intents and _REBOOKED.search(folded) and len(days_in_order(tokens, now, venue)) == 2:
+    days = days_in_order(tokens, now, venue) if {"cancel", "move"} & reading.intents else []
+    if "cancel" in reading.intents and _REBOOKED.search(folded) and len(days) == 2:
         reading.intents = (reading.intents - {"cancel", "book"}) | {"move"}  # "cancel Friday, book Saturday instead"
     elif "cancel" in reading.intents:
         reading.days_named = two_days_together(tokens, now, venue)  # "cancel my Friday and Saturday bookings"
-    if "move" in reading.intents and len(days := days_in_order(tokens, now, venue)) == 2:
+    if "move" in reading.intents and len(days) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date
     if day is not None:
