@@ -123,15 +123,14 @@ class _Run(PicksFlow):
         30", "could we come a bit later?"); returns the id of the booking meant when it is known (the one just
         made). A day said with "also" or "instead" keeps the last party ("also Saturday at 8")."""
         mem = self.mem
-        # The party asked with no booking under way is that total, for one of the customer's bookings.
-        total = (
-            awaited == ("party_size",) and not mem.get("flow") and reading.people and not (reading.day or reading.time)
-        )
         prefer = None
         replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
         if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
             reading.people = mem.get("last_party")  # "also Saturday at 8", "Sunday instead": the same party
         only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
+        # With no booking under way, the party asked, or a party said "instead" ("can we make it 5 people
+        # instead?"), is the new total of one of the customer's bookings.
+        total = not mem.get("flow") and only_party and (awaited == ("party_size",) or replaced and not reading.name)
         # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
         # ("another table"), or gives a party or a name.
         only_when = not (mem.get("flow") or reading.intents - {"instead", "move"} or reading.people or reading.name)

@@ -2388,6 +2388,28 @@ def test_people_added_to_a_party_not_known_ask_the_total_which_then_changes_the_
     assert [b.people for b in d.tools.bookings] == [6]
 
 
+@pytest.mark.parametrize(("venue_id", "change", "yes", "asked"), [
+    ("harbour", "can we make it 5 people instead?", "yes",
+     "Shall I change your booking of Friday 27 November at 8 pm to a table for 5?"),
+    ("tasca", "afinal somos 5 pessoas", "sim",
+     "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para uma mesa para 5?"),
+])  # fmt: skip
+def test_a_party_said_instead_with_no_booking_under_way_is_the_new_party_of_one_of_theirs(
+    venues, venue_id, change, yes, asked
+):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    assert d.say(change).reply == asked
+    d.say(yes)
+    assert [b.people for b in d.tools.bookings] == [5]
+
+
+def test_a_party_said_instead_with_no_booking_of_theirs_finds_none_and_books_nothing(venues):
+    d = dialogue(venues, "harbour")
+    assert d.say("can we make it 5 people instead").reply == "I can't find any upcoming booking under your number."
+    assert d.tools.bookings == []
+
+
 def test_people_added_before_the_yes_change_the_party_asked(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 4 on friday at 8pm, Tom Baker")
