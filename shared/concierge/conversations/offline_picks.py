@@ -111,8 +111,12 @@ class PicksFlow(QuestionsFlow):
     @staticmethod
     def _day_picked(asked: list[dt.date], reading: Reading) -> Reading:
         """The reading, its day the one of the days just asked about that the day said names, by its date or
-        its weekday ("Saturday" to "Saturday 12 December or Sunday 13 December?")."""
+        its weekday ("Saturday" to "Saturday 12 December or Sunday 13 December?"). An answer with no day
+        ("10h", a name) keeps the question: the days asked about that are still possible are read as said."""
         said = reading.day_choices or ((reading.day,) if reading.day else ())
+        if not said and (reading.time or reading.name or reading.people):
+            reading.day_choices = tuple(asked)
+            return reading
         picked = {day for day in asked if day in said} or {
             day for day in asked if any(day.weekday() == other.weekday() for other in said)
         }

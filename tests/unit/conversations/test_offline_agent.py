@@ -1799,10 +1799,26 @@ def test_the_day_question_is_answered_in_words_too(venues, said, day):
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == f"{day}T20:00:00+01:00"
 
 
-def test_a_name_given_after_the_day_question_is_kept(venues):
+def test_a_name_given_after_the_day_question_is_kept_and_the_question_asked_again(venues):
     d = dialogue(venues, "roma", verified_phone=True)
     d.say("Un tavolo per 4 lunedì alle 20")
-    assert d.say("Mario Rossi").rdv["patient"]["name"] == "Mario Rossi"
+    answer = d.say("Mario Rossi")
+    assert answer.rdv["patient"]["name"] == "Mario Rossi"
+    assert answer.reply == "Intende oggi (lunedì 23 novembre) o lunedì 30 novembre?"
+
+
+def test_a_time_answering_the_day_question_picks_the_day_it_can_still_be_on(venues):
+    d = dialogue(venues, "cabinet", verified_phone=True)
+    d.say("bonjour, je voudrais un rendez-vous lundi")
+    d.say("10h")  # 10h today is over at 10:00: Monday 30
+    confirm = d.say("Jean Dupont, consultation, mal de dents")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith("2026-11-30T10:00")
+
+
+def test_a_time_both_days_asked_about_can_have_asks_the_day_question_again(venues):
+    d = dialogue(venues, "cabinet", verified_phone=True)
+    d.say("bonjour, je voudrais un rendez-vous lundi")
+    assert d.say("à 15h").reply == "Vous voulez dire aujourd'hui (lundi 23 novembre) ou lundi 30 novembre ?"
 
 
 def test_no_day_question_when_only_one_of_the_days_can_be_booked(venues):
