@@ -111,7 +111,20 @@ def test_a_weekday_that_disagrees_with_the_date_is_reported_with_the_nearest_mat
     }
 
 
-@pytest.mark.parametrize("text", ["ieri", "la settimana prossima", "il 30 febbraio"])
+@pytest.mark.parametrize(("venue", "text", "message"), [
+    ("roma", "il 30 febbraio", "Il 30 febbraio non esiste."),
+    ("harbour", "the 31st of November", "There is no 31 November."),
+    ("harbour", "31/11", "There is no 31 November."),
+    ("cabinet", "le 31 avril", "Le 31 avril n'existe pas."),
+    ("tasca", "29 de fevereiro de 2027", "O dia 29 de fevereiro não existe."),
+])  # fmt: skip
+def test_a_day_its_month_never_has_is_said_not_to_exist_rather_than_read_as_another(api, venue, text, message):
+    response = api.call("resolve_relative_day", {"restaurant_id": venue, "text": text})
+    assert response.status_code == 422
+    assert response.json() == {"ok": False, "error_code": "NO_SUCH_DATE", "message": message}
+
+
+@pytest.mark.parametrize("text", ["ieri", "la settimana prossima"])
 def test_what_is_not_fully_understood_is_refused_rather_than_guessed(api, text):
     response = api.call("resolve_relative_day", {"restaurant_id": "roma", "text": text})
     assert (response.status_code, response.json()["error_code"]) == (422, "UNSUPPORTED_RELATIVE_DAY")

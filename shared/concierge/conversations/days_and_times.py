@@ -34,6 +34,7 @@ from concierge.parsing import (
     resolve_relative_time,
 )
 from concierge.parsing.day_parts import range_in_part
+from concierge.parsing.errors import NoSuchDate
 from concierge.parsing.text import with_digits
 
 T = TypeVar("T")
@@ -110,7 +111,8 @@ def _grams(tokens: list[str], digits_first: bool = False):
 def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     """The day the words name. A number with at most an article ("le 20": the 20th in French, the hour in
     "verso le 20") only when no word names a day, and a holiday only when nothing else does ("Santos"
-    is a surname before it is All Saints' Day): "domani" wins over both."""
+    is a surname before it is All Saints' Day): "domani" wins over both. Raises `NoSuchDate` for a day its
+    month never has ("the 31st of November"), rather than reading "the 31st" alone."""
     weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a holiday
     for gram in _grams(tokens):
         if not _may_name_a_day(gram):
@@ -121,6 +123,8 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
             if A_DATE.search(gram) or MONTH_WORDS & set(gram.split()):
                 return _either(mismatch)
             continue  # "friday seven thirty": a time after the weekday, not the 7th
+        except NoSuchDate:
+            raise
         except ValueError:  # not a day (UnsupportedRelativeDay)
             continue
         if reading.holiday is not None:

@@ -29,9 +29,16 @@ class _Run(PicksFlow):
     `offline_booking`, `offline_own_bookings`, `offline_questions`, `offline_picks` hold them)."""
 
     def respond(self) -> AgentAnswer:
+        awaited = tuple(self.mem.get("awaiting") or ())
+        reading = read_message(self.turn.text, self.venue, self.now, awaited) if self.turn.text else Reading()
+        impossible = reading.no_such_date
+        answer = self._answered(reading, awaited)
+        if impossible is not None:  # "the 31st of November": said so, before whatever else is answered
+            return self.asked_again(self.phrases.no_such_date(*impossible), answer)
+        return answer
+
+    def _answered(self, reading: Reading, awaited: tuple[str, ...]) -> AgentAnswer:
         turn, mem = self.turn, self.mem
-        awaited = tuple(mem.get("awaiting") or ())
-        reading = read_message(turn.text, self.venue, self.now, awaited) if turn.text else Reading()
         mem["awaiting"] = []
         offered = mem.pop("offered", None)
         reading = self.against_what_was_listed(reading, offered)

@@ -61,6 +61,7 @@ from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue, hhmm
 from concierge.parsing.day_parts import part_window
+from concierge.parsing.errors import NoSuchDate
 from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
@@ -98,6 +99,7 @@ class Reading:
     shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
     bound: str | None = None  # "after" or "before" the time near ("after 8pm", "avant midi")
     made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
+    no_such_date: tuple[int, int] | None = None  # (day, month) of a date said that does not exist: "31 November"
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
 
     @property
@@ -124,7 +126,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         return reading
     # A phone number, not a date written in digits ("2026-12-01", "12.12.2026"), first: the rest is read without it.
     rest = text
-    phones = (m for m in _PHONE.finditer(text) if numeric_date(m.group().strip(), now.date()) is None)
+    phones = (m for m in _PHONE.finditer(text) if not _written_date(m.group().strip(), now.date()))
     if match := next(phones, None):
         rest = _PHONE_INTRO.sub("", text[: match.start()]) + " " + text[match.end() :]  # nor "my number is"
         try:
@@ -198,7 +200,10 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.
 
     def names_a_day(words: str) -> bool:
-        return day_said(time_tokens(words), now, venue) is not None
+        try:
+            return day_said(time_tokens(words), now, venue) is not None
+        except NoSuchDate:
+            return True  # "31 November" is no name
 
     reading.name = (
         (new_name(rest) if "rename" in reading.intents else None)
@@ -223,7 +228,10 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         tokens = negated_set_aside(tokens, now, venue)
     if "move" in reading.intents:
         tokens = at_after_to(tokens)
-    day = day_said(tokens, now, venue)
+    try:
+        day = day_said(tokens, now, venue)
+    except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month
+        day, reading.no_such_date = None, (impossible.day, impossible.month)
     if day is None or day.part is None:  # "good morning" names no part
         ungreeted = time_tokens(_blanked(unnamed, vocab.phrases["greeting"]))
         if day is not None:  # "dinner for 3 on Saturday"
@@ -300,6 +308,14 @@ def _bare_answer_read(
         if after[:1].isupper() and (name := name_at_start(after)):
             reading.name = name
             reading.intents.discard("yes")
+
+
+def _written_date(text: str, today: dt.date) -> bool:
+    """ "2026-12-01", "12.12.2026", and "31/11/2026" too: dates in digits, even one that does not exist."""
+    try:
+        return numeric_date(text, today) is not None
+    except NoSuchDate:
+        return True
 
 
 def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:

@@ -255,6 +255,7 @@ MCP_TOOLS: list[McpTool] = [
         'Turns what the customer said ("domani", "next Friday", "dans 3 jours") into `date` (YYYY-MM-DD) and '
         "`day_label`, counted from today in the venue's time zone. Always use `day_label` to say the date back. "
         "`ambiguous: true` (a weekday that is today, taken as a week ahead): confirm which one was meant. "
+        'NO_SUCH_DATE ("31 November"): say `message` and ask for the date. '
         "UNSUPPORTED_RELATIVE_DAY: ask the customer for the date.",
     ),
     booking_tool(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import calendar
 import datetime
 
+from concierge.parsing.errors import NoSuchDate
+
 _DAY = datetime.timedelta(days=1)
 
 
@@ -29,6 +31,14 @@ def calendar_date(day: int, month: int | None, year: int | None, today: datetime
             return found
         y, m = (y + 1, 1) if m == 12 else (y, m + 1)
     return None
+
+
+def existing_date(text: str, day: int, month: int, year: int | None, today: datetime.date) -> datetime.date:
+    """`calendar_date` of a day said with its month; raises `NoSuchDate` when that month has no such day
+    ("31 November", "30 February", "29 February 2027"), rather than reading another day."""
+    if (found := calendar_date(day, month, year, today)) is None:
+        raise NoSuchDate(text, day, month)
+    return found
 
 
 def nearest_weekday(day: datetime.date, weekday: int, today: datetime.date) -> datetime.date:

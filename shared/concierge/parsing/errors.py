@@ -7,6 +7,15 @@ class UnsupportedRelativeDay(ValueError):
     """The words do not name a day we know how to resolve."""
 
 
+class NoSuchDate(UnsupportedRelativeDay):
+    """The words name a day of a month that it never has ("31 November", "30 February", "29/02/2027")."""
+
+    def __init__(self, text: str, day: int, month: int) -> None:
+        super().__init__(text)
+        self.day = day
+        self.month = month
+
+
 class UnsupportedRelativeTime(ValueError):
     """The words do not name a time we know how to resolve, or name an impossible one."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from concierge.parsing.calendar_dates import calendar_date, nearest_weekday
+from concierge.parsing.calendar_dates import existing_date, nearest_weekday
 from concierge.parsing.errors import WeekdayMismatch
 from concierge.parsing.weekdays import parse_weekday
 
@@ -24,7 +24,8 @@ _LEAD_WORDS = 4  # at most so many words before the date, each short or a weekda
 def numeric_date(text: str, today: datetime.date, month_first: bool = False) -> datetime.date | None:
     """The date `text` (lower-case words) writes in digits, or None if it writes none.
 
-    Raises `WeekdayMismatch` when a weekday said with it disagrees ("venerdi 5/12" when the 5th is a Saturday)."""
+    Raises `WeekdayMismatch` when a weekday said with it disagrees ("venerdi 5/12" when the 5th is a Saturday),
+    `NoSuchDate` when the month has no such day ("31/11")."""
     if "/" not in text and "-" not in text and "." not in text:
         return None  # most days are said in words: nothing to look at
     *lead, written = text.split() or [""]
@@ -41,11 +42,9 @@ def numeric_date(text: str, today: datetime.date, month_first: bool = False) -> 
     year = int(match["y"]) if match["y"] else None
     if year is not None and year < 100:
         year += 2000
-    if not 1 <= month <= 12:
+    if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
-    date = calendar_date(day, month, year, today)
-    if date is None:
-        return None
+    date = existing_date(text, day, month, year, today)  # "31/11": no such day, not another one
     said = next((weekday for weekday in weekdays if weekday is not None), None)
     if said is not None and said != date.weekday():
         raise WeekdayMismatch(text, date, said, nearest_weekday(date, said, today))

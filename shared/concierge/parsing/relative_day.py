@@ -6,7 +6,8 @@ The rules, for every language:
 - a day of the month alone is this month's if still ahead (today included), else the next
   month's that has it; with a month and no year, this year's if still ahead, else next year's;
   a number needs an article, an ordinal, a month or a weekday to be a day ("at 8" is an hour);
-  a weekday said with it must agree, or `WeekdayMismatch` says so;
+  a weekday said with it must agree, or `WeekdayMismatch` says so; a day its month never has ("31
+  November") raises `NoSuchDate`;
 - "next week"/"this week" with a weekday is that weekday in the calendar week (Monday to Sunday)
   after or of today, and "in two weeks" with one the weekday of the calendar week two after today's;
   the weekend alone is ambiguous between its Saturday and Sunday;
@@ -23,11 +24,11 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from concierge.parsing.calendar_dates import calendar_date, nearest_weekday, nth_weekday
+from concierge.parsing.calendar_dates import calendar_date, existing_date, nearest_weekday, nth_weekday
 from concierge.parsing.day_grammar import GRAMMARS, DayGrammar
 from concierge.parsing.day_patterns import DayPatterns
 from concierge.parsing.day_tokens import day_tokens
-from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
+from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, WeekdayMismatch
 from concierge.parsing.holiday_calendar import AMBIGUOUS_FEASTS, feast_date, holiday_country, named_holidays
 from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.spelling import correct_spelling
@@ -82,10 +83,18 @@ class _Holidays:
 
 
 def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], where: _Holidays) -> DayResolution | None:
+    """Raises `NoSuchDate` when no language reads a day and one reads a date that does not exist."""
+    impossible: NoSuchDate | None = None
     for locale in order:
-        resolution = _resolve(text, today, locale, where, named=False)
+        try:
+            resolution = _resolve(text, today, locale, where, named=False)
+        except NoSuchDate as error:
+            impossible = impossible or error
+            continue
         if resolution is not None:
             return resolution
+    if impossible is not None:
+        raise impossible
     # The holiday library's names last: it is slow to load, and most days are not holidays.
     return _resolve(text, today, order[0], where, named=True)
 
@@ -301,7 +310,11 @@ def _spoken_date(text: str, tokens: str, today: datetime.date, rx: DayPatterns, 
         if not (marked or match["mo"] or match["wd"] or rx.day_mark.match(tokens)):
             return None
         month, year = (int(match[key]) if match[key] else None for key in ("mo", "y"))
-        day = calendar_date(int(match["d"]), month, year, today)
+        day = (
+            existing_date(text, int(match["d"]), month, year, today)  # "31 November": no other day
+            if month is not None and 1 <= int(match["d"]) <= 31
+            else calendar_date(int(match["d"]), month, year, today)
+        )
         if day is None:
             return None
         if match["wd"] is not None and day.weekday() != (weekday := int(match["wd"])):

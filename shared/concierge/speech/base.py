@@ -133,6 +133,10 @@ class Phrases(ABC):
         """A caller named a weekday and a date that disagree; `nearest` is that weekday nearest the date."""
 
     @abstractmethod
+    def no_such_date(self, day: int, month: int) -> str:
+        """A caller named a day its month never has ("31 November")."""
+
+    @abstractmethod
     def booking_confirmed(self, booking: Booking) -> str: ...
 
     @abstractmethod

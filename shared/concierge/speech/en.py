@@ -93,6 +93,9 @@ class English(Phrases):
         name = WEEKDAYS["en"][said_weekday]
         return f"{self.day_label(day)} is not a {name}. The nearest {name} is {self.day_label(nearest)}."
 
+    def no_such_date(self, day, month) -> str:
+        return f"There is no {day} {MONTHS['en'][month - 1]}."
+
     def _people(self, n: int) -> str:
         return "1 person" if n == 1 else f"{n} people"
 

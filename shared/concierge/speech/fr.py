@@ -103,6 +103,9 @@ class French(Phrases):
             f"Le prochain {name} est le {self.day_label(corrected)}."
         )
 
+    def no_such_date(self, day, month) -> str:
+        return f"Le {day} {MONTHS['fr'][month - 1]} n'existe pas."
+
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["fr"][said_weekday]
         return (

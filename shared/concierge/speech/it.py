@@ -100,6 +100,9 @@ class Italian(Phrases):
             f"{article} {name} è {self.day_label(corrected)}."
         )
 
+    def no_such_date(self, day, month) -> str:
+        return f"Il {day} {MONTHS['it'][month - 1]} non esiste."
+
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["it"][said_weekday]
         article, near = ("La", "vicina") if said_weekday == 6 else ("Il", "vicino")

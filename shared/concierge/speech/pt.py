@@ -105,6 +105,9 @@ class Portuguese(Phrases):
             f"{next_word} {name} é {self.day_label(corrected)}."
         )
 
+    def no_such_date(self, day, month) -> str:
+        return f"O dia {day} de {MONTHS['pt'][month - 1]} não existe."
+
     def said_weekday_mismatch(self, day, said_weekday, nearest) -> str:
         name = WEEKDAYS["pt"][said_weekday]
         article, near = ("O", "próximo") if said_weekday >= 5 else ("A", "próxima")

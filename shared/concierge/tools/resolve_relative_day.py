@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from concierge.domain.errors import ToolError
 from concierge.parsing.day_reading import read_day
-from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
+from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, WeekdayMismatch
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.fields import RestaurantId, SpokenText, ToolRequest, ToolResponse
 
@@ -47,6 +47,8 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     say = speaker(venue)
     try:
         reading = read_day(req.text, ctx.local_now(venue), venue.locale, venue=venue)
+    except NoSuchDate as impossible:  # "il 31 novembre": said so, rather than any other day
+        raise ToolError("NO_SUCH_DATE", say.no_such_date(impossible.day, impossible.month)) from None
     except UnsupportedRelativeDay:
         raise ToolError("UNSUPPORTED_RELATIVE_DAY", f'Cannot read a day in "{req.text}".') from None
     except WeekdayMismatch as mismatch:

@@ -267,6 +267,21 @@ def test_a_weekday_and_a_date_that_disagree_are_asked_about_and_the_answer_picks
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day.isoformat())
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked", "answer", "day"), [
+    ("harbour", "table for 2 on the 31st of November at 8pm, Tom Baker",
+     "There is no 31 November. To book, I still need the day.", "the 28th", "2026-11-28"),
+    ("roma", "un tavolo per 2 il 30 febbraio alle 20, Mario Rossi",
+     "Il 30 febbraio non esiste. Per prenotare mi manca ancora: il giorno.", "il 27 febbraio", "2027-02-27"),
+])  # fmt: skip
+def test_a_day_its_month_never_has_is_said_not_to_exist_and_no_other_day_is_booked(
+    venues, venue_id, request_, asked, answer, day
+):
+    d = dialogue(venues, venue_id)
+    assert d.say(request_).reply == asked
+    confirm = d.say(answer)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day)
+
+
 @pytest.mark.parametrize(("venue_id", "message", "said"), [
     ("roma", "Buonasera! Avete il parcheggio? Vorremmo prenotare per sabato alle 20 per 3, a nome Bianchi",
      "Sì, abbiamo parcheggio privato. Prenoto un tavolo per 3 sabato 28 novembre alle 20 a nome Bianchi?"),

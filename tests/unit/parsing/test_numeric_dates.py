@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from concierge.parsing.errors import UnsupportedRelativeDay, WeekdayMismatch
+from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, WeekdayMismatch
 from concierge.parsing.relative_day import resolve_relative_day
 
 TODAY = dt.date(2026, 11, 26)
@@ -37,11 +37,26 @@ def test_a_date_written_in_digits_is_read_day_first_except_in_the_united_states(
 
 
 @pytest.mark.parametrize(
-    "text", ["20.30", "8.15", "12.12", "sabato 20.30", "13/13", "31/11", "32/1", "la sera del 12/12 tardi tardi"]
+    "text", ["20.30", "8.15", "12.12", "sabato 20.30", "13/13", "32/1", "la sera del 12/12 tardi tardi"]
 )
 def test_times_impossible_dates_and_long_leads_are_no_written_date(text):
     with pytest.raises(UnsupportedRelativeDay):
         resolve_relative_day(text, TODAY, "it", country="IT")
+
+
+@pytest.mark.parametrize(("text", "locale", "day", "month"), [
+    ("31/11", "it", 31, 11),
+    ("29/02/2027", "it", 29, 2),
+    ("il 31 novembre", "it", 31, 11),
+    ("the 31st of November", "en", 31, 11),
+    ("February 30th", "en", 30, 2),
+    ("le 31 avril", "fr", 31, 4),
+    ("31 de junho", "pt", 31, 6),
+])  # fmt: skip
+def test_a_day_its_month_never_has_is_no_such_date_not_the_day_of_another_month(text, locale, day, month):
+    with pytest.raises(NoSuchDate) as impossible:
+        resolve_relative_day(text, TODAY, locale)
+    assert (impossible.value.day, impossible.value.month) == (day, month)
 
 
 def test_a_weekday_that_disagrees_with_the_written_date_is_a_mismatch():
