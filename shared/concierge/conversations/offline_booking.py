@@ -28,8 +28,9 @@ class BookingFlow(FreeTimes):
         self.mem["misunderstood"] = 0
         slots, notes = self.slots, []
         named = dt.date.fromisoformat(slots["next_open"]) if slots.get("next_open") else None
-        if reading.day and named and reading.day < named and reading.day.weekday() == named.weekday():
-            reading.day = named  # "ok, Tuesday then": the Tuesday just named as the next open day
+        if named and reading.day and reading.day.weekday() == named.weekday() and named >= reading.day:
+            # "ok, Tuesday then": the Tuesday just named as the next open day ("lunedì" on a Monday: not asked)
+            reading.day, reading.day_choices = named, ()
         week = dt.date.fromisoformat(slots.pop("week")) if reading.day and slots.get("week") else None
         if reading.day and week and reading.day < week and self.weekday_alone():
             reading.day += dt.timedelta(days=7)  # "next week" offered, then "Tuesday": next week's Tuesday

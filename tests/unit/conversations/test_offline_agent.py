@@ -522,6 +522,13 @@ def test_a_time_alone_after_a_closed_day_is_on_the_next_open_day_said(venues, ve
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
+def test_the_next_open_day_s_weekday_said_on_that_weekday_is_the_day_named_not_asked_about(venues):
+    d = dialogue(venues, "roma")  # a Monday: "lunedì" alone would be asked about, today or Monday 30
+    d.say("Un tavolo per 2 domenica, Mario Rossi")
+    confirm = d.say("ok lunedì alle 20")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith("2026-11-30T20:00")
+
+
 @pytest.mark.parametrize(("venue_id", "question", "said"), [
     ("harbour", "is friday at 8 free?", "8 pm on Friday 27 November is free. To book, I still need your name"),
     ("roma", "venerdì alle 20 c'è posto?", "Alle 20 di venerdì 27 novembre c'è posto. Per prenotare mi manca"),
