@@ -232,6 +232,21 @@ def test_a_number_that_counts_people_is_not_an_hour(venues, venue_id, text, time
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "time", "people"),
+    [
+        ("harbour", "can I get a table for 7:30 on saturday", "19:30", None),
+        ("harbour", "a table for 8.30 please", "20:30", None),
+        ("roma", "un tavolo per le 20:30", "20:30", None),
+        ("harbour", "table for 4 20:00 friday", "20:00", 4),
+        ("harbour", "table for 2, 19:30", "19:30", 2),
+    ],
+)
+def test_an_hour_with_its_minutes_after_for_is_the_time_not_a_party(venues, venue_id, text, time, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.time, reading.people) == (time, people)
+
+
+@pytest.mark.parametrize(
     ("text", "name"),
     [
         ("Can I book for 2 people on Saturday 12th December at 7pm? Carol White", "Carol White"),
@@ -672,6 +687,8 @@ def test_adults_and_children_make_one_party(venues, venue_id, text, people):
         ("roma", "x domani sera h 21 siamo in 5", "21:00", 5),
         ("tasca", "mesa p/ 4 amanhã às 20h", "20:00", 4),
         ("tasca", "jantar p 3 amanhã às 20h", "20:00", 3),
+        ("harbour", "book 2 tmrw 8pm", "20:00", 2),
+        ("harbour", "table 4 tmrw 7pm", "19:00", 4),
     ],
 )
 def test_a_message_typed_short_is_read(venues, venue_id, text, time, people):
