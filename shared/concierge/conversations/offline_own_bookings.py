@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.message_words import time_tokens
 from concierge.conversations.offline_booking import EDGES, BookingFlow
 from concierge.conversations.offline_free_times import MAX_OPTIONS, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
@@ -14,9 +15,22 @@ from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
 from concierge.domain.venue import Venue
+from concierge.parsing.day_tokens import month_numbers
 
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
+
+
+def month_picked(listed: list[tuple[str, str]], text: str, short: bool = True) -> tuple[str, str] | None:
+    """The only one of the bookings listed in the month the message names ("the December one", "quella di
+    dicembre", "celui de décembre"); only in a short message, unless `short` is False (a longer answer may
+    name a new day: "to December 12")."""
+    tokens = time_tokens(text)
+    said = {month_numbers()[token] for token in tokens if token in month_numbers()}
+    in_month = [(day, time) for day, time in listed if int(day[5:7]) in said]
+    if len(said) != 1 or len(in_month) != 1 or (short and len(tokens) > 4):
+        return None
+    return in_month[0]
 
 
 class OwnBookingsFlow(BookingFlow):
@@ -67,6 +81,10 @@ class OwnBookingsFlow(BookingFlow):
                 setattr(reading, key, value)
         choices = mem["choices"]
         chosen = next((c for c in choices if c["id"] == prefer), None) or self._chosen(choices, reading)
+        if chosen is None and mem["flow"] == "cancel" and self.turn.text:  # "annuler le rendez-vous de décembre"
+            listed = [(c["day"], c["time"]) for c in choices]
+            if picked := month_picked(listed, self.turn.text, short=False):
+                chosen = choices[listed.index(picked)]
         if not choices and "instead_of" in reading.intents and mem["flow"] == "move":
             mem["flow"], mem["choices"] = "book", None  # "Saturday instead of Friday" with none: a new booking
             return self.book(reading)

@@ -9,10 +9,10 @@ from typing import Any
 
 from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.offered_places import any_picked, place_picked
+from concierge.conversations.offline_own_bookings import month_picked
 from concierge.conversations.offline_questions import QuestionsFlow
 from concierge.conversations.understanding import Reading
 from concierge.domain.venue import minutes
-from concierge.parsing.day_tokens import month_numbers
 from concierge.tools.faq import normalise
 
 
@@ -40,7 +40,9 @@ class PicksFlow(QuestionsFlow):
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]
-            reading = self._picked(listed, text) or self._month_picked(listed, text) or reading
+            in_month = month_picked(listed, text)  # "the December one"
+            month_reading = Reading(day=dt.date.fromisoformat(in_month[0]), time=in_month[1]) if in_month else None
+            reading = self._picked(listed, text) or month_reading or reading
         elif mem.get("flow") == "book" and not self.slots.get("time"):  # "mardi" - "le matin": that day's morning
             self.part_of_the_day_under_way(reading, self.slots.get("day"))
         return reading
@@ -94,18 +96,6 @@ class PicksFlow(QuestionsFlow):
         if place is None or not -len(listed) <= place < len(listed):
             return None
         day, time = listed[place]
-        return Reading(day=dt.date.fromisoformat(day), time=time)
-
-    @staticmethod
-    def _month_picked(listed: list[tuple[str, str]], text: str) -> Reading | None:
-        """The only one of the bookings listed in the month a short message names ("the December one", "quella
-        di dicembre", "celui de décembre"; a longer one may name a new day: "to December 12")."""
-        tokens = time_tokens(text)
-        months = {month_numbers()[token] for token in tokens if token in month_numbers()} if len(tokens) <= 4 else set()
-        in_month = [(day, time) for day, time in listed if int(day[5:7]) in months]
-        if len(months) != 1 or len(in_month) != 1:
-            return None
-        day, time = in_month[0]
         return Reading(day=dt.date.fromisoformat(day), time=time)
 
     @staticmethod

@@ -27,7 +27,7 @@ _EARLIER_BY = r"earlier|sooner|plus tot|mais cedo"
 # The booking named before the amount, with its day or not: "push our saturday booking back half an hour"
 _IT = r"(?:it |(?:the|my|our) (?:\w+ ){0,2}?(?:booking|reservation|table) )?"
 _PUSH = (
-    rf"(?:push(?:es)?|move|put) (?:{_IT}back|back)|delay|postpone"
+    rf"(?:push(?:es)?|move|put) (?:{_IT}|\w+ )?back|delay|postpone"  # "push saturday back an hour" too
     r"|posticip\w*|ritard(?!o\b)\w*|rimand\w*|rinvi\w*|retard\w+|recul\w*|repouss\w*|report(?:er|ez|ons|e)\b"
     r"|atras(?!ad|o\b)\w*|adi[aeo](?!nt)\w*"  # the verbs, not being late: "in ritardo", "en retard", "atrasados"
 )

@@ -270,6 +270,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents.add("availability")  # "e depois das 21h?": the free times then, asked
     if reading.people is not None and reading.time is not None and alone:
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty
+    if reading.day_from and reading.day == reading.day_from and not reading.time:
+        reading.day += dt.timedelta(days=7)  # "move Friday to next Friday (same time)": a week on, not Friday again
     if reading.day is None and (time.day_offset or time.from_now):  # "in 2 hours" is today, or tomorrow at 23:00
         reading.day = now.date() + dt.timedelta(days=time.day_offset)
     reason = introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)

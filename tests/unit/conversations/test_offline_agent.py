@@ -1707,6 +1707,7 @@ def test_a_booking_they_have_said_with_its_time_is_never_a_new_booking(venues, s
     ("harbour", "20:00", "can we push our saturday booking back half an hour?", "yes",
      (dt.date(2026, 11, 28), "20:30")),
     ("cabinet", "10:00", "avancer mon rendez-vous de mercredi d'une heure", "oui", (dt.date(2026, 11, 25), "09:00")),
+    ("harbour", "20:00", "can I push saturday back an hour?", "yes", (dt.date(2026, 11, 28), "21:00")),
 ])  # fmt: skip
 def test_a_shift_of_a_booking_named_by_its_day_moves_that_booking(venues, venue_id, booked, shift, yes, moment):
     d = dialogue(venues, venue_id)
@@ -1755,6 +1756,25 @@ def test_a_booking_listed_is_picked_by_its_month(venues, venue_id, cancel, pick,
         d.tools.book(day, time, PHONES[venue_id])
     assert d.say(cancel).rdv["missing_fields"] == ["appointment_id"]
     assert d.say(pick).reply.startswith(asked)
+
+
+@pytest.mark.parametrize(("venue_id", "cancel", "asked"), [
+    ("cabinet", "je voudrais annuler le rendez-vous de décembre", "J'annule votre rendez-vous du samedi 5 décembre"),
+    ("harbour", "please cancel my booking in December", "Shall I cancel your booking of Saturday 5 December at 1 pm?"),
+])  # fmt: skip
+def test_a_cancellation_that_names_the_month_of_one_booking_asks_about_that_one(venues, venue_id, cancel, asked):
+    d = dialogue(venues, venue_id)
+    for day, time in ((dt.date(2026, 11, 28), "20:00"), (dt.date(2026, 12, 5), "13:00")):
+        d.tools.book(day, time, PHONES[venue_id])
+    assert d.say(cancel).reply.startswith(asked)
+
+
+def test_a_move_from_a_weekday_to_next_week_s_is_a_week_on_at_the_same_time(venues):
+    d = with_two_bookings(venues, "harbour")
+    confirm = d.say("move wednesday to next wednesday same time")
+    assert confirm.reply == (
+        "Shall I move your booking of Wednesday 25 November at 7:30 pm to Wednesday 2 December at 7:30 pm?"
+    )
 
 
 def test_a_change_asked_before_its_booking_is_picked_is_made_to_the_booking_picked(venues):
