@@ -76,9 +76,10 @@ class QuestionsFlow(OwnBookingsFlow):
         return self.now.date() if self.now.date() in reading.day_choices else reading.day
 
     def hours_of(self, day: dt.date | None) -> AgentAnswer:
-        """The hours (of `day`, when said); a day said alone next asks the same of that day."""
-        open_day = day.isoformat() if day and self.venue.ranges_on(day) else None  # the day a booking then is for
-        self.mem.update(hours_asked=True, day_asked_about=open_day)
+        """The hours (of `day`, when said); a day said alone next asks the same of that day. A booking asked
+        next with no day is for that day, or for the next open day said when it is closed."""
+        open_day = day if day is None or self.venue.ranges_on(day) else next_open_day(self.venue, day)
+        self.mem.update(hours_asked=True, day_asked_about=open_day.isoformat() if open_day else None)
         return self.understood(self.hours(day))
 
     @staticmethod

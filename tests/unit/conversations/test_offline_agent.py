@@ -1355,10 +1355,18 @@ def test_a_booking_without_a_day_after_an_open_day_s_hours_is_for_that_day(venue
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
-def test_a_booking_without_a_day_after_a_closed_day_s_hours_asks_the_day(venues):
-    d = dialogue(venues, "harbour")
-    d.say("are you open on monday?")
-    assert d.say("ok, table for 2 at 1pm, Ben").reply == "To book, I still need the day."
+@pytest.mark.parametrize(("venue_id", "first", "then", "confirm"), [
+    ("harbour", "are you open on monday?", "ok, table for 2 at 1pm, Ben",
+     "Shall I book a table for 2 on Tuesday 24 November at 1 pm for Ben?"),
+    ("roma", "siete aperti a santo stefano?", "allora prenoto per 6 alle 20, Giorgio",  # today is open: not today
+     "Prenoto un tavolo per 6 lunedì 28 dicembre alle 20 a nome Giorgio?"),
+])  # fmt: skip
+def test_a_booking_without_a_day_after_a_closed_day_s_hours_is_for_the_next_open_day_said(
+    venues, venue_id, first, then, confirm
+):
+    d = dialogue(venues, venue_id)
+    d.say(first)
+    assert d.say(then).reply == confirm
 
 
 @pytest.mark.parametrize(("venue_id", "asked", "said"), [
