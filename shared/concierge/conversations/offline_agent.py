@@ -122,6 +122,8 @@ class _Run(PicksFlow):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
+        if reading.intents == {"yes"} and not reading.details and not mem.get("flow"):  # "ok", "great": understood
+            return self.understood(self.words.say("anything_else")) if turn.history else self.welcome()
         return self.unanswered()
 
     def _as_a_change(self, reading: Reading, awaited: tuple[str, ...]) -> str | None:

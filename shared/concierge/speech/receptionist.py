@@ -117,6 +117,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "You can also reach us at {phone}.",
         "not_understood.again": "Sorry, I didn't understand.",
         "wait": "Of course, take your time.",
+        "anything_else": "Is there anything else I can help you with?",
         "bot": "I'm the automated assistant of {venue}.",
         "party_total": "How many will you be in all?",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
@@ -239,6 +240,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Può anche chiamarci al {phone}.",
         "not_understood.again": "Mi scusi, non ho capito.",
         "wait": "Certo, faccia con calma.",
+        "anything_else": "Posso aiutarla in qualcos'altro?",
         "bot": "Sono l'assistente automatico di {venue}.",
         "party_total": "In quanti sarete in tutto?",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
@@ -360,6 +362,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Vous pouvez aussi nous joindre au {phone}.",
         "not_understood.again": "Désolé, je n'ai pas compris.",
         "wait": "Bien sûr, prenez votre temps.",
+        "anything_else": "Puis-je vous aider pour autre chose ?",
         "bot": "Je suis l'assistant automatique de {venue}.",
         "party_total": "Combien serez-vous en tout ?",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
@@ -480,6 +483,7 @@ WORDS: dict[str, dict[str, str]] = {
         "handover.contact": "Também nos pode contactar pelo {phone}.",
         "not_understood.again": "Desculpe, não percebi.",
         "wait": "Claro, não tem pressa.",
+        "anything_else": "Posso ajudar em mais alguma coisa?",
         "bot": "Sou o assistente automático de {venue}.",
         "party_total": "Quantos vão ser ao todo?",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "

@@ -1355,6 +1355,24 @@ def test_a_booking_without_a_day_after_an_open_day_s_hours_is_for_that_day(venue
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "acknowledged", "said"), [
+    ("harbour", "are you open on sunday?", ["ok", "great"], "Is there anything else I can help you with?"),
+    ("roma", "siete aperti domenica?", ["va bene", "ok"], "Posso aiutarla in qualcos'altro?"),
+    ("cabinet", "vous êtes ouverts le samedi ?", ["d'accord", "parfait"], "Puis-je vous aider pour autre chose ?"),
+])  # fmt: skip
+def test_an_acknowledgement_after_an_answer_is_understood_and_never_handed_over(
+    venues, venue_id, asked, acknowledged, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(asked)
+    answers = [d.say(text) for text in acknowledged]
+    assert [(a.reply, a.rdv["action"]) for a in answers] == [(said, "SHOW_WELCOME")] * 2
+
+
+def test_an_acknowledgement_as_the_first_message_is_welcomed(venues):
+    assert dialogue(venues, "harbour").say("ok").reply == "Hello, welcome to The Harbour Kitchen! How can I help you?"
+
+
 @pytest.mark.parametrize(("venue_id", "first", "then", "confirm"), [
     ("harbour", "are you open on monday?", "ok, table for 2 at 1pm, Ben",
      "Shall I book a table for 2 on Tuesday 24 November at 1 pm for Ben?"),
