@@ -62,6 +62,8 @@ class _Run(PicksFlow):
         if (confirming := self._while_confirming(reading)) is not None:
             return confirming
         mem["pending"] = None
+        if mem.pop("anything_else", False) and "no" in reading.intents and not reading.details:
+            return self.goodbye()  # "no, that's all" to "anything else?"
         day_asked_about = mem.pop("day_asked_about", None)
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
             return self.hours_of(self._asked_day(reading))  # "open on Christmas Day?" then "Boxing Day?"
@@ -123,7 +125,10 @@ class _Run(PicksFlow):
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         if reading.intents == {"yes"} and not reading.details and not mem.get("flow"):  # "ok", "great": understood
-            return self.understood(self.words.say("anything_else")) if turn.history else self.welcome()
+            if not turn.history:
+                return self.welcome()
+            mem["anything_else"] = True
+            return self.understood(self.words.say("anything_else"))
         return self.unanswered()
 
     def _as_a_change(self, reading: Reading, awaited: tuple[str, ...]) -> str | None:

@@ -1369,6 +1369,18 @@ def test_an_acknowledgement_after_an_answer_is_understood_and_never_handed_over(
     assert [(a.reply, a.rdv["action"]) for a in answers] == [(said, "SHOW_WELCOME")] * 2
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "no", "said"), [
+    ("harbour", "are you open on sunday?", "no that's all", "You're welcome, see you soon!"),
+    ("cabinet", "vous êtes ouverts le samedi ?", "non c'est tout", "Avec plaisir, à bientôt !"),
+    ("tasca", "estão abertos domingo?", "não, é só isso", "De nada, até breve!"),
+])  # fmt: skip
+def test_no_to_anything_else_is_goodbye(venues, venue_id, asked, no, said):
+    d = dialogue(venues, venue_id)
+    d.say(asked)
+    d.say("ok")
+    assert d.say(no).reply == said
+
+
 def test_an_acknowledgement_as_the_first_message_is_welcomed(venues):
     assert dialogue(venues, "harbour").say("ok").reply == "Hello, welcome to The Harbour Kitchen! How can I help you?"
 
