@@ -55,7 +55,7 @@ class OwnBookingsFlow(BookingFlow):
         choices = self.own_bookings() if choices is None else choices
         if not choices:
             return self.understood(self._none_found())
-        return self.understood(self.words.say("upcoming_bookings", list="; ".join(self._item(c) for c in choices)))
+        return self.understood(self.words.say("upcoming_bookings", list=self._listed(choices)))
 
     def _none_found(self) -> str:
         """No booking: under the verified number, or, with none, in this chat (the only ones list_events
@@ -106,7 +106,7 @@ class OwnBookingsFlow(BookingFlow):
                 "shift": reading.shift,
             }
             mem["change"] = {key: value for key, value in change.items() if value is not None}  # for the one picked
-            listing = "; ".join(self._item(c) for c in choices)
+            listing = self._listed(choices)
             message = self.words.say("your_bookings", list=listing)
             buttons = [self._booking_button(c) for c in choices[:10]]
             return self.answer(message, self.rdv.need_info(message, ["appointment_id"], options=buttons))
@@ -151,6 +151,10 @@ class OwnBookingsFlow(BookingFlow):
             if len(matching) == 1:
                 return matching[0]
         return None
+
+    def _listed(self, choices: list[dict[str, Any]]) -> str:
+        """ "Friday 27 November at 7 pm; Saturday 28 November at 8 pm" ("… à 19 h ; le samedi …" in French)."""
+        return self.words.say("list.between").join(self._item(c) for c in choices)
 
     def _item(self, choice: dict[str, Any]) -> str:
         return self.words.say(

@@ -45,4 +45,4 @@ def weekly_hours_said(venue: Venue) -> str:
     said = [f"{days(group)}, {phrases.hours_phrase(weekly[group[0]])}" for group in groups]
     if closed := [names[index] for index, ranges in enumerate(weekly) if not ranges]:
         said.append(words.say("hours.closed_on", days=phrases.join_and(closed)))
-    return words.say("hours.between").join(said)
+    return words.say("list.between").join(said)

@@ -1659,10 +1659,10 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
     [
         ("harbour", "What bookings do I have?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
         ("roma", "Quali sono le mie prenotazioni?", "Le sue prossime prenotazioni: mercoledì 25 novembre alle 19;"),
-        ("cabinet", "Est-ce que j'ai un rendez-vous ?", "Vos prochains rendez-vous : le mercredi 25 novembre à 19 h;"),
+        ("cabinet", "Est-ce que j'ai un rendez-vous ?", "Vos prochains rendez-vous : le mercredi 25 novembre à 19 h ;"),
         ("tasca", "Tenho uma reserva?", "As suas próximas reservas: quarta-feira, 25 de novembro às 19h;"),
         ("harbour", "what do I have booked?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
-        ("cabinet", "qu'est-ce que j'ai réservé ?", "Vos prochains rendez-vous : le mercredi 25 novembre à 19 h;"),
+        ("cabinet", "qu'est-ce que j'ai réservé ?", "Vos prochains rendez-vous : le mercredi 25 novembre à 19 h ;"),
         ("tasca", "o que tenho reservado?", "As suas próximas reservas: quarta-feira, 25 de novembro às 19h;"),
         ("harbour", "sorry, what time was it again?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
         ("roma", "scusi, a che ora era?", "Le sue prossime prenotazioni: mercoledì 25 novembre alle 19;"),
@@ -1794,6 +1794,15 @@ def test_a_booking_listed_is_picked_by_its_month(venues, venue_id, cancel, pick,
         d.tools.book(day, time, PHONES[venue_id])
     assert d.say(cancel).rdv["missing_fields"] == ["appointment_id"]
     assert d.say(pick).reply.startswith(asked)
+
+
+def test_bookings_listed_in_french_set_a_space_before_each_semicolon(venues):
+    d = dialogue(venues, "cabinet")
+    for day in (dt.date(2026, 11, 25), dt.date(2026, 11, 26)):
+        d.tools.book(day, "10:00", PHONES["cabinet"])
+    assert d.say("je dois annuler").reply == (
+        "Vos rendez-vous : le mercredi 25 novembre à 10 h ; le jeudi 26 novembre à 10 h. Lequel ?"
+    )
 
 
 @pytest.mark.parametrize(("venue_id", "cancel", "asked"), [
