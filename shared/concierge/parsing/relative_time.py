@@ -77,15 +77,16 @@ def _clock_form_patterns(g: TimeGrammar) -> list[tuple[str, int]]:
     """(pattern, sign of its minutes) for each clock phrasing: "8", "8:30", "8 e 30", "quarter to 9"..."""
     hour, unit = r"(?P<h>\d{1,2})", rf"(?: ?(?:{g.hour}))?"
     fraction = rf"\d{{1,2}}|qtr|tqtr|{g.half}"
+    added = rf"\d\d|5|qtr|tqtr|{g.half}"  # "8 e 5", "8 and 30"; "7 and 4" (a party next) is no 7:04
     forms = [
         (rf"{hour}{unit}", 1),
         (
-            rf"{hour}(?: ?[:.] ?| ?h(?: (?=\d\d))?| (?:{g.hour}) (?:(?:{g.and_}) )?| (?:{g.and_}) )(?P<m>\d{{1,2}})"
+            rf"{hour}(?: ?[:.] ?| ?h(?: (?=\d\d))?| (?:{g.hour}) (?:(?:{g.and_}) )?)(?P<m>\d{{1,2}})"
             rf"(?: (?:{g.minute}))?",
             1,
         ),
         (rf"{hour} (?P<m>\d{{2}})(?: (?:{g.minute}))?", 1),  # "8 30"; "8 4" (a party after an hour) is no 8:04
-        (rf"{hour}{unit} (?:{g.and_}) (?P<m>{fraction})", 1),
+        (rf"{hour}{unit} (?:{g.and_}) (?P<m>{added})(?: (?:{g.minute}))?", 1),
     ]
     forms += [(rf"{hour}{unit} (?:{g.minus}) (?P<m>{fraction})", -1)] if g.minus else []
     forms += [(rf"(?P<m>{fraction}) (?:{g.past}) {hour}", 1)] if g.past else []

@@ -338,6 +338,9 @@ def test_a_vague_time_near_a_clock_time_carries_that_time(locale, text, near):
         ("en", "8 4"),  # "at 8 tonight? 4 of us": an hour and a party, not 20:04
         ("it", "alle 8 4"),
         ("pt", "20h 4"),  # "amanhã 20h 4 pax": an hour and a party
+        ("en", "at 7 and 4"),  # "for 2 at 7 and 4 on saturday": an hour, then another party
+        ("it", "alle 7 e 4"),
+        ("fr", "à 7 et 4"),
     ],
 )
 def test_an_impossible_or_unknown_time_raises_unsupported_relative_time(locale, text):
