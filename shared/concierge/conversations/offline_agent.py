@@ -124,7 +124,7 @@ class _Run(PicksFlow):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
-        if reading.intents == {"yes"} and not reading.details and not mem.get("flow"):  # "ok", "great": understood
+        if reading.intents == {"yes"} and not (reading.details or mem.get("flow") or awaited):  # "ok", "great"
             if not turn.history:
                 return self.welcome()
             mem["anything_else"] = True

@@ -1381,6 +1381,13 @@ def test_no_to_anything_else_is_goodbye(venues, venue_id, asked, no, said):
     assert d.say(no).reply == said
 
 
+def test_a_yes_to_a_question_asking_a_number_is_no_acknowledgement(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d.say("can we add one more person to our booking?")
+    assert d.say("yes").reply.startswith("Sorry, I didn't understand.")
+
+
 def test_an_acknowledgement_as_the_first_message_is_welcomed(venues):
     assert dialogue(venues, "harbour").say("ok").reply == "Hello, welcome to The Harbour Kitchen! How can I help you?"
 
