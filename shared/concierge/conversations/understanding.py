@@ -192,9 +192,10 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.party_change = party_change(with_digits(folded, venue.locale))
         if reading.party_change is None:  # "add 2 people" is no party of 2
-            reading.people = party_size(
-                folded, venue.locale, vocab, bare="party_size" in awaiting, time_too="slot.start_iso" in awaiting
-            )
+            asked, time_too = "party_size" in awaiting, "slot.start_iso" in awaiting
+            reading.people = party_size(folded, venue.locale, vocab, bare=asked, time_too=time_too)
+            if reading.people is None and asked and "," in rest:  # the answer first: "ok ten then, Saturday at 8"
+                reading.people = party_size(normalise(rest.split(",")[0]), venue.locale, vocab, True, time_too)
     elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
         reading.care_type, reading.reason = "consultation", symptom  # "j'ai mal aux dents": its reason
     # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.

@@ -1258,6 +1258,19 @@ def test_the_party_asked_for_may_be_answered_approximately_or_in_words(venues, v
     assert read(venues, venue_id, text, ("party_size",)).people == people
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "people"),
+    [
+        ("harbour", "ok ten then, on Saturday at 8", 10),
+        ("harbour", "4, saturday at 8", 4),
+        ("roma", "allora 6, sabato alle 20", 6),
+    ],
+)
+def test_the_party_asked_for_answered_first_with_the_day_and_time_after_a_comma_is_read(venues, venue_id, text, people):
+    reading = read(venues, venue_id, text, ("party_size",))
+    assert (reading.people, reading.day) == (people, dt.date(2026, 11, 28))
+
+
 def test_around_a_number_when_the_time_is_asked_too_is_no_party(venues):
     assert read(venues, "harbour", "around 8", ("party_size", "slot.start_iso")).people is None
 
