@@ -33,7 +33,7 @@ from concierge.parsing import (
     read_day,
     resolve_relative_time,
 )
-from concierge.parsing.day_parts import range_in_part
+from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.errors import NoSuchDate
 from concierge.parsing.text import with_digits
 
@@ -316,3 +316,18 @@ def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -
         if (found := read(" ".join(tokens[start:stop]))) is not None:
             return found
     return None
+
+
+# "Late" in a part of the day: its last hour and a half ("domani sera tardi", "late lunch", "en fin de matinée",
+# "ao fim da tarde"); not "not too late", nor the Portuguese "tarde" (the afternoon itself).
+_LATE_IN_PART = re.compile(r"\b(?<!too )(?<!not )(?:late|tarda|tardi|tard|end of|fin de?|fim d[ae]|final d[ae])\b")
+LATE_PART_MINUTES = 90
+
+
+def part_window_said(part: str, day: DayReading, folded: str) -> tuple[str, str]:
+    """The window of the `part` of the day said with `day` ("domani sera"), in the venue's range there: its
+    end only when it is said late ("domani sera tardi")."""
+    start, end = part_window(part, day.part_range)
+    if _LATE_IN_PART.search(folded):
+        start = max(start, end - LATE_PART_MINUTES)
+    return hhmm(start), hhmm(end)

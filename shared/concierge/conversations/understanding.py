@@ -32,6 +32,7 @@ from concierge.conversations.days_and_times import (
     negated_set_aside,
     time_said,
     part_said,
+    part_window_said,
     with_part_said_apart,
 )
 from concierge.conversations.message_words import (
@@ -59,8 +60,7 @@ from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
-from concierge.domain.venue import Venue, hhmm
-from concierge.parsing.day_parts import part_window
+from concierge.domain.venue import Venue
 from concierge.parsing.errors import NoSuchDate
 from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
@@ -251,8 +251,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
         if day.part is not None:  # the part's window, in the venue's range there
-            start, end = part_window(day.part, day.part_range)
-            reading.part = (hhmm(start), hhmm(end))
+            reading.part = part_window_said(day.part, day, folded)
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone

@@ -719,6 +719,22 @@ def test_a_part_of_the_day_said_apart_from_the_day_is_that_day_s(venues, venue_i
     assert (reading.day, reading.part) == (dt.date(2026, 11, 28), part)
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "part"),
+    [
+        ("roma", "un tavolo sabato sera tardi", ("21:30", "23:00")),
+        ("roma", "sabato in tarda serata", ("21:30", "23:00")),
+        ("harbour", "saturday, late lunch", ("13:30", "15:00")),
+        ("cabinet", "samedi en fin de matinée", ("10:30", "12:00")),
+        ("tasca", "sábado ao fim da tarde", ("13:30", "15:00")),  # its lunch, ending at 15:00
+        ("tasca", "sábado à tarde", ("12:30", "15:00")),  # "tarde" is the afternoon, not late
+        ("harbour", "saturday evening, not too late", ("18:00", "23:00")),
+    ],
+)
+def test_a_part_of_the_day_said_late_is_its_last_hour_and_a_half(venues, venue_id, text, part):
+    assert read(venues, venue_id, text).part == part
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
