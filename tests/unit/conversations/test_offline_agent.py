@@ -2052,6 +2052,9 @@ def test_the_welcome_says_good_evening_in_the_evening(venues):
         ),
         ("roma", (24, 20, 0), "siete aperti adesso?", "Sì, siamo aperti adesso, fino alle 22 e 30."),
         ("tasca", (26, 10, 0), "estão abertos agora?", "Neste momento estamos fechados; reabrimos hoje às 19h30."),
+        ("harbour", (24, 21, 50), "is the kitchen still open?", "Yes, we're open now, until 10 pm."),
+        ("roma", (24, 21, 50), "siete ancora aperti?", "Sì, siamo aperti adesso, fino alle 22 e 30."),
+        ("tasca", (26, 21, 50), "ainda estão abertos?", "Sim, estamos abertos agora, até às 23h30."),
     ],
 )
 def test_open_now_is_answered_for_this_minute(venues, venue_id, at, question, said):
