@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
-from concierge.conversations.message_words import PART_WORDS, time_tokens
+from concierge.conversations.message_words import MONTH_WORDS, PART_WORDS, time_tokens
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.tools.faq import normalise
 
@@ -163,18 +163,20 @@ def looks_like_name(text: str) -> bool:
 
 def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     """A capitalised name between commas, as in "Amina Benali, demain 9h, contrôle" (one word only when
-    last: "..., Bianchi"; in the middle, "Lee" may as well be "Sorry" or "Outside"), or after a question ("a
+    last, "..., Bianchi", or after a comma, "…, Luca, è il nostro anniversario": a capital a keyboard does
+    not set there; starting a sentence, "Lee" may as well be "Sorry" or "Outside"), or after a question ("a
     table for 2 at 7pm? Carol White"); a question itself names nobody ("Is There Parking?")."""
-    questions_cut = re.sub(r"[^,;\n?!]*\?", ",", text)
-    cut = [seg.strip() for seg in _sentences(re.split(r"[,;\n!]", questions_cut))]
+    questions_cut = re.sub(r"[^,;\n?!]*\?", "\n", text)
+    cut = _segments(questions_cut)
     if len(cut) < 2:
         return None
-    segments = [seg for seg in cut if seg]  # "…, Luca, 347 1234567" with its number taken out: Luca is last
-    for index, said in enumerate(segments):
+    segments = [(seg, comma) for seg, comma in cut if seg]  # "…, Luca, 347 1234567": its number out, Luca is last
+    for index, (said, after_comma) in enumerate(segments):
         segment = without_self_intro(said)  # "alle 21, sono Pino", "7pm, I'm Kai"
         words = segment.split()
         last = index == len(segments) - 1
-        one_word = (last or segment != said) and len(words) == 1  # last, or said as one's own: "I'm Tom, …"
+        chosen = last or segment != said or after_comma  # or said as one's own: "I'm Tom, …"
+        one_word = chosen and len(words) == 1 and normalise(words[0]) not in MONTH_WORDS  # "…, December, …": when
         one_word_name = one_word and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
         if not (_capitalised_name(words) or one_word_name):  # "…sabato alle 20 per 3, Bianchi": a surname last
             continue
@@ -242,6 +244,18 @@ def capitalised_part(said: str) -> str:
 
 
 _TITLES = {"mr", "mrs", "ms", "dr", "st", "m", "mme", "mlle", "sig", "sra", "sr", "dott", "prof"}
+
+
+def _segments(text: str) -> list[tuple[str, bool]]:
+    """The message's segments (between commas, full stops, lines and exclamations), each with whether a comma
+    or a semicolon comes just before it."""
+    parts = re.split(r"([,;\n!])", text)
+    out: list[tuple[str, bool]] = []
+    after_comma = False
+    for piece, mark in zip(parts[::2], [*parts[1::2], ""], strict=True):
+        out += [(sentence.strip(), after_comma and k == 0) for k, sentence in enumerate(_sentences([piece]))]
+        after_comma = mark in (",", ";")
+    return out
 
 
 def _sentences(segments: list[str]) -> list[str]:

@@ -1373,12 +1373,15 @@ def test_the_pauses_a_voice_transcript_keeps_are_read_past(venues, venue_id, tex
     ("venue_id", "text", "name"),
     [
         ("harbour", "table for 2 at 8, Please, Tom", "Tom"),  # a segment naming nobody is passed over
-        ("harbour", "table for 4 sat 1pm, Lee, one of us is vegan", None),  # one word in the middle: asked
+        ("harbour", "table for 4 sat 1pm, Lee, one of us is vegan", "Lee"),  # a capital after a comma is chosen
+        ("roma", "tavolo per 2 sabato alle 20, Luca, è il nostro anniversario", "Luca"),
+        ("harbour", "table for 4 sat 1pm. Cool. One of us is vegan", None),  # a keyboard capitalises a sentence
         ("harbour", "table for 4 sat 1pm, Sorry, one of us is vegan", None),
+        ("harbour", "table for 4 sat 1pm, December, one of us is vegan", None),
         ("harbour", "table for 2 at 8, if possible, Outside", None),  # where, not who
     ],
 )
-def test_one_capitalised_word_is_the_name_only_after_the_last_comma(venues, venue_id, text, name):
+def test_one_capitalised_word_is_the_name_last_or_after_a_comma(venues, venue_id, text, name):
     assert read(venues, venue_id, text).name == name
 
 
