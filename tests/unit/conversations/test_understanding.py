@@ -862,6 +862,10 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
             "It's for a work Christmas party",
         ),
         ("roma", "tavolo per 8 venerdì alle 20, è una cena aziendale", "è una cena aziendale"),
+        ("harbour", "table for 2 friday 7pm, Sam, somewhere quiet if possible", "somewhere quiet if possible"),
+        ("harbour", "table for 2 friday 7pm, we'll bring our dog", "we'll bring our dog"),
+        ("roma", "tavolo per 2 sabato alle 20, un posto tranquillo se possibile", "un posto tranquillo se possibile"),
+        ("tasca", "mesa para 2 sábado às 20h, uma mesa sossegada por favor", "uma mesa sossegada por favor"),
         ("harbour", "table for 2 friday at 8pm", None),
     ],
 )
