@@ -118,6 +118,11 @@ _NAME_STOP = {
     "scusi",
     "pardon",
     "desculpe",
+    "not",  # "my name is Tim not Tom"
+    "non",
+    "não",
+    "nao",
+    "pas",
 }
 
 

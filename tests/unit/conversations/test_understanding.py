@@ -1169,6 +1169,19 @@ def test_who_the_booking_is_for_is_its_name_but_a_party_or_a_day_is_not(venues, 
     assert read(venues, venue_id, text).name == name
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "sorry, my name is Tim not Tom", "Tim"),
+        ("roma", "mi chiamo Marco non Luca", "Marco"),
+        ("tasca", "o meu nome é Ana Sousa não Ana Silva", "Ana Sousa"),
+        ("cabinet", "je m'appelle Paul Morin pas Martin", "Paul Morin"),
+    ],
+)
+def test_a_name_said_against_another_is_the_name_before_the_not(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
 def test_a_name_after_under_is_read_and_under_a_window_names_nobody(venues):
     assert read(venues, "harbour", "for 2 at 7:30 on the 5th of December under Smith?").name == "Smith"
     assert read(venues, "harbour", "a table for 2 under the window").name is None
