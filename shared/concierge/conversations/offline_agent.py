@@ -235,9 +235,11 @@ class _Run(PicksFlow):
             return self.handover(
                 "The customer has a request for the booking just made", self.words.say("handover.request")
             )
-        # "can I add a high chair to my saturday booking?": the day or time said is the booking's
+        # "can I add a high chair to my saturday booking?", "add a note that it's a birthday": the day or time
+        # said is the booking's
         of_theirs = replace(reading, reason=None, day=None, time=None, time_near=None)
-        if "mine" in reading.intents and reading.reason and not of_theirs.details and self.mem.get("flow") != "book":
+        noted = "note" in reading.intents or ("mine" in reading.intents and reading.reason)
+        if noted and not of_theirs.details and self.mem.get("flow") != "book":
             return self.handover(
                 "The customer has a request for one of their bookings", self.words.say("handover.request")
             )

@@ -1310,6 +1310,8 @@ def test_the_whole_venue_asked_for_is_passed_to_the_team(venues, venue_id, asked
     ("harbour", "for our booking on saturday, one of us is vegan", "Thank you, we'll take note."),
     ("roma", "per la mia prenotazione di sabato, possiamo avere un seggiolone?", "Grazie, ne prendiamo nota."),
     ("tasca", "na minha reserva de sábado, um de nós é vegetariano", "Obrigado, vamos tomar nota."),
+    ("harbour", "I'd like to add a note that it's a birthday", "Thank you, we'll take note."),
+    ("roma", "si può aggiungere una nota? è un compleanno", "Grazie, ne prendiamo nota."),
 ])  # fmt: skip
 def test_a_request_for_one_of_the_customer_s_bookings_is_passed_to_the_team_not_booked(venues, venue_id, asked, thanks):
     d = dialogue(venues, venue_id)
