@@ -478,6 +478,8 @@ def test_a_part_of_the_day_said_while_the_name_is_missing_is_no_name(venues):
     ("roma", "avete posto domani sera per 2 verso le 21?", "va bene le 21", "2026-11-24T21:00"),  # not the 21st
     ("roma", "avete posto domani sera per 2 verso le 21?", "ok 21", "2026-11-24T21:00"),
     ("harbour", "any tables on friday for 2 around 8?", "8 please", "2026-11-27T20:00"),  # not a party of 8
+    ("roma", "avete posto giovedì a cena per 6?", "alle 20 e 30", "2026-11-26T20:30"),  # its minutes, not 20:00
+    ("tasca", "tem mesa para 2 sábado à noite?", "às 20h30", "2026-11-28T20:30"),
 ])  # fmt: skip
 def test_one_of_the_times_offered_said_by_its_hour_is_that_time(venues, venue_id, asked, answer, start):
     d = dialogue(venues, venue_id)
