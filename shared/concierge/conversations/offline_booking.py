@@ -33,7 +33,8 @@ class BookingFlow(FreeTimes):
             reading.day, reading.day_choices = named, ()
         week = dt.date.fromisoformat(slots.pop("week")) if reading.day and slots.get("week") else None
         if reading.day and week and reading.day < week and self.weekday_alone():
-            reading.day += dt.timedelta(days=7)  # "next week" offered, then "Tuesday": next week's Tuesday
+            # "next week" or "the week of the 7th" offered, then "Tuesday": that week's Tuesday
+            reading.day -= dt.timedelta(days=7 * ((reading.day - week).days // 7))
         self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(slots["day"]) if slots.get("day") else None))
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
@@ -103,10 +104,13 @@ class BookingFlow(FreeTimes):
             day = self._edge_of_day(day, edge)
         elif (reading.care_type == "urgence" or "now" in reading.intents) and day is None and not slots.get("time"):
             day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency, "right now": the first from now
-        if "next_week" in reading.intents and day is None and not slots.get("next_open"):
-            sunday = self.now.date() + dt.timedelta(days=6 - self.now.weekday())
-            if (first := next_open_day(self.venue, sunday)) is not None:  # "anything next week?": its first times
-                slots["week"] = (sunday + dt.timedelta(days=1)).isoformat()
+        week_of = reading.week_of  # "la semaine du 7 décembre", "anything next week?": the week's first free times
+        if "next_week" in reading.intents:
+            week_of = self.now.date() + dt.timedelta(days=7 - self.now.weekday())
+        if week_of and day is None and not slots.get("next_open"):
+            eve = max(week_of, self.now.date()) - dt.timedelta(days=1)
+            if (first := next_open_day(self.venue, eve)) is not None:
+                slots["week"] = week_of.isoformat()
                 return self.offer(first, None, notes, around=slots.pop("time", None) or slots.pop("near", None))
         missing = self.missing()
         complete_patient = bool(self.name and self.phone)

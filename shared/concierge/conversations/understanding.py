@@ -99,6 +99,7 @@ class Reading:
     shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
     bound: str | None = None  # "after" or "before" the time near ("after 8pm", "avant midi")
     made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
+    week_of: dt.date | None = None  # the Monday of a week said by one of its days ("la semaine du 7 décembre")
     no_such_date: tuple[int, int] | None = None  # (day, month) of a date said that does not exist: "31 November"
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
 
@@ -247,6 +248,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "move" in reading.intents and len(days) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date
+    if day is not None and _WEEK_OF.search(folded):  # "la semaine du 7 décembre": that week, no day of it yet
+        reading.week_of, day = day.date - dt.timedelta(days=day.date.weekday()), None
     if day is not None:
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
@@ -329,6 +332,8 @@ def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:
     return name_at_start(words[0]) if day is not None and day.holiday is not None else None
 
 
+# A week said by one of its days: "the week of the 7th", "la settimana dell'8 dicembre", "a semana de 7 de dezembro".
+_WEEK_OF = re.compile(r"\b(?:week (?:of|starting|beginning)|semaine du|settimana del\w*|semana de|semana do)\b")
 # A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".
 _MEANT = re.compile(r"\b(?:i meant|i mean|meant|volevo dire|intendevo|je voulais dire|queria dizer|quis dizer)\b")
 # A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.

@@ -220,6 +220,25 @@ def test_a_weekday_said_after_next_week_s_times_were_offered_is_next_week_s(venu
     assert answer.rdv["action"] == "CONFIRMATION" and f" on {day} at " in answer.reply
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "offered", "then", "start"), [
+    ("cabinet", "un détartrage la semaine du 7 décembre, Julie Bernard", "Créneaux libres le lundi 7 décembre : 8 h",
+     "le mardi à 14h", "2026-12-08T14:00"),
+    ("harbour", "table for 2 the week of December 14th, Tom", "Free times on Tuesday 15 December: noon",
+     "thursday at 8", "2026-12-17T20:00"),  # closed on Monday 14th
+    ("roma", "un tavolo per 4 la settimana dell'8 dicembre, Luca", "Orari liberi lunedì 7 dicembre: 19,",
+     "venerdì alle 20", "2026-12-11T20:00"),
+    ("tasca", "mesa para 2 na semana de 7 de dezembro, Rui", "Horários livres quarta-feira, 9 de dezembro: 19h30",
+     "sexta às 20h", "2026-12-11T20:00"),
+])  # fmt: skip
+def test_a_week_said_by_one_of_its_days_offers_its_first_free_times_and_a_weekday_next_is_in_it(
+    venues, venue_id, request_, offered, then, start
+):
+    d = dialogue(venues, venue_id)
+    assert d.say(request_).reply.startswith(offered)
+    confirm = d.say(then)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "meant", "said"), [
     ("harbour", "table for 2 on saturday at 7pm, Tom Baker", "sorry I meant 8 not 7",
      "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"),
