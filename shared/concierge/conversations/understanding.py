@@ -12,6 +12,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
 
+from concierge.conversations.booking_notes import special_request, symptom
 from concierge.conversations.customer_names import (
     answered_name,
     capitalised_part,
@@ -197,8 +198,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.people = party_size(folded, venue.locale, vocab, bare=asked, time_too=time_too)
             if reading.people is None and asked and "," in rest:  # the answer first: "ok ten then, Saturday at 8"
                 reading.people = party_size(normalise(rest.split(",")[0]), venue.locale, vocab, True, time_too)
-    elif reading.care_type is None and (symptom := _symptom(rest, vocab)):
-        reading.care_type, reading.reason = "consultation", symptom  # "j'ai mal aux dents": its reason
+    elif reading.care_type is None and (complaint := symptom(rest, vocab)):
+        reading.care_type, reading.reason = "consultation", complaint  # "j'ai mal aux dents": its reason
     # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.
 
     def names_a_day(words: str) -> bool:
@@ -281,7 +282,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.reason = reason or reading.reason
     booking_said = reading.day or reading.time or reading.time_near or reading.people
     if venue.kind != "clinic" and reading.reason is None and (booking_said or not question):
-        reading.reason = _special_request(rest, vocab)  # "it's our anniversary": the booking's note
+        reading.reason = special_request(rest, vocab)  # "it's our anniversary": the booking's note
     # Nothing but an answer (a phone number beside it is no other detail: "Luca, 347 123 4567").
     bare = not replace(reading, phone=None, bad_phone=False).details and not (reading.intents - {"greeting"})
     if (
@@ -348,40 +349,6 @@ _OF_A_DAY = re.compile(
 _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
 
 
-def _special_request(text: str, vocab: Vocabulary) -> str | None:
-    """The parts of the message that ask for something besides the table, as written ("one of us is
-    allergic to nuts"); in a part that says the booking first, from the request on ("a table for two
-    at 8 for my wife's birthday": "for my wife's birthday"). A question with no booking in it
-    ("do you have a high chair?") is asked, not requested."""
-    parts = []
-    for part in re.split(r"[,;!?\n]+|\.(?!\d)", text):
-        folded = fold_same_length(part)
-        starts = [m.start() for pattern in vocab.special_requests if (m := pattern.search(folded))]
-        if not starts:
-            continue
-        start = min(starts)
-        if re.search(r"\d", part[:start]):  # the booking said before it: the request is what follows,
-            cut = start  # from the word that opens it ("for my wife's birthday", "pour l'anniversaire")
-            before = list(re.finditer(r"\S+", part[:start]))
-            counted = before[-1:] and before[-1].group().lstrip("(").isdigit()
-            if counted and (len(before) < 2 or before[-2].group().lower() not in _BEFORE_A_NUMBER):
-                cut = before[-1].end() - len(before[-1].group().lstrip("("))  # "2 vegetarians", not "at 8 vegan"
-            for word in reversed(before[-4:]):
-                if re.search(r"\d", word.group()) and not _AN_AGE.fullmatch(word.group()):
-                    break  # the booking's number; "my dad's 70th birthday" keeps its 70th
-                if word.group().strip("'’").lower() in _REQUEST_OPENERS:
-                    cut = word.start()
-            part = part[cut:]
-        parts.append(part.strip(" ()[]"))
-    return "; ".join(parts)[:200] or None
-
-
-_BEFORE_A_NUMBER = frozenset("at for alle per a à às as pour para x of di de".split())  # an hour's or a party's
-_AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
-# The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
-_REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
-
-
 def _yes_negated(folded: str, said: list[re.Match[str]]) -> bool:
     """Whether every yes `said` follows a negation by at most a word ("not sure", "non va bene", "pas d'accord",
     "não pode ser", "non è perfetto") or comes before one ("absolutely not", "certo che no", "claro que não")."""
@@ -411,10 +378,3 @@ def _blanked(text: str, patterns: tuple[re.Pattern[str], ...], word: str = "") -
         for match in pattern.finditer(folded):
             text = text[: match.start()] + word.ljust(match.end() - match.start()) + text[match.end() :]
     return text
-
-
-def _symptom(text: str, vocab: Vocabulary) -> str | None:
-    """What the patient says is wrong, as they wrote it ("mal aux dents", "Toothache")."""
-    folded = fold_same_length(text)
-    found = next((m for pattern in vocab.symptoms if (m := pattern.search(folded))), None)
-    return text[found.start() : found.end()] if found else None

@@ -1,0 +1,50 @@
+"""What a message asks besides the booking itself: a restaurant guest's request, written as the booking's note
+("one of us is allergic to nuts"), and a patient's symptom, the visit's reason ("mal aux dents")."""
+
+from __future__ import annotations
+
+import re
+
+from concierge.conversations.customer_names import fold_same_length
+from concierge.conversations.vocabulary import Vocabulary
+
+
+def special_request(text: str, vocab: Vocabulary) -> str | None:
+    """The parts of the message that ask for something besides the table, as written ("one of us is
+    allergic to nuts"); in a part that says the booking first, from the request on ("a table for two
+    at 8 for my wife's birthday": "for my wife's birthday"). A question with no booking in it
+    ("do you have a high chair?") is asked, not requested."""
+    parts = []
+    for part in re.split(r"[,;!?\n]+|\.(?!\d)", text):
+        folded = fold_same_length(part)
+        starts = [m.start() for pattern in vocab.special_requests if (m := pattern.search(folded))]
+        if not starts:
+            continue
+        start = min(starts)
+        if re.search(r"\d", part[:start]):  # the booking said before it: the request is what follows,
+            cut = start  # from the word that opens it ("for my wife's birthday", "pour l'anniversaire")
+            before = list(re.finditer(r"\S+", part[:start]))
+            counted = before[-1:] and before[-1].group().lstrip("(").isdigit()
+            if counted and (len(before) < 2 or before[-2].group().lower() not in _BEFORE_A_NUMBER):
+                cut = before[-1].end() - len(before[-1].group().lstrip("("))  # "2 vegetarians", not "at 8 vegan"
+            for word in reversed(before[-4:]):
+                if re.search(r"\d", word.group()) and not _AN_AGE.fullmatch(word.group()):
+                    break  # the booking's number; "my dad's 70th birthday" keeps its 70th
+                if word.group().strip("'’").lower() in _REQUEST_OPENERS:
+                    cut = word.start()
+            part = part[cut:]
+        parts.append(part.strip(" ()[]"))
+    return "; ".join(parts)[:200] or None
+
+
+_BEFORE_A_NUMBER = frozenset("at for alle per a à às as pour para x of di de".split())  # an hour's or a party's
+_AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
+# The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
+_REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
+
+
+def symptom(text: str, vocab: Vocabulary) -> str | None:
+    """What the patient says is wrong, as they wrote it ("mal aux dents", "Toothache")."""
+    folded = fold_same_length(text)
+    found = next((m for pattern in vocab.symptoms if (m := pattern.search(folded))), None)
+    return text[found.start() : found.end()] if found else None
