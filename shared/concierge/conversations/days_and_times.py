@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Callable, NamedTuple, TypeVar
 
 from concierge.conversations.message_words import (
+    ANSWER_FILLERS,
     BREAK,
     FROM_NOW,
     HOUR_WORDS,
@@ -244,7 +245,7 @@ def time_said(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | 
 
     near: str | None = None
     vague_grams: list[str] = []  # approximate times read: no exact time is read inside one
-    whole = " ".join(token for token in tokens if token != BREAK)  # the message, for a bare answer
+    whole = " ".join(t for t in tokens if t != BREAK and t not in ANSWER_FILLERS)  # a bare answer: "7 is fine"
     for gram in _grams(tokens, digits_first=True):
         if any(f" {gram} " in f" {vague} " for vague in vague_grams):
             continue  # "10h" inside "vers 10h" is not said exactly

@@ -365,3 +365,12 @@ def week_joined(tokens: list[str]) -> list[str]:
                 continue
         out.append(token)
     return out
+
+
+# Words around a bare answer that add nothing to it, in the four languages: "ok 10 then", "allora 6", "7 is
+# fine", "21 va bene", "20h ça me va".
+ANSWER_FILLERS = frozenset(
+    "ok okay then so fine alright right well um just allora va bene ecco diciamo facciamo alors bon disons "
+    "d accord ben entao pronto ta bem pode ser please is works good great perfect would be that suits perfetto "
+    "ottimo parfait ca marche me convient perfeito otimo serve fica".split()
+)

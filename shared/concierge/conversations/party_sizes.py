@@ -9,6 +9,7 @@ import functools
 import re
 from typing import NamedTuple
 
+from concierge.conversations.message_words import ANSWER_FILLERS
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.parsing.text import with_digits
 
@@ -17,12 +18,6 @@ _ME = r"(?:me|myself|io|moi|eu)\b"
 _AND = r" (?:and|e|et|plus|with|con|avec|com)? ?"
 _MY = r"my |mes |i miei |le mie |miei |mie |os meus |as minhas |meus |minhas "
 _A_GROUP = re.compile(r" (?:group|gruppo|groupe|grupo)\b")  # "siamo un gruppo di 8": "un" counts no one
-
-# Words around a bare answer that add nothing to it, in the four languages.
-_FILLERS = frozenset(
-    "ok okay then so fine alright right well um just allora va bene ecco diciamo facciamo alors bon disons "
-    "d accord ben entao pronto ta bem pode ser please".split()
-)
 
 
 class _PartyPatterns(NamedTuple):
@@ -92,10 +87,10 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
     if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
         return said_without_number  # "just me", "me and my wife"
-    said = [word for word in text.split() if word not in _FILLERS]  # "ok 10 then", "allora 6"
+    said = [word for word in text.split() if word not in ANSWER_FILLERS]  # "ok 10 then", "allora 6"
     if bare and (match := _ABOUT_A_PARTY.fullmatch(" ".join(said))) and not (time_too and said[0] != match[1]):
         return max(int(count) for count in match.groups() if count)  # "6", "about 6", "6 or 7": the more
-    plain = " ".join(word for word in folded.split() if word not in _FILLERS)
+    plain = " ".join(word for word in folded.split() if word not in ANSWER_FILLERS)
     if bare and (size := next((size for size, words in _PARTY_WORDS.items() if words.fullmatch(plain)), 0)):
         return size  # "a couple", "half a dozen"
     return None

@@ -37,6 +37,7 @@ from concierge.conversations.days_and_times import (
     with_part_said_apart,
 )
 from concierge.conversations.message_words import (
+    ANSWER_FILLERS,
     BREAK,
     HOUR_WORDS,
     amounts_set_aside,
@@ -257,7 +258,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         if day.part is not None:  # the part's window, in the venue's range there
             reading.part = part_window_said(day.part, day, folded)
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
-    alone = [token for token in tokens if token != BREAK] == [str(reading.people)]  # "4", "4."
+    alone = [t for t in tokens if t != BREAK and t not in ANSWER_FILLERS] == [str(reading.people)]  # "4", "4 please"
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone
     timed, reading.made_it = at_after_correction(tokens, reading.people)
     bare_time = "slot.start_iso" in awaiting and not bare_party and reading.day is None  # "le 21" in French: a day

@@ -303,11 +303,25 @@ def test_a_capitalised_name_between_commas_in_a_booking_request_is_the_name(venu
 
 
 @pytest.mark.parametrize(
-    ("text", "time", "people"), [("4", None, 4), ("8", None, 8), ("9", "21:00", None), ("20", "20:00", None)]
+    ("text", "time", "people"),
+    [("4", None, 4), ("8", None, 8), ("9", "21:00", None), ("20", "20:00", None), ("4 please", None, 4)],
 )
 def test_a_bare_number_when_party_and_time_are_awaited_is_the_party_if_it_can_be_one(venues, text, time, people):
     reading = read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size"))  # roma takes up to 8
     assert (reading.time, reading.people) == (time, people)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time"),
+    [
+        ("harbour", "7 is fine", "19:00"),
+        ("harbour", "8 works", "20:00"),
+        ("roma", "21 va bene", "21:00"),
+        ("cabinet", "10 ça me va", "10:00"),
+    ],
+)
+def test_the_hour_asked_for_said_with_words_that_add_nothing_is_read(venues, venue_id, text, time):
+    assert read(venues, venue_id, text, ("patient.name", "slot.start_iso")).time == time
 
 
 @pytest.mark.parametrize(
