@@ -206,6 +206,29 @@ def two_days_together(tokens: list[str], now: dt.datetime, venue: Venue) -> tupl
     return ()
 
 
+# The words before a move's new time ("to 8" reads "at 8"): "to Saturday 8pm", "alle 21", "à 11h", "para as 21h".
+_NEW_TIME_MARKS = frozenset({"to", "at", "alle", "a", "al", "au", "as", "para", "pra"})
+_FROM = frozenset({"from", "dalle", "da", "de", "des", "du", "das", "dos"})
+
+
+def times_of_a_move(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None) -> tuple[str, str] | None:
+    """A booking's own time and its new one, said in that order in a move ("from 7 to 8", "my 7pm booking to
+    9", "dalle 20 alle 21", "de 9h à 11h", "das 20h para as 21h"): the times before and after the last word
+    that marks the new one; None unless both are said, and differ."""
+    # "from 7", "dalle 19", "de 9h": the booking's time ("dalle 19" alone would be "from 7pm on")
+    following = [*tokens[1:], ""][: len(tokens)]
+    said = [
+        "at" if word in _FROM and after[:1].isdigit() else word for word, after in zip(tokens, following, strict=True)
+    ]
+    for cut in range(len(said) - 1, 0, -1):
+        if said[cut] in _NEW_TIME_MARKS:
+            old = time_said(said[:cut], now, venue, day, bare=False).exact
+            new = time_said(said[cut:], now, venue, day, bare=False).exact
+            if old and new and old != new:
+                return old, new
+    return None
+
+
 class TimeSaid(NamedTuple):
     """The exact time said, or the time an approximate one is near ("verso le 20"); for a bound ("after 8pm",
     "avant midi") which side of it is meant, "after" or "before"; and the day it falls on, when the words

@@ -210,18 +210,22 @@ _SPAN = re.compile(
     r"(?:and|to|till|until|e|et|a|alle|as|ate) (?:(?:le|les|as|os|ore) )?"
     r"\d{1,2}(?:[:.h]\d\d)?(?: ?(am|pm|h)\b)?(?= (\w+)|$)"
 )
+_BETWEEN = frozenset({"between", "tra", "fra", "entre"})
 _SPAN_TOKEN = re.compile(r"(\d{1,2}(?:[:.]\d\d)?)-\d{1,2}(?:[:.]\d\d)?(am|pm|h)")  # "7-8pm", "20-21h"
 
 
-def spans_read(tokens: list[str], counting: frozenset[str]) -> list[str]:
+def spans_read(tokens: list[str], counting: frozenset[str], moving: bool = False) -> list[str]:
     """A span of two hours is its start, with the end's "pm" when the start has none: "between 7 and 8pm" is
     7 pm, "dalle 20 alle 21" 20:00, "7-8pm" 7 pm; not a span of people or days ("between 6 and 8 people",
-    "between 2 and 3 weeks", "de 5 a 7 de dezembro": a count, a unit or a month follows it)."""
+    "between 2 and 3 weeks", "de 5 a 7 de dezembro": a count, a unit or a month follows it). In a move, "from
+    7 to 8" says the booking's time and its new one: only "between" makes a span there."""
     tokens = [_SPAN_TOKEN.sub(r"\1\2", token) for token in tokens]
     text = " ".join(tokens)
     for span in reversed(list(_SPAN.finditer(text))):
         after = text[span.end() :].split()[:3]
         if (span[4] or "") in counting | UNIT_WORDS or MONTH_WORDS.intersection(after):
+            continue
+        if moving and span[0].split()[0] not in _BETWEEN:
             continue
         start = span[1] + (span[2] or span[3] or "")
         words = len(span[0].split())

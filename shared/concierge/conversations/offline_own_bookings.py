@@ -133,9 +133,14 @@ class OwnBookingsFlow(BookingFlow):
         data = self.turn.data or {}
         if self.turn.action == "choose_booking":
             return next((c for c in choices if c["id"] == data.get("appointment_id")), None)
-        if reading.day_from:  # "from Friday to Saturday": Friday names the booking
-            on_day = [c for c in choices if c["day"] == reading.day_from.isoformat()]
-            return on_day[0] if len(on_day) == 1 else None
+        if reading.day_from or reading.time_from:  # "from Friday to Saturday", "my 7pm booking to 9": the first
+            said = [  # names the booking
+                c
+                for c in choices
+                if (reading.day_from is None or c["day"] == reading.day_from.isoformat())
+                and (reading.time_from is None or c["time"] == reading.time_from)
+            ]
+            return said[0] if len(said) == 1 else None
         matching = [
             c
             for c in choices

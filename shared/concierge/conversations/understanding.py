@@ -34,6 +34,7 @@ from concierge.conversations.days_and_times import (
     time_said,
     part_said,
     part_window_said,
+    times_of_a_move,
     with_part_said_apart,
 )
 from concierge.conversations.message_words import (
@@ -97,6 +98,7 @@ class Reading:
     day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
+    time_from: str | None = None  # a move's first time said ("from 7 to 8", "my 7pm booking to 9"): the booking's
     days_named: tuple[dt.date, ...] = ()  # two days said together in a cancellation ("cancel Friday and Saturday")
     shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
     bound: str | None = None  # "after" or "before" the time near ("after 8pm", "avant midi")
@@ -226,7 +228,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = hour_articles_read(tokens, italian=venue.locale == "it")
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
-    tokens = digit_clocks_read(either_read(spans_read(tokens, vocab.counting_words), time_asked), time_asked)
+    tokens = spans_read(tokens, vocab.counting_words, moving="move" in reading.intents)
+    tokens = digit_clocks_read(either_read(tokens, time_asked), time_asked)
     tokens = at_after_weekday(tokens, venue.locale)
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
@@ -264,6 +267,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     bare_time = "slot.start_iso" in awaiting and not bare_party and reading.day is None  # "le 21" in French: a day
     time = time_said(timed, now, venue, reading.day, bare=bare_time)
     reading.time, reading.time_near, reading.bound = time.exact, time.near, time.bound
+    if "move" in reading.intents and (both := times_of_a_move(timed, now, venue, reading.day)):
+        reading.time_from, reading.time = both  # "move my booking from 7 to 8": the booking's time, then the new
     if time.from_now and "hours" in reading.intents:  # "can we come in 2 hours?" asks for no opening hours
         if not vocab.has("hours", " ".join(word for word in folded.split() if word not in HOUR_WORDS)):
             reading.intents.discard("hours")

@@ -1846,6 +1846,40 @@ def test_a_cancellation_that_names_the_month_of_one_booking_asks_about_that_one(
     assert d.say(cancel).reply.startswith(asked)
 
 
+@pytest.mark.parametrize(("venue_id", "move", "asked"), [
+    ("harbour", "move my booking from 7pm to 9pm",
+     "Shall I move your booking of Thursday 26 November at 7 pm to Thursday 26 November at 9 pm?"),
+    ("harbour", "can I move my 7pm booking to 9?",
+     "Shall I move your booking of Thursday 26 November at 7 pm to Thursday 26 November at 9 pm?"),
+    ("harbour", "move my booking from wednesday 10am to thursday 9pm",
+     "Shall I move your booking of Wednesday 25 November at 10 am to Thursday 26 November at 9 pm?"),
+    ("roma", "spostare la prenotazione dalle 19 alle 21",
+     "Sposto la sua prenotazione di giovedì 26 novembre alle 19 a giovedì 26 novembre alle 21?"),
+    ("cabinet", "je voudrais décaler mon rdv de 9h à 11h",
+     "Je déplace votre rendez-vous du jeudi 26 novembre à 9 h au jeudi 26 novembre à 11 h ?"),
+])  # fmt: skip
+def test_a_move_said_from_one_time_to_another_moves_the_booking_at_the_first_to_the_second(
+    venues, venue_id, move, asked
+):
+    d = dialogue(venues, venue_id)  # three bookings: Thursday 26th at 19:00 (9:00 at the clinic) and 20:00,
+    first = "09:00" if venue_id == "cabinet" else "19:00"  # and Wednesday 25th at 10:00
+    for day, time in (
+        (dt.date(2026, 11, 26), first),
+        (dt.date(2026, 11, 26), "20:00"),
+        (dt.date(2026, 11, 25), "10:00"),
+    ):
+        d.tools.book(day, time, PHONES[venue_id])
+    assert d.say(move).reply == asked
+
+
+def test_a_move_to_a_span_of_hours_is_to_its_start(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
+    assert d.say("can we move it to between 8 and 9?").reply == (
+        "Shall I move your booking of Saturday 28 November at 7 pm to Saturday 28 November at 8 pm?"
+    )
+
+
 def test_a_move_from_a_weekday_to_next_week_s_is_a_week_on_at_the_same_time(venues):
     d = with_two_bookings(venues, "harbour")
     confirm = d.say("move wednesday to next wednesday same time")
