@@ -294,8 +294,9 @@ class BookingFlow(FreeTimes):
 
     def offer_kept(self, offered: dict[str, Any], reading: Reading) -> None:
         """The times offered stand when the answer to them gives another detail and no day or time ("Lina
-        Haddad", "we're 4"): offered again the same way, or picked from next ("the second one")."""
-        if reading.details and not (reading.day or reading.time or reading.time_near):
+        Haddad", "we're 4"; "same time" is one): offered again the same way, or picked from next ("the second
+        one")."""
+        if reading.details and not (reading.day or reading.time or reading.time_near or reading.shift is not None):
             self.mem["offered"] = offered
             if near := offered.get("around") or offered.get("asked"):  # "12h30" not free: near it again
                 self.slots.update(near=near, bound=offered.get("bound"))

@@ -1872,6 +1872,19 @@ def test_a_move_said_from_one_time_to_another_moves_the_booking_at_the_first_to_
     assert d.say(move).reply == asked
 
 
+@pytest.mark.parametrize(("venue_id", "change", "day", "same", "yes"), [
+    ("harbour", "I need to change my reservation", "friday", "same time", "yes"),
+    ("roma", "devo cambiare la prenotazione", "venerdì", "stessa ora", "sì"),
+])  # fmt: skip
+def test_the_same_time_said_to_a_move_s_times_offered_is_confirmed_by_a_yes(venues, venue_id, change, day, same, yes):
+    d = dialogue(venues, venue_id)
+    own = d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    d.say(change)
+    d.say(day)  # the free times around 8 pm that Friday
+    assert d.say(same).rdv["action"] == "RESCHEDULE"
+    assert d.say(yes).rdv["action"] == "RESCHEDULE" and (own.day, own.time) == (dt.date(2026, 11, 27), "20:00")
+
+
 def test_a_move_to_a_span_of_hours_is_to_its_start(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
