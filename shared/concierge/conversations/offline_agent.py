@@ -21,6 +21,7 @@ from concierge.conversations.offline_picks import PicksFlow
 from concierge.conversations.understanding import Reading, read_message
 from concierge.tools.faq import normalise
 
+_MOVE_WORDS = frozenset({"all", "next_week", "later", "earlier"})  # a booking being moved or cancelled: its answer
 _HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # hello first, goodbye later
 
 
@@ -94,8 +95,8 @@ class _Run(PicksFlow):
             return self.manage(reading, fresh=True, prefer=prefer)
         if target and "yes" in reading.intents and not reading.details:
             return self.move_to(reading)  # "yes" to "move it or cancel it?": which day and time, asked
-        if mem.get("flow") in ("cancel", "move") and (
-            reading.details or turn.action == "choose_booking" or (EDGES | {"all"}) & reading.intents
+        if mem.get("flow") in ("cancel", "move") and (  # "the latest you have", "next week"
+            reading.details or turn.action == "choose_booking" or (EDGES | _MOVE_WORDS) & reading.intents
         ):
             return self.manage(reading, fresh=False)
         if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:

@@ -1885,6 +1885,21 @@ def test_the_same_time_said_to_a_move_s_times_offered_is_confirmed_by_a_yes(venu
     assert d.say(yes).rdv["action"] == "RESCHEDULE" and (own.day, own.time) == (dt.date(2026, 11, 27), "20:00")
 
 
+@pytest.mark.parametrize(("venue_id", "booked", "change", "answer", "offered"), [
+    ("cabinet", "09:00", "je dois changer mon rdv", "la semaine prochaine",
+     "Créneaux libres vers 9 h le jeudi 3 décembre : 8 h"),
+    ("harbour", "19:00", "I need to change my reservation", "later",
+     "Later on Thursday 26 November, these times are free: 7:15 pm, 7:30 pm"),
+])  # fmt: skip
+def test_next_week_or_later_answering_which_day_and_time_offers_the_move_s_free_times(
+    venues, venue_id, booked, change, answer, offered
+):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 26), booked, PHONES[venue_id])
+    d.say(change)
+    assert d.say(answer).reply.startswith(offered)
+
+
 def test_a_move_to_a_span_of_hours_is_to_its_start(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
