@@ -250,47 +250,31 @@ class OwnBookingsFlow(BookingFlow):
         free = self.free_times(day) if self.venue.ranges_on(day) else []
         if time not in free:
             return self._offer_move(day, time)
-        self.mem["pending"] = {
-            "kind": "move",
-            "id": target["id"],
-            "old_day": target["day"],
-            "old_time": old_time,
-            "day": day.isoformat(),
-            "time": time,
-            "people": target.get("people"),
-        }
-        message = self.words.say(
-            "move_confirm.people" if target.get("people") else "move_confirm",
-            old_day=self.day_words(old_day),
-            old_time=self.time_words(old_time),
-            day=self.day_words(day),
-            time=self.time_words(time),
-            people=target.get("people"),
-        )
-        return self.answer(
-            message,
-            self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
-        )
+        pending = {"id": target["id"], "old_day": target["day"], "old_time": old_time, "day": day.isoformat()}
+        return self.confirm_move({"kind": "move", **pending, "time": time, "people": target.get("people")})
 
     def _confirm_party(self, target: dict[str, Any]) -> AgentAnswer:
-        day, time, people = dt.date.fromisoformat(target["day"]), target["time"], target["people"]
+        day, time, people = target["day"], target["time"], target["people"]
         if people > self.venue.max_people:
             self.mem.update(flow=None, choices=None, target=None)
             return self.understood(" ".join(self.too_many()))
-        self.mem["pending"] = {
-            "kind": "move",
-            "id": target["id"],
-            "old_day": target["day"],
-            "old_time": time,
-            "day": target["day"],
-            "time": time,
-            "people": people,
-        }
-        message = self.words.say("party_confirm", day=self.day_words(day), time=self.time_words(time), people=people)
-        return self.answer(
-            message,
-            self.rdv.reschedule(message, target["id"], Slot.at(self.venue, day, time), self.patient, confirm=True),
-        )
+        pending = {"id": target["id"], "old_day": day, "old_time": time, "day": day, "time": time}
+        return self.confirm_move({"kind": "move", **pending, "people": people}, party_only=True)
+
+    def confirm_move(self, pending: dict[str, Any], party_only: bool = False) -> AgentAnswer:
+        """ "Shall I move your booking of ... to ...?" ("... change ... to a table for 6?" for a new party only),
+        the move `pending` being asked."""
+        self.mem["pending"] = pending
+        day, time, people = dt.date.fromisoformat(pending["day"]), pending["time"], pending["people"]
+        words = {"day": self.day_words(day), "time": self.time_words(time), "people": people}
+        if party_only:
+            message = self.words.say("party_confirm", **words)
+        else:
+            old_day = self.day_words(dt.date.fromisoformat(pending["old_day"]))
+            old = {"old_day": old_day, "old_time": self.time_words(pending["old_time"])}
+            message = self.words.say("move_confirm.people" if people else "move_confirm", **old, **words)
+        slot = Slot.at(self.venue, day, time)
+        return self.answer(message, self.rdv.reschedule(message, pending["id"], slot, self.patient, confirm=True))
 
     def _offer_move(self, day: dt.date, time: str, approximate: bool = False, bound: str | None = None) -> AgentAnswer:
         """The free times nearest `time` to move the booking to: `time` not free, or said approximately (or
