@@ -62,7 +62,7 @@ class _Run(PicksFlow):
             reading.intents.discard("move")  # "can we move it to Saturday?" before the yes: the booking asked
         if (confirming := self._while_confirming(reading)) is not None:
             return confirming
-        mem["pending"] = None
+        pending, mem["pending"] = mem.get("pending"), None
         if mem.pop("anything_else", False) and "no" in reading.intents and not reading.details:
             return self.goodbye()  # "no, that's all" to "anything else?"
         day_asked_about = mem.pop("day_asked_about", None)
@@ -125,6 +125,8 @@ class _Run(PicksFlow):
             return self.welcome()
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
+        if pending and not reading.details:  # "which one?" to "Shall I cancel…?": the yes is still awaited
+            return self.unanswered(pending)
         if reading.intents == {"yes"} and not (reading.details or mem.get("flow") or awaited):  # "ok", "great"
             if not turn.history:
                 return self.welcome()
@@ -192,10 +194,10 @@ class _Run(PicksFlow):
             return self.decline(pending)
         if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
-        if pending and pending["kind"] == "create" and reading.intents == {"thanks"} and not reading.details:
-            return self.book(Reading())  # "merci" to "Shall I book...?": no yes yet, asked again, no "sorry"
-        if pending and pending["kind"] == "create" and (said := self._aside(reading)):
-            return self.asked_again(said, self.book(Reading()))  # "can I pay by card?" before the yes
+        if pending and reading.intents == {"thanks"} and not reading.details:
+            return self.confirmed_again(pending)  # "merci" to "Shall I book...?": no yes yet, asked again, no "sorry"
+        if pending and (said := self._aside(reading)):
+            return self.asked_again(said, self.confirmed_again(pending))  # "can I pay by card?" before the yes
         moving = self.mem.get("flow") == "move" and self.mem.get("target")
         if not pending and moving and (said := self._aside(reading)):
             return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving

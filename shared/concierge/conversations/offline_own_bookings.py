@@ -261,6 +261,15 @@ class OwnBookingsFlow(BookingFlow):
         pending = {"id": target["id"], "old_day": day, "old_time": time, "day": day, "time": time}
         return self.confirm_move({"kind": "move", **pending, "people": people}, party_only=True)
 
+    def confirmed_again(self, pending: dict[str, Any]) -> AgentAnswer:
+        """The question a yes was awaited for (`pending`: a booking, a cancellation, a move), asked again."""
+        if pending["kind"] == "create":
+            return self.book(Reading())
+        if pending["kind"] == "cancel":
+            return self._confirm_cancel({key: value for key, value in pending.items() if key != "kind"})
+        kept = (pending["day"], pending["time"]) == (pending["old_day"], pending["old_time"])
+        return self.confirm_move(pending, party_only=kept)
+
     def confirm_move(self, pending: dict[str, Any], party_only: bool = False) -> AgentAnswer:
         """ "Shall I move your booking of ... to ...?" ("... change ... to a table for 6?" for a new party only),
         the move `pending` being asked."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 from dataclasses import replace
 
 from concierge.conversations.agent import AgentAnswer
@@ -58,15 +59,16 @@ class QuestionsFlow(OwnBookingsFlow):
             and len(text.split()) > 2
         )
 
-    def unanswered(self) -> AgentAnswer:
-        """A message not understood, or a question with no answer here; in the middle of a booking, said so
-        and the question the customer was answering asked again, so that an answer next ("Martin") is still
-        read as one. Two in a row hand over."""
-        if self.mem.get("flow") != "book" or self.mem["misunderstood"] + 1 >= MISUNDERSTANDINGS_BEFORE_HANDOVER:
+    def unanswered(self, pending: dict[str, Any] | None = None) -> AgentAnswer:
+        """A message not understood, or a question with no answer here; in the middle of a booking, or while a
+        yes is awaited (`pending`), said so and the question the customer was answering asked again, so that
+        an answer next ("Martin", "yes") is still read as one. Two in a row hand over."""
+        asking = pending is not None or self.mem.get("flow") == "book"
+        if not asking or self.mem["misunderstood"] + 1 >= MISUNDERSTANDINGS_BEFORE_HANDOVER:
             return self.not_understood()
         count = self.mem["misunderstood"] + 1
         said = self.words.say("no_answer.again" if self.asked_a_question else "not_understood.again")
-        again = self.book(Reading())
+        again = self.confirmed_again(pending) if pending else self.book(Reading())
         self.mem["misunderstood"] = count  # still counts towards the handover
         return self.asked_again(said, again)
 

@@ -1900,6 +1900,29 @@ def test_next_week_or_later_answering_which_day_and_time_offers_the_move_s_free_
     assert d.say(answer).reply.startswith(offered)
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "aside", "said", "yes", "left"), [
+    ("harbour", "cancel my booking", "which one?",
+     "I don't have the answer to that here. Shall I cancel your booking of Saturday 28 November at 8 pm?", "yes",
+     []),
+    ("harbour", "move my booking to 9pm", "hmm",
+     "Sorry, I didn't understand. Shall I move your booking of Saturday 28 November at 8 pm to Saturday 28 "
+     "November at 9 pm?", "yes", [("21:00", None)]),
+    ("harbour", "can we make it 5 people?", "thanks",
+     "Shall I change your booking of Saturday 28 November at 8 pm to a table for 5?", "yes", [("20:00", 5)]),
+    ("roma", "disdico", "avete il parcheggio?",
+     "Sì, abbiamo parcheggio privato. Cancello la sua prenotazione di sabato 28 novembre alle 20?", "sì", []),
+])  # fmt: skip
+def test_a_cancellation_or_a_move_asked_stands_through_an_aside_and_the_yes_next_confirms_it(
+    venues, venue_id, asked, aside, said, yes, left
+):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    d.say(asked)
+    assert d.say(aside).reply == said
+    d.say(yes)
+    assert [(b.time, b.people) for b in d.tools.bookings] == left
+
+
 def test_a_move_to_a_span_of_hours_is_to_its_start(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
