@@ -348,10 +348,12 @@ _LATE_IN_PART = re.compile(r"\b(?<!too )(?<!not )(?:late|tarda|tardi|tard|end of
 LATE_PART_MINUTES = 90
 
 
-def part_window_said(part: str, day: DayReading, folded: str) -> tuple[str, str]:
-    """The window of the `part` of the day said with `day` ("domani sera"), in the venue's range there: its
-    end only when it is said late ("domani sera tardi")."""
-    start, end = part_window(part, day.part_range)
+def part_window_said(day: DayReading, folded: str) -> tuple[str, str] | None:
+    """The window of the part of the day said with `day` ("domani sera"), in the venue's range there: its
+    end only when it is said late ("domani sera tardi"); None when no part was said."""
+    if day.part is None:
+        return None
+    start, end = part_window(day.part, day.part_range)
     if _LATE_IN_PART.search(folded):
         start = max(start, end - LATE_PART_MINUTES)
     return hhmm(start), hhmm(end)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow

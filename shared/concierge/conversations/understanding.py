@@ -258,8 +258,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if day is not None:
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
-        if day.part is not None:  # the part's window, in the venue's range there
-            reading.part = part_window_said(day.part, day, folded)
+        reading.part = part_window_said(day, folded)
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [t for t in tokens if t != BREAK and t not in ANSWER_FILLERS] == [str(reading.people)]  # "4", "4 please"
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone
