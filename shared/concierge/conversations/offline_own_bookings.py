@@ -250,16 +250,16 @@ class OwnBookingsFlow(BookingFlow):
         free = self.free_times(day) if self.venue.ranges_on(day) else []
         if time not in free:
             return self._offer_move(day, time)
-        pending = {"id": target["id"], "old_day": target["day"], "old_time": old_time, "day": day.isoformat()}
-        return self.confirm_move({"kind": "move", **pending, "time": time, "people": target.get("people")})
+        old = {"id": target["id"], "old_day": target["day"], "old_time": old_time, "people": target.get("people")}
+        return self.confirm_move({"kind": "move", **old, "day": day.isoformat(), "time": time})
 
     def _confirm_party(self, target: dict[str, Any]) -> AgentAnswer:
         day, time, people = target["day"], target["time"], target["people"]
         if people > self.venue.max_people:
             self.mem.update(flow=None, choices=None, target=None)
             return self.understood(" ".join(self.too_many()))
-        pending = {"id": target["id"], "old_day": day, "old_time": time, "day": day, "time": time}
-        return self.confirm_move({"kind": "move", **pending, "people": people}, party_only=True)
+        kept = {"id": target["id"], "old_day": day, "old_time": time, "day": day, "time": time}
+        return self.confirm_move({"kind": "move", **kept, "people": people}, party_only=True)
 
     def confirmed_again(self, pending: dict[str, Any]) -> AgentAnswer:
         """The question a yes was awaited for (`pending`: a booking, a cancellation, a move), asked again."""
