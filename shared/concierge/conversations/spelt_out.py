@@ -1,6 +1,6 @@
 """A chat message's words typed short or kept from speech, spelt out before it is read: "table 4 2 @ 8" is
-"table for 2 at 8", "jantar p/ 3" is "jantar for 3", "cena h 20.30" is "cena ore 20.30", "3 + un bambino" is
-"3 plus un bambino"; a voice transcript's "uh" and "at like eight" are as said without them."""
+"table for 2 at 8", "jantar p/ 3" is "jantar for 3", "abt 8" is "about 8", "cena h 20.30" is "cena ore 20.30",
+"3 + un bambino" is "3 plus un bambino"; a voice transcript's "uh" and "at like eight" are as said without them."""
 
 from __future__ import annotations
 
@@ -19,6 +19,10 @@ _FILLED_PAUSE = re.compile(
 _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
 _TEXTED_P = re.compile(r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d))")  # "p 3", "p/ 3": para 3
 _TEXTED_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\w)")
+_TEXTED_WORDS = (
+    (re.compile(r"\babt\b", re.IGNORECASE), "about"),
+    (re.compile(r"\bb4(?=\s*\d)", re.IGNORECASE), "before"),
+)
 _TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
 
 
@@ -28,4 +32,6 @@ def spelt_out(text: str) -> str:
     text = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", text))  # "table 4 2 @ 8": for 2 at 8
     text = _TEXTED_HOUR.sub("ore ", text)  # "cena h 20.30": alle 20.30
     text = _TEXTED_P.sub("for ", text)  # "jantar p/ 3": for 3
+    for short, word in _TEXTED_WORDS:  # "abt 8", "b4 9pm"
+        text = short.sub(word, text)
     return _TEXTED_PLUS.sub(" plus ", text)  # "3 + un bambino"

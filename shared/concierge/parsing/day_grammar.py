@@ -138,8 +138,6 @@ GRAMMARS = {
             "tonight": (0, "night"),
             "tonite": (0, "night"),
             "2nite": (0, "night"),
-            "2moro nite": (1, "night"),
-            "tomorrow nite": (1, "night"),
             "this evening": (0, "evening"),
             "this morning": (0, "morning"),
             "this afternoon": (0, "afternoon"),
@@ -163,6 +161,7 @@ GRAMMARS = {
             "dinner time": "evening",
             "supper": "evening",
             "night": "night",
+            "nite": "night",  # as typed in a chat: "tmrw nite", "fri nite"
         },
         part_lead=r"at|in the|for|for the|around|at around|over|during the|by",
         weekend=r"weekend|week end",

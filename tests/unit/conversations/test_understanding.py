@@ -710,6 +710,19 @@ def test_a_message_typed_short_is_read(venues, venue_id, text, time, people):
     assert (reading.day, reading.time, reading.people) == (dt.date(2026, 11, 24), time, people)
 
 
+@pytest.mark.parametrize(
+    ("text", "part", "near", "bound"),
+    [
+        ("a table 4 2 tmrw nite", ("18:00", "22:00"), None, None),
+        ("tmrw abt 8", None, "20:00", None),
+        ("tmrw b4 9pm", None, "21:00", "before"),
+    ],
+)
+def test_the_words_of_a_time_typed_short_are_read(venues, text, part, near, bound):
+    reading = read(venues, "harbour", text)
+    assert (reading.day, reading.part, reading.time_near, reading.bound) == (dt.date(2026, 11, 24), part, near, bound)
+
+
 @pytest.mark.parametrize(("text", "time"), [("un rdv demain en début d'après-midi", None), ("demain à midi", "12:00")])
 def test_the_afternoon_is_not_noon(venues, text, time):
     assert read(venues, "cabinet", text).time == time
