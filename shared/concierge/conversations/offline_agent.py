@@ -112,6 +112,7 @@ class _Run(PicksFlow):
             or turn.action == "start_booking"
             or (mem.get("flow") == "book" and (reading.details or ({"yes", "thanks"} | EDGES) & reading.intents))
             or (reading.day or reading.time or reading.people or reading.care_type)
+            or EDGES & reading.intents  # "what's the earliest you can do?"
         ):
             mem["flow"] = "book"
             return self._book_answering(reading)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
 from concierge.conversations.understanding import Reading
@@ -32,7 +33,8 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.understood(self.open_now())  # "are you open now?": this minute, not the week
         if facts := self.venue_facts(reading):
             return self.understood(facts)  # "where are you?", "what's your number?"
-        if ("hours" in reading.intents and "book" not in reading.intents) or self.turn.action == "show_info":
+        hours = "hours" in reading.intents and not ({"book"} | EDGES) & reading.intents  # not "the first time free"
+        if hours or self.turn.action == "show_info":
             return self.hours_of(self._asked_day(reading))  # "open on Saturday?": that Saturday's hours
         if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):
             return self.goodbye()  # "obrigado, até amanhã", "thanks, see you on Friday": no new booking

@@ -1009,6 +1009,9 @@ def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, req
         ("tasca", ["une table pour 3 samedi, le plus tard possible, au nom d'Anne Roy"], "2026-11-28", "last"),
         ("roma", ["vorrei un tavolo per 2 il prima possibile, Mario Rossi"], "2026-11-23", "first"),
         ("cabinet", ["un contrôle mercredi le plus tôt possible, Paul Martin"], "2026-11-25", "first"),
+        ("roma", ["qual è il primo orario libero stasera?"], "2026-11-23", "first"),  # not the hours
+        ("tasca", ["qual é o último horário para jantar sábado?"], "2026-11-28", "last"),
+        ("harbour", ["what's the earliest you can do?"], "2026-11-24", "first"),  # closed today: tomorrow
     ],
 )
 def test_the_earliest_or_latest_offers_the_day_s_first_or_last_free_times(venues, venue_id, messages, day, edge):
