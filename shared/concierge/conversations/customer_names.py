@@ -177,7 +177,7 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         return None
     segments = [(seg, comma) for seg, comma in cut if seg]  # "…, Luca, 347 1234567": its number out, Luca is last
     for index, (said, after_comma) in enumerate(segments):
-        segment = without_self_intro(said)  # "alle 21, sono Pino", "7pm, I'm Kai"
+        segment = _SPOKEN_TITLE.sub("", without_self_intro(said))  # "alle 21, sono Pino", "…, la signora Bianchi"
         words = segment.split()
         last = index == len(segments) - 1
         chosen = last or segment != said or after_comma  # or said as one's own: "I'm Tom, …"
@@ -222,6 +222,12 @@ def without_self_intro(text: str) -> str:
     return _SELF_INTRO.sub("", text, count=1)
 
 
+# A title said in words before a name, as "a nome della signora Bianchi" drops it: "la signora Bianchi", "o senhor
+# Costa", "madame Dupont" name Bianchi, Costa, Dupont ("Mrs Smith", "Mme Dupont" keep theirs).
+_SPOKEN_TITLE = re.compile(
+    r"^\s*(?:(?:la|il|le|o|a|the)\s+)?(?:signora|signor|signore|senhora|senhor|dona|madame|monsieur)\s+(?=[A-ZÀ-Ý])",
+    re.IGNORECASE,
+)
 # "é para Ana", "è per Rossi", "just John", "solo Marco", "juste Paul", "só Ana"
 _FOR = re.compile(r"^\s*(?:[éè]\s+)?(?:for|per|pour|para(?: [oa])?|just|solo|juste|só|so)\s+", re.IGNORECASE)
 

@@ -1209,6 +1209,19 @@ def test_a_name_said_against_another_is_the_name_before_the_not(venues, venue_id
     assert read(venues, venue_id, text).name == name
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("roma", "prenotazione per mia madre, la signora Bianchi, sabato alle 20 per 2", "Bianchi"),
+        ("tasca", "é para o meu pai, o senhor Costa, sexta às 20h, 2 pessoas", "Costa"),
+        ("cabinet", "contrôle mercredi 14h, madame Dupont", "Dupont"),
+        ("harbour", "table for 2 friday 8pm for my mum, Mrs Smith", "Mrs Smith"),  # a title written short is kept
+    ],
+)
+def test_a_name_after_a_title_said_in_words_is_the_name_as_after_a_nome_della_signora(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
 def test_a_name_after_under_is_read_and_under_a_window_names_nobody(venues):
     assert read(venues, "harbour", "for 2 at 7:30 on the 5th of December under Smith?").name == "Smith"
     assert read(venues, "harbour", "a table for 2 under the window").name is None
