@@ -150,7 +150,10 @@ _NEVER_NAMES = frozenset(
     "me us myself moi nous noi mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner déjeuner "
     "diner dîner almoco almoço jantar outside inside indoors outdoors terrace terrazza terrasse esplanada "
     "window finestra fenetre fenêtre janela garden giardino jardin jardim upstairs downstairs dentro fuori "
-    "dehors interieur intérieur exterieur extérieur".split()
+    "dehors interieur intérieur exterieur extérieur "
+    # the words a message is signed off with: "…, Regards", "…, Bisous"
+    "regards best xx xxx x saluti cordiali cordialement bises bisous amities amitiés abraço abraco abraços "
+    "abracos beijinhos beijos baci bacioni cumprimentos atenciosamente boa".split()
 )
 
 
@@ -186,8 +189,10 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         if not (_capitalised_name(words) or one_word_name):  # "…sabato alle 20 per 3, Bianchi": a surname last
             continue
         folded = normalise(segment)
-        if any(vocab.has(intent, folded) for intent in INTENTS) or any(
-            p.search(folded) for patterns in vocab.care_types.values() for p in patterns
+        if (
+            any(vocab.has(intent, folded) for intent in INTENTS)
+            or any(p.search(folded) for patterns in vocab.care_types.values() for p in patterns)
+            or any(p.search(folded) for p in vocab.special_requests)  # "…, Vegetarian, …", "…, Birthday"
         ):
             continue
         if not is_day(segment) and (name := name_at_start(segment)):

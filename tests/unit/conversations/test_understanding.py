@@ -1435,6 +1435,9 @@ def test_the_pauses_a_voice_transcript_keeps_are_read_past(venues, venue_id, tex
         ("harbour", "table for 4 sat 1pm. Cool. One of us is vegan", None),  # a keyboard capitalises a sentence
         ("harbour", "table for 4 sat 1pm, Sorry, one of us is vegan", None),
         ("harbour", "table for 4 sat 1pm, December, one of us is vegan", None),
+        ("harbour", "table for 2 friday at 8pm, Vegetarian, see you", None),  # a request, not who
+        ("harbour", "table for 2 friday at 8pm, Regards", None),  # signed off, by nobody
+        ("cabinet", "un contrôle vendredi à 10h, Bisous", None),
         ("harbour", "table for 2 at 8, if possible, Outside", None),  # where, not who
     ],
 )
