@@ -103,7 +103,7 @@ class _Run(PicksFlow):
             mem.update(flow=None, choices=None, target=None)  # "never mind": nothing changes
             return self.understood(self.words.say("cancel_kept"))
         if (answered := self._question_answered(reading)) is not None:
-            return answered
+            return self._then_the_booking(answered)
         if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
             mem["flow"] = "book"
             return self.offer(self.now.date(), None, [])
@@ -117,7 +117,7 @@ class _Run(PicksFlow):
             mem["flow"] = "book"
             return self._book_answering(reading)
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
-            return self.understood(faq)
+            return self._then_the_booking(self.understood(faq))
         if ("thanks" in reading.intents and not mem.get("flow")) or ("bye" in reading.intents and not reading.details):
             return self.goodbye()  # "bye" ends the conversation even with a booking half asked; "thanks" does not
         if "greeting" in reading.intents and turn.history and set(normalise(turn.text or "").split()) <= _HELLO_OR_BYE:
@@ -134,6 +134,13 @@ class _Run(PicksFlow):
             mem["anything_else"] = True
             return self.understood(self.words.say("anything_else"))
         return self.unanswered()
+
+    def _then_the_booking(self, answered: AgentAnswer) -> AgentAnswer:
+        """A question answered while a booking is asked for ("avete il parcheggio?" to "what name?"): the
+        booking's question asked again after the answer, so that "Luca" next is still read as the name."""
+        if self.mem.get("flow") != "book":
+            return answered
+        return self.asked_again(answered.reply, self.book(Reading()))
 
     def _as_a_change(self, reading: Reading, awaited: tuple[str, ...]) -> str | None:
         """Marks the message as a change of a booking when it is one (adds "move" to its intents): of the one

@@ -1211,10 +1211,27 @@ def test_yes_to_free_times_around_a_time_takes_that_time_for_a_booking_and_a_mov
 
 def test_a_place_said_when_nothing_was_just_offered_is_not_a_time(venues):
     d = dialogue(venues, "harbour")
-    d.say("table for 2 tomorrow evening, Jane Doe")
     d.say("what are your hours?")
     answer = d.say("the first one")
     assert answer.rdv["action"] != "CONFIRMATION" and d.tools.bookings == []
+
+
+@pytest.mark.parametrize(("venue_id", "request_", "question", "said", "name"), [
+    ("roma", "tavolo per 2 venerdì alle 20", "avete il parcheggio?",
+     "Sì, abbiamo parcheggio privato. Per prenotare mi manca ancora: il suo nome.", "Luca"),
+    ("tasca", "mesa para 2 sexta às 20h", "aceitam cartão?",
+     "Sim, aceitamos todos os cartões. Para reservar, ainda me falta: o seu nome.", "Rui"),
+    ("harbour", "table for 2 friday 8pm", "what time do you close on friday?",
+     "We are open on Friday 27 November: lunch from noon to 3 pm and dinner from 6 pm to 11 pm. To book, I still "
+     "need your name.", "Tom"),
+])  # fmt: skip
+def test_a_question_answered_while_a_booking_is_asked_for_asks_its_question_again(
+    venues, venue_id, request_, question, said, name
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(question).reply == said
+    assert d.say(name).rdv["action"] == "CONFIRMATION"  # the name next is read as the name
 
 
 def test_a_guest_s_requests_are_read_back_and_kept_as_the_booking_s_note(venues):
