@@ -281,6 +281,7 @@ def test_after_a_goodbye_the_threads_new_conversation_still_shows_the_teams_repl
     staff = {"Authorization": f"Bearer {server.operator_key}"}
     page = new_page(locale="it-IT")
     page.goto(f"{server.url}/chat/roma")
+    expect(latest(page).locator(".cc-button")).to_have_count(4)  # the welcome: until it comes, Enter sends nothing
     page.get_by_role("textbox").fill("Avete il parcheggio?")
     page.get_by_role("textbox").press("Enter")
     expect(latest(page).locator(".cc-bubble")).to_contain_text("parcheggio privato")
