@@ -1877,6 +1877,10 @@ def test_a_cancellation_that_names_the_month_of_one_booking_asks_about_that_one(
      "Sposto la sua prenotazione di giovedì 26 novembre alle 19 a giovedì 26 novembre alle 21?"),
     ("cabinet", "je voudrais décaler mon rdv de 9h à 11h",
      "Je déplace votre rendez-vous du jeudi 26 novembre à 9 h au jeudi 26 novembre à 11 h ?"),
+    ("cabinet", "je voudrais passer de 9h à 11h jeudi",
+     "Je déplace votre rendez-vous du jeudi 26 novembre à 9 h au jeudi 26 novembre à 11 h ?"),
+    ("tasca", "dá para passar das 19h para as 21h?",
+     "Mudo a sua reserva de quinta-feira, 26 de novembro às 19h para quinta-feira, 26 de novembro às 21h?"),
 ])  # fmt: skip
 def test_a_move_said_from_one_time_to_another_moves_the_booking_at_the_first_to_the_second(
     venues, venue_id, move, asked
