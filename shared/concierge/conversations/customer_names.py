@@ -233,6 +233,7 @@ _SPOKEN_TITLE = re.compile(
     r"^\s*(?:(?:la|il|le|o|a|the)\s+)?(?:signora|signor|signore|senhora|senhor|dona|madame|monsieur)\s+(?=[A-ZÀ-Ý])",
     re.IGNORECASE,
 )
+
 # "é para Ana", "è per Rossi", "just John", "solo Marco", "juste Paul", "só Ana"
 _FOR = re.compile(r"^\s*(?:[éè]\s+)?(?:for|per|pour|para(?: [oa])?|just|solo|juste|só|so)\s+", re.IGNORECASE)
 
