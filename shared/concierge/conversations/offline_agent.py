@@ -22,6 +22,8 @@ from concierge.conversations.understanding import Reading, read_message
 from concierge.tools.faq import normalise
 
 _MOVE_WORDS = frozenset({"all", "next_week", "later", "earlier"})  # a booking being moved or cancelled: its answer
+# Said while a booking is asked, it goes on: "ok", "thanks", "what times do you have?", "the earliest"
+_BOOKING_GOES_ON = frozenset({"yes", "thanks", "availability"}) | EDGES
 _HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # hello first, goodbye later
 
 
@@ -110,7 +112,7 @@ class _Run(PicksFlow):
         if (
             "book" in reading.intents
             or turn.action == "start_booking"
-            or (mem.get("flow") == "book" and (reading.details or ({"yes", "thanks"} | EDGES) & reading.intents))
+            or (mem.get("flow") == "book" and (reading.details or _BOOKING_GOES_ON & reading.intents))
             or (reading.day or reading.time or reading.people or reading.care_type)
             or EDGES & reading.intents  # "what's the earliest you can do?"
         ):

@@ -34,6 +34,8 @@ class QuestionsFlow(OwnBookingsFlow):
         if facts := self.venue_facts(reading):
             return self.understood(facts)  # "where are you?", "what's your number?"
         hours = "hours" in reading.intents and not ({"book"} | EDGES) & reading.intents  # not "the first time free"
+        if self.mem.get("flow") == "book" and "availability" in reading.intents:
+            hours = False  # "che orari avete?" while the time is asked: the free times
         if hours or self.turn.action == "show_info":
             return self.hours_of(self._asked_day(reading))  # "open on Saturday?": that Saturday's hours
         if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):

@@ -1209,6 +1209,26 @@ def test_yes_to_free_times_around_a_time_takes_that_time_for_a_booking_and_a_mov
     assert moved.reply == "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para sábado, 28 de novembro às 20h?"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked", "offered"), [
+    ("harbour", "a table for 2 this friday", "what times do you have?", "Free times on Friday 27 November: noon,"),
+    ("roma", "un tavolo per 2 venerdì", "che orari avete?", "Orari liberi venerdì 27 novembre: 12 e 30,"),
+])  # fmt: skip
+def test_the_times_asked_for_while_the_time_is_missing_are_the_day_s_free_times(
+    venues, venue_id, request_, asked, offered
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(asked).reply.startswith(offered)
+
+
+def test_a_party_said_as_one_to_fit_in_is_the_party(venues):
+    assert (
+        dialogue(venues, "harbour")
+        .say("can you fit 12 in on saturday?")
+        .reply.startswith("We can take at most 10 people per booking online.")
+    )
+
+
 def test_a_place_said_when_nothing_was_just_offered_is_not_a_time(venues):
     d = dialogue(venues, "harbour")
     d.say("what are your hours?")
