@@ -43,6 +43,7 @@ class _Run(PicksFlow):
     def _answered(self, reading: Reading, awaited: tuple[str, ...]) -> AgentAnswer:
         turn, mem = self.turn, self.mem
         mem["awaiting"] = []
+        anything_else = mem.pop("anything_else", False)  # "Is there anything else…?" was the last question
         offered = mem.pop("offered", None)
         reading = self.against_what_was_listed(reading, offered)
         if not (mem.get("flow") == "move" and mem.get("choices") and not mem.get("target")):
@@ -65,7 +66,7 @@ class _Run(PicksFlow):
         if (confirming := self._while_confirming(reading)) is not None:
             return confirming
         pending, mem["pending"] = mem.get("pending"), None
-        if mem.pop("anything_else", False) and "no" in reading.intents and not reading.details:
+        if anything_else and "no" in reading.intents and not reading.details:
             return self.goodbye()  # "no, that's all" to "anything else?"
         day_asked_about = mem.pop("day_asked_about", None)
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
