@@ -2605,6 +2605,8 @@ def test_not_being_able_to_come_is_said_of_the_booking_one_has_and_moves_it(
      "Shall I cancel your booking of Saturday 28 November at 8 pm?", []),
     ("roma", "purtroppo non riusciamo più a venire sabato", "cancellala pure",
      "Cancello la sua prenotazione di sabato 28 novembre alle 20?", []),
+    ("roma", "non possiamo più venire sabato", "cancellala pure",
+     "Cancello la sua prenotazione di sabato 28 novembre alle 20?", []),
     ("harbour", "we can't make it on saturday", "yes",
      "To which day and time should I move your booking of Saturday 28 November at 8 pm?", ["20:00"]),
     ("harbour", "we can't make it on saturday", "friday at 7pm instead",
