@@ -44,6 +44,7 @@ class _Run(PicksFlow):
         turn, mem = self.turn, self.mem
         mem["awaiting"] = []
         anything_else = mem.pop("anything_else", False)  # "Is there anything else…?" was the last question
+        listed = mem.pop("listed", None)  # the one booking the last answer listed
         offered = mem.pop("offered", None)
         reading = self.against_what_was_listed(reading, offered)
         if not (mem.get("flow") == "move" and mem.get("choices") and not mem.get("target")):
@@ -84,7 +85,7 @@ class _Run(PicksFlow):
         if reading.party_change is not None and not self._party_changed(reading):
             mem["awaiting"] = ["party_size"]  # "2 more" to a party we do not know: the total, asked
             return self.understood(self.words.say("party_total"))
-        prefer = self._as_a_change(reading, awaited)
+        prefer = self._as_a_change(reading, awaited, listed)
         about_theirs = "mine" in reading.intents and (reading.time or reading.time_near) and not reading.people
         if about_theirs and mem.get("flow") != "book" and not {"cancel", "move", "another"} & reading.intents:
             if (answered := self._of_their_booking(reading)) is not None:
@@ -145,11 +146,12 @@ class _Run(PicksFlow):
             return answered
         return self.asked_again(answered.reply, self.book(Reading()))
 
-    def _as_a_change(self, reading: Reading, awaited: tuple[str, ...]) -> str | None:
+    def _as_a_change(self, reading: Reading, awaited: tuple[str, ...], listed: str | None) -> str | None:
         """Marks the message as a change of a booking when it is one (adds "move" to its intents): of the one
-        just made ("make it 8 instead", "we'll be 6"), or of one of the customer's ("alle 21 invece delle 19 e
-        30", "could we come a bit later?"); returns the id of the booking meant when it is known (the one just
-        made). A day said with "also" or "instead" keeps the last party ("also Saturday at 8")."""
+        just made ("make it 8 instead", "we'll be 6") or just listed alone (`listed`: "I have a table on
+        Saturday" - "can we make it 8?"), or of one of the customer's ("alle 21 invece delle 19 e 30", "could
+        we come a bit later?"); returns the id of the booking meant when it is known (the one just made or
+        listed). A day said with "also" or "instead" keeps the last party ("also Saturday at 8")."""
         mem = self.mem
         prefer = None
         replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
@@ -164,16 +166,16 @@ class _Run(PicksFlow):
         only_when = not (mem.get("flow") or reading.intents - {"instead", "move"} or reading.people or reading.name)
         moving = mem.get("flow") == "move" and mem.get("target")  # "afinal às 20h30": the move under way
         if (
-            mem.get("last_created")
+            (just := mem.get("last_created") or listed)
             and mem.get("flow") != "book"
             and not moving
             and (reading.day or reading.time or reading.time_near or reading.people or reading.shift is not None)
             and ("instead" in reading.intents or only_party or only_when or reading.shift is not None)
         ):
             # "make it 8 instead", "actually 5 people", "we'll be 6", "half an hour later": change the booking
-            # just made (after a yes)
+            # just made (after a yes), or just listed
             reading.intents.add("move")
-            prefer = mem["last_created"]
+            prefer = just
         # "alle 21 invece delle 19 e 30", "we've got a table on Saturday, could we come at 7 instead?"
         said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"

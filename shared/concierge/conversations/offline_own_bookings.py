@@ -55,7 +55,10 @@ class OwnBookingsFlow(BookingFlow):
         choices = self.own_bookings() if choices is None else choices
         if not choices:
             return self.understood(self._none_found())
-        return self.understood(self.words.say("upcoming_bookings", list=self._listed(choices)))
+        answer = self.understood(self.words.say("upcoming_bookings", list=self._listed(choices)))
+        if len(choices) == 1:
+            self.mem["listed"] = choices[0]["id"]  # "can we make it 8?" next changes that one
+        return answer
 
     def _none_found(self) -> str:
         """No booking: under the verified number, or, with none, in this chat (the only ones list_events

@@ -1753,6 +1753,17 @@ def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, ve
     assert len(d.tools.bookings) == 2
 
 
+@pytest.mark.parametrize(("change", "asked"), [
+    ("can we make it 8?", "Shall I move your booking of Saturday 28 November at 7 pm to Saturday 28 November at 8 pm?"),
+    ("actually 5 people", "Shall I change your booking of Saturday 28 November at 7 pm to a table for 5?"),
+])  # fmt: skip
+def test_a_change_said_right_after_the_one_booking_is_listed_is_of_that_booking(venues, change, asked):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
+    d.say("hi, it's Tom, I have a table on saturday")  # listed
+    assert d.say(change).reply == asked
+
+
 def with_two_bookings(venues, venue_id: str) -> Dialogue:
     """A dialogue with the customer's bookings of Wednesday 25 at 19:30 and Saturday 28 November at 20:00."""
     d = dialogue(venues, venue_id)
