@@ -29,6 +29,10 @@ _PICK = re.compile(
     r"(?: (?:please|per favore|grazie|s il vous plait|svp|merci|por favor|obrigad[oa]))?"
 )
 
+_ACTING = re.compile(
+    r"^(?:please )?(?:cancel|move|change|annulla|cancella|disdici|sposta|annule|annulez|annuler|deplace|deplacez|"
+    r"decale|decalez|cancela|cancele|cancelar|muda|mude|mudar|desmarca|desmarque)\s+"
+)
 
 # "Whichever", "peu importe", "tanto faz": any of the times offered will do, so the first is taken.
 _ANY = re.compile(
@@ -44,8 +48,11 @@ def any_picked(normalised: str) -> bool:
     return _ANY.fullmatch(normalised) is not None
 
 
-def place_picked(normalised: str) -> int | None:
-    """The index of the offered time the message picks by its place, or None when it picks none."""
+def place_picked(normalised: str, acting: bool = False) -> int | None:
+    """The index of the offered time the message picks by its place, or None when it picks none; `acting`, of
+    bookings listed, with the verb of what is done to it before ("cancel the second one", "sposta la prima")."""
+    if acting:
+        normalised = _ACTING.sub("", normalised, count=1)
     match = _PICK.fullmatch(normalised)
     if match is None or (place := match["place"]) not in _INDEX:
         return None

@@ -44,9 +44,9 @@ class _Run(PicksFlow):
         turn, mem = self.turn, self.mem
         mem["awaiting"] = []
         anything_else = mem.pop("anything_else", False)  # "Is there anything else…?" was the last question
-        listed = mem.pop("listed", None)  # the one booking the last answer listed
+        listed = mem.pop("listed", None)  # the customer's bookings the last answer listed
         offered = mem.pop("offered", None)
-        reading = self.against_what_was_listed(reading, offered)
+        reading = self.against_what_was_listed(reading, offered, listed)
         if not (mem.get("flow") == "move" and mem.get("choices") and not mem.get("target")):
             mem.pop("change", None)  # the change asked is kept only while its booking is being picked
         self._apply_action(reading)
@@ -85,7 +85,7 @@ class _Run(PicksFlow):
         if reading.party_change is not None and not self._party_changed(reading):
             mem["awaiting"] = ["party_size"]  # "2 more" to a party we do not know: the total, asked
             return self.understood(self.words.say("party_total"))
-        prefer = self._as_a_change(reading, awaited, listed)
+        prefer = self._as_a_change(reading, awaited, listed[0]["id"] if listed and len(listed) == 1 else None)
         about_theirs = "mine" in reading.intents and (reading.time or reading.time_near) and not reading.people
         if about_theirs and mem.get("flow") != "book" and not {"cancel", "move", "another"} & reading.intents:
             if (answered := self._of_their_booking(reading)) is not None:

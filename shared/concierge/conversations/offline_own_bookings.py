@@ -56,8 +56,7 @@ class OwnBookingsFlow(BookingFlow):
         if not choices:
             return self.understood(self._none_found())
         answer = self.understood(self.words.say("upcoming_bookings", list=self._listed(choices)))
-        if len(choices) == 1:
-            self.mem["listed"] = choices[0]["id"]  # "can we make it 8?" next changes that one
+        self.mem["listed"] = choices  # "cancel the second one", "can we make it 8?" (of the one listed) next
         return answer
 
     def _none_found(self) -> str:

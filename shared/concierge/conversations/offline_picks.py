@@ -19,11 +19,14 @@ from concierge.tools.faq import normalise
 class PicksFlow(QuestionsFlow):
     """What an answer picks from the list the last answer gave."""
 
-    def against_what_was_listed(self, reading: Reading, offered: dict[str, Any] | None) -> Reading:
+    def against_what_was_listed(
+        self, reading: Reading, offered: dict[str, Any] | None, theirs: list[dict[str, Any]] | None = None
+    ) -> Reading:
         """The message read against what was just listed: a time `offered` picked by its place ("the first
         one": not the 1st), left to the venue ("whichever") or a part of its day ("evening"); one of the days
-        asked between ("Saturday 12 or Sunday 13?" - "Saturday"); one of the customer's bookings listed ("the
-        second one", "the December one"); a part of the day of the booking asked for ("Tuesday" - "morning")."""
+        asked between ("Saturday 12 or Sunday 13?" - "Saturday"); one of the customer's bookings listed to
+        pick from, or just listed (`theirs`: "the second one", "the December one"; "cancel the second one"); a part of
+        the day of the booking asked for ("Tuesday" - "morning")."""
         text, mem = self.turn.text, self.mem
         if offered and text:
             listed = [(offered["day"], t) for t in offered["times"]]
@@ -45,6 +48,9 @@ class PicksFlow(QuestionsFlow):
             in_month = month_picked(listed, text)  # "the December one"
             month_reading = Reading(day=dt.date.fromisoformat(in_month[0]), time=in_month[1]) if in_month else None
             reading = self._picked(listed, text) or month_reading or reading
+        elif theirs and text and {"cancel", "move"} & reading.intents:  # "cancel the second one": its day and time
+            if picked := self._picked([(c["day"], c["time"]) for c in theirs], text, acting=True):
+                reading.day, reading.time = picked.day, picked.time
         elif mem.get("flow") == "book" and not self.slots.get("time"):  # "mardi" - "le matin": that day's morning
             self.part_of_the_day_under_way(reading, self.slots.get("day"))
         return reading
@@ -90,11 +96,14 @@ class PicksFlow(QuestionsFlow):
         return Reading(day=dt.date.fromisoformat(offered["day"]), time=offered["times"][0])
 
     @staticmethod
-    def _picked(listed: list[tuple[str, str]], text: str, any_will_do: int | None = None) -> Reading | None:
+    def _picked(
+        listed: list[tuple[str, str]], text: str, any_will_do: int | None = None, acting: bool = False
+    ) -> Reading | None:
         """The day and time of those just listed that the message picks by its place ("la seconda", "the
-        last one"); of times offered (not bookings), the one at `any_will_do` when any will do ("whichever")."""
+        last one"; `acting`, with the verb before: "cancel the second one"); of times offered (not bookings),
+        the one at `any_will_do` when any will do ("whichever")."""
         anyone = any_will_do is not None and any_picked(normalise(text))
-        place = any_will_do if anyone else place_picked(normalise(text))
+        place = any_will_do if anyone else place_picked(normalise(text), acting)
         if place is None or not -len(listed) <= place < len(listed):
             return None
         day, time = listed[place]

@@ -1741,6 +1741,9 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("roma", "abbiamo prenotato per venerdì, a che ora?", "Le sue prossime prenotazioni:"),
         ("tasca", "fiz uma reserva para sexta, a que horas é?", "As suas próximas reservas:"),
         ("roma", "quante persone avevo prenotato?", "Le sue prossime prenotazioni:"),
+        ("harbour", "do I have any bookings?", "Your upcoming bookings: Wednesday 25 November at 7 pm"),
+        ("roma", "ho delle prenotazioni?", "Le sue prossime prenotazioni:"),
+        ("tasca", "tenho alguma reserva?", "As suas próximas reservas:"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
@@ -1762,6 +1765,28 @@ def test_a_change_said_right_after_the_one_booking_is_listed_is_of_that_booking(
     d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
     d.say("hi, it's Tom, I have a table on saturday")  # listed
     assert d.say(change).reply == asked
+
+
+@pytest.mark.parametrize(("venue_id", "listing", "cancel", "asked"), [
+    ("harbour", "do I have any bookings?", "cancel the second one",
+     "Shall I cancel your booking of Friday 27 November at 8 pm?"),
+    ("roma", "ho delle prenotazioni?", "cancella la seconda",
+     "Cancello la sua prenotazione di venerdì 27 novembre alle 20?"),
+])  # fmt: skip
+def test_a_booking_just_listed_is_picked_by_its_place_with_what_is_done_to_it(venues, venue_id, listing, cancel, asked):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES[venue_id])
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d.say(listing)
+    assert d.say(cancel).reply == asked
+
+
+def test_a_place_said_after_the_bookings_are_listed_with_nothing_done_to_it_books_nothing(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d.say("do I have any bookings?")
+    assert d.say("the first one").rdv["action"] == "SHOW_WELCOME" and len(d.tools.bookings) == 2
 
 
 def with_two_bookings(venues, venue_id: str) -> Dialogue:
