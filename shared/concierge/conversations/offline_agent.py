@@ -146,9 +146,9 @@ class _Run(PicksFlow):
             return answered
         return self.asked_again(answered.reply, self.book(Reading()))
 
-    def _as_a_change(self, reading: Reading, awaited: tuple[str, ...], listed: str | None) -> str | None:
+    def _as_a_change(self, reading: Reading, awaited: tuple[str, ...], listed_alone: str | None) -> str | None:
         """Marks the message as a change of a booking when it is one (adds "move" to its intents): of the one
-        just made ("make it 8 instead", "we'll be 6") or just listed alone (`listed`: "I have a table on
+        just made ("make it 8 instead", "we'll be 6") or just listed alone (`listed_alone`, its id: "I have a table on
         Saturday" - "can we make it 8?"), or of one of the customer's ("alle 21 invece delle 19 e 30", "could
         we come a bit later?"); returns the id of the booking meant when it is known (the one just made or
         listed). A day said with "also" or "instead" keeps the last party ("also Saturday at 8")."""
@@ -166,7 +166,7 @@ class _Run(PicksFlow):
         only_when = not (mem.get("flow") or reading.intents - {"instead", "move"} or reading.people or reading.name)
         moving = mem.get("flow") == "move" and mem.get("target")  # "afinal às 20h30": the move under way
         if (
-            (just := mem.get("last_created") or listed)
+            (just := mem.get("last_created") or listed_alone)
             and mem.get("flow") != "book"
             and not moving
             and (reading.day or reading.time or reading.time_near or reading.people or reading.shift is not None)
