@@ -21,6 +21,7 @@ from concierge.conversations.message_words import (
     MONTH_WORDS,
     PART_NAMES,
     UNIT_WORDS,
+    at_before_a_number,
 )
 from concierge.conversations.vocabulary import vocabulary
 from concierge.domain.venue import Venue, hhmm, minutes
@@ -215,11 +216,7 @@ def times_of_a_move(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.d
     """A booking's own time and its new one, said in that order in a move ("from 7 to 8", "my 7pm booking to
     9", "dalle 20 alle 21", "de 9h à 11h", "das 20h para as 21h"): the times before and after the last word
     that marks the new one; None unless both are said, and differ."""
-    # "from 7", "dalle 19", "de 9h": the booking's time ("dalle 19" alone would be "from 7pm on")
-    following = [*tokens[1:], ""][: len(tokens)]
-    said = [
-        "at" if word in _FROM and after[:1].isdigit() else word for word, after in zip(tokens, following, strict=True)
-    ]
+    said = at_before_a_number(tokens, _FROM)  # "dalle 19" alone would be "from 7pm on"
     for cut in range(len(said) - 1, 0, -1):
         if said[cut] in _NEW_TIME_MARKS:
             old = time_said(said[:cut], now, venue, day, bare=False).exact

@@ -195,11 +195,13 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: 
     return [BREAK if counts(i) else token for i, token in enumerate(tokens)]
 
 
-def at_after_to(tokens: list[str]) -> list[str]:
-    """ "move it to 8", "push it back to 9": in a move, "to" before a number says the new hour ("at 8")."""
+def at_before_a_number(tokens: list[str], words: frozenset[str] = frozenset({"to"})) -> list[str]:
+    """`words` before a number read as "at": in a move, "to" says the new hour ("move it to 8", "push it back
+    to 9"), and "from", "dalle", "de" the booking's own ("from 7 to 8", "de 9h à 11h")."""
     following = [*tokens[1:], ""][: len(tokens)]  # none for a message with no words left
     return [
-        "at" if token == "to" and after[:1].isdigit() else token for token, after in zip(tokens, following, strict=True)
+        "at" if token in words and after[:1].isdigit() else token
+        for token, after in zip(tokens, following, strict=True)
     ]
 
 

@@ -44,7 +44,7 @@ from concierge.conversations.message_words import (
     amounts_set_aside,
     articles_set_aside,
     at_after_correction,
-    at_after_to,
+    at_before_a_number,
     at_after_weekday,
     counts_set_aside,
     either_read,
@@ -234,7 +234,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
     if "move" in reading.intents:
-        tokens = at_after_to(tokens)
+        tokens = at_before_a_number(tokens)
     try:
         day = day_said(tokens, now, venue)
     except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month
