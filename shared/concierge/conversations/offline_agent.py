@@ -18,6 +18,7 @@ from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_picks import PicksFlow
+from concierge.conversations.second_bookings import second_booking
 from concierge.conversations.understanding import Reading, read_message
 from concierge.tools.faq import normalise
 
@@ -33,11 +34,22 @@ class _Run(PicksFlow):
 
     def respond(self) -> AgentAnswer:
         awaited = tuple(self.mem.get("awaiting") or ())
+        if self.mem.get("flow") != "book":
+            self.mem.pop("second_booking", None)  # the booking it was to follow was made, dropped or left
+        two = second_booking(self.turn.text, self.venue, self.now) if self.turn.text else None
+        if two is not None:  # "… and another for 4 on Saturday at 7": the first now, the second once it is made
+            self.turn = replace(self.turn, text=two[0])
+            self.mem["second_booking"] = two[1]
         reading = read_message(self.turn.text, self.venue, self.now, awaited) if self.turn.text else Reading()
+        if two is not None and not (reading.name and reading.phone):  # "…, and another on Saturday at 7, Sam Lee"
+            said_last = read_message(two[1], self.venue, self.now)
+            reading.name, reading.phone = reading.name or said_last.name, reading.phone or said_last.phone
         impossible = reading.no_such_date
         answer = self._answered(reading, awaited)
         if impossible is not None:  # "the 31st of November": said so, before whatever else is answered
             return self.asked_again(self.phrases.no_such_date(*impossible), answer)
+        if two is not None and self.mem.get("flow") == "book":
+            return self.asked_again(self.words.say("second_booking_next"), answer)
         return answer
 
     def _answered(self, reading: Reading, awaited: tuple[str, ...]) -> AgentAnswer:
@@ -320,10 +332,24 @@ class _Run(PicksFlow):
     def execute(self, pending: dict[str, Any]) -> AgentAnswer:
         self.mem["pending"] = None
         if pending["kind"] == "create":
-            return self.create()
+            day = self.slots["day"]
+            return self._then_the_second(self.create(), dt.date.fromisoformat(day))
         if pending["kind"] == "cancel":
             return self.cancel(pending)
         return self.move(pending)
+
+    def _then_the_second(self, created: AgentAnswer, day: dt.date) -> AgentAnswer:
+        """The second booking asked in the message that asked the first, read now that the first (on `day`) is
+        made: its confirmation, or what it still needs, after the "Done!". Said without a day ("and another one
+        at 9"), it is on the first one's day."""
+        second = self.mem.pop("second_booking", None)
+        if not second or created.rdv["action"] != "CREATE":
+            return created
+        self.turn = replace(self.turn, text=second, action=None, data=None)
+        reading = read_message(second, self.venue, self.now)
+        if not (reading.day or reading.day_choices or reading.week_of):
+            reading.day = day
+        return self.asked_again(created.reply, self._answered(reading, ()))
 
     def drop_booking(self) -> AgentAnswer:
         self.mem.update(pending=None, flow=None, slots={k: v for k, v in self.slots.items() if k in ("name", "phone")})

@@ -2488,6 +2488,54 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
     ]
 
 
+@pytest.mark.parametrize(("venue_id", "two", "yes", "second"), [
+    ("harbour", "a table for 2 on Friday at 8 and another for 4 on Saturday at 7, Sam Lee", "yes",
+     "I'll see to your second request"),
+    ("roma", "un tavolo per 2 venerdì alle 20 e un altro per 4 sabato alle 19, Mario Rossi", "sì",
+     "Subito dopo passiamo alla sua seconda richiesta"),
+    ("tasca", "uma mesa para 2 sexta às 20h e outra para 4 sábado às 19h30, João Silva", "sim",
+     "Trato do seu segundo pedido"),
+])  # fmt: skip
+def test_two_bookings_asked_in_one_message_are_each_confirmed_and_made_one_after_the_other(
+    venues, venue_id, two, yes, second
+):
+    d = dialogue(venues, venue_id)
+    first = d.say(two)
+    assert first.rdv["action"] == "CONFIRMATION" and first.reply.startswith(second)
+    made = d.say(yes)
+    assert made.rdv["action"] == "CONFIRMATION" and "28" in made.reply  # the first made, the second asked
+    assert [(b.day, b.time, b.people) for b in d.tools.bookings] == [(dt.date(2026, 11, 27), "20:00", 2)]
+    assert d.say(yes).rdv["action"] == "CREATE"
+    assert [(b.day, b.people) for b in d.tools.bookings][1] == (dt.date(2026, 11, 28), 4)
+    assert all(b.name in two for b in d.tools.bookings)
+
+
+def test_a_second_booking_said_without_a_day_is_on_the_first_ones_day(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on Friday at 8 and another one at 9 please, Sam Lee")
+    assert "Friday 27 November at 9 pm" in d.say("yes").reply
+    d.say("yes")
+    assert [(b.day, b.time) for b in d.tools.bookings] == [
+        (dt.date(2026, 11, 27), "20:00"),
+        (dt.date(2026, 11, 27), "21:00"),
+    ]
+
+
+def test_another_of_something_else_than_a_booking_is_one_booking(venues):
+    d = dialogue(venues, "harbour")
+    assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
+    assert d.say("yes").rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
+
+
+def test_a_second_booking_is_not_asked_once_the_first_is_dropped(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on Friday at 8 and another for 4 on Saturday at 7, Sam Lee")
+    d.say("cancel")
+    d.say("table for 2 on Sunday at 1pm")
+    assert d.say("yes").rdv["action"] == "CREATE"
+    assert [b.day for b in d.tools.bookings] == [dt.date(2026, 11, 29)]
+
+
 REQUESTS = {
     "harbour": "table for 2 on saturday at 7pm, name Ann Lee",
     "roma": "tavolo per 2 venerdì alle 20, Mario Rossi",
