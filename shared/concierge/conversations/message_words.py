@@ -6,14 +6,17 @@ and the words that would be misread set aside: articles ("il y a un parking"), o
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 
 from concierge.conversations.vocabulary import Vocabulary
+from concierge.parsing.calendar_dates import calendar_date
 from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words
 from concierge.parsing.text import fold, with_digits
 from concierge.parsing.time_grammar import GRAMMARS as TIME_GRAMMARS
+from concierge.parsing.weekdays import parse_weekday
 from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS
 
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
@@ -268,17 +271,42 @@ def either_read(tokens: list[str], time_asked: bool) -> list[str]:
     return ["around", match[1]] if time_asked and (match := _EITHER.fullmatch(said)) else tokens
 
 
-def at_after_weekday(tokens: list[str], locale: str) -> list[str]:
+def at_after_weekday(tokens: list[str], locale: str, today: dt.date) -> list[str]:
     """ "Friday 8 for 2", "sabato otto": an hour from 1 to 12 just after a weekday, with no month after it, is
-    the hour, as "Friday at 8" (a number after a weekday with no month is no day: "friday seven thirty")."""
+    the hour, as "Friday at 8" (a number after a weekday with no month is no day: "friday seven thirty"), unless
+    it is that weekday's date (`_weekdays_date`)."""
     out = list(tokens)
     for i in range(len(tokens) - 1, 0, -1):
         said = tokens[i] if tokens[i - 1] in WEEKDAY_WORDS and tokens[i] not in _ONE | {"one"} else ""
         number = with_digits(said, locale)  # "the wednesday one" names no hour
         dated = MONTH_WORDS.intersection(tokens[i + 1 : i + 3])  # "sabato 8 dicembre", "sábado 8 de dezembro"
-        if number.isdigit() and 1 <= int(number) <= 12 and not dated:
+        if (
+            number.isdigit()
+            and 1 <= int(number) <= 12
+            and not (dated or _weekdays_date(tokens, i, number, locale, today))
+        ):
             out[i : i + 1] = ["at", number]  # in digits: "at 8" reads in every language, "at otto" in none
     return out
+
+
+_HOUR_SAID = re.compile(r"\d{1,2}(?:[:h.]\d\d(?:am|pm)?|h|am|pm)")  # "20h", "8pm", "7:30pm", "20h30"
+_HOUR_LEADS = frozenset({"at", "alle", "all", "ore", "a", "as", "vers", "verso", "pelas", "around"})
+
+
+def _weekdays_date(tokens: list[str], i: int, number: str, locale: str, today: dt.date) -> bool:
+    """ "Samedi 5", "sabato 5 alle 20", "Saturday 5 at 8pm", "sabato cinque alle venti": the number after a
+    weekday (`tokens[i]`, `number` in digits) is the date when the next such day of the month is on that weekday
+    and its hour is said after it; or, with no hour, when it is written in digits in a message not in English
+    (where "Friday 4" is as often 4 pm, and a spoken "sabato otto" is the hour)."""
+    date = calendar_date(int(number), None, None, today)
+    if date is None or date.weekday() != parse_weekday(tokens[i - 1]):
+        return False
+    after = [with_digits(token, locale) for token in tokens[i + 1 :]]
+    hour_said = any(
+        _HOUR_SAID.fullmatch(token) or (token in _HOUR_LEADS and after[j + 1 : j + 2] and after[j + 1].isdigit())
+        for j, token in enumerate(after)
+    )
+    return hour_said or (tokens[i].isdigit() and locale != "en")
 
 
 # Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8", "can we do 8?",

@@ -230,7 +230,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
     tokens = spans_read(tokens, vocab.counting_words, moving="move" in reading.intents)
     tokens = digit_clocks_read(either_read(tokens, time_asked), time_asked)
-    tokens = at_after_weekday(tokens, venue.locale)
+    tokens = at_after_weekday(tokens, venue.locale, now.date())
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
     if "move" in reading.intents:

@@ -1078,6 +1078,27 @@ def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, ti
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time"),
+    [
+        ("cabinet", "un contrôle jeudi 3 à 10h", dt.date(2026, 12, 3), "10:00"),  # it was Thursday 26th at 3 pm
+        ("cabinet", "samedi 5", dt.date(2026, 12, 5), None),
+        ("roma", "un tavolo sabato 5 alle 20", dt.date(2026, 12, 5), "20:00"),
+        ("roma", "per 2 sabato 5", dt.date(2026, 12, 5), None),
+        ("tasca", "mesa sábado 5 às 20h", dt.date(2026, 12, 5), "20:00"),
+        ("harbour", "table for 2 Saturday 5 at 8pm", dt.date(2026, 12, 5), "20:00"),
+        ("harbour", "friday 4 at 7:30pm", dt.date(2026, 12, 4), "19:30"),
+        ("harbour", "friday 4 for 2", dt.date(2026, 11, 27), "16:00"),  # English, no other hour: 4 pm
+        ("roma", "venerdì 8 per 2", dt.date(2026, 11, 27), "20:00"),  # the 8th is a Tuesday: the hour
+        ("roma", "sabato cinque alle venti", dt.date(2026, 12, 5), "20:00"),  # spoken, with its hour after it
+        ("roma", "sabato cinque per 2", dt.date(2026, 11, 28), "17:00"),  # spoken alone: the hour
+    ],
+)
+def test_a_number_in_digits_after_a_weekday_is_its_date_when_the_date_falls_on_it(venues, venue_id, text, day, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time) == (day, time)
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "day"),
     [
         ("harbour", "first saturday of december at 8 for 4", dt.date(2026, 12, 5)),
