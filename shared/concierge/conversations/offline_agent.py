@@ -248,6 +248,9 @@ class _Run(PicksFlow):
         """Running late ("we're running 15 minutes late"), a booking's name to change, or a guest's request alone
         right after the booking ("ah, uno di noi è celiaco": a booking's note is written with it): thanked for,
         and passed to the team."""
+        if "late" in reading.intents and reading.time and {"move", "instead"} & reading.intents:
+            reading.intents = (reading.intents - {"late"}) | {"move"}  # "running late, can we make it 8:30 instead?"
+            return None
         # "late for our table tonight", "for our 8pm booking": the day and time are the booking's, not a new one
         if "late" in reading.intents and not (reading.people or reading.name or reading.care_type):
             return self.handover("The customer is running late", self.words.say("handover.late"))

@@ -1323,6 +1323,19 @@ def test_running_late_is_passed_to_the_team_and_moves_nothing(venues, venue_id, 
     assert answer.rdv["disposition"]["reason"] == "The customer is running late" and own.time == "20:00"
 
 
+@pytest.mark.parametrize(("venue_id", "day", "late", "yes", "time"), [
+    ("harbour", 28, "running a bit late, could we make it 8:30 instead?", "yes", "20:30"),
+    ("harbour", 28, "we're running late, can we push it to 8:45?", "yes", "20:45"),
+    ("roma", 28, "siamo in ritardo, possiamo spostare alle 20 e 30?", "sì", "20:30"),
+    ("cabinet", 26, "je suis en retard, on peut décaler à 10h30 ?", "oui", "10:30"),
+])  # fmt: skip
+def test_running_late_with_a_new_time_asked_moves_the_booking_after_its_yes(venues, venue_id, day, late, yes, time):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, day), "20:00" if venue_id != "cabinet" else "10:00", PHONES[venue_id])
+    assert d.say(late).rdv["action"] == "RESCHEDULE" and d.say(yes).rdv["action"] == "RESCHEDULE"
+    assert [(b.day, b.time) for b in d.tools.bookings] == [(dt.date(2026, 11, day), time)] and not d.tools.handed_over
+
+
 @pytest.mark.parametrize("request_", ["table for 2 on friday at 8, Tom", "table for 2 on friday at 8"])
 def test_a_name_changed_before_the_yes_is_the_new_booking_s(venues, request_):
     d = dialogue(venues, "harbour")
