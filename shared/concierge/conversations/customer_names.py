@@ -151,9 +151,9 @@ _NEVER_NAMES = frozenset(
     "diner dîner almoco almoço jantar outside inside indoors outdoors terrace terrazza terrasse esplanada "
     "window finestra fenetre fenêtre janela garden giardino jardin jardim upstairs downstairs dentro fuori "
     "dehors interieur intérieur exterieur extérieur "
-    # the words a message is signed off with: "…, Regards", "…, Bisous"
-    "regards best xx xxx x saluti cordiali cordialement bises bisous amities amitiés abraço abraco abraços "
-    "abracos beijinhos beijos baci bacioni cumprimentos atenciosamente boa".split()
+    # the words a message is signed off with: "…, Regards", "…, Bisous", "Grazie Mille", "Cheers Mate"
+    "mille beaucoup mate regards best xx xxx x saluti cordiali cordialement bises bisous amities amitiés "
+    "abraço abraco abraços abracos beijinhos beijos baci bacioni cumprimentos atenciosamente boa".split()
 )
 
 
@@ -188,16 +188,43 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         one_word_name = one_word and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
         if not (_capitalised_name(words) or one_word_name):  # "…sabato alle 20 per 3, Bianchi": a surname last
             continue
-        folded = normalise(segment)
-        if (
-            any(vocab.has(intent, folded) for intent in INTENTS)
-            or any(p.search(folded) for patterns in vocab.care_types.values() for p in patterns)
-            or any(p.search(folded) for p in vocab.special_requests)  # "…, Vegetarian, …", "…, Birthday"
-        ):
+        if _says_something_else(segment, vocab):
             continue
         if not is_day(segment) and (name := name_at_start(segment)):
             return name
     return None
+
+
+def _says_something_else(words: str, vocab: Vocabulary) -> bool:
+    """Capitalised words that are no name: an intent ("Thank You"), a care type ("Détartrage"), a request
+    ("…, Vegetarian, …", "…, Birthday")."""
+    folded = normalise(words)
+    return (
+        any(vocab.has(intent, folded) for intent in INTENTS)
+        or any(p.search(folded) for patterns in vocab.care_types.values() for p in patterns)
+        or any(p.search(folded) for p in vocab.special_requests)
+    )
+
+
+# Two to four capitalised words ending the message, just after a number or a time: "… friday at 8 Sam Lee",
+# "mesa para 2 quarta 20h30 João Silva".
+_AFTER_THE_TIME = re.compile(
+    r"\d(?:[:h.]?\d\d)?\s*(?i:am|pm|h)?\s+((?:[A-ZÀ-Ý][\w'’\-]*\s+){1,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$"
+)
+# Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour".
+_NOT_OF_A_NAME = frozenset("if se si possible possibile possivel favor favore pm am por happy hour".split())
+
+
+def name_after_the_time(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
+    """A full name written last, straight after the day, time or party with no comma before it ("table for 2
+    friday at 8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "un contrôle mardi à 10h Marie Dupont")."""
+    match = _AFTER_THE_TIME.search(text)
+    if match is None or _says_something_else(match.group(1), vocab) or is_day(match.group(1)):
+        return None  # "… at 8 Thank You", "… at 8 Christmas Eve"
+    never = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME  # "Near The Window"
+    if any(normalise(word) in never or word.lower() in never for word in match.group(1).split()):
+        return None
+    return name_at_start(match.group(1))
 
 
 # A message signed off with a name: "..., maybe 7:30? Thanks, Mike", "Grazie, Mario Rossi".

@@ -282,9 +282,33 @@ def test_one_capitalised_word_after_the_last_comma_is_the_surname(venues, text, 
         ("tasca", "mesa p/ 4 sábado 21h — Rui Costa", "Rui Costa"),
         ("harbour", "table for 2 tomorrow - Saturday", None),
         ("harbour", "table for 4 tomorrow at 8 – Thanks", None),
+        ("harbour", "table for 2 friday at 8. Cheers Mate", None),  # a sign-off of two words, no name
+        ("roma", "tavolo per 2 venerdì alle 20. Grazie Mille", None),
+        ("cabinet", "un contrôle mardi à 10h. Merci Beaucoup", None),
     ],
 )
 def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "table for 2 friday at 8 Sam Lee", "Sam Lee"),
+        ("harbour", "2 ppl sun lunch 1pm Mary Jane Watson", "Mary Jane Watson"),
+        ("roma", "tavolo per 2 venerdì alle 20 Mario Rossi", "Mario Rossi"),
+        ("cabinet", "un contrôle mardi à 10h Marie Dupont", "Marie Dupont"),
+        ("tasca", "mesa para 2 quarta 20h30 João Silva", "João Silva"),
+        ("harbour", "table for 2 friday at 8 Near The Window", None),
+        ("harbour", "table for 2 friday at 8 If Possible", None),
+        ("harbour", "Table For 2 On Friday At 8 Pm Please", None),
+        ("harbour", "table for 2 friday at 8 Christmas Eve", None),
+        ("harbour", "table for 2 friday at 8 Kind Regards", None),
+        ("roma", "tavolo per 2 venerdì alle 20 Se Possibile", None),
+        ("tasca", "mesa para 2 quarta 20h30 Por Favor", None),
+    ],
+)
+def test_a_full_name_written_last_straight_after_the_time_is_the_name(venues, venue_id, text, name):
     assert read(venues, venue_id, text).name == name
 
 
