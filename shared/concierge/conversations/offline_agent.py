@@ -129,7 +129,8 @@ class _Run(PicksFlow):
             or (mem.get("flow") == "book" and (reading.details or _BOOKING_GOES_ON & reading.intents))
             or (reading.day or reading.time or reading.people or reading.care_type)
             or EDGES & reading.intents  # "what's the earliest you can do?"
-        ):
+            or ("availability" in reading.intents and (reading.week_of or "next_week" in reading.intents))
+        ):  # "anything next week?", "des créneaux cette semaine ?"
             mem["flow"] = "book"
             return self._book_answering(reading)
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):

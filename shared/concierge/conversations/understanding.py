@@ -257,6 +257,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day_from = first.date
     if day is not None and _WEEK_OF.search(folded):  # "la semaine du 7 décembre": that week, no day of it yet
         reading.week_of, day = day.date - dt.timedelta(days=day.date.weekday()), None
+    elif day is None and _THIS_WEEK.search(folded):  # "anything free this week?": this week's, from today
+        reading.week_of = now.date() - dt.timedelta(days=now.weekday())
     if day is not None:
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
@@ -342,6 +344,7 @@ def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:
 
 # A week said by one of its days: "the week of the 7th", "la settimana dell'8 dicembre", "a semana de 7 de dezembro".
 _WEEK_OF = re.compile(r"\b(?:week (?:of|starting|beginning)|semaine du|settimana del\w*|semana de|semana do)\b")
+_THIS_WEEK = re.compile(r"\b(?:this week|questa settimana|in settimana|cette semaine|esta semana|nesta semana)\b")
 # A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".
 _MEANT = re.compile(r"\b(?:i meant|i mean|meant|volevo dire|intendevo|je voulais dire|queria dizer|quis dizer)\b")
 # A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.

@@ -239,6 +239,25 @@ def test_a_week_said_by_one_of_its_days_offers_its_first_free_times_and_a_weekda
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "offered"), [
+    ("harbour", "anything free this week for 2?", "Free times on Tuesday 24 November: noon"),  # closed today
+    ("cabinet", "vous avez des créneaux cette semaine ?", "Créneaux libres le lundi 23 novembre : 10 h 30"),
+    ("roma", "avete posto questa settimana?", "Orari liberi lunedì 23 novembre: 19,"),
+    ("tasca", "tem mesa esta semana?", "Horários livres quarta-feira, 25 de novembro: 19h30"),
+    ("harbour", "anything next week?", "Free times on Tuesday 1 December: noon"),
+    ("cabinet", "vous avez de la place la semaine du 7 décembre ?", "Créneaux libres le lundi 7 décembre : 8 h"),
+])  # fmt: skip
+def test_free_times_asked_for_a_week_offer_its_first_ones_from_today(venues, venue_id, asked, offered):
+    assert dialogue(venues, venue_id).say(asked).reply.startswith(offered)
+
+
+def test_a_weekday_said_after_this_week_s_times_were_offered_is_this_week_s(venues):
+    d = dialogue(venues, "harbour")
+    d.say("anything free this week for 2?")
+    confirm = d.say("thursday at 8, Tom Baker")
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith("2026-11-26T20:00")
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "meant", "said"), [
     ("harbour", "table for 2 on saturday at 7pm, Tom Baker", "sorry I meant 8 not 7",
      "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"),
