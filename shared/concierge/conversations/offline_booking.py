@@ -35,7 +35,10 @@ class BookingFlow(FreeTimes):
         if reading.day and week and reading.day < week and self.weekday_alone():
             # "next week" or "the week of the 7th" offered, then "Tuesday": that week's Tuesday
             reading.day -= dt.timedelta(days=7 * ((reading.day - week).days // 7))
-        self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(slots["day"]) if slots.get("day") else None))
+        said_day = slots.get("day") or slots.get("next_open")
+        self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(said_day) if said_day else None))
+        if reading.made_it is not None and reading.time and slots.get("people") and not slots.get("time"):
+            reading.people, reading.time = reading.made_it, None  # "table for 2 tonight" - "make that 3": the party
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
         restaurant = not is_clinic(self.venue)

@@ -837,6 +837,18 @@ def test_make_it_and_a_number_before_the_yes_is_an_hour_the_day_is_open_at_else_
     assert [(b.day, b.time, b.people) for b in d.tools.bookings] == [(dt.date(2026, 11, 27), time, people)]
 
 
+@pytest.mark.parametrize(("request_", "said"), [
+    ("table for 2 on Friday, Jane Doe", "actually make that 9"),  # an hour Friday is open at
+    ("table for 2 tonight, Jane Doe", "actually make that 3"),  # closed tonight: tomorrow's hours
+])  # fmt: skip
+def test_make_it_and_a_number_when_no_time_was_said_is_the_party(venues, request_, said):
+    d = dialogue(venues, "harbour")
+    d.say(request_)
+    d.say(said)
+    confirm = d.say("tuesday at 7" if "tonight" in request_ else "at 7")
+    assert confirm.rdv["action"] == "CONFIRMATION" and f"a table for {said.split()[-1]} on" in confirm.reply
+
+
 @pytest.mark.parametrize(("venue_id", "asked", "people", "time"), [
     ("harbour", "I need to change the number of people on my booking to 5", 5, "20:00"),  # not 5 pm
     ("roma", "vorrei cambiare il numero di persone della prenotazione a 6", 6, "20:00"),
