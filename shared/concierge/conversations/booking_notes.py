@@ -12,8 +12,8 @@ from concierge.conversations.vocabulary import Vocabulary
 def special_request(text: str, vocab: Vocabulary) -> str | None:
     """The parts of the message that ask for something besides the table, as written ("one of us is
     allergic to nuts"); in a part that says the booking first, from the request on ("a table for two
-    at 8 for my wife's birthday": "for my wife's birthday"). A question with no booking in it
-    ("do you have a high chair?") is asked, not requested."""
+    at 8 for my wife's birthday", "I want to book for my wife's birthday": "for my wife's birthday"). A
+    question with no booking in it ("do you have a high chair?") is asked, not requested."""
     parts = []
     for part in re.split(r"[,;!?\n]+|\.(?!\d)", text):
         folded = fold_same_length(part)
@@ -21,7 +21,8 @@ def special_request(text: str, vocab: Vocabulary) -> str | None:
         if not starts:
             continue
         start = min(starts)
-        if re.search(r"\d", part[:start]):  # the booking said before it: the request is what follows,
+        # the booking said before it ("… at 8", "I want to book"): the request is what follows,
+        if re.search(r"\d", part[:start]) or vocab.has("book", folded[:start]):
             cut = start  # from the word that opens it ("for my wife's birthday", "pour l'anniversaire")
             before = list(re.finditer(r"\S+", part[:start]))
             counted = before[-1:] and before[-1].group().lstrip("(").isdigit()

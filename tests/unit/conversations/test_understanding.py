@@ -889,6 +889,8 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("harbour", "do you have a high chair?", None),  # asked, not requested
         ("harbour", "a table for 2 at 8 by the window?", "by the window"),
         ("harbour", "table for 2 tomorrow at 8 for my wife's birthday", "for my wife's birthday"),
+        ("harbour", "I'd like to book a table for my wife's birthday", "for my wife's birthday"),  # booked, no number
+        ("roma", "vorrei prenotare un tavolo per il compleanno di mia moglie", "per il compleanno di mia moglie"),
         ("harbour", "a group of 6 at 7 for my dad's 70th birthday", "for my dad's 70th birthday"),
         (
             "harbour",
