@@ -16,6 +16,8 @@ _MORE = (
     rf"\b(?:another|altre|altri|mais) {_N} {_PEOPLE}\b",  # "mais 20 minutos" adds no one
     rf"\b{_N} more {_PEOPLE}\b",
     rf"\b{_N}(?: {_PEOPLE})? (?:in piu|de plus|a mais)\b",
+    rf"\b(?:be {_N} more|{_N} more of us)\b(?! (?:mins?|minutes?|hours?|days?)\b)",  # "we'll be 2 more"
+    rf"\b(?:ser|seremos|somos) mais {_N}\b",  # "vamos ser mais 2"
 )
 _FEWER = (
     rf"\b{_N}(?: {_PEOPLE})? (?:less|fewer|in meno|de moins|a menos)\b",

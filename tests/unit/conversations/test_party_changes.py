@@ -24,6 +24,10 @@ from concierge.tools.faq import normalise
         ("fr", "une personne de moins", -1),
         ("pt", "mais 2 pessoas", 2),
         ("pt", "uma pessoa a menos", -1),
+        ("en", "we'll be 2 more", 2),
+        ("en", "there'll be 3 more of us", 3),
+        ("pt", "vamos ser mais 2", 2),
+        ("pt", "seremos mais 1", 1),
     ],
 )
 def test_people_added_or_taken_away_are_read_with_their_sign(locale, text, change):
@@ -34,6 +38,8 @@ def test_people_added_or_taken_away_are_read_with_their_sign(locale, text, chang
     ("locale", "text"),
     [
         ("en", "one more thing"),
+        ("en", "we'll be 2 more minutes"),
+        ("pt", "vamos ser 4"),
         ("en", "table for 2 at 8"),
         ("pt", "mais tarde"),
         ("en", "table for one person"),
