@@ -224,7 +224,9 @@ class OwnBookingsFlow(BookingFlow):
             if not (new_day or (reading.time and reading.time != target["time"]) or target.get("new_time")):
                 return self._confirm_party(target)
         if reading.day and self.weekday_alone():  # Monday 30th's booking "to Tuesday": the 1st, beside it
-            reading.day = _nearest_the_booking(reading.day, dt.date.fromisoformat(target["day"]), self.now.date())
+            offered = dt.date.fromisoformat(target["new_day"]) if target.get("new_day") else None
+            booked = dt.date.fromisoformat(target["day"])
+            reading.day = _nearest_the_booking(reading.day, booked, self.now.date(), offered)
         if reading.day or reading.time:  # a time alone: on the day under way (said, or of the times offered)
             target["new_day"] = (
                 reading.day or dt.date.fromisoformat(target.get("new_day") or target["day"])
@@ -385,11 +387,13 @@ def event_start(value: Any, venue: Venue) -> tuple[dt.date, str] | None:
     return parsed.date(), parsed.strftime("%H:%M")
 
 
-def _nearest_the_booking(weekday: dt.date, booked: dt.date, today: dt.date) -> dt.date:
+def _nearest_the_booking(weekday: dt.date, booked: dt.date, today: dt.date, offered: dt.date | None) -> dt.date:
     """The coming `weekday` said to move a booking to, or that weekday in a later week when nearer the booking's
-    day (the earlier of two as near); the booking's own day (it names the booking: "my Saturday booking to
-    9pm") and one already placed further on (the Tuesday of the times offered) stay."""
-    if weekday == booked or (weekday - today).days >= 7:
+    day, or the day of the times `offered` for it ("next week?" - "mardi 14h": next week's), the earlier of two
+    as near; the booking's own day with nothing offered (it names the booking: "my Saturday booking to 9pm")
+    and one already placed further on (the Tuesday of the times offered) stay."""
+    if (weekday == booked and offered is None) or (weekday - today).days >= 7:
         return weekday
+    near = offered or booked
     weeks = (weekday + dt.timedelta(weeks=n) for n in range(9))
-    return min((day for day in weeks if day != booked), key=lambda day: (abs((day - booked).days), day))
+    return min((day for day in weeks if day != booked), key=lambda day: (abs((day - near).days), day))

@@ -1103,6 +1103,17 @@ def test_a_weekday_a_booking_moves_to_is_the_one_nearest_its_day(venues, venue_i
     assert d.say(asked).reply.startswith(said)  # not the coming one, two weeks before; a Saturday, not its own
 
 
+@pytest.mark.parametrize(("then", "day"), [("mardi 14h", dt.date(2026, 12, 1)), ("jeudi 14h", dt.date(2026, 12, 3))])
+def test_a_weekday_said_after_next_week_s_times_were_offered_for_a_move_is_next_week_s(venues, then, day):
+    d = dialogue(venues, "cabinet")
+    own = d.tools.book(dt.date(2026, 11, 26), "10:00", PHONES["cabinet"])
+    offer = d.say("est-ce que je peux décaler mon rendez-vous à la semaine prochaine ?")
+    assert offer.reply.startswith("Créneaux libres vers 10 h le jeudi 3 décembre")
+    d.say(then)
+    d.say("oui")
+    assert (own.day, own.time) == (day, "14:00")  # not the 24th, nor the booking's own Thursday
+
+
 def test_a_weekday_said_to_times_offered_on_that_weekday_next_week_is_that_day(venues):
     d = dialogue(venues, "harbour")
     own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
