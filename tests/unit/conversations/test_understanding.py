@@ -888,6 +888,10 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("tasca", "mesa para 2 sábado às 20h, é o aniversário da minha mulher", "é o aniversário da minha mulher"),
         ("harbour", "do you have a high chair?", None),  # asked, not requested
         ("harbour", "a table for 2 at 8 by the window?", "by the window"),
+        ("harbour", "Table for 3 on Friday, preferably outside, around 1pm. Sam Lee", "preferably outside"),
+        ("roma", "tavolo per 2 alle 20, possibilmente fuori", "possibilmente fuori"),
+        ("tasca", "mesa para 2 às 20h lá fora se possível", "lá fora se possível"),
+        ("harbour", "is there parking outside?", None),
         ("harbour", "table for 2 tomorrow at 8 for my wife's birthday", "for my wife's birthday"),
         ("harbour", "I'd like to book a table for my wife's birthday", "for my wife's birthday"),  # booked, no number
         ("roma", "vorrei prenotare un tavolo per il compleanno di mia moglie", "per il compleanno di mia moglie"),
