@@ -134,8 +134,20 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
         elif _BARE_NUMBER.fullmatch(gram):
             weaker[0] = weaker[0] or reading
         else:
-            return reading
+            return _with_its_year(reading, gram, tokens, now, venue)
     return weaker[0] or weaker[1]
+
+
+def _with_its_year(reading: DayReading, gram: str, tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading:
+    """The day read again with the year said right after it, when the longest words read left it out ("on the
+    20th of November 2026": the 20th of November 2026, not of next year)."""
+    year = re.search(rf"(?<!\S){re.escape(gram)} ((?:19|20)\d\d)(?!\S)", " ".join(tokens))
+    if year is None:
+        return reading
+    try:
+        return read_day(f"{gram} {year[1]}", now, venue.locale, venue=venue)
+    except ValueError:
+        return reading
 
 
 A_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|er|o)\b|\b(?:the|il|le|dia) \d")  # "13th", "the 13", "dia 13"

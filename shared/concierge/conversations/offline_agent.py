@@ -44,10 +44,13 @@ class _Run(PicksFlow):
         if two is not None and not (reading.name and reading.phone):  # "…, and another on Saturday at 7, Sam Lee"
             said_last = read_message(two[1], self.venue, self.now)
             reading.name, reading.phone = reading.name or said_last.name, reading.phone or said_last.phone
-        impossible = reading.no_such_date
+        impossible, passed = reading.no_such_date, reading.past_day
         answer = self._answered(reading, awaited)
         if impossible is not None:  # "the 31st of November": said so, before whatever else is answered
             return self.asked_again(self.phrases.no_such_date(*impossible), answer)
+        if passed is not None:  # "20/11/2026" on the 23rd: so is a day gone by
+            said = self.words.say("day_passed", day=self.day_words(passed))
+            return self.asked_again(said[:1].upper() + said[1:], answer)  # "Venerdì 20 novembre è già passato."
         if two is not None and self.mem.get("flow") == "book":
             return self.asked_again(self.words.say("second_booking_next"), answer)
         return answer

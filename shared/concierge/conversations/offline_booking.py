@@ -66,7 +66,13 @@ class BookingFlow(FreeTimes):
             slots.pop("next_open", None)
         if (
             said_time
-            and not (reading.day or slots.get("day") or "next_week" in reading.intents or reading.no_such_date)
+            and not (
+                reading.day
+                or slots.get("day")
+                or "next_week" in reading.intents
+                or reading.no_such_date
+                or reading.past_day
+            )
             and self._today_open_at(said_time)
         ):
             slots["day"] = self.now.date().isoformat()  # "a table at 8", "around 8": today, when today can be meant

@@ -106,6 +106,7 @@ class Reading:
     made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
     week_of: dt.date | None = None  # the Monday of a week said by one of its days ("la semaine du 7 décembre")
     no_such_date: tuple[int, int] | None = None  # (day, month) of a date said that does not exist: "31 November"
+    past_day: dt.date | None = None  # a date said that has passed: "20/11/2026" on the 23rd
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
 
     @property
@@ -259,6 +260,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.week_of, day = day.date - dt.timedelta(days=day.date.weekday()), None
     elif day is None and _THIS_WEEK.search(folded):  # "anything free this week?": this week's, from today
         reading.week_of = now.date() - dt.timedelta(days=now.weekday())
+    if day is not None and day.date < now.date():  # "the 20th of November 2026", said on the 23rd
+        reading.past_day, day = day.date, None
     if day is not None:
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()

@@ -320,6 +320,28 @@ def test_a_day_its_month_never_has_is_said_not_to_exist_and_no_other_day_is_book
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day)
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked"), [
+    ("harbour", "table for 2 on 20/11/2026 at 8, Tom Baker",
+     "Friday 20 November has already passed. To book, I still need the day."),
+    ("harbour", "table for 2 on the 20th of November 2026 at 8, Tom Baker",  # its year, not the next
+     "Friday 20 November has already passed. To book, I still need the day."),
+    ("roma", "un tavolo per 2 il 20/11/2026 alle 20, Mario Rossi",
+     "Venerdì 20 novembre è già passato. Per prenotare mi manca ancora: il giorno."),
+    ("cabinet", "un contrôle le 20 novembre 2026 à 10h, Marie Dupont",
+     "Le vendredi 20 novembre est déjà passé. Pour réserver, il me manque encore le jour."),
+])  # fmt: skip
+def test_a_date_gone_by_is_said_to_have_passed_and_the_day_is_asked(venues, venue_id, request_, asked):
+    d = dialogue(venues, venue_id)
+    assert d.say(request_).reply == asked
+    confirm = d.say("the 28th" if venue_id == "harbour" else "il 28" if venue_id == "roma" else "le 26")
+    assert confirm.rdv["action"] == "CONFIRMATION" and d.tools.bookings == []
+
+
+def test_a_date_with_its_year_said_after_it_is_of_that_year(venues):
+    confirm = dialogue(venues, "harbour").say("table for 2 on the 5th of December 2027 at 8, Tom Baker")
+    assert confirm.rdv["slot"]["start_iso"].startswith("2027-12-05T20:00")
+
+
 @pytest.mark.parametrize(("venue_id", "message", "said"), [
     ("roma", "Buonasera! Avete il parcheggio? Vorremmo prenotare per sabato alle 20 per 3, a nome Bianchi",
      "Sì, abbiamo parcheggio privato. Prenoto un tavolo per 3 sabato 28 novembre alle 20 a nome Bianchi?"),
