@@ -56,6 +56,8 @@ IN_SCOPE = [
     "Pouvez-vous déplacer mon rendez-vous ?",
     "Quero cancelar a minha reserva",
     "What's the price of the set menu?",
+    "what's the wifi password?",  # the venue's, not the customer's
+    "c'est quoi le mot de passe du wifi ?",
 ]
 
 
