@@ -358,6 +358,20 @@ def _intro_patterns(intros: tuple[str, ...]) -> tuple[re.Pattern[str], tuple[re.
     return re.compile("|".join(said)), tuple(re.compile(rf"{intro}\s*['’]?\s*") for intro in said)
 
 
+def capitalised_at_start(text: str) -> str | None:
+    """The name written with capitals at the start of `text` ("Léa Dubois, contrôle…": Léa Dubois; "Adam mercredi
+    à 14h": Adam), none when it starts small ("de 8 ans", "s birthday" of "my wife's birthday")."""
+    words: list[str] = []
+    for token in text.split()[:4]:
+        word = token.rstrip(",;:!?.")
+        if not (_NAME_WORD.fullmatch(word) and word[:1].isupper()):
+            break
+        words.append(word)
+        if word != token:
+            break
+    return name_at_start(" ".join(words)) if words else None
+
+
 def name_at_start(text: str) -> str | None:
     """Up to four name words at the start of `text`, stopping at a connector, a digit or punctuation; none
     when it starts with a small word written small ("the booking under", "del ristorante"; "De Luca" is one).

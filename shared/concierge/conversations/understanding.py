@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from concierge.conversations.booking_notes import special_request, symptom
 from concierge.conversations.customer_names import (
     answered_name,
+    capitalised_at_start,
     capitalised_part,
     fold_same_length,
     full_name,
@@ -218,6 +219,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         or introduced(
             rest, vocab.intro_words["name_intros"], lambda s: name_at_start(s if question else capitalised_part(s))
         )
+        or introduced(rest, vocab.intro_words["relation_intros"], capitalised_at_start)  # "pour ma fille Léa"
         or name_segment(rest, vocab, names_a_day)
         or signed_name(rest, vocab, names_a_day)
         or name_after_the_time(rest, vocab, names_a_day)

@@ -31,7 +31,7 @@ class Vocabulary:
     care_types: dict[str, tuple[re.Pattern[str], ...]]
     symptoms: tuple[re.Pattern[str], ...]
     special_requests: tuple[re.Pattern[str], ...]
-    intro_words: dict[str, tuple[str, ...]]  # name and reason intros, people leads and units, who is counted
+    intro_words: dict[str, tuple[str, ...]]  # name, relation and reason intros, people leads and units, who is counted
     parties: dict[int, re.Pattern[str]]  # a party said without a number: "just me", "me and my wife"
 
     @functools.cached_property
@@ -68,7 +68,7 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
     intros = {
         key: tuple(normalise(p) for p in document[key])
         for key in (
-            *("name_intros", "reason_intros", "people_leads", "people_units"),
+            *("name_intros", "relation_intros", "reason_intros", "people_leads", "people_units"),
             *("party_adults", "party_children", "party_others"),
         )
     }

@@ -1250,6 +1250,23 @@ def test_who_the_booking_is_for_is_its_name_but_a_party_or_a_day_is_not(venues, 
 @pytest.mark.parametrize(
     ("venue_id", "text", "name"),
     [
+        ("cabinet", "rendez-vous pour ma fille Léa Dubois, contrôle, mercredi 14h", "Léa Dubois"),
+        ("cabinet", "un contrôle pour mon fils Adam mercredi à 14h", "Adam"),  # not "Adam mercredi"
+        ("roma", "una visita per mia figlia Giulia Rossi", "Giulia Rossi"),
+        ("tasca", "consulta para a minha filha Inês Costa, quarta às 10h", "Inês Costa"),
+        ("harbour", "table for 2 friday 8pm for my mum Jane Smith", "Jane Smith"),
+        ("cabinet", "un contrôle pour mon fils de 8 ans mercredi 14h", None),
+        ("harbour", "a table for my wife's birthday on friday at 8", None),
+        ("harbour", "table for my wife and me on friday at 8", None),
+    ],
+)
+def test_a_capitalised_name_after_who_the_booking_is_for_is_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
         ("harbour", "sorry, my name is Tim not Tom", "Tim"),
         ("roma", "mi chiamo Marco non Luca", "Marco"),
         ("tasca", "o meu nome é Ana Sousa não Ana Silva", "Ana Sousa"),
