@@ -208,23 +208,34 @@ def _says_something_else(words: str, vocab: Vocabulary) -> bool:
 
 # Two to four capitalised words ending the message, just after a number or a time: "… friday at 8 Sam Lee",
 # "mesa para 2 quarta 20h30 João Silva".
-_AFTER_THE_TIME = re.compile(
-    r"\d(?:[:h.]?\d\d)?\s*(?i:am|pm|h)?\s+((?:[A-ZÀ-Ý][\w'’\-]*\s+){1,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$"
+_WRITTEN_LAST = re.compile(
+    r"\d.*?(?:\d(?:[:h.]?\d\d)?\s*(?i:am|pm|h)?|(?<![\w'’])([a-zà-ÿ][\w'’\-]*))"  # the time, or a word written small
+    r"\s+((?:[A-ZÀ-Ý][\w'’\-]*\s+){1,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$"
 )
-# Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour".
-_NOT_OF_A_NAME = frozenset("if se si possible possibile possivel favor favore pm am por happy hour".split())
+# Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour", "Menu".
+_NOT_OF_A_NAME = frozenset("if se si possible possibile possivel favor favore pm am por happy hour menu".split())
+# Words before a place's name, not a person's: "… in the Main Room", "… near Covent Garden".
+_BEFORE_A_PLACE = frozenset(
+    "the in at near by on from to into le la les l il lo gli o a os as no na nos nas au aux dans nel nella em "
+    "de di da du des del della do dos das un une uno una um uma".split()
+)
 
 
-def name_after_the_time(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    """A full name written last, straight after the day, time or party with no comma before it ("table for 2
-    friday at 8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "un contrôle mardi à 10h Marie Dupont")."""
-    match = _AFTER_THE_TIME.search(text)
-    if match is None or _says_something_else(match.group(1), vocab) or is_day(match.group(1)):
-        return None  # "… at 8 Thank You", "… at 8 Christmas Eve"
-    never = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME  # "Near The Window"
-    if any(normalise(word) in never or word.lower() in never for word in match.group(1).split()):
+def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
+    """A full name written last with no comma before it, after the day, time or party ("table for 2 friday at
+    8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "rdv demain 9h détartrage Paul Girard")."""
+    match = _WRITTEN_LAST.search(text)
+    if match is None or (match.group(1) or "").lower() in _BEFORE_A_PLACE:
         return None
-    return name_at_start(match.group(1))
+    requested = normalise(f"{match.group(1) or ''} {match.group(2)}")  # "… celebrating Father's Day"
+    if _says_something_else(match.group(2), vocab) or any(p.search(requested) for p in vocab.special_requests):
+        return None  # "… at 8 Thank You"
+    if is_day(match.group(2)):
+        return None  # "… at 8 Christmas Eve"
+    never = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME  # "Near The Window"
+    if any(normalise(word) in never or word.lower() in never for word in match.group(2).split()):
+        return None
+    return name_at_start(match.group(2))
 
 
 # A message signed off with a name: "..., maybe 7:30? Thanks, Mike", "Grazie, Mario Rossi".

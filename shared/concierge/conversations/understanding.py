@@ -21,7 +21,7 @@ from concierge.conversations.customer_names import (
     full_name,
     introduced,
     looks_like_name,
-    name_after_the_time,
+    name_written_last,
     name_at_start,
     new_name,
     name_segment,
@@ -222,7 +222,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         or introduced(rest, vocab.intro_words["relation_intros"], capitalised_at_start)  # "pour ma fille Léa"
         or name_segment(rest, vocab, names_a_day)
         or signed_name(rest, vocab, names_a_day)
-        or name_after_the_time(rest, vocab, names_a_day)
+        or name_written_last(rest, vocab, names_a_day)
     )
     # "Jane" is no misspelt June; the name as a whole word only ("Tom" leaves "Tomorrow" whole)
     unnamed = re.sub(rf"(?<!\w){re.escape(reading.name)}(?!\w)", " ", rest) if reading.name else rest

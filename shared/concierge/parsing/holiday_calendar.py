@@ -105,7 +105,7 @@ _ORDINARY_ALONE = frozenset(
     """
     good new year may bank spring summer early late king national birthday labor labour memorial veterans
     columbus washington luther independence presidents all saints boxing observed estimated mary
-    santo stefano repubblica lavoro lavoratori assunzione concezione anniversario maria francesco antonio angelo
+    san santo stefano repubblica lavoro lavoratori assunzione concezione anniversario maria francesco antonio angelo
     italia italy nazionale unita vergine
     travail nationale victoire revolution estime
     portugal ano novo republica corpo deus liberdade trabalhador independencia restauracao conceicao todos santos

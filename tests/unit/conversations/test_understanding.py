@@ -299,6 +299,12 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("roma", "tavolo per 2 venerdì alle 20 Mario Rossi", "Mario Rossi"),
         ("cabinet", "un contrôle mardi à 10h Marie Dupont", "Marie Dupont"),
         ("tasca", "mesa para 2 quarta 20h30 João Silva", "João Silva"),
+        ("cabinet", "rdv demain 9h détartrage Paul Girard", "Paul Girard"),  # after a word written small
+        ("harbour", "table for 2 at 8 for Sam Lee", "Sam Lee"),
+        ("harbour", "table for 2 at 8 in the Main Room", None),  # a place
+        ("harbour", "table for 2 on the 14th at 8 for Valentines Day", None),  # an occasion: a request
+        ("roma", "tavolo per 2 alle 20 per San Valentino", None),
+        ("tasca", "mesa para 2 às 20h Menu Degustação", None),
         ("harbour", "table for 2 friday at 8 Near The Window", None),
         ("harbour", "table for 2 friday at 8 If Possible", None),
         ("harbour", "Table For 2 On Friday At 8 Pm Please", None),
@@ -308,7 +314,7 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("tasca", "mesa para 2 quarta 20h30 Por Favor", None),
     ],
 )
-def test_a_full_name_written_last_straight_after_the_time_is_the_name(venues, venue_id, text, name):
+def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, text, name):
     assert read(venues, venue_id, text).name == name
 
 
@@ -515,6 +521,7 @@ def test_a_bound_says_which_side_of_its_time_is_meant(venues, venue_id, text, bo
         ("cabinet", "pour le nouvel an chinois", None),
         ("harbour", "a table on new year's day", dt.date(2027, 1, 1)),
         ("roma", "un tavolo per Maria e me alle 20", None),  # a first name of a holiday's name
+        ("roma", "tavolo per 2 alle 20 per San Valentino", None),  # "San" alone is no San Francesco
         ("roma", "siamo in Italia per una settimana", None),
         ("tasca", "vamos todos, mesa às 20h", None),
         ("tasca", "em dezembro", None),  # a month alone is no "26 de Dezembro"
