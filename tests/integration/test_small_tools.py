@@ -68,6 +68,14 @@ def test_faq_does_not_answer_a_question_that_only_shares_its_wording_with_one_in
     assert answered == {"ok": True, "answer": None, "source": None}
 
 
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Vocês aceitam cães?", None),  # "aceitam" is how it is asked, not what: no card answer for dogs
+    ("aceitam cartões de crédito?", "Sim, aceitamos todos os cartões."),
+])  # fmt: skip
+def test_faq_does_not_answer_on_the_verb_of_asking_alone(api, question, answer):
+    assert api.ok("faq", {"restaurant_id": "tasca", "question": question})["answer"] == answer
+
+
 def test_faq_answers_a_question_worded_differently_in_english(api):
     answered = api.ok("faq", {"restaurant_id": "harbour", "question": "any vegetarian food?"})
     assert answered["source"] == "kb" and "vegetarian" in answered["answer"]

@@ -25,7 +25,8 @@ THRESHOLD = 0.6
 SAME_WORD = 80  # two words this similar (rapidfuzz ratio) are the same word, misspelt: "vegeterian"
 
 # Words that carry no subject in a customer's question, in the four languages (after `normalise`), and
-# the words for "options" and "choice", "with" and "bring", which two questions on different subjects share.
+# the words for "options" and "choice", "with", "bring" and "accept", which two questions on different subjects share
+# ("aceitam cães?" is not "aceitam cartão?").
 FUNCTION_WORDS = frozenset(
     """
     a an the do does did have has you your is are there can could i we me my of for to any some what how please
@@ -34,6 +35,7 @@ FUNCTION_WORDS = frozenset(
     o os as um uma de do da dos das para eu voce voces tem ha posso podemos
     option options choice choices opzione opzioni scelta choix opcao opcoes escolha
     with con avec com bring come possono portare venire apporter amener venir levar trazer vir
+    accept take accettate accettano prendete acceptez acceptes prenez aceitam aceita aceitais
 """.split()
 )
 
