@@ -26,6 +26,8 @@ class QuestionsFlow(OwnBookingsFlow):
         it is and how to reach it, its hours, a farewell with a day, a price."""
         if "bot" in reading.intents and not reading.details:  # "are you a bot?": said plainly
             return self.understood(f"{self.words.say('bot', venue=self.venue.name)} {self.words.abilities()}")
+        if "help" in reading.intents and not (reading.details or ACTS & reading.intents):
+            return self.understood(self.words.abilities())  # "what can you do?", "aiuto"
         if "mine" in reading.intents and not (reading.time or reading.people):
             return self.list_own()  # "what bookings do I have?", "I booked for Saturday, what time?": no new one
         asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents

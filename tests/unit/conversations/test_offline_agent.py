@@ -1558,6 +1558,26 @@ def test_asked_whether_it_is_a_machine_the_receptionist_says_so_and_what_it_can_
     assert dialogue(venues, venue_id).say(asked).reply.startswith(said)
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "what can you do?", "I can book, move or cancel a booking, or tell you our opening hours; for"),
+    ("roma", "aiuto", "Posso prenotare, spostare o cancellare una prenotazione"),
+    ("cabinet", "comment ça marche ?", "Je peux prendre, déplacer ou annuler un rendez-vous"),
+    ("tasca", "o que pode fazer?", "Posso fazer, mudar ou cancelar uma reserva"),
+])  # fmt: skip
+def test_asked_what_it_can_do_the_receptionist_says_it_and_that_a_person_helps_with_the_rest(
+    venues, venue_id, asked, said
+):
+    answer = dialogue(venues, venue_id).say(asked)
+    assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
+
+
+def test_help_asked_with_a_booking_is_the_booking(venues):
+    assert (
+        dialogue(venues, "harbour").say("can you help me book a table for 2 on friday at 8, Tom").rdv["action"]
+        == "CONFIRMATION"
+    )
+
+
 @pytest.mark.parametrize(("venue_id", "asked", "reply"), [
     ("tasca", "posso falar com alguém?", "Vou passar a conversa para um atendente"),  # Portuguese, not Italian
     ("cabinet", "je voudrais parler au docteur", "Je vous passe un membre de notre équipe"),
