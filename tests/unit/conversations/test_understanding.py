@@ -593,6 +593,14 @@ def test_a_date_written_in_digits_is_the_day(venues, venue_id, text, day, time):
         ("roma", "Per sabato 12 dicembre alle 13, 5 persone, nome Rossi", dt.date(2026, 12, 12), "13:00", 5, "Rossi"),
         ("roma", "tavolo x 2 domani alle 20", dt.date(2026, 11, 24), "20:00", 2, None),
         ("harbour", "Table for two, 19:45 tomorrow please. Name's Tom", dt.date(2026, 11, 24), "19:45", 2, "Tom"),
+        (
+            "harbour",
+            "can i book a table for two tomorrow at 8 my names sarah",
+            dt.date(2026, 11, 24),
+            "20:00",
+            2,
+            "Sarah",
+        ),
     ],
 )
 def test_commas_part_the_details_and_short_ways_of_giving_them_are_read(
