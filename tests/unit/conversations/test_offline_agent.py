@@ -1419,6 +1419,8 @@ def test_a_name_changed_before_the_yes_is_the_new_booking_s(venues, request_):
      "Grazie, ne prendiamo nota. La passo"),
     ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "can I change the name on the booking to Jane?",
      "Thank you, we'll take note. I'm passing you"),
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "can you make it under my wife's name, Anna?",
+     "Thank you, we'll take note. I'm passing you"),
     ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "can you add a note that we're bringing a cake?",
      "Thank you, we'll take note. I'm passing you"),
     ("roma", "un tavolo per 4 sabato alle 21, Mario Rossi", "sì", "aggiungete una nota: festeggiamo un compleanno?",
@@ -1431,6 +1433,15 @@ def test_a_guest_s_request_or_a_new_name_right_after_the_booking_is_passed_to_th
     answer = d.say(asked)
     assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks) and d.tools.handed_over
     assert len(d.tools.bookings) == 1
+
+
+@pytest.mark.parametrize("correction", ["sorry wrong day, should be the 28th", "no, saturday"])
+def test_a_day_said_after_a_no_right_after_the_booking_moves_it(venues, correction):
+    d = booked(venues, "harbour", "table for 2 on friday at 8pm, Tom Baker", "yes")
+    assert d.say(correction).rdv["action"] == "RESCHEDULE"
+    d.say("8pm")
+    d.say("yes")
+    assert [(b.day, b.time) for b in d.tools.bookings] == [(dt.date(2026, 11, 28), "20:00")]
 
 
 @pytest.mark.parametrize(("venue_id", "asked", "thanks"), [
