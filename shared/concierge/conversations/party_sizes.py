@@ -29,6 +29,7 @@ class _PartyPatterns(NamedTuple):
     children: re.Pattern[str]
     me_and: re.Pattern[str]  # "me and 3 friends"
     and_me: re.Pattern[str]  # "3 amis et moi"
+    with_others: re.Pattern[str]  # "with 2 friends": they and the one writing
     counts: tuple[re.Pattern[str], re.Pattern[str]]  # "4 persone", "for 4"
     more: re.Pattern[str]  # "+ un bambino" after the party
 
@@ -53,6 +54,7 @@ def _party_patterns() -> _PartyPatterns:
         children=re.compile(rf"\b(\d{{1,2}}|{_ONE}) (?:{any_of('party_children')})\b"),
         me_and=re.compile(rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
         and_me=re.compile(rf"\b(\d{{1,2}}) (?:{any_of('party_others')}) (?:and|e|et) {_ME}"),
+        with_others=re.compile(rf"\b(?:with|con|avec|com) (?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
         counts=(re.compile(rf"\b(\d{{1,2}}) (?:{units})\b"), re.compile(rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}")),
         more=re.compile(
             rf"(?: (?:{units}))? (?:plus|piu|mais) (\d{{1,2}}|{_ONE}) "
@@ -85,6 +87,8 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         more = p.more.match(text, first.end())
         added = (int(more.group(1)) if more.group(1).isdigit() else 1) if more else 0
         return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
+    if match := p.with_others.search(text):
+        return int(match.group(1)) + 1  # "can I come at 8 with 2 friends?", no count of its own: 3
     if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
         return said_without_number  # "just me", "me and my wife"
     said = [word for word in text.split() if word not in ANSWER_FILLERS]  # "ok 10 then", "allora 6"
