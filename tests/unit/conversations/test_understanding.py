@@ -1244,6 +1244,8 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("tasca", "3 amis et moi, samedi à 20h", 4),
         ("harbour", "we are 4, me and 3 friends", 4),
         ("harbour", "can I come in at 8 tonight with 2 friends?", 3),
+        ("roma", "un tavolo per mia moglie e me venerdì alle 20", 2),
+        ("tasca", "a minha mulher e eu, sábado às 20h", 2),
         ("roma", "vorrei venire sabato alle 20 con 3 amici", 4),
         ("harbour", "table for 6 with 2 kids", 6),  # a count of its own: the party
     ],
