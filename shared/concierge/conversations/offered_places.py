@@ -34,17 +34,20 @@ _ACTING = re.compile(
     r"decale|decalez|cancela|cancele|cancelar|muda|mude|mudar|desmarca|desmarque)\s+"
 )
 
-# "Whichever", "peu importe", "tanto faz": any of the times offered will do, so the first is taken.
+# "Whichever", "peu importe", "tanto faz", "any time": any of the times offered will do, so the first is taken;
+# said to "what time?", the day's free times are offered.
 _ANY = re.compile(
     r"(?:(?:ok|okay|oh|si|oui|sim|yes) )?(?:any|any of them|any one|anyone|whichever|either|either one|"
     r"(?:it )?doesn t matter|(?:i )?don t mind|any is fine|any of them is fine|qualsiasi|uno qualsiasi|"
     r"e uguale|fa lo stesso|indifferente|n importe lequel|n importe laquelle|peu importe|ca m est egal|"
-    r"qualquer|qualquer um|qualquer uma|tanto faz|e igual)"
+    r"qualquer|qualquer um|qualquer uma|tanto faz|e igual|any ?time(?: is fine)?|whenever|whatever|"
+    r"(?:a )?qualsiasi ora|quello che c e|quello che avete|(?:a )?n importe quelle heure|n importe quand|"
+    r"(?:a )?qualquer hora|o que houver|o que tiver)"
 )
 
 
 def any_picked(normalised: str) -> bool:
-    """Whether the message leaves the choice of the times offered to the venue."""
+    """Whether the message leaves the choice of the time to the venue."""
     return _ANY.fullmatch(normalised) is not None
 
 

@@ -53,6 +53,8 @@ class PicksFlow(QuestionsFlow):
                 reading.day, reading.time = picked.day, picked.time
         elif mem.get("flow") == "book" and not self.slots.get("time"):  # "mardi" - "le matin": that day's morning
             self.part_of_the_day_under_way(reading, self.slots.get("day"))
+            if text and any_picked(normalise(text)):
+                reading.intents.add("availability")  # "what time?" - "tanto faz": the day's free times
         return reading
 
     @staticmethod

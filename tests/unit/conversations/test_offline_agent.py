@@ -447,6 +447,18 @@ def test_any_of_the_times_offered_takes_the_time_asked_or_the_first(venues, venu
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "any_", "offered"), [
+    ("tasca", "mesa para 2 sábado ao jantar", "qualquer hora", "Horários livres sábado, 28 de novembro: 19h30"),
+    ("roma", "tavolo per 2 sabato", "a qualsiasi ora", "Orari liberi sabato 28 novembre: 12 e 30"),
+    ("harbour", "table for 2 on saturday", "any time", "Free times on Saturday 28 November: noon"),
+    ("cabinet", "un contrôle jeudi", "n'importe quelle heure", "Créneaux libres le jeudi 26 novembre : 8 h"),
+])  # fmt: skip
+def test_any_time_said_when_the_time_is_asked_offers_the_day_s_free_times(venues, venue_id, request_, any_, offered):
+    d = dialogue(venues, venue_id)
+    assert d.say(request_).rdv["action"] == "NEED_INFO"
+    assert d.say(any_).reply.startswith(offered) and d.tools.bookings == []
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "soonest", "start"), [
     ("cabinet", "un soin demain, Yacine Haddad", "le plus tôt possible", "2026-11-24T08:00"),
     ("cabinet", "un rdv urgence, Sami Amrani", "maintenant", "2026-11-23T10:30"),  # offered from now
