@@ -131,8 +131,9 @@ _HESITATIONS = frozenset(
     "euh heu hum hmm hmmm hm mmm uh uhm um umm er erm eh ehm ehh ah oh boh mah bah bof pff ok okay".split()
 )
 
-# Words that open a reply and name nobody: agreement, waiting, indifference, refusal ("Sounds good",
-# "Hold on", "Whichever", "Aucun", "Tanto faz"), as a name or a time may be awaited.
+# Words that open a reply and name nobody: agreement, waiting, indifference, refusal, a question's or a clause's
+# first word ("Sounds good", "Hold on", "Whichever", "Aucun", "Tanto faz", "quello che c'è"), as a name or a time
+# may be awaited.
 _REPLIES = frozenset(
     """
     sounds good great fine lovely brilliant cheers cool nice awesome excellent that let hold wait not any whichever
@@ -140,6 +141,7 @@ _REPLIES = frozenset(
     super nickel parfait top peu n'importe aucun aucune attendez attends otimo ótimo tanto qualquer nenhum nenhuma
     espere espera uno another different something more show nothing too maybe perhaps other anything troppo
     magari altri altro forse trop peut-être peut-etre autre muito talvez outro outra
+    what whatever which quello quella quelli quelle che cosa quale qual quel quoi
     """.split()
 )
 

@@ -1342,6 +1342,8 @@ def test_the_terms_of_cancelling_asked_about_are_no_cancellation(venues, venue_i
         ("cabinet", "Peu importe"),
         ("tasca", "Tanto faz"),
         ("tasca", "Nenhum"),
+        ("roma", "quello che c'è"),  # it was the name "Quello Che C'È"
+        ("harbour", "what do you have"),
         # nor a part of the day
         ("harbour", "Evening"),
         ("cabinet", "l'après-midi"),
