@@ -172,7 +172,7 @@ class BookingFlow(FreeTimes):
         if day is None and "earliest" in edge:
             first_day, first_free = self.nearest(self.now.date(), None)
             day = first_day if first_free else None
-        if day is not None and (near := self.edge_time(day, edge)) is not None:
+        if day is not None and (near := self.edge_time(day, edge, self.slots.get("part"))) is not None:
             bound = "after" if "earliest" in edge else "before"  # "Free times from noon on…", "…until 10 pm on…"
             self.slots.update(day=day.isoformat(), near=near, bound=bound, part=None)
             self.slots.pop("time", None)

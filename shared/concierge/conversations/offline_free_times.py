@@ -54,9 +54,11 @@ class FreeTimes(OfflineTurn):
         side = [t for t in self.free_times(day) if (t >= around if bound == "after" else t <= around)]
         return (nearest_to(side, around), bound) if side else (free, None)
 
-    def edge_time(self, day: dt.date, edge: frozenset[str]) -> str | None:
-        """The day's first free time ("earliest" in `edge`) or its last, if it has any."""
+    def edge_time(self, day: dt.date, edge: frozenset[str], part: list[str] | None = None) -> str | None:
+        """The day's first free time ("earliest" in `edge`) or its last, if it has any: in the `part` of the day
+        said ("saturday evening" - "the earliest"), when that part has any."""
         free = self.free_times(day)
+        free = [t for t in free if part[0] <= t < part[1]] or free if part else free
         return (free[0] if "earliest" in edge else free[-1]) if free else None
 
     def times_sentence(

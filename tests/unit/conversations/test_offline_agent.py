@@ -1092,6 +1092,19 @@ def test_the_earliest_or_latest_offers_the_day_s_first_or_last_free_times(venues
     assert [s[11:16] for s in starts] == expected and all(s.startswith(day) for s in starts)
 
 
+@pytest.mark.parametrize(("venue_id", "messages", "said"), [
+    ("harbour", ["table for 2 saturday evening", "the earliest"], "Free times from 6 pm on Saturday 28 November: 6"),
+    ("harbour", ["what's the earliest table on saturday evening?"], "Free times from 6 pm on Saturday 28 November"),
+    ("roma", ["tavolo per 2 sabato a pranzo, Mario", "il più tardi possibile"],
+     "Orari liberi fino alle 14 di sabato 28 novembre: 12 e 30, 13, 13 e 30, 14."),
+])  # fmt: skip
+def test_the_earliest_or_latest_of_a_part_of_the_day_said_is_that_part_s(venues, venue_id, messages, said):
+    d = dialogue(venues, venue_id)
+    for message in messages:
+        offer = d.say(message)
+    assert offer.reply.startswith(said)  # not noon's, nor the dinner's last
+
+
 def test_an_emergency_with_no_day_is_offered_the_first_free_times_from_now(venues):
     d = dialogue(venues, "cabinet")
     asked = d.say("c'est urgent, j'ai une dent cassée")
