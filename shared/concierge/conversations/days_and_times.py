@@ -150,6 +150,28 @@ def _with_its_year(reading: DayReading, gram: str, tokens: list[str], now: dt.da
         return reading
 
 
+# "the weekend of the 12th", "le week-end du 12 décembre", "il fine settimana del 12", "o fim de semana de 12"
+_WEEKEND_OF = re.compile(r"\b(?:weekend|week end|fine settimana|fim de semana) (?:of|du|de|del|dello|do|da) ")
+_DATE_ARTICLES = {"en": "the", "it": "il", "fr": "le", "pt": "dia"}
+
+
+def weekend_of_a_date(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
+    """ "The weekend of the 12th": the Saturday and Sunday of that date's weekend (its own, or the one after a
+    weekday), asked between; None when no date follows the words (then "the weekend" is this one)."""
+    said = " ".join(tokens)
+    if (match := _WEEKEND_OF.search(said)) is None:
+        return None
+    rest = said[match.end() :].split()
+    if rest[:1] and rest[0].isdigit():  # "del 12": "il 12", a date, where "12" alone would be no day
+        rest.insert(0, _DATE_ARTICLES.get(venue.locale, "the"))
+    day = day_said(rest, now, venue)
+    if day is None:
+        return None
+    saturday = day.date + dt.timedelta(days=(5 - day.date.weekday()) % 7 - (7 if day.date.weekday() == 6 else 0))
+    days = tuple(d for d in (saturday, saturday + dt.timedelta(days=1)) if d >= now.date())
+    return DayReading(days[0], len(days) > 1, days, part=None, part_range=None, holiday=None, closed=None)
+
+
 A_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|er|o)\b|\b(?:the|il|le|dia) \d")  # "13th", "the 13", "dia 13"
 
 

@@ -37,6 +37,7 @@ from concierge.conversations.days_and_times import (
     part_said,
     part_window_said,
     times_of_a_move,
+    weekend_of_a_date,
     with_part_said_apart,
 )
 from concierge.conversations.message_words import (
@@ -241,7 +242,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "move" in reading.intents:
         tokens = at_before_a_number(tokens)
     try:
-        day = day_said(tokens, now, venue)
+        day = weekend_of_a_date(tokens, now, venue) or day_said(tokens, now, venue)
     except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month
         day, reading.no_such_date = None, (impossible.day, impossible.month)
     if day is None or day.part is None:  # "good morning" names no part
@@ -348,7 +349,9 @@ def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:
 
 
 # A week said by one of its days: "the week of the 7th", "la settimana dell'8 dicembre", "a semana de 7 de dezembro".
-_WEEK_OF = re.compile(r"\b(?:week (?:of|starting|beginning)|semaine du|settimana del\w*|semana de|semana do)\b")
+_WEEK_OF = re.compile(  # not "il fine settimana del 12", "o fim de semana de 12": a weekend's
+    r"\b(?:week (?:of|starting|beginning)|semaine du|(?<!fine )settimana del\w*|(?<!fim de )semana d[eo])\b"
+)
 _THIS_WEEK = re.compile(r"\b(?:this week|questa settimana|in settimana|cette semaine|esta semana|nesta semana)\b")
 # A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".
 _MEANT = re.compile(r"\b(?:i meant|i mean|meant|volevo dire|intendevo|je voulais dire|queria dizer|quis dizer)\b")

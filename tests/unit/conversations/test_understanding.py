@@ -1144,6 +1144,22 @@ def test_a_number_in_digits_after_a_weekday_is_its_date_when_the_date_falls_on_i
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "days"),
+    [
+        ("harbour", "can i get a table on the weekend of the 12th", (dt.date(2026, 12, 12), dt.date(2026, 12, 13))),
+        ("harbour", "table for 2 the weekend of december 10th", (dt.date(2026, 12, 12), dt.date(2026, 12, 13))),
+        ("cabinet", "un rdv le week-end du 12 décembre", (dt.date(2026, 12, 12), dt.date(2026, 12, 13))),
+        ("roma", "un tavolo il fine settimana del 12", (dt.date(2026, 12, 12), dt.date(2026, 12, 13))),
+        ("tasca", "mesa para o fim de semana de 12 de dezembro", (dt.date(2026, 12, 12), dt.date(2026, 12, 13))),
+        ("harbour", "table for 2 this weekend", (dt.date(2026, 11, 28), dt.date(2026, 11, 29))),
+    ],
+)
+def test_the_weekend_of_a_date_is_its_saturday_or_sunday(venues, venue_id, text, days):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.day_choices) == (days[0], days) and reading.week_of is None
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "day"),
     [
         ("harbour", "first saturday of december at 8 for 4", dt.date(2026, 12, 5)),
