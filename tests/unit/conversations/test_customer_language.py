@@ -42,7 +42,7 @@ def test_every_word_of_the_data_is_read_as_a_word_and_shared_words_tell_no_langu
     assert scores("table a de e la") == {}  # each belongs to two languages or more
 
 
-@pytest.mark.parametrize("text", ["Jane Doe", "20:00", "4", "ok", "", None])
+@pytest.mark.parametrize("text", ["Jane Doe", "20:00", "4", "ok", "", None, "allô ?"])  # "allo" is Italian too
 def test_words_of_no_language_leave_the_venue_s(text):
     assert customer_language(text, None, "pt") == "pt"
 

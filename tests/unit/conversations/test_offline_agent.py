@@ -1570,6 +1570,16 @@ def test_an_acknowledgement_as_the_first_message_is_welcomed(venues):
     assert dialogue(venues, "harbour").say("ok").reply == "Hello, welcome to The Harbour Kitchen! How can I help you?"
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "welcome"), [
+    ("harbour", "anyone there?", "Hello, welcome to The Harbour Kitchen!"),
+    ("cabinet", "allô ?", "Bonjour, bienvenue chez Cabinet dentaire Daboussy !"),  # in French, not Italian
+    ("roma", "c'è qualcuno?", "Buongiorno, benvenuto da Trattoria Roma!"),
+    ("tasca", "está aí alguém?", "Olá, bem-vindo ao Tasca do Porto!"),
+])  # fmt: skip
+def test_asking_whether_anyone_is_there_is_welcomed(venues, venue_id, asked, welcome):
+    assert dialogue(venues, venue_id).say(asked).reply.startswith(welcome)
+
+
 @pytest.mark.parametrize(("venue_id", "first", "then", "confirm"), [
     ("harbour", "are you open on monday?", "ok, table for 2 at 1pm, Ben",
      "Shall I book a table for 2 on Tuesday 24 November at 1 pm for Ben?"),
