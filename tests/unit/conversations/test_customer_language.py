@@ -37,12 +37,20 @@ def test_the_first_message_picks_the_language_its_words_belong_to(text, language
     assert customer_language(text, None, "en") == language
 
 
+@pytest.mark.parametrize(
+    ("text", "venue_locale"),
+    [("très bien", "fr"), ("ça va", "fr"), ("não sei", "pt"), ("certo, obrigado", "pt"), ("allô ?", "fr")],
+)
+def test_a_word_two_languages_share_keeps_the_venue_s(text, venue_locale):
+    assert customer_language(text, None, venue_locale) == venue_locale  # "très" was Portuguese, "ça va" Italian
+
+
 def test_every_word_of_the_data_is_read_as_a_word_and_shared_words_tell_no_language():
     assert scores("yes") == {"en": 1} and scores("on est 4") == {"fr": 1}  # "on" is French and English
     assert scores("table a de e la") == {}  # each belongs to two languages or more
 
 
-@pytest.mark.parametrize("text", ["Jane Doe", "20:00", "4", "ok", "", None, "allô ?"])  # "allo" is Italian too
+@pytest.mark.parametrize("text", ["Jane Doe", "20:00", "4", "ok", "", None])
 def test_words_of_no_language_leave_the_venue_s(text):
     assert customer_language(text, None, "pt") == "pt"
 
