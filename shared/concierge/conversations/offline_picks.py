@@ -45,9 +45,12 @@ class PicksFlow(QuestionsFlow):
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]
-            in_month = month_picked(listed, text)  # "the December one"
-            month_reading = Reading(day=dt.date.fromisoformat(in_month[0]), time=in_month[1]) if in_month else None
-            reading = self._picked(listed, text) or month_reading or reading
+            on_weekday = [(day, time) for day, time in listed if self._weekday_of(reading, day)]  # "celui de mardi"
+            named = month_picked(listed, text) or (
+                on_weekday[0] if len(on_weekday) == 1 else None
+            )  # "the December one"
+            named_reading = Reading(day=dt.date.fromisoformat(named[0]), time=named[1]) if named else None
+            reading = self._picked(listed, text) or named_reading or reading
         elif theirs and text and {"cancel", "move"} & reading.intents:  # "cancel the second one": its day and time
             if picked := self._picked([(c["day"], c["time"]) for c in theirs], text, acting=True):
                 reading.day, reading.time = picked.day, picked.time
@@ -56,6 +59,11 @@ class PicksFlow(QuestionsFlow):
             if text and any_picked(normalise(text)):
                 reading.intents.add("availability")  # "what time?" - "tanto faz": the day's free times
         return reading
+
+    def _weekday_of(self, reading: Reading, day: str) -> bool:
+        """Whether the message names `day` by its weekday alone ("the Tuesday one", "celui de mardi")."""
+        said = reading.day
+        return said is not None and self.weekday_alone() and dt.date.fromisoformat(day).weekday() == said.weekday()
 
     @staticmethod
     def _hour_offered(offered: dict[str, Any], text: str) -> Reading | None:

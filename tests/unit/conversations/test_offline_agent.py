@@ -2047,6 +2047,18 @@ def test_a_booking_listed_is_picked_by_its_month(venues, venue_id, cancel, pick,
     assert d.say(pick).reply.startswith(asked)
 
 
+@pytest.mark.parametrize(("venue_id", "pick", "asked"), [
+    ("cabinet", "celui de mardi", "J'annule votre rendez-vous du mardi 1er décembre à 14 h ?"),  # not the 24th's
+    ("harbour", "the tuesday one", "Shall I cancel your booking of Tuesday 1 December at 2 pm?"),
+])  # fmt: skip
+def test_a_booking_listed_is_picked_by_its_weekday(venues, venue_id, pick, asked):
+    d = dialogue(venues, venue_id)
+    for day, time in ((dt.date(2026, 11, 26), "10:00"), (dt.date(2026, 12, 1), "14:00")):
+        d.tools.book(day, time, PHONES[venue_id])
+    d.say("je voudrais annuler mon rendez-vous" if venue_id == "cabinet" else "I need to cancel a booking")
+    assert d.say(pick).reply == asked
+
+
 def test_bookings_listed_in_french_set_a_space_before_each_semicolon(venues):
     d = dialogue(venues, "cabinet")
     for day in (dt.date(2026, 11, 25), dt.date(2026, 11, 26)):
