@@ -208,6 +208,20 @@ def at_before_a_number(tokens: list[str], words: frozenset[str] = frozenset({"to
     ]
 
 
+_TO_THE_DAY = {"au": "le", "al": "il"}  # "au 3", "al 3": to the 3rd, as "le 3", "il 3" say the 3rd
+
+
+def day_after_to(tokens: list[str]) -> list[str]:
+    """In a move, "au 3", "al 3" name the day it moves to ("déplacer du 1er décembre au 3", "dal 1 al 3"), not
+    an hour ("alle 3", "à 3h" do)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        number = tokens[i + 1]
+        if token in _TO_THE_DAY and number.isdigit() and 1 <= int(number) <= 31:
+            out[i] = _TO_THE_DAY[token]
+    return out
+
+
 # A span of two hours: "between 7 and 8pm", "from 7 to 8", "dalle 20 alle 21", "entre 20h et 21h", "das 20 às 21".
 _SPAN = re.compile(
     r"\b(?:between|from|tra|fra|dalle|entre|de|des|das) (?:(?:le|les|as|os|ore) )?"

@@ -48,6 +48,7 @@ from concierge.conversations.message_words import (
     articles_set_aside,
     at_after_correction,
     at_before_a_number,
+    day_after_to,
     at_after_weekday,
     counts_set_aside,
     either_read,
@@ -240,7 +241,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
     if "move" in reading.intents:
-        tokens = at_before_a_number(tokens)
+        tokens = at_before_a_number(day_after_to(tokens))
     try:
         day = weekend_of_a_date(tokens, now, venue) or day_said(tokens, now, venue)
     except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month

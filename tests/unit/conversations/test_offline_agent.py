@@ -2059,6 +2059,20 @@ def test_a_booking_listed_is_picked_by_its_weekday(venues, venue_id, pick, asked
     assert d.say(pick).reply == asked
 
 
+@pytest.mark.parametrize("asked", [
+    "je voudrais déplacer mon rendez-vous du 1er décembre au 3 à 15h",
+    "je voudrais déplacer mon rendez-vous au 3 à 15h",  # it stayed on the 1st, at 15 h
+])  # fmt: skip
+def test_au_and_a_day_of_the_month_is_the_day_a_booking_moves_to(venues, asked):
+    d = dialogue(venues, "cabinet")
+    own = d.tools.book(dt.date(2026, 12, 1), "14:00", PHONES["cabinet"])
+    assert (
+        d.say(asked).reply == "Je déplace votre rendez-vous du mardi 1er décembre à 14 h au jeudi 3 décembre à 15 h ?"
+    )
+    d.say("oui")
+    assert (own.day, own.time) == (dt.date(2026, 12, 3), "15:00")
+
+
 def test_bookings_listed_in_french_set_a_space_before_each_semicolon(venues):
     d = dialogue(venues, "cabinet")
     for day in (dt.date(2026, 11, 25), dt.date(2026, 11, 26)):
