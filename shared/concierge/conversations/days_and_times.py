@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from typing import Callable, NamedTuple, TypeVar
 
+from concierge.conversations.hour_marks import at_before_a_number
 from concierge.conversations.message_words import (
     ANSWER_FILLERS,
     BREAK,
@@ -21,7 +22,6 @@ from concierge.conversations.message_words import (
     MONTH_WORDS,
     PART_NAMES,
     UNIT_WORDS,
-    at_before_a_number,
 )
 from concierge.conversations.vocabulary import vocabulary
 from concierge.domain.venue import Venue, hhmm, minutes

@@ -6,17 +6,14 @@ and the words that would be misread set aside: articles ("il y a un parking"), o
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 import unicodedata
 
 from concierge.conversations.vocabulary import Vocabulary
-from concierge.parsing.calendar_dates import calendar_date
 from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words
 from concierge.parsing.text import fold, with_digits
 from concierge.parsing.time_grammar import GRAMMARS as TIME_GRAMMARS
-from concierge.parsing.weekdays import parse_weekday
 from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS
 
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
@@ -36,7 +33,7 @@ def time_tokens(text: str) -> list[str]:
     return ish.sub(lambda m: f"{_HOUR_WORDS.index(m[1]) + 1} ish", folded).split()
 
 
-_ONE = frozenset({"un", "une", "uno", "una", "um", "uma"})  # "one", and "a" as an article
+ONE_WORDS = frozenset({"un", "une", "uno", "una", "um", "uma"})  # "one", and "a" as an article
 _OF_THE_HOUR = frozenset(
     "heure heures hora horas ora ore h e et and da de du del di pm am punto pile ponto precisa precises".split()
 )
@@ -47,7 +44,7 @@ def articles_set_aside(tokens: list[str]) -> list[str]:
     o'clock, unless a word of the hour follows ("à une heure", "à uma da tarde") or nothing does."""
     return [
         BREAK
-        if token in _ONE
+        if token in ONE_WORDS
         and 0 < i < len(tokens) - 1
         and tokens[i - 1] == "a"
         and tokens[i + 1] not in _OF_THE_HOUR
@@ -198,30 +195,6 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: 
     return [BREAK if counts(i) else token for i, token in enumerate(tokens)]
 
 
-def at_before_a_number(tokens: list[str], words: frozenset[str] = frozenset({"to"})) -> list[str]:
-    """`words` before a number read as "at": in a move, "to" says the new hour ("move it to 8", "push it back
-    to 9"), and "from", "dalle", "de" the booking's own ("from 7 to 8", "de 9h à 11h")."""
-    following = [*tokens[1:], ""][: len(tokens)]  # none for a message with no words left
-    return [
-        "at" if token in words and after[:1].isdigit() else token
-        for token, after in zip(tokens, following, strict=True)
-    ]
-
-
-_TO_THE_DAY = {"au": "le", "al": "il"}  # "au 3", "al 3": to the 3rd, as "le 3", "il 3" say the 3rd
-
-
-def day_after_to(tokens: list[str]) -> list[str]:
-    """In a move, "au 3", "al 3" name the day it moves to ("déplacer du 1er décembre au 3", "dal 1 al 3"), not
-    an hour ("alle 3", "à 3h" do)."""
-    out = list(tokens)
-    for i, token in enumerate(tokens[:-1]):
-        number = tokens[i + 1]
-        if token in _TO_THE_DAY and number.isdigit() and 1 <= int(number) <= 31:
-            out[i] = _TO_THE_DAY[token]
-    return out
-
-
 # A span of two hours: "between 7 and 8pm", "from 7 to 8", "dalle 20 alle 21", "entre 20h et 21h", "das 20 às 21".
 _SPAN = re.compile(
     r"\b(?:between|from|tra|fra|dalle|entre|de|des|das) (?:(?:le|les|as|os|ore) )?"
@@ -283,69 +256,6 @@ def either_read(tokens: list[str], time_asked: bool) -> list[str]:
     """ "8 or 9", given as the time asked for: around the first, so the free times near it are offered."""
     said = " ".join(tokens)
     return ["around", match[1]] if time_asked and (match := _EITHER.fullmatch(said)) else tokens
-
-
-def at_after_weekday(tokens: list[str], locale: str, today: dt.date) -> list[str]:
-    """ "Friday 8 for 2", "sabato otto": an hour from 1 to 12 just after a weekday, with no month after it, is
-    the hour, as "Friday at 8" (a number after a weekday with no month is no day: "friday seven thirty"), unless
-    it is that weekday's date (`_weekdays_date`)."""
-    out = list(tokens)
-    for i in range(len(tokens) - 1, 0, -1):
-        said = tokens[i] if tokens[i - 1] in WEEKDAY_WORDS and tokens[i] not in _ONE | {"one"} else ""
-        number = with_digits(said, locale)  # "the wednesday one" names no hour
-        dated = MONTH_WORDS.intersection(tokens[i + 1 : i + 3])  # "sabato 8 dicembre", "sábado 8 de dezembro"
-        if (
-            number.isdigit()
-            and 1 <= int(number) <= 12
-            and not (dated or _weekdays_date(tokens, i, number, locale, today))
-        ):
-            out[i : i + 1] = ["at", number]  # in digits: "at 8" reads in every language, "at otto" in none
-    return out
-
-
-_HOUR_SAID = re.compile(r"\d{1,2}(?:[:h.]\d\d(?:am|pm)?|h|am|pm)")  # "20h", "8pm", "7:30pm", "20h30"
-_HOUR_LEADS = frozenset({"at", "alle", "all", "ore", "a", "as", "vers", "verso", "pelas", "around"})
-
-
-def _weekdays_date(tokens: list[str], i: int, number: str, locale: str, today: dt.date) -> bool:
-    """ "Samedi 5", "sabato 5 alle 20", "Saturday 5 at 8pm", "sabato cinque alle venti": the number after a
-    weekday (`tokens[i]`, `number` in digits) is the date when the next such day of the month is on that weekday
-    and its hour is said after it; or, with no hour, when it is written in digits in a message not in English
-    (where "Friday 4" is as often 4 pm, and a spoken "sabato otto" is the hour)."""
-    date = calendar_date(int(number), None, None, today)
-    if date is None or date.weekday() != parse_weekday(tokens[i - 1]):
-        return False
-    after = [with_digits(token, locale) for token in tokens[i + 1 :]]
-    hour_said = any(
-        _HOUR_SAID.fullmatch(token) or (token in _HOUR_LEADS and after[j + 1 : j + 2] and after[j + 1].isdigit())
-        for j, token in enumerate(after)
-    )
-    return hour_said or (tokens[i].isdigit() and locale != "en")
-
-
-# Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8", "can we do 8?",
-# "let's say 8".
-_BEFORE_AN_HOUR = (("make", "it"), ("make", "that"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"),
-                   ("voulais", "dire"), ("queria", "dizer"), ("quis", "dizer"), ("we", "do"), ("can", "you", "do"),
-                   ("could", "you", "do"), ("say",), ("what", "about"), ("how", "about"))  # fmt: skip
-_INSTEAD = frozenset({"instead", "invece", "plutot"})  # "8 instead": the hour meant instead
-
-
-def at_after_correction(tokens: list[str], people: int | None) -> tuple[list[str], int | None]:
-    """ "Make it 8 instead", "sorry, I meant 8 not 7", "8 instead", "7 it is": an hour said with no word before
-    it, read as "at 8" (not the party just read); with the number so read."""
-    for i in range(len(tokens)):
-        leads = [lead for lead in _BEFORE_AN_HOUR if tuple(tokens[i : i + len(lead)]) == lead]
-        end = i + len(leads[0]) if leads else i
-        after = tokens[i + 1 : i + 3]
-        instead = not leads and bool(after) and (after[0] in _INSTEAD or after == ["it", "is"])  # "7 it is"
-        if (leads or instead) and end < len(tokens):
-            if tokens[end - 1 : end] == ["about"] and tokens[end][:1].isdigit():  # "what about 9pm?" is not "about 9pm"
-                tokens = [*tokens[: end - 1], "at", *tokens[end:]]
-            number = with_digits(tokens[end], "en")
-            if number.isdigit() and int(number) != people:
-                return [*tokens[:end], "at", *tokens[end:]], int(number)
-    return tokens, None
 
 
 # A weekday cut short, as a schedule writes it in any of the four languages, or typed so ("tues", "thurs"):

@@ -40,16 +40,13 @@ from concierge.conversations.days_and_times import (
     weekend_of_a_date,
     with_part_said_apart,
 )
+from concierge.conversations.hour_marks import at_after_correction, at_after_weekday, at_before_a_number, day_after_to
 from concierge.conversations.message_words import (
     ANSWER_FILLERS,
     BREAK,
     HOUR_WORDS,
     amounts_set_aside,
     articles_set_aside,
-    at_after_correction,
-    at_before_a_number,
-    day_after_to,
-    at_after_weekday,
     counts_set_aside,
     either_read,
     digit_clocks_read,
