@@ -23,107 +23,21 @@ _SELF_INTRO = re.compile(
     r"sou(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+",
     re.IGNORECASE,
 )
-_FUNCTION_WORDS = {
-    "a",
-    "à",
-    "au",
-    "aux",
-    "de",
-    "des",
-    "du",
-    "la",
-    "le",
-    "les",
-    "un",
-    "une",
-    "mal",
-    "the",
-    "my",
-    "of",
-    "for",
-    "to",
-    "o",
-    "os",
-    "as",
-    "do",
-    "da",
-    "dos",
-    "das",
-    "um",
-    "uma",
-    "il",
-    "lo",
-    "gli",
-    "di",
-    "del",
-    "della",
-    "per",
-    "pour",
-    "para",
-    "dor",
-    "pain",
-    "dolore",
-    "douleur",
-}
-_NAME_STOP = {
-    "and",
-    "et",
-    "e",
-    "y",
-    "for",
-    "pour",
-    "para",
-    "per",
-    "with",
-    "avec",
-    "com",
-    "con",
-    "my",
-    "mon",
-    "ma",
-    "meu",
-    "minha",
-    "mio",
-    "mia",
-    "il",
-    "phone",
-    "tel",
-    "at",
-    "a",
-    "à",
-    "às",
-    "alle",
-    "on",
-    "le",
-    "la",
-    "o",
-    "tomorrow",
-    "demain",
-    "amanhã",
-    "domani",
-    "today",
-    "please",
-    "svp",
-    "stp",
-    "merci",
-    "thanks",
-    "obrigado",
-    "obrigada",
-    "grazie",
-    "instead",
-    "invece",
-    "plutôt",
-    "plutot",
-    "sorry",
-    "scusi",
-    "pardon",
-    "desculpe",
-    "not",  # "my name is Tim not Tom"
-    "non",
-    "não",
-    "nao",
-    "pas",
-}
+# Small words written small that start no name ("the booking under", "del ristorante", "mal aux dents").
+_FUNCTION_WORDS = frozenset(
+    """
+    a à au aux de des du la le les un une mal the my of for to o os as do da dos das um uma il lo gli di del della
+    per pour para dor pain dolore douleur
+    """.split()
+)
+# Words a name stops at: a connector, a day, a courtesy, a correction ("my name is Tim not Tom").
+_NAME_STOP = frozenset(
+    """
+    and et e y for pour para per with avec com con my mon ma meu minha mio mia il phone tel at a à às alle on le la
+    o tomorrow demain amanhã domani today please svp stp merci thanks obrigado obrigada grazie instead invece
+    plutôt plutot sorry scusi pardon desculpe not non não nao pas
+    """.split()
+)
 
 
 # What a customer types while thinking: never a name ("euh" asked for a name is no Mr Euh).
