@@ -9,12 +9,15 @@ Without a venue the reading has no opening range, and holidays are those of the 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from concierge.domain.venue import OpeningRange, Venue
 from concierge.parsing.day_parts import range_in_part
 from concierge.parsing.holiday_calendar import holiday_country, holiday_name
-from concierge.parsing.relative_day import resolve_relative_day
+from concierge.parsing.day_grammar import GRAMMARS
+from concierge.parsing.relative_day import DayResolution, resolve_relative_day
+from concierge.parsing.text import fold
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,8 @@ def read_day(
     country = venue.country.upper() if venue and venue.country else None
     timezone = venue.timezone if venue else None  # its country's holidays, read only if a holiday is said
     resolved = resolve_relative_day(text, today, locale, country=country, timezone=timezone)
+    if isinstance(now, datetime.datetime) and now.hour < SMALL_HOURS and _tomorrow_said(text, resolved, today):
+        resolved = replace(resolved, date=today, ambiguous=True, candidates=(today, resolved.date))
     ranges = venue.ranges_on(resolved.date) if venue else []
     part_range = range_in_part(ranges, resolved.part) if resolved.part else None
     return DayReading(
@@ -53,6 +58,19 @@ def read_day(
         else None,
         closed=(not ranges) if venue else None,
     )
+
+
+# Before 4 am "tomorrow" may be the day just begun, the caller's night not over: both days are the caller's to pick.
+SMALL_HOURS = 4
+_TOMORROW = re.compile(
+    r"\b(?:"
+    + "|".join(sorted({re.escape(word) for g in GRAMMARS.values() for word, days in g.fixed.items() if days == 1}))
+    + r")\b"
+)
+
+
+def _tomorrow_said(text: str, resolved: DayResolution, today: datetime.date) -> bool:
+    return resolved.date == today + datetime.timedelta(days=1) and bool(_TOMORROW.search(fold(text)))
 
 
 def _holiday_name(day: datetime.date, country: str, locale: str) -> str | None:

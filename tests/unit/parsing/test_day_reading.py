@@ -109,3 +109,21 @@ def test_a_weekday_disagreeing_with_the_date_names_the_nearest_such_weekday_stil
     with pytest.raises(WeekdayMismatch) as raised:
         read_day(text, NOW, "it")
     assert (raised.value.date, raised.value.corrected) == (said, corrected)
+
+
+@pytest.mark.parametrize(
+    ("text", "locale"),
+    [("tomorrow night", "en"), ("domani sera", "it"), ("demain", "fr"), ("amanhã ao jantar", "pt"), ("tmrw", "en")],
+)
+def test_tomorrow_said_in_the_small_hours_may_be_the_day_just_begun_and_both_are_offered(text, locale):
+    small_hours = datetime.datetime(2026, 2, 19, 0, 30)  # Thursday, half past midnight: the caller's Wednesday night
+    reading = read_day(text, small_hours, locale)
+    thursday, friday = datetime.date(2026, 2, 19), datetime.date(2026, 2, 20)
+    assert reading.ambiguous and reading.candidates == (thursday, friday)
+
+
+def test_tomorrow_said_after_the_small_hours_is_the_next_day_and_so_is_the_day_after_tomorrow_at_night():
+    assert read_day("tomorrow", datetime.datetime(2026, 2, 19, 4, 0), "en").date == datetime.date(2026, 2, 20)
+    night = datetime.datetime(2026, 2, 19, 0, 30)
+    assert read_day("the day after tomorrow", night, "en").candidates == ()
+    assert read_day("dopodomani", night, "it").date == datetime.date(2026, 2, 21)
