@@ -80,7 +80,7 @@ class FreeTimes(OfflineTurn):
             return self.words.say("none_free", day=self.day_words(day))
         ranges = self.venue.ranges_on(day)
         if offered_day != day:
-            why = "closed_day" if not ranges else "none_free"
+            why = "closed_day" if not ranges else "full_day"  # the other day's times follow: no question
             return f"{self.words.say(why, day=self.day_words(day))} " + self.words.say(
                 "free_on", day=self.day_words(offered_day), times=times
             )
