@@ -1,5 +1,5 @@
-"""Two bookings asked in one message ("a table for 2 on Friday at 8 and another for 4 on Saturday at 7"):
-the first is taken, the second is kept to be asked right after it is made."""
+"""Two bookings asked in one message ("a table for 2 on Friday at 8 and another for 4 on Saturday at 7", "a table
+for 2 at 8 on Friday and Saturday"): the first is taken, the second is kept to be asked right after it is made."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import re
 
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.venue import Venue
+from concierge.parsing.text import fold
+from concierge.speech.names import WEEKDAYS
 
 # "… and another (table) for 4 on Saturday", "… e un altro per sabato", "… et une autre samedi", "… e outra sábado"
 _AND_ANOTHER = re.compile(
@@ -17,17 +19,41 @@ _AND_ANOTHER = re.compile(
 )
 
 
+def _spellings(weekday: str) -> set[str]:
+    """ "venerdì", "venerdi"; "sexta-feira", "sexta feira", "sexta": as customers write it."""
+    written = {weekday.lower(), fold(weekday).lower()}
+    return written | {name.removesuffix("-feira").removesuffix(" feira") for name in written}
+
+
+_WEEKDAY = "|".join(
+    sorted(
+        {variant for names in WEEKDAYS.values() for name in names for variant in _spellings(name)},
+        key=len,
+        reverse=True,
+    )
+)
+# "… on Friday and Saturday", "venerdì e sabato", "vendredi et samedi", "sexta e sábado"
+_TWO_WEEKDAYS = re.compile(rf"\b({_WEEKDAY})(\s*,?\s*(?:and|e|et|y|&)\s+)({_WEEKDAY})\b", re.IGNORECASE)
+
+
 def second_booking(text: str, venue: Venue, now: dt.datetime) -> tuple[str, str] | None:
     """The message's first booking and its second ("and another for 4 on Saturday at 7", kept whole so that
-    it reads as another booking), when each says its own day or time; None otherwise ("a table for 2 and
-    another chair", "and another thing")."""
-    match = _AND_ANOTHER.search(text)
-    if match is None:
+    it reads as another booking; "at 8 on Friday and Saturday": the message with each day), when each says its
+    own day or time; None otherwise ("a table for 2 and another chair", "and another thing", "are you open on
+    Friday and Saturday?", "cancel Friday and Saturday")."""
+    if another := _AND_ANOTHER.search(text):
+        first, second = text[: another.start()], text[another.start() :].lstrip(",; ")
+    elif days := _TWO_WEEKDAYS.search(text):
+        first = text[: days.end(1)] + text[days.end() :]
+        second = text[: days.start()] + days.group(3) + text[days.end() :]
+    else:
         return None
-    first, second = text[: match.start()], text[match.start() :].lstrip(",; ")
     asked = read_message(first, venue, now)
-    if {"cancel", "move"} & asked.intents or not (_when_said(asked) and _when_said(read_message(second, venue, now))):
+    booking = another or asked.time or asked.people or "book" in asked.intents  # two days said: of a booking
+    if {"cancel", "move", "hours"} & asked.intents or not booking:
         return None  # "cancel Friday at 8 and another one on Saturday": the cancellations' own reading
+    if not (_when_said(asked) and _when_said(read_message(second, venue, now))):
+        return None
     return first, second
 
 

@@ -2691,6 +2691,28 @@ def test_two_bookings_asked_in_one_message_are_each_confirmed_and_made_one_after
     assert all(b.name in two for b in d.tools.bookings)
 
 
+@pytest.mark.parametrize(("venue_id", "two", "yes"), [
+    ("harbour", "table for 2 at 8 on friday and saturday, Sam Lee", "yes"),
+    ("roma", "un tavolo per 2 venerdì e sabato alle 20, Mario Rossi", "sì"),  # it booked Saturday alone
+    ("tasca", "mesa para 2 sexta e sábado às 20h, Ana Sousa", "sim"),
+])  # fmt: skip
+def test_a_booking_asked_on_two_days_is_made_on_each_after_its_own_yes(venues, venue_id, two, yes):
+    d = dialogue(venues, venue_id)
+    assert d.say(two).rdv["action"] == "CONFIRMATION"
+    assert d.say(yes).rdv["action"] == "CONFIRMATION" and len(d.tools.bookings) == 1
+    d.say(yes)
+    assert [(b.day, b.time, b.people) for b in d.tools.bookings] == [
+        (dt.date(2026, 11, 27), "20:00", 2),
+        (dt.date(2026, 11, 28), "20:00", 2),
+    ]
+
+
+@pytest.mark.parametrize("asked", ["are you open friday and saturday?", "cancel friday and saturday"])
+def test_two_days_said_of_anything_but_a_booking_ask_no_second_one(venues, asked):
+    d = dialogue(venues, "harbour")
+    assert "second request" not in d.say(asked).reply
+
+
 def test_a_second_booking_said_without_a_day_is_on_the_first_ones_day(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on Friday at 8 and another one at 9 please, Sam Lee")
