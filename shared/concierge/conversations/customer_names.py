@@ -128,6 +128,7 @@ _WRITTEN_LAST = re.compile(
     r"\d.*?(?:\d(?:[:h.]?\d\d)?\s*(?i:am|pm|h)?|(?<![\w'’])([a-zà-ÿ][\w'’\-]*))"  # the time, or a word written small
     r"\s+((?:[A-ZÀ-Ý][\w'’\-]*\s+){1,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$"
 )
+_SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
 # Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour", "Menu".
 _NOT_OF_A_NAME = frozenset("if se si possible possibile possivel favor favore pm am por happy hour menu".split())
 # Words before a place's name, not a person's: "… in the Main Room", "… near Covent Garden".
@@ -140,7 +141,7 @@ _BEFORE_A_PLACE = frozenset(
 def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     """A full name written last with no comma before it, after the day, time or party ("table for 2 friday at
     8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "rdv demain 9h détartrage Paul Girard")."""
-    match = _WRITTEN_LAST.search(text)
+    match = _WRITTEN_LAST.search(_SYMBOLS.sub(" ", text))  # "… 8pm 🙏 Sam Lee", "… h20.30 Giulia Bianchi :)"
     if match is None or (match.group(1) or "").lower() in _BEFORE_A_PLACE:
         return None
     requested = normalise(f"{match.group(1) or ''} {match.group(2)}")  # "… celebrating Father's Day"

@@ -83,7 +83,8 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         if not match.group().startswith("1 of us") and not _A_GROUP.match(text, match.end())
     ]
     if found:
-        first = min(found, key=lambda match: match.start(1))
+        corrected = [match for match in found if _CORRECTED.search(text, max(0, match.start() - 30), match.start())]
+        first = max(corrected, key=lambda m: m.start(1)) if corrected else min(found, key=lambda m: m.start(1))
         more = p.more.match(text, first.end())
         added = (int(more.group(1)) if more.group(1).isdigit() else 1) if more else 0
         return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
@@ -99,6 +100,9 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         return size  # "a couple", "half a dozen"
     return None
 
+
+# Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3".
+_CORRECTED = re.compile(r"\b(?:actually|make it|make that|sorry|i mean|anzi|cioe|plutot|finalement|afinal|alias)\b")
 
 # A party given as the answer to "how many?": a number, perhaps approximate, or two ("6 or 7": the larger).
 _ABOUT_A_PARTY = re.compile(

@@ -295,6 +295,8 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
     ("venue_id", "text", "name"),
     [
         ("harbour", "table for 2 friday at 8 Sam Lee", "Sam Lee"),
+        ("harbour", "Table for 2 🍝 Friday 8pm 🙏 Sam Lee", "Sam Lee"),  # an emoji between
+        ("roma", "Ciao!!! Tavolo x 2 venerdì h20.30 Giulia Bianchi :)", "Giulia Bianchi"),
         ("harbour", "2 ppl sun lunch 1pm Mary Jane Watson", "Mary Jane Watson"),
         ("roma", "tavolo per 2 venerdì alle 20 Mario Rossi", "Mario Rossi"),
         ("cabinet", "un contrôle mardi à 10h Marie Dupont", "Marie Dupont"),
@@ -1261,6 +1263,8 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("tasca", "3 amis et moi, samedi à 20h", 4),
         ("harbour", "we are 4, me and 3 friends", 4),
         ("harbour", "can I come in at 8 tonight with 2 friends?", 3),
+        ("harbour", "a table for 2 on friday at 8 - actually make it 4 people", 4),  # the party corrected
+        ("roma", "tavolo per 2, anzi per 3, venerdì alle 20", 3),
         ("roma", "un tavolo per mia moglie e me venerdì alle 20", 2),
         ("tasca", "a minha mulher e eu, sábado às 20h", 2),
         ("roma", "vorrei venire sabato alle 20 con 3 amici", 4),
