@@ -1,8 +1,8 @@
 """Where a chat message says a day and a time, for the offline agent: its words, as the project's parsers read them.
 
 The message's words are read in sequences, longest first (`MAX_GRAM`), none across a comma or a sentence's
-end (`BREAK`); a time read goes on over the few words that complete it, and a day or time said after "not"
-is set aside as the one not meant.
+end (`BREAK`); a time read goes on over the few words that complete it (a day or time said and taken back is
+set aside before: `taken_back`).
 """
 
 from __future__ import annotations
@@ -41,10 +41,8 @@ from concierge.parsing.text import with_digits
 
 T = TypeVar("T")
 MAX_GRAM = 5
-NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
-NEGATIONS = frozenset({"not", "non", "pas", "nao"})
 CARRY_ON = 3  # words after a time read that may still belong to it ("moins le quart")
-_TIME_SIGNAL = re.compile(
+TIME_SIGNAL = re.compile(
     r"\d ?[:h.] ?\d|\d ?(?:am|pm|h)\b|"
     r"\b(?:[1-9]|1[0-2]) [0-5][05]\b|"  # "seven thirty"
     r"\b(?:5|10|20|25) (?:past|to) \d|"  # "twenty past seven", "10 to 8"; not "from 7 to 8"
@@ -62,38 +60,6 @@ _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or
     r"segundos?|(?:terceir|setim|oitav|non|decim|primeir)[oa]s?|(?:quint|sext)os?"  # "segunda", "quinta": weekdays
 )
 _ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
-
-
-def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list[str]:
-    """A day or time said after "not" is the one not meant: "not Friday, Saturday" is Saturday, "non alle 8
-    ma alle 9" is 9."""
-    out = list(tokens)
-    for i, token in enumerate(tokens):
-        if token not in NEGATIONS or tokens[i + 1 : i + 2] == [BREAK]:
-            continue  # "non, mardi", "não, sábado": a no, then the day meant
-        for start in (i + 1, i + 2):  # "not Friday", "non posso venerdì"
-            spans = [tokens[start : start + size] for size in range(min(NEGATED_WORDS, len(tokens) - start), 0, -1)]
-            said = next((w for w in spans if BREAK not in w and _names_a_day_or_time(" ".join(w), now, venue)), None)
-            if said is not None:
-                out[i : start + len(said)] = [BREAK] * (start + len(said) - i)
-                break
-    return out
-
-
-def _names_a_day_or_time(gram: str, now: dt.datetime, venue: Venue) -> bool:
-    if _may_name_a_day(gram):
-        try:
-            read_day(gram, now, venue.locale, venue=venue)
-            return True
-        except ValueError:
-            pass
-    if not _TIME_SIGNAL.search(with_digits(gram, venue.locale)):
-        return False
-    try:
-        resolve_relative_time(gram, now, venue.locale)
-        return True
-    except (VagueTime, UnsupportedRelativeTime, ValueError):
-        return False
 
 
 def _grams(tokens: list[str], digits_first: bool = False):
@@ -117,7 +83,7 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
     month never has ("the 31st of November"), rather than reading "the 31st" alone."""
     weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a holiday
     for gram in _grams(tokens):
-        if not _may_name_a_day(gram):
+        if not may_name_a_day(gram):
             continue
         try:
             reading = read_day(gram, now, venue.locale, venue=venue)
@@ -181,7 +147,7 @@ def _either(mismatch: WeekdayMismatch) -> DayReading:
     return DayReading(mismatch.date, True, days, part=None, part_range=None, holiday=None, closed=None)
 
 
-def _may_name_a_day(gram: str) -> bool:
+def may_name_a_day(gram: str) -> bool:
     """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora"): words too often another word
     than a day to be read as one."""
     short = " " not in gram and len(gram) <= 3 and gram != "nye"  # "NYE" is New Year's Eve as typed
@@ -218,7 +184,7 @@ def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[Day
         for size in range(min(MAX_GRAM, len(tokens) - start), 0, -1):
             words = tokens[start : start + size]
             gram = " ".join(words)
-            if BREAK in words or not _may_name_a_day(gram):
+            if BREAK in words or not may_name_a_day(gram):
                 continue
             try:
                 found.append(read_day(gram, now, venue.locale, venue=venue))
@@ -305,7 +271,7 @@ def time_said(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | 
             continue  # "10h" inside "vers 10h" is not said exactly
         digits = with_digits(gram, venue.locale)
         signalled = (
-            _TIME_SIGNAL.search(digits)
+            TIME_SIGNAL.search(digits)
             or (re.search(r"\d", digits) and is_vague(gram))
             or _bounded_hour(tokens, gram, digits)
         )

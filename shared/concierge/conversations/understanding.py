@@ -28,11 +28,9 @@ from concierge.conversations.customer_names import (
     signed_name,
 )
 from concierge.conversations.days_and_times import (
-    NEGATIONS,
     day_said,
     days_in_order,
     two_days_together,
-    negated_set_aside,
     time_said,
     part_said,
     part_window_said,
@@ -62,6 +60,7 @@ from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
+from concierge.conversations.taken_back import CORRECTIONS, NEGATIONS, corrected_set_aside, negated_set_aside
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
@@ -237,6 +236,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = at_after_weekday(tokens, venue.locale, now.date())
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
+    if CORRECTIONS.intersection(tokens):
+        tokens = corrected_set_aside(tokens, now, venue)
     if "move" in reading.intents:
         tokens = at_before_a_number(day_after_to(tokens))
     try:

@@ -1128,6 +1128,23 @@ def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, ti
 @pytest.mark.parametrize(
     ("venue_id", "text", "day", "time"),
     [
+        ("harbour", "table for 4 at 8, sorry at 9", None, "21:00"),
+        ("roma", "tavolo per 4 alle 20, anzi alle 21", None, "21:00"),
+        ("cabinet", "rdv mardi à 10h, pardon, 11h", dt.date(2026, 11, 24), "11:00"),
+        ("tasca", "mesa para 4 às 20h, aliás às 21h", None, "21:00"),
+        ("harbour", "table for 4 on friday, actually saturday, at 8", dt.date(2026, 11, 28), "20:00"),
+        ("roma", "tavolo per 4 venerdì, anzi sabato, alle 20", dt.date(2026, 11, 28), "20:00"),
+        ("harbour", "table for 2 on friday at 8, sorry for the late notice", dt.date(2026, 11, 27), "20:00"),
+    ],
+)
+def test_a_day_or_time_said_after_a_correction_replaces_the_one_said_before(venues, venue_id, text, day, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time) == (day, time)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day", "time"),
+    [
         ("cabinet", "un contrôle jeudi 3 à 10h", dt.date(2026, 12, 3), "10:00"),  # it was Thursday 26th at 3 pm
         ("cabinet", "samedi 5", dt.date(2026, 12, 5), None),
         ("roma", "un tavolo sabato 5 alle 20", dt.date(2026, 12, 5), "20:00"),

@@ -1,0 +1,92 @@
+"""Days and times said and taken back in the same message, set aside so that the one meant is read: after "not"
+("not Friday, Saturday", "non alle 8 ma alle 9"), and before a correction ("at 8, sorry at 9", "venerdì, anzi
+sabato", "às 20h, aliás às 21h")."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Callable
+
+from concierge.conversations.days_and_times import TIME_SIGNAL, may_name_a_day
+from concierge.conversations.message_words import BREAK
+from concierge.domain.venue import Venue
+from concierge.parsing import UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
+from concierge.parsing.text import with_digits
+
+NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
+NEGATIONS = frozenset({"not", "non", "pas", "nao"})
+# The words that take back what was just said: "at 8, sorry at 9", "per venerdì, anzi sabato", "pardon, 11h".
+CORRECTIONS = frozenset({"actually", "sorry", "anzi", "cioe", "pardon", "plutot", "alias"})
+_TAKEN_BACK_WORDS = 3  # words before a correction that may name the day or time taken back
+
+
+def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list[str]:
+    """A day or time said after "not" is the one not meant: "not Friday, Saturday" is Saturday, "non alle 8
+    ma alle 9" is 9."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token not in NEGATIONS or tokens[i + 1 : i + 2] == [BREAK]:
+            continue  # "non, mardi", "não, sábado": a no, then the day meant
+        for start in (i + 1, i + 2):  # "not Friday", "non posso venerdì"
+            spans = [tokens[start : start + size] for size in range(min(NEGATED_WORDS, len(tokens) - start), 0, -1)]
+            said = next((w for w in spans if BREAK not in w and names_a_day_or_time(" ".join(w), now, venue)), None)
+            if said is not None:
+                out[i : start + len(said)] = [BREAK] * (start + len(said) - i)
+                break
+    return out
+
+
+def corrected_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list[str]:
+    """A day or time said before a correction is taken back when one of the same kind follows it: "at 8, sorry
+    at 9" is 9, "venerdì, anzi sabato, alle 20" is Saturday at 20 (and Friday's time, said before, is kept when
+    none follows)."""
+    last = max((i for i, token in enumerate(tokens) if token in CORRECTIONS), default=None)
+    if last is None:
+        return tokens
+    after = " ".join(tokens[last + 1 :])
+    new_day, new_time = _names(after, now, venue, _names_a_day), _names(after, now, venue, _names_a_time)
+    out = list(tokens)
+    for start in range(last):
+        for size in range(min(_TAKEN_BACK_WORDS, last - start), 0, -1):
+            words = tokens[start : start + size]
+            gram = " ".join(words)
+            if BREAK in words:
+                continue
+            if (new_day and _names_a_day(gram, now, venue)) or (new_time and _names_a_time(gram, now, venue)):
+                out[start : start + size] = [BREAK] * size
+                break
+    return out
+
+
+def names_a_day_or_time(gram: str, now: dt.datetime, venue: Venue) -> bool:
+    return _names_a_day(gram, now, venue) or _names_a_time(gram, now, venue)
+
+
+def _names(text: str, now: dt.datetime, venue: Venue, names: Callable[[str, dt.datetime, Venue], bool]) -> bool:
+    """Whether some words of `text` name what `names` tells."""
+    words = text.split()
+    return any(
+        BREAK not in words[start : start + size] and names(" ".join(words[start : start + size]), now, venue)
+        for size in (3, 2, 1)
+        for start in range(len(words) - size + 1)
+    )
+
+
+def _names_a_day(gram: str, now: dt.datetime, venue: Venue) -> bool:
+    if not may_name_a_day(gram):
+        return False
+    try:
+        read_day(gram, now, venue.locale, venue=venue)
+        return True
+    except ValueError:
+        return False
+
+
+def _names_a_time(gram: str, now: dt.datetime, venue: Venue) -> bool:
+    if not TIME_SIGNAL.search(with_digits(gram, venue.locale)):
+        return False
+    try:
+        resolve_relative_time(gram, now, venue.locale)
+        return True
+    except (VagueTime, UnsupportedRelativeTime, ValueError):
+        return False
