@@ -295,7 +295,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reason = introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     reading.reason = reason or reading.reason
     booking_said = reading.day or reading.time or reading.time_near or reading.people
-    if venue.kind != "clinic" and reading.reason is None and (booking_said or not question):
+    if (
+        venue.kind != "clinic"
+        and reading.reason is None
+        and (booking_said or not question or "note" in reading.intents)
+    ):
         reading.reason = special_request(rest, vocab)  # "it's our anniversary": the booking's note
     # Nothing but an answer (a phone number beside it is no other detail: "Luca, 347 123 4567").
     bare = not replace(reading, phone=None, bad_phone=False).details and not (reading.intents - {"greeting"})

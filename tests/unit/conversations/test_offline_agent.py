@@ -1447,6 +1447,22 @@ def test_a_name_changed_before_the_yes_is_the_new_booking_s(venues, request_):
     assert [b.name for b in d.tools.bookings] == ["Jane Smith"]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked", "noted"), [
+    ("harbour", "table for 2 tomorrow at 8, Sam Lee", "yes please, and could you note it's a birthday?",
+     "Noted: “it's a birthday”. Shall I book a table for 2 on Tuesday 24 November at 8 pm for Sam Lee?"),
+    ("roma", "tavolo per 2 domani alle 20, Mario Rossi", "sì, e può scrivere che è un compleanno?",
+     "Prendo nota: «è un compleanno». Prenoto un tavolo per 2 martedì 24 novembre alle 20 a nome Mario Rossi?"),
+])  # fmt: skip
+def test_a_note_asked_with_the_yes_is_read_back_for_a_yes_to_the_booking_with_it(
+    venues, venue_id, request_, asked, noted
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(asked).reply == noted and d.tools.bookings == []  # it had no answer
+    d.say("yes" if venue_id == "harbour" else "sì")
+    assert [b.reason for b in d.tools.bookings] == ["it's a birthday" if venue_id == "harbour" else "è un compleanno"]
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "yes", "asked", "thanks"), [
     ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes", "it's my wife's birthday by the way",
      "Thank you, we'll take note. I'm passing you"),
