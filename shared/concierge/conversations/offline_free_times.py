@@ -58,7 +58,8 @@ class FreeTimes(OfflineTurn):
         """The day's first free time ("earliest" in `edge`) or its last, if it has any: in the `part` of the day
         said ("saturday evening" - "the earliest"), when that part has any."""
         free = self.free_times(day)
-        free = [t for t in free if part[0] <= t < part[1]] or free if part else free
+        in_part = [t for t in free if part[0] <= t < part[1]] if part else []
+        free = in_part or free
         return (free[0] if "earliest" in edge else free[-1]) if free else None
 
     def times_sentence(

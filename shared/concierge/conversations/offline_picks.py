@@ -45,10 +45,9 @@ class PicksFlow(QuestionsFlow):
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]
+            in_month = month_picked(listed, text)  # "the December one"
             on_weekday = [(day, time) for day, time in listed if self._weekday_of(reading, day)]  # "celui de mardi"
-            named = month_picked(listed, text) or (
-                on_weekday[0] if len(on_weekday) == 1 else None
-            )  # "the December one"
+            named = in_month or (on_weekday[0] if len(on_weekday) == 1 else None)
             named_reading = Reading(day=dt.date.fromisoformat(named[0]), time=named[1]) if named else None
             reading = self._picked(listed, text) or named_reading or reading
         elif theirs and text and {"cancel", "move"} & reading.intents:  # "cancel the second one": its day and time
