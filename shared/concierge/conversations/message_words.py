@@ -332,3 +332,7 @@ ANSWER_FILLERS = frozenset(
     "d accord ben entao pronto ta bem pode ser please is works good great perfect would be that suits perfetto "
     "ottimo parfait ca marche me convient perfeito otimo serve fica".split()
 )
+
+# The words that take back what was just said in the same message: "at 8, sorry at 9", "per 2, anzi per 3",
+# "pardon, 11h", "às 20h, aliás às 21h" (`taken_back` for days and times, `party_sizes` for the party).
+CORRECTION_WORDS = frozenset("actually sorry anzi cioe pardon plutot finalement alias afinal".split())

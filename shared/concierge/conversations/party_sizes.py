@@ -9,7 +9,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from concierge.conversations.message_words import ANSWER_FILLERS
+from concierge.conversations.message_words import ANSWER_FILLERS, CORRECTION_WORDS
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.parsing.text import with_digits
 
@@ -102,7 +102,7 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
 
 
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3".
-_CORRECTED = re.compile(r"\b(?:actually|make it|make that|sorry|i mean|anzi|cioe|plutot|finalement|afinal|alias)\b")
+_CORRECTED = re.compile(rf"\b(?:make it|make that|i mean|{'|'.join(sorted(CORRECTION_WORDS))})\b")
 
 # A party given as the answer to "how many?": a number, perhaps approximate, or two ("6 or 7": the larger).
 _ABOUT_A_PARTY = re.compile(

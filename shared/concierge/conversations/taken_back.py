@@ -8,15 +8,13 @@ import datetime as dt
 from typing import Callable
 
 from concierge.conversations.days_and_times import TIME_SIGNAL, may_name_a_day
-from concierge.conversations.message_words import BREAK
+from concierge.conversations.message_words import BREAK, CORRECTION_WORDS
 from concierge.domain.venue import Venue
 from concierge.parsing import UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
 from concierge.parsing.text import with_digits
 
 NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})
-# The words that take back what was just said: "at 8, sorry at 9", "per venerdì, anzi sabato", "pardon, 11h".
-CORRECTIONS = frozenset({"actually", "sorry", "anzi", "cioe", "pardon", "plutot", "alias"})
 _TAKEN_BACK_WORDS = 3  # words before a correction that may name the day or time taken back
 
 
@@ -40,7 +38,7 @@ def corrected_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> li
     """A day or time said before a correction is taken back when one of the same kind follows it: "at 8, sorry
     at 9" is 9, "venerdì, anzi sabato, alle 20" is Saturday at 20 (and Friday's time, said before, is kept when
     none follows)."""
-    last = max((i for i, token in enumerate(tokens) if token in CORRECTIONS), default=None)
+    last = max((i for i, token in enumerate(tokens) if token in CORRECTION_WORDS), default=None)
     if last is None:
         return tokens
     after = " ".join(tokens[last + 1 :])

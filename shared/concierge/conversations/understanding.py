@@ -42,6 +42,7 @@ from concierge.conversations.hour_marks import at_after_correction, at_after_wee
 from concierge.conversations.message_words import (
     ANSWER_FILLERS,
     BREAK,
+    CORRECTION_WORDS,
     HOUR_WORDS,
     amounts_set_aside,
     articles_set_aside,
@@ -60,7 +61,7 @@ from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
-from concierge.conversations.taken_back import CORRECTIONS, NEGATIONS, corrected_set_aside, negated_set_aside
+from concierge.conversations.taken_back import NEGATIONS, corrected_set_aside, negated_set_aside
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
@@ -236,7 +237,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = at_after_weekday(tokens, venue.locale, now.date())
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
-    if CORRECTIONS.intersection(tokens):
+    if CORRECTION_WORDS.intersection(tokens):
         tokens = corrected_set_aside(tokens, now, venue)
     if "move" in reading.intents:
         tokens = at_before_a_number(day_after_to(tokens))
