@@ -122,8 +122,8 @@ def _says_something_else(words: str, vocab: Vocabulary) -> bool:
     )
 
 
-# Two to four capitalised words ending the message, just after a number or a time: "… friday at 8 Sam Lee",
-# "mesa para 2 quarta 20h30 João Silva".
+# Two to four capitalised words ending a message that says a number, after a time or a word written small:
+# "… friday at 8 Sam Lee", "mesa para 2 quarta 20h30 João Silva", "rdv demain 9h détartrage Paul Girard".
 _WRITTEN_LAST = re.compile(
     r"\d.*?(?:\d(?:[:h.]?\d\d)?\s*(?i:am|pm|h)?|(?<![\w'’])([a-zà-ÿ][\w'’\-]*))"  # the time, or a word written small
     r"\s+((?:[A-ZÀ-Ý][\w'’\-]*\s+){1,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$"
