@@ -1915,6 +1915,8 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("harbour", "do I have any bookings?", "Your upcoming bookings: Wednesday 25 November at 7 pm"),
         ("roma", "ho delle prenotazioni?", "Le sue prossime prenotazioni:"),
         ("tasca", "tenho alguma reserva?", "As suas próximas reservas:"),
+        ("harbour", "is my table confirmed?", "Your upcoming bookings:"),  # it started a booking
+        ("roma", "il mio tavolo di sabato è confermato?", "Le sue prossime prenotazioni:"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
