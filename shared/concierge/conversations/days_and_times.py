@@ -138,6 +138,23 @@ def weekend_of_a_date(tokens: list[str], now: dt.datetime, venue: Venue) -> DayR
     return DayReading(days[0], len(days) > 1, days, part=None, part_range=None, holiday=None, closed=None)
 
 
+# A week said by one of its days: "the week of the 7th", "la settimana dell'8 dicembre", "a semana de 7 de dezembro".
+_WEEK_OF = re.compile(  # not "il fine settimana del 12", "o fim de semana de 12": a weekend's
+    r"\b(?:week (?:of|starting|beginning)|semaine du|(?<!fine )settimana del\w*|(?<!fim de )semana d[eo])\b"
+)
+_THIS_WEEK = re.compile(r"\b(?:this week|questa settimana|in settimana|cette semaine|esta semana|nesta semana)\b")
+
+
+def week_said(day: DayReading | None, folded: str, now: dt.datetime) -> dt.date | None:
+    """The Monday of a week said rather than one of its days: by one of its days ("la semaine du 7 décembre",
+    `day` being the 7th), or this week ("anything free this week?")."""
+    if day is not None and _WEEK_OF.search(folded):
+        return day.date - dt.timedelta(days=day.date.weekday())
+    if day is None and _THIS_WEEK.search(folded):
+        return now.date() - dt.timedelta(days=now.weekday())
+    return None
+
+
 A_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|er|o)\b|\b(?:the|il|le|dia) \d")  # "13th", "the 13", "dia 13"
 
 

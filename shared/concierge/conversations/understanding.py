@@ -35,6 +35,7 @@ from concierge.conversations.days_and_times import (
     part_said,
     part_window_said,
     times_of_a_move,
+    week_said,
     weekend_of_a_date,
     with_part_said_apart,
 )
@@ -259,10 +260,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "move" in reading.intents and len(days) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date
-    if day is not None and _WEEK_OF.search(folded):  # "la semaine du 7 décembre": that week, no day of it yet
-        reading.week_of, day = day.date - dt.timedelta(days=day.date.weekday()), None
-    elif day is None and _THIS_WEEK.search(folded):  # "anything free this week?": this week's, from today
-        reading.week_of = now.date() - dt.timedelta(days=now.weekday())
+    if (week := week_said(day, folded, now)) is not None:  # "la semaine du 7 décembre": no day of it yet
+        reading.week_of, day = week, None
     if day is not None and day.date < now.date():  # "the 20th of November 2026", said on the 23rd
         reading.past_day, day = day.date, None
     if day is not None:
@@ -352,11 +351,6 @@ def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:
     return name_at_start(words[0]) if day is not None and day.holiday is not None else None
 
 
-# A week said by one of its days: "the week of the 7th", "la settimana dell'8 dicembre", "a semana de 7 de dezembro".
-_WEEK_OF = re.compile(  # not "il fine settimana del 12", "o fim de semana de 12": a weekend's
-    r"\b(?:week (?:of|starting|beginning)|semaine du|(?<!fine )settimana del\w*|(?<!fim de )semana d[eo])\b"
-)
-_THIS_WEEK = re.compile(r"\b(?:this week|questa settimana|in settimana|cette semaine|esta semana|nesta semana)\b")
 # A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".
 _MEANT = re.compile(r"\b(?:i meant|i mean|meant|volevo dire|intendevo|je voulais dire|queria dizer|quis dizer)\b")
 # A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.
