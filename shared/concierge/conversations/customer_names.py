@@ -122,15 +122,16 @@ def _says_something_else(words: str, vocab: Vocabulary) -> bool:
     )
 
 
-# Two to four capitalised words ending a message that says a number, after a time or a word written small:
-# "… friday at 8 Sam Lee", "mesa para 2 quarta 20h30 João Silva", "rdv demain 9h détartrage Paul Girard".
-_WRITTEN_LAST = re.compile(
-    r"\d.*?(?:\d(?:[:h.]?\d\d)?\s*(?i:am|pm|h)?|(?<![\w'’])([a-zà-ÿ][\w'’\-]*))"  # the time, or a word written small
-    r"\s+((?:[A-ZÀ-Ý][\w'’\-]*\s+){1,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$"
-)
+# Two to four capitalised words ending a message: "… friday at 8 Sam Lee", "mesa para 2 quarta 20h30 João Silva",
+# "rdv demain 9h détartrage Paul Girard". Found from the end, and the word before them looked at alone, so that a
+# long message costs no more than its length.
+_RUN_LAST = re.compile(r"(?<![\w'’])((?:[A-ZÀ-Ý][\w'’\-]*\s+){1,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$")
+_TIME_ENDS = re.compile(r"\d(?:[:h.]?\d\d)?(?i:am|pm|h)?$")  # the word before them: a time ("8", "20h30", "8pm")
+_SMALL_ENDS = re.compile(r"(?<![\w'’])[a-zà-ÿ][\w'’\-]*$")  # or a word written small ("détartrage", "for")
 _SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
 # Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour", "Menu".
 _NOT_OF_A_NAME = frozenset("if se si possible possibile possivel favor favore pm am por happy hour menu".split())
+_NEVER_LAST = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME
 # Words before a place's name, not a person's: "… in the Main Room", "… near Covent Garden".
 _BEFORE_A_PLACE = frozenset(
     "the in at near by on from to into le la les l il lo gli o a os as no na nos nas au aux dans nel nella em "
@@ -141,18 +142,27 @@ _BEFORE_A_PLACE = frozenset(
 def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     """A full name written last with no comma before it, after the day, time or party ("table for 2 friday at
     8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "rdv demain 9h détartrage Paul Girard")."""
-    match = _WRITTEN_LAST.search(_SYMBOLS.sub(" ", text))  # "… 8pm 🙏 Sam Lee", "… h20.30 Giulia Bianchi :)"
-    if match is None or (match.group(1) or "").lower() in _BEFORE_A_PLACE:
+    cleaned = _SYMBOLS.sub(" ", text)  # "… 8pm 🙏 Sam Lee", "… h20.30 Giulia Bianchi :)"
+    run = _RUN_LAST.search(cleaned)
+    before = cleaned[: run.start()] if run else ""
+    said = before.split()[-1:]
+    if run is None or not said or not before[-1].isspace():
         return None
-    requested = normalise(f"{match.group(1) or ''} {match.group(2)}")  # "… celebrating Father's Day"
-    if _says_something_else(match.group(2), vocab) or any(p.search(requested) for p in vocab.special_requests):
+    line = before[before.rfind("\n", 0, len(before.rstrip())) + 1 :]  # the number is said on the name's line
+    small = _SMALL_ENDS.search(said[0])
+    if not (_TIME_ENDS.search(said[0]) or (small and re.search(r"\d", line[: len(line.rstrip()) - len(said[0])]))):
+        return None
+    name, after = run.group(1), small.group() if small else ""
+    if after.lower() in _BEFORE_A_PLACE:
+        return None
+    requested = normalise(f"{after} {name}")  # "… celebrating Father's Day"
+    if _says_something_else(name, vocab) or any(p.search(requested) for p in vocab.special_requests):
         return None  # "… at 8 Thank You"
-    if is_day(match.group(2)):
+    if is_day(name):
         return None  # "… at 8 Christmas Eve"
-    never = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME  # "Near The Window"
-    if any(normalise(word) in never or word.lower() in never for word in match.group(2).split()):
-        return None
-    return name_at_start(match.group(2))
+    if any(normalise(word) in _NEVER_LAST or word.lower() in _NEVER_LAST for word in name.split()):
+        return None  # "Near The Window"
+    return name_at_start(name)
 
 
 # A message signed off with a name: "..., maybe 7:30? Thanks, Mike", "Grazie, Mario Rossi".

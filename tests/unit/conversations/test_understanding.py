@@ -295,6 +295,7 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
     ("venue_id", "text", "name"),
     [
         ("harbour", "table for 2 friday at 8 Sam Lee", "Sam Lee"),
+        ("harbour", "table for two friday at 8 Sam Lee", "Sam Lee"),  # the hour the only number
         ("harbour", "Table for 2 🍝 Friday 8pm 🙏 Sam Lee", "Sam Lee"),  # an emoji between
         ("roma", "Ciao!!! Tavolo x 2 venerdì h20.30 Giulia Bianchi :)", "Giulia Bianchi"),
         ("harbour", "2 ppl sun lunch 1pm Mary Jane Watson", "Mary Jane Watson"),
