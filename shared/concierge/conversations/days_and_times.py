@@ -134,7 +134,8 @@ def weekend_of_a_date(tokens: list[str], now: dt.datetime, venue: Venue) -> DayR
     if day is None:
         return None
     saturday = day.date + dt.timedelta(days=(5 - day.date.weekday()) % 7 - (7 if day.date.weekday() == 6 else 0))
-    days = tuple(d for d in (saturday, saturday + dt.timedelta(days=1)) if d >= now.date())
+    weekend = (saturday, saturday + dt.timedelta(days=1))
+    days = tuple(d for d in weekend if d >= now.date()) or weekend[:1]  # a weekend gone by: its Saturday, passed
     return DayReading(days[0], len(days) > 1, days, part=None, part_range=None, holiday=None, closed=None)
 
 

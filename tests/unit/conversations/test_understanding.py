@@ -1180,6 +1180,11 @@ def test_the_weekend_of_a_date_is_its_saturday_or_sunday(venues, venue_id, text,
     assert (reading.day, reading.day_choices) == (days[0], days) and reading.week_of is None
 
 
+def test_the_weekend_of_a_date_gone_by_has_passed(venues):
+    reading = read(venues, "harbour", "table for 2 the weekend of 20/11/2026")  # it raised IndexError
+    assert (reading.day, reading.past_day) == (None, dt.date(2026, 11, 21))
+
+
 @pytest.mark.parametrize(
     ("venue_id", "text", "day"),
     [
