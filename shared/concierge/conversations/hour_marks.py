@@ -5,9 +5,8 @@ be read right: "to 8" in a move and "make it 8" are "at 8", "Friday 8" is Friday
 from __future__ import annotations
 
 import datetime as dt
-import re
 
-from concierge.conversations.message_words import MONTH_WORDS, ONE_WORDS, WEEKDAY_WORDS
+from concierge.conversations.message_words import CLOCK, MONTH_WORDS, ONE_WORDS, WEEKDAY_WORDS
 from concierge.parsing.calendar_dates import calendar_date
 from concierge.parsing.text import with_digits
 from concierge.parsing.weekdays import parse_weekday
@@ -55,7 +54,6 @@ def at_after_weekday(tokens: list[str], locale: str, today: dt.date) -> list[str
     return out
 
 
-_HOUR_SAID = re.compile(r"\d{1,2}(?:[:h.]\d\d(?:am|pm)?|h|am|pm)")  # "20h", "8pm", "7:30pm", "20h30"
 _HOUR_LEADS = frozenset({"at", "alle", "all", "ore", "a", "as", "vers", "verso", "pelas", "around"})
 
 
@@ -69,7 +67,7 @@ def _weekdays_date(tokens: list[str], i: int, number: str, locale: str, today: d
         return False
     after = [with_digits(token, locale) for token in tokens[i + 1 :]]
     hour_said = any(
-        _HOUR_SAID.fullmatch(token) or (token in _HOUR_LEADS and after[j + 1 : j + 2] and after[j + 1].isdigit())
+        CLOCK.fullmatch(token) or (token in _HOUR_LEADS and after[j + 1 : j + 2] and after[j + 1].isdigit())
         for j, token in enumerate(after)
     )
     return hour_said or (tokens[i].isdigit() and locale != "en")

@@ -265,7 +265,7 @@ _WEEKDAY_OF = {
     for shorts in SHORT_WEEKDAYS.values()
     for short, day in zip(shorts, WEEKDAYS["en"], strict=True)
 } | {"tues": "tuesday", "thur": "thursday", "thurs": "thursday"}
-_CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}|h|am|pm)")  # "8pm", "21h", "20:30": a time, not "2 days"
+CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}(?:am|pm)?|h|am|pm)")  # "8pm", "21h", "20:30", "7:30pm": not "2 days"
 
 
 # Every language's words for a part of the day, as tokens ("apres-midi"), and the part each names.
@@ -286,7 +286,7 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
     def before_a_time(i: int) -> bool:
         after = tokens[i + 1 : i + 3]
         return bool(after) and (
-            bool(_CLOCK.fullmatch(after[0]) or _DIGITS_CLOCK.fullmatch(after[0]))  # "sat 8pm", "fri 730"
+            bool(CLOCK.fullmatch(after[0]) or _DIGITS_CLOCK.fullmatch(after[0]))  # "sat 8pm", "fri 730"
             or after[0] in PART_WORDS
             or (len(after) == 2 and after[0] in _BEFORE_A_PART and after[1] in PART_WORDS)
         )

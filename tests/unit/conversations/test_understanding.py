@@ -1119,6 +1119,7 @@ def test_the_earliest_or_latest_is_read_and_names_no_day_of_its_own(venues, venu
         ("harbour", "need table 4 6 ppl fri 730", dt.date(2026, 11, 27), "19:30", 6),  # three digits, "fri"
         ("harbour", "table for 2 fri 1930", dt.date(2026, 11, 27), "19:30", 2),
         ("harbour", "sat 830pm for 2", dt.date(2026, 11, 28), "20:30", 2),
+        ("harbour", "table for 2 sat 7:30pm", dt.date(2026, 11, 28), "19:30", 2),  # it lost the Saturday
     ],
 )
 def test_a_time_said_in_words_without_at_is_read(venues, venue_id, text, day, time, people):
