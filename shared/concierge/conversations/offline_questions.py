@@ -48,7 +48,22 @@ class QuestionsFlow(OwnBookingsFlow):
         if self._of_a_day_only(reading) and (faq := self.faq(self.turn.text or "")):
             self.mem["day_asked_about"] = reading.day.isoformat() if reading.day else None  # "for 2 at 8, then"
             return self.understood(faq)  # "do you have vegetarian options on Sunday?": the FAQ's, not a booking
+        if self._of_what_else_is_on(reading):
+            if reading.day and not self.mem.get("flow"):
+                self.mem["day_asked_about"] = reading.day.isoformat()  # "a table for 2 at 8 then": that day
+            return self.unanswered()  # "what's on the menu tomorrow?": no answer here, and no table asked
         return None
+
+    def _of_what_else_is_on(self, reading: Reading) -> bool:
+        """A question of a day or time about what the venue offers besides its tables ("is there live music on
+        Saturday?", "do you do takeaway at 9?"): no booking, nor a booking's day changed."""
+        asked = {"book", "availability", "next_week"} | EDGES
+        return bool(
+            "venue_topic" in reading.intents
+            and (self.turn.text or "").strip().endswith("?")
+            and (reading.day or reading.time or reading.time_near)
+            and not (reading.people or reading.name or reading.care_type or asked & reading.intents)
+        )
 
     def _of_a_day_only(self, reading: Reading) -> bool:
         """A question of a few words that says a day and nothing of a booking, outside one: the FAQ may answer

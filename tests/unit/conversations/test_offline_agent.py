@@ -2485,6 +2485,39 @@ def test_a_question_of_price_is_no_booking_even_when_it_names_what_is_booked(ven
     assert d.memory.get("flow") is None  # no booking under way
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said", "then", "day"), [
+    ("harbour", "what's on the menu tomorrow?", "I don't have the answer to that here.", "table for 2 at 8pm then, Tom",
+     "2026-11-24"),
+    ("roma", "c'è musica dal vivo sabato?", "Qui non ho la risposta a questa domanda.", "allora 2 persone alle 20, Tom",
+     "2026-11-28"),
+    ("tasca", "qual é o prato do dia na quarta?", "Não tenho aqui a resposta a essa pergunta.",
+     "então mesa para 2 às 20h, Tom", "2026-11-25"),
+])  # fmt: skip
+def test_a_question_of_a_day_about_what_else_is_on_starts_no_booking_and_its_day_is_kept(
+    venues, venue_id, question, said, then, day
+):
+    d = dialogue(venues, venue_id)
+    answer = d.say(question)
+    assert answer.reply.startswith(said) and d.memory.get("flow") is None
+    confirm = d.say(then)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day)
+
+
+def test_a_question_about_what_else_is_on_during_a_booking_changes_nothing(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on friday at 8")
+    answer = d.say("is there live music on saturday?")
+    assert answer.reply == "I don't have the answer to that here. To book, I still need your name."
+    assert d.say("Tom Jones").rdv["slot"]["start_iso"].startswith("2026-11-27T20:00")
+
+
+def test_a_question_with_no_answer_during_a_booking_asks_the_booking_question_once(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2")
+    answer = d.say("how much is it?")
+    assert answer.reply == "I don't have the answer to that here. To book, I still need your name and the day and time."
+
+
 @pytest.mark.parametrize(
     ("venue_id", "request_", "cancel"),
     [
