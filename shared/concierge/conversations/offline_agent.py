@@ -84,12 +84,14 @@ class _Run(PicksFlow):
         pending, mem["pending"] = mem.get("pending"), None
         if anything_else and "no" in reading.intents and not reading.details:
             return self.goodbye()  # "no, that's all" to "anything else?"
-        day_asked_about = mem.pop("day_asked_about", None)
+        day_asked_about, days_asked_about = mem.pop("day_asked_about", None), mem.pop("days_asked_about", None)
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
             return self.hours_of(self._asked_day(reading))  # "open on Christmas Day?" then "Boxing Day?"
         booking = reading.time or reading.people or "book" in reading.intents
         if day_asked_about and booking and not reading.day and not mem.get("flow"):
             reading.day = dt.date.fromisoformat(day_asked_about)  # "open on New Year's Eve?", "table for 6 at 9pm then"
+        if days_asked_about and booking and not reading.day and not mem.get("flow"):
+            reading.day_choices = tuple(map(dt.date.fromisoformat, days_asked_about))  # "open Friday and Saturday?"
         if (
             "no" in reading.intents
             and not reading.details

@@ -101,7 +101,7 @@ class Reading:
     time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
     day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
     time_from: str | None = None  # a move's first time said ("from 7 to 8", "my 7pm booking to 9"): the booking's
-    days_named: tuple[dt.date, ...] = ()  # two days said together in a cancellation ("cancel Friday and Saturday")
+    days_named: tuple[dt.date, ...] = ()  # two days said together in a cancellation or of hours ("Friday and Saturday")
     shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
     bound: str | None = None  # "after" or "before" the time near ("after 8pm", "avant midi")
     made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
@@ -255,8 +255,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     days = days_in_order(tokens, now, venue) if {"cancel", "move"} & reading.intents else []
     if "cancel" in reading.intents and _REBOOKED.search(folded) and len(days) == 2:
         reading.intents = (reading.intents - {"cancel", "book"}) | {"move"}  # "cancel Friday, book Saturday instead"
-    elif "cancel" in reading.intents:
-        reading.days_named = two_days_together(tokens, now, venue)  # "cancel my Friday and Saturday bookings"
+    elif {"cancel", "hours"} & reading.intents:  # "cancel my Friday and Saturday bookings", "open Friday and Saturday?"
+        reading.days_named = two_days_together(tokens, now, venue)
     if "move" in reading.intents and len(days) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date

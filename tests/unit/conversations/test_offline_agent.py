@@ -1814,6 +1814,25 @@ def test_a_named_day_is_answered_with_its_own_hours_closed_dates_and_special_hou
     assert expected in answer.reply and answer.rdv["action"] == "SHOW_WELCOME"
 
 
+@pytest.mark.parametrize(("venue_id", "question", "first", "second", "then"), [
+    ("harbour", "are you open friday and saturday?", dt.date(2026, 11, 27), dt.date(2026, 11, 28),
+     "Do you mean Friday 27 November or Saturday 28 November?"),
+    ("roma", "siete aperti venerdì e sabato?", dt.date(2026, 11, 27), dt.date(2026, 11, 28),
+     "Do you mean Friday 27 November or Saturday 28 November?"),  # not tonight
+    ("tasca", "estão abertos sábado ou domingo?", dt.date(2026, 11, 28), dt.date(2026, 11, 29),
+     "To book, I still need your name."),  # closed on Sunday: Saturday
+])  # fmt: skip
+def test_the_hours_of_two_days_asked_together_are_both_answered_and_a_booking_next_is_for_one_of_them(
+    venues, venue_id, question, first, second, then
+):
+    d = dialogue(venues, venue_id)
+    reply = d.say(question).reply
+    phrases = phrases_for(venues[venue_id].locale, venues[venue_id].kind)
+    assert 0 <= reply.index(phrases.day_label(first)) < reply.index(phrases.day_label(second).split(",")[0])
+    assert d.say("table for 2 at 8pm then").reply == then
+    assert d.say("Saturday, Tom Jones").rdv["slot"]["start_iso"].startswith("2026-11-28T20:00")
+
+
 @pytest.mark.parametrize(("venue_id", "question", "said"), [
     ("roma", "Quali sono i vostri orari?", "I nostri orari: da lunedì a giovedì, cena dalle 19 alle 22 e 30; venerdì e "
      "sabato, pranzo dalle 12 e 30 alle 14 e 30 e cena dalle 19 alle 23; chiuso domenica."),
