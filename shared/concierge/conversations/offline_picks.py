@@ -13,6 +13,7 @@ from concierge.conversations.offline_own_bookings import month_picked
 from concierge.conversations.offline_questions import QuestionsFlow
 from concierge.conversations.understanding import Reading
 from concierge.domain.venue import minutes
+from concierge.parsing.calendar_dates import nearest_weekday
 from concierge.tools.faq import normalise
 
 
@@ -90,10 +91,12 @@ class PicksFlow(QuestionsFlow):
         return Reading(day=dt.date.fromisoformat(offered["day"]), time=nearest)
 
     def _weekday_offered(self, reading: Reading, offered: dt.date) -> None:
-        """A weekday said alone to times offered on that weekday a week on ("closed on Monday 30; free times on
-        Tuesday 1 December" - "Tuesday then") is that day, not the coming one."""
-        if reading.day and offered == reading.day + dt.timedelta(weeks=1) and self.weekday_alone():
-            reading.day = offered
+        """A weekday said alone to times offered is the one nearest their day, not the coming one ("closed on
+        Monday 30; free times on Tuesday 1 December" - "Tuesday then": the 1st; Saturday 12 December's times -
+        "sabato alle 20": the 12th, "domenica": the 13th)."""
+        if reading.day and self.weekday_alone():
+            reading.day = nearest_weekday(offered, reading.day.weekday(), self.now.date())
+            reading.day_choices = ()
 
     @staticmethod
     def _soonest(offered: dict[str, Any], reading: Reading) -> Reading | None:

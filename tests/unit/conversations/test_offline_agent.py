@@ -1184,6 +1184,17 @@ def test_a_weekday_said_to_times_offered_on_that_weekday_next_week_is_that_day(v
     assert (own.day, own.time) == (dt.date(2026, 12, 1), "20:00")
 
 
+@pytest.mark.parametrize(("venue_id", "ask", "then", "start"), [
+    ("roma", "avete posto il fine settimana del 12 dicembre?", "sabato alle 20 per 2, Tom Jones", "2026-12-12T20:00"),
+    ("harbour", "anything on saturday 12 december?", "sunday at 1pm then, 2 of us, Tom Jones", "2026-12-13T13:00"),
+    ("harbour", "anything on saturday 12 december?", "friday 8pm for 2, Tom Jones", "2026-12-11T20:00"),
+])  # fmt: skip
+def test_a_weekday_said_to_times_offered_on_a_later_day_is_the_one_nearest_it(venues, venue_id, ask, then, start):
+    d = dialogue(venues, venue_id)
+    d.say(ask)  # that Saturday's free times
+    assert d.say(then).rdv["slot"]["start_iso"].startswith(start)  # not the coming weekend's
+
+
 def test_a_move_to_the_latest_of_a_day_offers_its_last_free_times(venues):
     d = dialogue(venues, "harbour")
     own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
