@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-from concierge.conversations.message_words import CLOCK, MONTH_WORDS, ONE_WORDS, WEEKDAY_WORDS
+from concierge.conversations.message_words import (
+    BREAK,
+    CLOCK,
+    CORRECTION_WORDS,
+    MONTH_WORDS,
+    NEGATIONS,
+    ONE_WORDS,
+    WEEKDAY_WORDS,
+)
 from concierge.parsing.calendar_dates import calendar_date
 from concierge.parsing.text import with_digits
 from concierge.parsing.weekdays import parse_weekday
@@ -82,13 +90,16 @@ _INSTEAD = frozenset({"instead", "invece", "plutot"})  # "8 instead": the hour m
 
 
 def at_after_correction(tokens: list[str], people: int | None) -> tuple[list[str], int | None]:
-    """ "Make it 8 instead", "sorry, I meant 8 not 7", "8 instead", "7 it is": an hour said with no word before
-    it, read as "at 8" (not the party just read); with the number so read."""
+    """ "Make it 8 instead", "sorry, I meant 8 not 7", "8 instead", "7 it is", "actually 9", "sorry, 9 not 8": an
+    hour said with no word before it, read as "at 8" (not the party just read); with the number so read."""
     for i in range(len(tokens)):
         leads = [lead for lead in _BEFORE_AN_HOUR if tuple(tokens[i : i + len(lead)]) == lead]
         end = i + len(leads[0]) if leads else i
         after = tokens[i + 1 : i + 3]
         instead = not leads and bool(after) and (after[0] in _INSTEAD or after == ["it", "is"])  # "7 it is"
+        if not (leads or instead) and tokens[i] in CORRECTION_WORDS:  # a number alone after it: "actually 9"
+            end = i + 2 if tokens[i + 1 : i + 2] == [BREAK] else i + 1
+            leads = [(tokens[i],)] if not tokens[end + 1 :] or tokens[end + 1] in NEGATIONS | {BREAK} else []
         if (leads or instead) and end < len(tokens):
             if tokens[end - 1 : end] == ["about"] and tokens[end][:1].isdigit():  # "what about 9pm?" is not "about 9pm"
                 tokens = [*tokens[: end - 1], "at", *tokens[end:]]

@@ -336,3 +336,4 @@ ANSWER_FILLERS = frozenset(
 # The words that take back what was just said in the same message: "at 8, sorry at 9", "per 2, anzi per 3",
 # "pardon, 11h", "às 20h, aliás às 21h" (`taken_back` for days and times, `party_sizes` for the party).
 CORRECTION_WORDS = frozenset("actually sorry anzi cioe pardon plutot finalement alias afinal".split())
+NEGATIONS = frozenset({"not", "non", "pas", "nao"})  # before what is not meant: "not Friday", "9 not 8"

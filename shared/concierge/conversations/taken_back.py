@@ -8,13 +8,12 @@ import datetime as dt
 from typing import Callable
 
 from concierge.conversations.days_and_times import TIME_SIGNAL, may_name_a_day
-from concierge.conversations.message_words import BREAK, CORRECTION_WORDS
+from concierge.conversations.message_words import BREAK, CORRECTION_WORDS, NEGATIONS
 from concierge.domain.venue import Venue
 from concierge.parsing import UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
 from concierge.parsing.text import with_digits
 
 NEGATED_WORDS = 3  # words after "not" that may name the day or time not meant
-NEGATIONS = frozenset({"not", "non", "pas", "nao"})
 _TAKEN_BACK_WORDS = 3  # words before a correction that may name the day or time taken back
 
 

@@ -45,6 +45,7 @@ from concierge.conversations.message_words import (
     BREAK,
     CORRECTION_WORDS,
     HOUR_WORDS,
+    NEGATIONS,
     amounts_set_aside,
     articles_set_aside,
     counts_set_aside,
@@ -62,7 +63,7 @@ from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
-from concierge.conversations.taken_back import NEGATIONS, corrected_set_aside, negated_set_aside
+from concierge.conversations.taken_back import corrected_set_aside, negated_set_aside
 from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue

@@ -263,6 +263,14 @@ def test_a_weekday_said_after_this_week_s_times_were_offered_is_this_week_s(venu
      "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"),
     ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "scusi, volevo dire alle 21",
      "Prenoto un tavolo per 2 sabato 28 novembre alle 21 a nome Mario Rossi?"),
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "actually 9",
+     "Shall I book a table for 2 on Saturday 28 November at 9 pm for Tom Baker?"),
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "sorry, 9 not 8",
+     "Shall I book a table for 2 on Saturday 28 November at 9 pm for Tom Baker?"),
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "actually 4",  # no table at 4 pm: a party of 4
+     "Shall I book a table for 4 on Saturday 28 November at 8 pm for Tom Baker?"),
+    ("cabinet", "un contrôle jeudi à 10h, Marie Dupont", "pardon, 11",
+     "Je réserve un rendez-vous (contrôle) le jeudi 26 novembre à 11 h au nom de Marie Dupont ?"),
 ])  # fmt: skip
 def test_the_hour_meant_said_before_the_yes_changes_the_time_asked(venues, venue_id, request_, meant, said):
     d, again = answer_after(venues, venue_id, request_, meant)
