@@ -36,13 +36,14 @@ class _Run(PicksFlow):
         awaited = tuple(self.mem.get("awaiting") or ())
         if self.mem.get("flow") != "book":
             self.mem.pop("second_booking", None)  # the booking it was to follow was made, dropped or left
+            self.mem.pop("second_at_the_same_time", None)
         two = second_booking(self.turn.text, self.venue, self.now) if self.turn.text else None
         if two is not None:  # "… and another for 4 on Saturday at 7": the first now, the second once it is made
-            self.turn = replace(self.turn, text=two[0])
-            self.mem["second_booking"] = two[1]
+            self.turn = replace(self.turn, text=two.first)
+            self.mem.update(second_booking=two.second, second_at_the_same_time=two.one_booking_on_two_days)
         reading = read_message(self.turn.text, self.venue, self.now, awaited) if self.turn.text else Reading()
         if two is not None and not (reading.name and reading.phone):  # "…, and another on Saturday at 7, Sam Lee"
-            said_last = read_message(two[1], self.venue, self.now)
+            said_last = read_message(two.second, self.venue, self.now)
             reading.name, reading.phone = reading.name or said_last.name, reading.phone or said_last.phone
         impossible, passed = reading.no_such_date, reading.past_day
         answer = self._answered(reading, awaited)
@@ -344,23 +345,26 @@ class _Run(PicksFlow):
     def execute(self, pending: dict[str, Any]) -> AgentAnswer:
         self.mem["pending"] = None
         if pending["kind"] == "create":
-            day = self.slots["day"]
-            return self._then_the_second(self.create(), dt.date.fromisoformat(day))
+            day, time = self.slots["day"], self.slots["time"]
+            return self._then_the_second(self.create(), dt.date.fromisoformat(day), time)
         if pending["kind"] == "cancel":
             return self.cancel(pending)
         return self.move(pending)
 
-    def _then_the_second(self, created: AgentAnswer, day: dt.date) -> AgentAnswer:
-        """The second booking asked in the message that asked the first, read now that the first (on `day`) is
-        made: its confirmation, or what it still needs, after the "Done!". Said without a day ("and another one
-        at 9"), it is on the first one's day."""
-        second = self.mem.pop("second_booking", None)
+    def _then_the_second(self, created: AgentAnswer, day: dt.date, time: str) -> AgentAnswer:
+        """The second booking asked in the message that asked the first, read now that the first (on `day` at
+        `time`) is made: its confirmation, or what it still needs, after the "Done!". Said without a day ("and
+        another one at 9"), it is on the first one's day; one booking asked on two days without a time ("for 2
+        on Friday and Saturday" - "at 8pm") is at the first one's time on both."""
+        second, same_time = self.mem.pop("second_booking", None), self.mem.pop("second_at_the_same_time", False)
         if not second or created.rdv["action"] != "CREATE":
             return created
         self.turn = replace(self.turn, text=second, action=None, data=None)
         reading = read_message(second, self.venue, self.now)
         if not (reading.day or reading.day_choices or reading.week_of):
             reading.day = day
+        if same_time and not (reading.time or reading.time_near or reading.part):
+            reading.time = time
         return self.asked_again(created.reply, self._answered(reading, ()))
 
     def drop_booking(self) -> AgentAnswer:

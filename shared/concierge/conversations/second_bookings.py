@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import NamedTuple
 
 from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.venue import Venue
@@ -36,7 +37,13 @@ _WEEKDAY = "|".join(
 _TWO_WEEKDAYS = re.compile(rf"\b({_WEEKDAY})(\s*,?\s*(?:and|e|et|y|&)\s+)({_WEEKDAY})\b", re.IGNORECASE)
 
 
-def second_booking(text: str, venue: Venue, now: dt.datetime) -> tuple[str, str] | None:
+class TwoBookings(NamedTuple):
+    first: str
+    second: str
+    one_booking_on_two_days: bool  # "at 8 on Friday and Saturday": a time said later is the second's too
+
+
+def second_booking(text: str, venue: Venue, now: dt.datetime) -> TwoBookings | None:
     """The message's first booking and its second ("and another for 4 on Saturday at 7", kept whole so that
     it reads as another booking; "at 8 on Friday and Saturday": the message with each day), when each says its
     own day or time; None otherwise ("a table for 2 and another chair", "and another thing", "are you open on
@@ -54,7 +61,7 @@ def second_booking(text: str, venue: Venue, now: dt.datetime) -> tuple[str, str]
         return None  # "cancel Friday at 8 and another one on Saturday": the cancellations' own reading
     if not (_when_said(asked) and _when_said(read_message(second, venue, now))):
         return None
-    return first, second
+    return TwoBookings(first, second, one_booking_on_two_days=another is None)
 
 
 def _when_said(reading: Reading) -> bool:

@@ -2813,6 +2813,27 @@ def test_a_second_booking_said_without_a_day_is_on_the_first_ones_day(venues):
     ]
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "time", "yes", "second"), [
+    ("harbour", "table for 2 on friday and saturday, Sam Lee", "at 8pm", "yes",
+     "Shall I book a table for 2 on Saturday 28 November at 8 pm for Sam Lee?"),
+    ("roma", "tavolo per 2 venerdì e sabato, Sam Lee", "alle 21", "sì",
+     "Prenoto un tavolo per 2 sabato 28 novembre alle 21 a nome Sam Lee?"),
+])  # fmt: skip
+def test_a_time_given_later_to_one_booking_asked_on_two_days_is_the_time_of_both(
+    venues, venue_id, asked, time, yes, second
+):
+    d = dialogue(venues, venue_id)
+    d.say(asked)
+    d.say(time)
+    assert d.say(yes).reply.endswith(second)
+
+
+def test_a_second_booking_of_its_own_with_no_time_asks_for_its_time(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on friday at 8 and another for 4 on saturday, Sam Lee")
+    assert "Free times on Saturday 28 November" in d.say("yes").reply  # not Friday's time taken for it
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
