@@ -18,6 +18,7 @@ from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_picks import PicksFlow
+from concierge.conversations.customer_names import full_name
 from concierge.conversations.second_bookings import second_booking
 from concierge.conversations.understanding import Reading, read_message
 from concierge.tools.faq import normalise
@@ -231,6 +232,8 @@ class _Run(PicksFlow):
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
         if pending and reading.intents == {"thanks"} and not reading.details:
             return self.confirmed_again(pending)  # "merci" to "Shall I book...?": no yes yet, asked again, no "sorry"
+        if pending and pending["kind"] == "create" and not (reading.intents or reading.details):
+            reading.name = full_name(self.turn.text or "")  # "Ben" asked about, then "Ben Carter": asked again with it
         if pending and (said := self._aside(reading)):
             return self.asked_again(said, self.confirmed_again(pending))  # "can I pay by card?" before the yes
         moving = self.mem.get("flow") == "move" and self.mem.get("target")

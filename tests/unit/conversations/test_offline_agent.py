@@ -1466,6 +1466,20 @@ def test_a_name_changed_before_the_yes_is_the_new_booking_s(venues, request_):
     assert [b.name for b in d.tools.bookings] == ["Jane Smith"]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "full", "said"), [
+    ("harbour", "table for 2 on friday at 8, it's under Ben", "Ben Carter",
+     "Shall I book a table for 2 on Friday 27 November at 8 pm for Ben Carter?"),
+    ("roma", "tavolo per 3 venerdì alle 21, Marco", "Marco Verdi",
+     "Prenoto un tavolo per 3 venerdì 27 novembre alle 21 a nome Marco Verdi?"),
+])  # fmt: skip
+def test_a_name_given_in_full_before_the_yes_is_the_booking_s(venues, venue_id, request_, full, said):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(full).reply == said  # not "Sorry, I didn't understand"
+    d.say("ok")
+    assert [b.name for b in d.tools.bookings] == [full]
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "asked", "noted"), [
     ("harbour", "table for 2 tomorrow at 8, Sam Lee", "yes please, and could you note it's a birthday?",
      "Noted: “it's a birthday”. Shall I book a table for 2 on Tuesday 24 November at 8 pm for Sam Lee?"),
