@@ -269,6 +269,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
         reading.part = part_window_said(day, folded)
+        if vocab.has("possible", folded):
+            reading.intents.add("availability")  # "c'est possible aujourd'hui ?": that day's free times
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [t for t in tokens if t != BREAK and t not in ANSWER_FILLERS] == [str(reading.people)]  # "4", "4 please"
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone

@@ -59,7 +59,15 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
 def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
     phrases = {
         name: tuple(phrase_pattern(p) for p in document[name])
-        for name in (*INTENTS, "angry_unless_hurt", "season_greetings", "cancellation_terms", "no_problem", "free_of")
+        for name in (
+            *INTENTS,
+            "angry_unless_hurt",
+            "season_greetings",
+            "cancellation_terms",
+            "no_problem",
+            "free_of",
+            "possible",
+        )
     }
     phrases["greeting"] += phrases["season_greetings"]
     phrases["yes"] += phrases["no_problem"]

@@ -649,6 +649,11 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     ("roma", "c'è un tavolino per due domani verso le nove?", "Orari liberi verso le 21 di martedì", "20:00"),
     ("cabinet", "vous auriez un créneau demain ?", "Créneaux libres le mardi 24 novembre : 8 h", "08:00"),
     ("harbour", "anything free saturday evening around 9?", "Free times around 9 pm on Saturday", "20:30"),
+    ("cabinet", "une rage de dents, c'est possible aujourd'hui ?", "Créneaux libres le lundi 23 novembre", "10:30"),
+    ("cabinet", "vous pouvez me prendre demain ?", "Créneaux libres le mardi 24 novembre : 8 h", "08:00"),
+    ("harbour", "is it possible tomorrow for 2?", "Free times on Tuesday 24 November: noon", "12:00"),
+    ("roma", "sarebbe possibile domani sera per 2?", "Orari liberi martedì 24 novembre: 19,", "19:00"),
+    ("tasca", "seria possível sexta para 2?", "Horários livres sexta-feira, 27 de novembro: 12h30", "12:30"),
     # "next week" with no day: next week's first open day
     ("harbour", "table for 2 next week", "Free times on Tuesday 1 December: noon", "12:00"),
     ("harbour", "anything next week around 8pm for 4?", "Free times around 8 pm on Tuesday 1 December", "19:30"),
@@ -2523,6 +2528,14 @@ def test_a_question_about_hours_at_a_time_of_the_day_is_not_about_now(venues):
 def test_a_question_the_faq_does_not_answer_is_said_so_not_misunderstood(venues, venue_id, question, said):
     answer = dialogue(venues, venue_id).say(question)
     assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
+
+
+@pytest.mark.parametrize(("venue_id", "question"), [
+    ("harbour", "is it possible to bring a dog?"), ("cabinet", "c'est possible de payer par carte ?"),
+])  # fmt: skip
+def test_whether_something_else_than_a_day_is_possible_asks_for_no_free_times(venues, venue_id, question):
+    d = dialogue(venues, venue_id)
+    assert d.say(question).rdv["action"] == "SHOW_WELCOME" and d.memory.get("flow") is None
 
 
 @pytest.mark.parametrize(("venue_id", "question", "said"), [
