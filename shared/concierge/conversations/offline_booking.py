@@ -98,6 +98,7 @@ class BookingFlow(FreeTimes):
         if choices:
             slots["day"] = choices[0].isoformat()
         day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
+        following = None  # the next open day, when the day said is closed
         if day is not None and not self.venue.ranges_on(day):
             notes.append(self.words.say("closed_day", day=self.day_words(day)))
             following = next_open_day(self.venue, day)
@@ -110,7 +111,7 @@ class BookingFlow(FreeTimes):
             slots.pop("day")  # the time is kept: "ok, Tuesday then" books it then
             day = None
         if (edge := EDGES & reading.intents) and not reading.time:
-            day = self._edge_of_day(day, edge)
+            day = self._edge_of_day(day or following, edge)  # "the latest tonight", closed tonight: the next day's
         elif (reading.care_type == "urgence" or "now" in reading.intents) and day is None and not slots.get("time"):
             day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency, "right now": the first from now
         week_of = reading.week_of  # "la semaine du 7 décembre", "anything next week?": the week's first free times

@@ -1092,6 +1092,8 @@ def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, req
         ("roma", ["qual è il primo orario libero stasera?"], "2026-11-23", "first"),  # not the hours
         ("tasca", ["qual é o último horário para jantar sábado?"], "2026-11-28", "last"),
         ("harbour", ["what's the earliest you can do?"], "2026-11-24", "first"),  # closed today: tomorrow
+        ("harbour", ["what's the latest table tonight?"], "2026-11-24", "last"),  # closed tonight: tomorrow's
+        ("harbour", ["what time do you stop taking bookings on friday?"], "2026-11-27", "last"),
     ],
 )
 def test_the_earliest_or_latest_offers_the_day_s_first_or_last_free_times(venues, venue_id, messages, day, edge):
