@@ -2094,6 +2094,19 @@ def test_a_shift_of_a_booking_named_by_its_day_moves_that_booking(venues, venue_
     assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
 
 
+@pytest.mark.parametrize(("asked", "moment", "people"), [
+    ("can we change saturday to 6 people and 8:30?", (dt.date(2026, 11, 28), "20:30"), 6),
+    ("could we change wednesday to 7?", (dt.date(2026, 11, 25), "19:00"), None),
+])  # fmt: skip
+def test_changing_a_booking_named_by_its_day_moves_that_booking(venues, asked, moment, people):
+    d = dialogue(venues, "harbour")
+    for day in (dt.date(2026, 11, 25), dt.date(2026, 11, 28)):
+        d.tools.book(day, "20:00", PHONES["harbour"])
+    assert d.say(asked).rdv["action"] == "RESCHEDULE"  # not a new booking
+    d.say("yes")
+    assert (*moment, people) in [(b.day, b.time, b.people) for b in d.tools.bookings] and len(d.tools.bookings) == 2
+
+
 @pytest.mark.parametrize(("venue_id", "booked", "asked", "said"), [
     ("harbour", "20:00", "could we come a bit later?",
      "Later on Saturday 28 November, these times are free: 8:15 pm, 8:30 pm, 8:45 pm, 9 pm."),
