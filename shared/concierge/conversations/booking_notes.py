@@ -15,7 +15,7 @@ def special_request(text: str, vocab: Vocabulary) -> str | None:
     at 8 for my wife's birthday", "I want to book for my wife's birthday": "for my wife's birthday"). A
     question with no booking in it ("do you have a high chair?") is asked, not requested."""
     parts = []
-    for part in re.split(r"[,;!?\n]+|\.(?!\d)", text):
+    for part in re.split(r"[,;!?\n]+|\.(?!\d)|\s[-–—]\s(?=\d)", text):  # "… birthday - 8 people Saturday 7pm"
         folded = fold_same_length(part)
         starts = [m.start() for pattern in vocab.special_requests if (m := pattern.search(folded))]
         if not starts:
