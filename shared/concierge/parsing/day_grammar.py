@@ -81,7 +81,7 @@ GRAMMARS = {
         weekend_of=r"di|del|dello|nel|nello|per il|per",
         next_week=(
             r"{wd} (?:della |di |nella |la )?(?:settimana prossima|prossima settimana|settimana che viene)",
-            r"(?:la |nella )?(?:settimana prossima|prossima settimana) {wd}",
+            r"(?:la |nella )?(?:settimana prossima|prossima settimana) (?:il )?{wd}",
         ),
         this_week=(r"{wd} (?:di |della )?(?:questa|sta) settimana",),
         week_on=(r"(?P<base>.+) a (?P<n>8|15)",),
@@ -168,7 +168,7 @@ GRAMMARS = {
         weekend_of=r"on|of|at|over|the",
         next_week=(
             r"{wd} (?:of |in |on )?next week",
-            r"next week (?:on )?{wd}",
+            r"next week (?:on )?(?:the )?{wd}",
             r"{wd} (?:of |in )?the (?:following|next) week",
         ),
         this_week=(r"{wd} (?:of |in )?this week", r"this week (?:on )?{wd}"),
@@ -254,7 +254,7 @@ GRAMMARS = {
         weekend_of=r"de|du|pendant le|le",
         next_week=(
             r"{wd} (?:de |dans )?la semaine (?:prochaine|d apres|qui vient)",
-            r"(?:la )?semaine (?:prochaine|d apres|qui vient) {wd}",
+            r"(?:la )?semaine (?:prochaine|d apres|qui vient) (?:le )?{wd}",
         ),
         this_week=(r"{wd} (?:de )?cette semaine",),
         week_on=(r"(?P<base>.+) en (?P<n>8|15)",),

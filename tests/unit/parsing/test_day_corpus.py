@@ -60,6 +60,7 @@ it | sabato della settimana prossima       | 2026-02-28 Sat
 it | sabato della prossima settimana       | 2026-02-28 Sat
 it | lunedì della settimana prossima       | 2026-02-23 Mon
 it | la settimana prossima giovedì         | 2026-02-26 Thu
+it | la settimana prossima il giovedì      | 2026-02-26 Thu
 it | venerdì di questa settimana           | 2026-02-20 Fri
 it | oggi a otto                           | 2026-02-25 Wed
 it | domani a otto                         | 2026-02-26 Thu
@@ -138,6 +139,7 @@ en | this afternoon                        | 2026-02-18 Wed afternoon
 en | the 3rd in the evening                | 2026-03-03 Tue evening
 en | Saturday next week                    | 2026-02-28 Sat
 en | next week Saturday                    | 2026-02-28 Sat
+en | next week on the Saturday             | 2026-02-28 Sat
 en | Monday next week                      | 2026-02-23 Mon
 en | Friday this week                      | 2026-02-20 Fri
 en | a week today                          | 2026-02-25 Wed
@@ -231,6 +233,7 @@ fr | le 25 au soir                         | 2026-02-25 Wed evening
 fr | samedi de la semaine prochaine        | 2026-02-28 Sat
 fr | lundi de la semaine prochaine         | 2026-02-23 Mon
 fr | la semaine prochaine jeudi            | 2026-02-26 Thu
+fr | la semaine prochaine le jeudi         | 2026-02-26 Thu
 fr | vendredi de cette semaine             | 2026-02-20 Fri
 fr | samedi en huit                        | 2026-02-28 Sat
 fr | demain en huit                        | 2026-02-26 Thu
