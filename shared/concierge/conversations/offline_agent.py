@@ -269,6 +269,10 @@ class _Run(PicksFlow):
             return self.handover("The customer is running late", self.words.say("handover.late"))
         if "private_hire" in reading.intents and self.venue.kind != "clinic":  # "can we book the whole restaurant?"
             return self.handover("The customer asks to hire the whole venue", self.words.say("handover.request"))
+        if "seating" in reading.intents and self.mem.get("flow") != "book" and not reading.details:
+            return self.handover(  # "could we move to a table outside?": the table, not the time
+                "The customer asks for another table for their booking", self.words.say("handover.request")
+            )
         renaming = "rename" in reading.intents and self.mem.get("flow") != "book"  # a booking made, not one asked
         if renaming and not (reading.day or reading.time or reading.people):
             return self.handover(

@@ -1548,6 +1548,27 @@ def test_the_whole_venue_asked_for_is_passed_to_the_team(venues, venue_id, asked
 
 
 @pytest.mark.parametrize(("venue_id", "asked", "thanks"), [
+    ("harbour", "could we move to a table outside?", "Thank you, we'll take note."),
+    ("harbour", "can we move tables?", "Thank you, we'll take note."),
+    ("roma", "posso cambiare tavolo?", "Grazie, ne prendiamo nota."),
+])  # fmt: skip
+def test_another_table_for_a_booking_is_passed_to_the_team_not_a_move_in_time(venues, venue_id, asked, thanks):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks)
+    assert answer.rdv["disposition"]["reason"] == "The customer asks for another table for their booking"
+
+
+def test_moving_a_table_to_another_time_is_a_move(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    assert d.say("can we move to a table at 9 instead?").rdv["action"] == "RESCHEDULE"
+    d.say("yes")
+    assert [b.time for b in d.tools.bookings] == ["21:00"]
+
+
+@pytest.mark.parametrize(("venue_id", "asked", "thanks"), [
     ("harbour", "can I add a high chair to my saturday booking?", "Thank you, we'll take note."),
     ("harbour", "for our booking on saturday, one of us is vegan", "Thank you, we'll take note."),
     ("roma", "per la mia prenotazione di sabato, possiamo avere un seggiolone?", "Grazie, ne prendiamo nota."),
