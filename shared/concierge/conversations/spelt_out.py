@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import re
 
-# Typed short: "4" for "for" after the word for a table ("table 4 2"), "@" for "at" and "h" for "ore"
+# Typed short: "4" for "for" after the word for a table ("table 4 2", "table 4 two"), "@" for "at" and "h" for "ore"
 # before an hour, "p" or "p/" for "para" / "per" / "pour" before a party.
-_TEXTED_FOR = re.compile(r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)\s+4\s+(\d{1,2})\b", re.IGNORECASE)
+_TEXTED_FOR = re.compile(
+    r"\b(table|tbl|tavolo|mesa|booking|reservation|res|rdv)\s+4\s+"
+    r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",  # "table 4 two"
+    re.IGNORECASE,
+)
 # The pauses of speech a voice transcript keeps ("um" is left: it is the Portuguese "one"), and "like" between
 # a preposition and a number ("at like eight", "for like 6"; "I'd like two" keeps it).
 _FILLED_PAUSE = re.compile(

@@ -739,6 +739,7 @@ def test_adults_and_children_make_one_party(venues, venue_id, text, people):
         ("harbour", "2 ppl tmrw 7pm", "19:00", 2),
         ("tasca", "amanhã 20h 4 pax", "20:00", 4),
         ("harbour", "hiya can i get a table 4 2 tmrw @ 8", "20:00", 2),
+        ("harbour", "table 4 two tmrw 7pm - Jess", "19:00", 2),
         ("harbour", "2 ppl tmrw @ 7:30", "19:30", 2),
         ("roma", "x domani sera h 21 siamo in 5", "21:00", 5),
         ("tasca", "mesa p/ 4 amanhã às 20h", "20:00", 4),
