@@ -172,10 +172,14 @@ class _Run(PicksFlow):
         just made ("make it 8 instead", "we'll be 6") or just listed alone (`listed_alone`, its id: "I have a table on
         Saturday" - "can we make it 8?"), or of one of the customer's ("alle 21 invece delle 19 e 30", "could
         we come a bit later?"); returns the id of the booking meant when it is known (the one just made or
-        listed). A day said with "also" or "instead" keeps the last party ("also Saturday at 8")."""
+        listed). A day said with "also" or "instead" keeps the last party ("also Saturday at 8"), and "the same
+        time" with "also" or "book" the last time."""
         mem = self.mem
         prefer = None
         replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
+        again = {"another", "book"} & reading.intents and mem.get("last_created")
+        if again and reading.shift == 0 and not reading.time:  # "can you also book Saturday, same time?"
+            reading.time, reading.shift = mem.get("last_time"), None  # a new booking, at the last one's time
         if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
             reading.people = mem.get("last_party")  # "also Saturday at 8", "Sunday instead": the same party
         only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents

@@ -355,7 +355,8 @@ class BookingFlow(FreeTimes):
             self.tool("update_client_info", {"preferredName": slots["name"]})
         self.mem["flow"] = None
         self.mem["slots"] = {k: v for k, v in slots.items() if k in ("name", "phone")}
-        self.mem["last_party"] = slots.get("people")  # "and Saturday as well": another booking, the same party
+        # "and Saturday as well", "also Saturday, same time": another booking, the same party (and time)
+        self.mem.update(last_party=slots.get("people"), last_time=time)
         event_id = result.get("eventId") or result.get("id")
         self.mem["last_created"] = event_id if isinstance(event_id, str) else None
         return self.answer(

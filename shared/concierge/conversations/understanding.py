@@ -148,7 +148,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
         return reading
     reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
-    if "cant_come" in reading.intents:
+    if "cant_come" in reading.intents and "cancel" not in reading.intents:  # "we can't make it, please cancel"
         reading.intents.add("move")  # "we can't make it on Saturday": a move, or a cancellation if they say so
     if _OF_A_DAY.search(folded):
         reading.intents.add("mine")  # "my saturday booking", "our friday reservation"

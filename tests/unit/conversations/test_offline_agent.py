@@ -3088,6 +3088,29 @@ def test_not_being_able_to_come_asks_whether_to_move_or_cancel_and_the_answer_sa
     assert [b.time for b in d.tools.bookings] == ["19:30", *left]
 
 
+@pytest.mark.parametrize(("venue_id", "cannot", "said"), [
+    ("tasca", "afinal não vamos poder ir sábado, pode cancelar?",
+     "Cancelo a sua reserva de sábado, 28 de novembro às 20h?"),
+    ("harbour", "we can't make it on saturday, please cancel",
+     "Shall I cancel your booking of Saturday 28 November at 8 pm?"),
+])  # fmt: skip
+def test_not_being_able_to_come_with_a_cancellation_asked_cancels(venues, venue_id, cannot, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    assert d.say(cannot).reply == said  # not "move it or cancel it?"
+
+
+@pytest.mark.parametrize("also", ["can you also book saturday same time?", "also saturday, same time"])
+def test_also_another_day_at_the_same_time_right_after_booking_is_another_booking(venues, also):
+    d = booked(venues, "harbour", "table for 2 on friday at 8pm, Tom Baker", "yes")
+    assert d.say(also).reply == "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"
+    d.say("yes")
+    assert [(b.day, b.time, b.people) for b in d.tools.bookings] == [
+        (dt.date(2026, 11, 27), "20:00", 2),
+        (dt.date(2026, 11, 28), "20:00", 2),
+    ]  # Friday's kept, not moved
+
+
 def test_a_question_with_an_article_after_a_booking_moves_nothing(venues):
     d = booked(venues, "cabinet", "un détartrage mardi à 10h, Jean Martin", "oui")
     answer = d.say("est-ce qu'il y a un parking ?")
