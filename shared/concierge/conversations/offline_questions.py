@@ -1,6 +1,7 @@
 """The offline agent's answers to the customer's questions: its bookings, the venue's hours (of a day, or
 now), where it is and how to reach it, the FAQ; a question asked with a booking is answered before it, and one
-with no answer here is said to be one."""
+with no answer here is said to be one; what only the team can do (running late, another table, a booking's name
+or note) is passed to it."""
 
 from __future__ import annotations
 
@@ -64,6 +65,42 @@ class QuestionsFlow(OwnBookingsFlow):
             and (reading.day or reading.time or reading.time_near)
             and not (reading.people or reading.name or reading.care_type or asked & reading.intents)
         )
+
+    def _for_the_team(self, reading: Reading) -> AgentAnswer | None:
+        """Running late ("we're running 15 minutes late"), a booking's name to change, or a guest's request alone
+        right after the booking ("ah, uno di noi è celiaco": a booking's note is written with it): thanked for,
+        and passed to the team."""
+        if "late" in reading.intents and reading.time and {"move", "instead"} & reading.intents:
+            reading.intents = (reading.intents - {"late"}) | {"move"}  # "running late, can we make it 8:30 instead?"
+            return None
+        # "late for our table tonight", "for our 8pm booking": the day and time are the booking's, not a new one
+        if "late" in reading.intents and not (reading.people or reading.name or reading.care_type):
+            return self.handover("The customer is running late", self.words.say("handover.late"))
+        if "private_hire" in reading.intents and self.venue.kind != "clinic":  # "can we book the whole restaurant?"
+            return self.handover("The customer asks to hire the whole venue", self.words.say("handover.request"))
+        if "seating" in reading.intents and self.mem.get("flow") != "book" and not reading.details:
+            return self.handover(  # "could we move to a table outside?": the table, not the time
+                "The customer asks for another table for their booking", self.words.say("handover.request")
+            )
+        renaming = "rename" in reading.intents and self.mem.get("flow") != "book"  # a booking made, not one asked
+        if renaming and not (reading.day or reading.time or reading.people):
+            return self.handover(
+                "The customer asks to change the name on a booking", self.words.say("handover.request")
+            )
+        only_request = reading.reason is not None and not replace(reading, reason=None).details
+        if only_request and self.mem.get("last_created") and not self.mem.get("flow"):
+            return self.handover(
+                "The customer has a request for the booking just made", self.words.say("handover.request")
+            )
+        # "can I add a high chair to my saturday booking?", "add a note that it's a birthday": the day or time
+        # said is the booking's
+        of_theirs = replace(reading, reason=None, day=None, time=None, time_near=None)
+        noted = "note" in reading.intents or ("mine" in reading.intents and reading.reason)
+        if noted and not of_theirs.details and self.mem.get("flow") != "book":
+            return self.handover(
+                "The customer has a request for one of their bookings", self.words.say("handover.request")
+            )
+        return None
 
     def _of_a_day_only(self, reading: Reading) -> bool:
         """A question of a few words that says a day and nothing of a booking, outside one: the FAQ may answer
