@@ -67,6 +67,7 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     """The party said; with `bare` (it was asked for), a number alone too, or said approximately ("about 6",
     "6 or 7") unless the time was asked for as well ("around 8" is then the hour), or in words ("a couple")."""
     p = _party_patterns()
+    couple = _A_COUPLE.search(folded)  # "table for a couple", "siamo una coppia"; not "a couple of hours"
     folded = p.article_one.sub(r"\1_", folded)  # "per un compleanno", "pour une fête" ("per una persona" is one)
     text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
     text = p.glued.sub(r"\1 \2", text)  # "4ppl", "6pax", as "4 ppl"
@@ -92,6 +93,8 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         return int(match.group(1)) + 1  # "can I come at 8 with 2 friends?", no count of its own: 3
     if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
         return said_without_number  # "just me", "me and my wife"
+    if couple:
+        return 2
     said = [word for word in text.split() if word not in ANSWER_FILLERS]  # "ok 10 then", "allora 6"
     if bare and (match := _ABOUT_A_PARTY.fullmatch(" ".join(said))) and not (time_too and said[0] != match[1]):
         return max(int(count) for count in match.groups() if count)  # "6", "about 6", "6 or 7": the more
@@ -101,6 +104,7 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     return None
 
 
+_A_COUPLE = re.compile(r"\b(?:a couple|una coppia|un couple|um casal)\b(?! (?:of|di|de|d|more)\b)")
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3".
 _CORRECTED = re.compile(rf"\b(?:make it|make that|i mean|{'|'.join(sorted(CORRECTION_WORDS))})\b")
 

@@ -1295,6 +1295,13 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("tasca", "a minha mulher e eu, sábado às 20h", 2),
         ("roma", "vorrei venire sabato alle 20 con 3 amici", 4),
         ("harbour", "table for 6 with 2 kids", 6),  # a count of its own: the party
+        ("harbour", "table for a couple friday 8", 2),
+        ("roma", "siamo una coppia, sabato alle 20", 2),
+        ("tasca", "somos um casal, sábado às 20h", 2),
+        ("harbour", "can we stay for a couple of hours on friday at 8?", None),
+        ("roma", "una coppia di amici e noi sabato alle 20", None),
+        ("harbour", "we're 4, sunday 1pm", 4),
+        ("harbour", "we're 4 plus a baby, sunday 1pm", 5),
     ],
 )
 def test_the_party_is_read_however_it_is_said(venues, venue_id, text, people):
