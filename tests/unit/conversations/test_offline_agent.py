@@ -1444,6 +1444,12 @@ def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue
     ("harbour", "we're running 20 mins late for our table tonight", "Thank you for letting us know."),
     ("harbour", "we'll be 10 minutes late for our 8pm booking", "Thank you for letting us know."),
     ("roma", "siamo in ritardo di 10 minuti per la prenotazione di stasera", "Grazie per averci avvisato."),
+    ("harbour", "we're on our way, about 10 minutes away", "Thank you for letting us know."),
+    ("harbour", "stuck in traffic, be there in 20 min", "Thank you for letting us know."),
+    ("harbour", "we are 2 hours away, sorry", "Thank you for letting us know."),  # not the opening hours
+    ("roma", "arriviamo tra mezz'ora", "Grazie per averci avvisato."),
+    ("cabinet", "je suis en route, j'arrive dans 10 minutes", "Merci de nous avoir prévenus."),
+    ("tasca", "estamos a caminho, chegamos daqui a 15 minutos", "Obrigado por nos avisar."),
 ])  # fmt: skip
 def test_running_late_is_passed_to_the_team_and_moves_nothing(venues, venue_id, late, thanks):
     d = dialogue(venues, venue_id)
