@@ -1436,6 +1436,12 @@ def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue
     assert answer.rdv["clinic_contact"]["contact_available"] is True
 
 
+def test_a_booking_asked_on_the_way_somewhere_is_a_booking_not_running_late(venues):
+    d = dialogue(venues, "harbour")
+    answer = d.say("can I book for 8pm tomorrow on my way home? 2 people")
+    assert answer.reply == "To book, I still need your name." and not d.tools.handed_over
+
+
 @pytest.mark.parametrize(("venue_id", "late", "thanks"), [
     ("harbour", "we're running 15 minutes late, sorry", "Thank you for letting us know. I'm passing you"),
     ("roma", "siamo in ritardo di 10 minuti, scusate", "Grazie per averci avvisato. La passo"),
