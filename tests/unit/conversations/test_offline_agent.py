@@ -2985,6 +2985,9 @@ def test_a_no_in_other_words_to_a_cancellation_keeps_the_booking(venues, no):
     ("roma", "un attimo", "Certo, faccia con calma. Prenoto un tavolo per 2"),
     ("cabinet", "attendez", "Bien sûr, prenez votre temps. Je réserve un rendez-vous"),
     ("tasca", "um momento", "Claro, não tem pressa. Posso reservar uma mesa para 2"),
+    ("roma", "devo sentire mio marito, le faccio sapere", "Certo, faccia con calma. Prenoto un tavolo per 2"),
+    ("cabinet", "je dois demander à mon mari, je reviens vers vous", "Bien sûr, prenez votre temps. Je réserve"),
+    ("tasca", "tenho de perguntar à minha mulher, depois digo", "Claro, não tem pressa. Posso reservar"),
 ])  # fmt: skip
 def test_a_wait_before_the_yes_is_granted_and_the_booking_asked_again(venues, venue_id, wait, said):
     d = dialogue(venues, venue_id)
