@@ -643,6 +643,17 @@ def test_a_name_stops_before_instead_or_sorry(venues):
     assert read(venues, "harbour", "Jane Doe sorry", ("patient.name",)).name == "Jane Doe"
 
 
+@pytest.mark.parametrize(("venue_id", "text"), [
+    ("harbour", "a table for 2 on friday at 7:30pm under the name of Dubois please"),
+    ("cabinet", "un contrôle jeudi à 10h au nom de Dubois s'il vous plaît"),
+    ("tasca", "mesa para 2 sexta às 20h em nome de Dubois por favor"),
+    ("tasca", "mesa para 2 sexta às 20h em nome de Dubois se faz favor"),
+    ("roma", "tavolo per 2 venerdì alle 20 a nome Dubois per favore"),
+])  # fmt: skip
+def test_a_name_stops_before_the_courtesy_after_it(venues, venue_id, text):
+    assert read(venues, venue_id, text).name == "Dubois"
+
+
 @pytest.mark.parametrize(
     ("text", "awaiting", "name"),
     [
