@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from concierge.conversations.customer_names import fold_same_length
+from concierge.conversations.message_words import WEEKDAY_WORDS
 from concierge.conversations.vocabulary import Vocabulary
 
 
@@ -34,10 +35,18 @@ def special_request(text: str, vocab: Vocabulary) -> str | None:
                 if word.group().strip("'’").lower() in _REQUEST_OPENERS:
                     cut = word.start()
             part = part[cut:]
+        if then := _BOOKING_AFTER.search(fold_same_length(part), 1):
+            part = part[: then.start()]  # "all'aperto per sabato alle 13 per 4": the booking said after it
         parts.append(part.strip(" ()[]"))
     return "; ".join(parts)[:200] or None
 
 
+# The booking's day or hour said after the request, with the words that lead to it ("… per sabato alle 13").
+_BOOKING_AFTER = re.compile(
+    rf"(?:\s+(?:for|on|this|next|per|il|pour|le|ce|para|o|no|na|a))*\s+"
+    rf"(?:{'|'.join(sorted(WEEKDAY_WORDS))}|today|tonight|tomorrow|oggi|stasera|domani|demain|ce soir|aujourd hui"
+    rf"|hoje|amanha|logo a noite|(?:at|alle|ore|a|as)\s+\d)\b"
+)
 _BEFORE_A_NUMBER = frozenset("at for alle per a à às as pour para x of di de".split())  # an hour's or a party's
 _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 # The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").

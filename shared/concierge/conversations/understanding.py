@@ -64,7 +64,7 @@ from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.taken_back import corrected_set_aside, negated_set_aside
-from concierge.conversations.vocabulary import INTENTS, Vocabulary, vocabulary
+from concierge.conversations.vocabulary import INTENTS, SAID_WITHIN, Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
 from concierge.parsing.errors import NoSuchDate
@@ -154,12 +154,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents.add("mine")  # "my saturday booking", "our friday reservation"
     if "mine" in reading.intents and _ASKING_FOR_ONE.search(folded):
         reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
-    if vocab.has("free_of", folded):  # "is there step-free access?", "gluten-free options": no table asked
-        _said_only_within(reading, rest, vocab, "free_of", ("availability",))
-    if vocab.has("cancellation_terms", folded):  # "what's your cancellation policy?": asked about, not asked for
-        _said_only_within(reading, rest, vocab, "cancellation_terms", ("cancel", "move"))
-    if vocab.has("no_problem", folded):  # "no problem", "aucun souci": a yes (in its phrases), not a no
-        _said_only_within(reading, rest, vocab, "no_problem", ("no",))
+    for phrases, meant_elsewhere in SAID_WITHIN.items():  # "step-free", "cancellation policy", "no problem"
+        if vocab.has(phrases, folded):
+            _said_only_within(reading, rest, vocab, phrases, meant_elsewhere)
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
         reading.intents.add("angry")  # "this is terrible", but not "a terrible toothache"
     reading.shift = shift_said(folded)

@@ -23,6 +23,13 @@ INTENTS = (
     "another", "late", "all", "later", "earlier", "price", "rename", "instead_of", "cant_come", "private_hire",
     "check", "wait", "bot", "note", "help", "venue_topic", "seating",
 )  # fmt: skip
+# Phrases whose words say intents they do not mean: those intents are kept only when said outside them.
+SAID_WITHIN = {
+    "free_of": ("availability",),  # "is there step-free access?", "gluten-free options": no table asked
+    "cancellation_terms": ("cancel", "move"),  # "what's your cancellation policy?": asked about, not asked for
+    "no_problem": ("no",),  # "no problem", "aucun souci": a yes (in its phrases), not a no
+    "outdoors": ("hours", "all"),  # "avete tavoli all'aperto?": outside, not the hours nor all of them
+}
 
 
 @dataclass(frozen=True)
@@ -63,9 +70,7 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
             *INTENTS,
             "angry_unless_hurt",
             "season_greetings",
-            "cancellation_terms",
-            "no_problem",
-            "free_of",
+            *SAID_WITHIN,
             "possible",
         )
     }

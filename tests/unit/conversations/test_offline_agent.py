@@ -2619,6 +2619,11 @@ def test_a_question_of_a_day_about_what_else_is_on_starts_no_booking_and_its_day
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day)
 
 
+def test_tables_outdoors_asked_about_are_no_question_of_the_hours(venues):
+    answer = dialogue(venues, "roma").say("avete tavoli all'aperto?")
+    assert answer.reply.startswith("Qui non ho la risposta a questa domanda.")  # not the opening hours
+
+
 def test_a_question_about_what_else_is_on_during_a_booking_changes_nothing(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on friday at 8")

@@ -925,6 +925,9 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("harbour", "table for 2 tomorrow at 8 for my wife's birthday", "for my wife's birthday"),
         ("harbour", "I'd like to book a table for my wife's birthday", "for my wife's birthday"),  # booked, no number
         ("harbour", "Booking for Sarah's birthday - 8 people Saturday 7pm", "for Sarah's birthday"),  # not the booking
+        ("roma", "vorrei un tavolo all'aperto per sabato alle 13 per 4", "all'aperto"),  # nor the booking after it
+        ("harbour", "a table outside for friday at 8 for 2", "outside"),
+        ("harbour", "table for 2 with a high chair at 8 tomorrow", "with a high chair"),
         ("roma", "vorrei prenotare un tavolo per il compleanno di mia moglie", "per il compleanno di mia moglie"),
         ("harbour", "a group of 6 at 7 for my dad's 70th birthday", "for my dad's 70th birthday"),
         (
