@@ -36,17 +36,29 @@ def special_request(text: str, vocab: Vocabulary) -> str | None:
                     cut = word.start()
             part = part[cut:]
         if then := _BOOKING_AFTER.search(fold_same_length(part), 1):
-            part = part[: then.start()]  # "all'aperto per sabato alle 13 per 4": the booking said after it
+            part = _without_leads(part[: then.start()])  # "all'aperto per sabato alle 13 per 4": the booking after it
         parts.append(part.strip(" ()[]"))
     return "; ".join(parts)[:200] or None
 
 
-# The booking's day or hour said after the request, with the words that lead to it ("… per sabato alle 13").
+# The booking's day or hour said after the request ("… per sabato alle 13"), and the words that lead to it.
 _BOOKING_AFTER = re.compile(
-    rf"(?:\s+(?:for|on|this|next|per|il|pour|le|ce|para|o|no|na|a))*\s+"
-    rf"(?:{'|'.join(sorted(WEEKDAY_WORDS))}|today|tonight|tomorrow|oggi|stasera|domani|demain|ce soir|aujourd hui"
-    rf"|hoje|amanha|logo a noite|(?:at|alle|ore|a|as)\s+\d)\b"
+    rf"\b(?:{'|'.join(sorted(WEEKDAY_WORDS))}|today|tonight|tomorrow|oggi|stasera|domani|demain|ce soir"
+    rf"|aujourd hui|hoje|amanha|logo a noite)\b|\b(?:at|alle|ore|a|as) \d"
 )
+_LEADS = frozenset("for on this next per il pour le ce para o no na a".split())
+
+
+def _without_leads(text: str) -> str:
+    """`text` without the few words at its end that lead to what was cut after it ("all'aperto per")."""
+    for _ in range(3):
+        head, _space, last = text.rstrip().rpartition(" ")
+        if not head or fold_same_length(last) not in _LEADS:
+            break
+        text = head
+    return text
+
+
 _BEFORE_A_NUMBER = frozenset("at for alle per a à às as pour para x of di de".split())  # an hour's or a party's
 _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 # The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
