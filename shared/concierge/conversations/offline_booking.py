@@ -135,6 +135,9 @@ class BookingFlow(FreeTimes):
         said = slots.get("time") if "slot.start_iso" not in missing else None
         if missing and said and day is not None and not self.open_then(day, said):  # "all'una", no lunch then
             return self.offer(day, said, notes)  # the free times first: the name is asked once one is picked
+        part = slots.get("part")
+        if missing and part and day is not None and not any(part[0] <= t < part[1] for t in self.free_times(day)):
+            return self.offer(day, None, notes)  # "Sunday evening", lunch only: what there is that day, first
         if missing:
             return self.need_info(missing, notes)
         assert day is not None

@@ -680,6 +680,9 @@ def test_a_day_or_next_week_asked_without_a_time_offers_free_times_before_the_na
      "Nous sommes ouverts le mardi 24 novembre : matin de 8 h à 12 h et après-midi de 13 h à 18 h. Créneaux", "16:00"),
     ("tasca", "mesa para 2 quarta ao almoço, Ana Costa",
      "Abrimos quarta-feira, 25 de novembro: jantar das 19h30", "19:30"),
+    # with the name or the party still to ask: the day's hours first all the same
+    ("harbour", "can I book for 3 on sunday evening?", "We are open on Sunday 29 November: lunch from noon", "15:00"),
+    ("roma", "si può prenotare per pranzo domani?", "Siamo aperti martedì 24 novembre: cena dalle 19", "19:00"),
 ])  # fmt: skip
 def test_a_time_or_part_of_the_day_outside_the_day_s_hours_is_answered_with_those_hours(
     venues, venue_id, question, said, first
