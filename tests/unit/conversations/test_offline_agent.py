@@ -2018,6 +2018,7 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("tasca", "tenho alguma reserva?", "As suas próximas reservas:"),
         ("harbour", "is my table confirmed?", "Your upcoming bookings:"),  # it started a booking
         ("roma", "il mio tavolo di sabato è confermato?", "Le sue prossime prenotazioni:"),
+        ("cabinet", "c'est à quelle heure mon rdv mercredi ?", "Vos prochains rendez-vous :"),  # it started one
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
