@@ -27,7 +27,7 @@ from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunne
 from concierge.conversations.model_context import TOOLS, context_messages
 from concierge.conversations.model_values import booked_slot, dmy_date, e164_phone, integer
 from concierge.conversations.offline_agent import OfflineAgent
-from concierge.conversations.offline_own_bookings import event_start
+from concierge.conversations.listed_bookings import event_start
 from concierge.conversations.out_of_scope import hand_over
 from concierge.conversations.rdv import (
     Details,

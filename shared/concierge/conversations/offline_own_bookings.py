@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.message_words import time_tokens
+from concierge.conversations.listed_bookings import event_start, month_picked
 from concierge.conversations.offline_booking import EDGES, BookingFlow
 from concierge.conversations.offline_free_times import MAX_OPTIONS, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
@@ -14,23 +14,9 @@ from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
-from concierge.domain.venue import Venue
-from concierge.parsing.day_tokens import month_numbers
 
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
-
-
-def month_picked(listed: list[tuple[str, str]], text: str, short: bool = True) -> tuple[str, str] | None:
-    """The only one of the bookings listed in the month the message names ("the December one", "quella di
-    dicembre", "celui de décembre"); only in a short message, unless `short` is False (a longer answer may
-    name a new day: "to December 12")."""
-    tokens = time_tokens(text)
-    said = {month_numbers()[token] for token in tokens if token in month_numbers()}
-    in_month = [(day, time) for day, time in listed if int(day[5:7]) in said]
-    if len(said) != 1 or len(in_month) != 1 or (short and len(tokens) > 4):
-        return None
-    return in_month[0]
 
 
 class OwnBookingsFlow(BookingFlow):
@@ -366,25 +352,6 @@ class OwnBookingsFlow(BookingFlow):
             )
         slot = Slot.at(self.venue, day, time)
         return self.answer(message, self.rdv.reschedule(message, pending["id"], slot, self.patient, done=True))
-
-
-def event_start(value: Any, venue: Venue) -> tuple[dt.date, str] | None:
-    """A list_events start ("DD/MM/YYYY HH:mm" or ISO 8601) as the venue's local date and time."""
-    if not isinstance(value, str):
-        return None
-    for pattern in ("%d/%m/%Y %H:%M", "%d/%m/%Y, %H:%M", "%d/%m/%Y %Hh%M"):
-        try:
-            parsed = dt.datetime.strptime(value.strip(), pattern)
-            return parsed.date(), parsed.strftime("%H:%M")
-        except ValueError:
-            continue
-    try:
-        parsed = dt.datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    if parsed.tzinfo is not None:
-        parsed = parsed.astimezone(venue.tz)
-    return parsed.date(), parsed.strftime("%H:%M")
 
 
 def _nearest_the_booking(weekday: dt.date, booked: dt.date, today: dt.date, offered: dt.date | None) -> dt.date:

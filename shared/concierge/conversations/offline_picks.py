@@ -9,7 +9,7 @@ from typing import Any
 
 from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.offered_places import any_picked, place_picked
-from concierge.conversations.offline_own_bookings import month_picked
+from concierge.conversations.listed_bookings import month_picked
 from concierge.conversations.offline_questions import QuestionsFlow
 from concierge.conversations.understanding import Reading
 from concierge.domain.venue import minutes
