@@ -103,8 +103,10 @@ class OwnBookingsFlow(BookingFlow):
         day, time = dt.date.fromisoformat(chosen["day"]), chosen["time"]
         mem["target"] = chosen
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
+        to_a_part = reading.part and not reading.part[0] <= time < reading.part[1]  # "Saturday's to the evening"
         if (
             moved
+            or to_a_part
             or reading.time_near
             or reading.people
             or reading.shift is not None

@@ -360,7 +360,7 @@ _REBOOKED = re.compile(
 )
 _OF_A_DAY = re.compile(
     r"\b(?:my|our) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)(?: s)? "
-    r"(?:booking|reservation|appointment|table)s?\b"
+    r"(?:(?:morning|lunch|afternoon|evening|night|dinner) )?(?:booking|reservation|appointment|table)s?\b"
 )
 _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
 

@@ -2137,6 +2137,26 @@ def test_a_shift_of_a_booking_named_by_its_day_moves_that_booking(venues, venue_
     assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
 
 
+def test_a_booking_moved_to_another_part_of_its_day_is_offered_that_part_s_free_times(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 24), "19:00", PHONES["harbour"])
+    d.tools.book(dt.date(2026, 11, 28), "13:00", PHONES["harbour"])
+    offer = d.say("I'd like to move the one on saturday to the evening")
+    assert offer.reply.startswith("Free times around 6 pm on Saturday 28 November: 6 pm")  # not "to which day?"
+    d.say("7pm")
+    d.say("yes")
+    assert [(b.day, b.time) for b in d.tools.bookings] == [
+        (dt.date(2026, 11, 24), "19:00"),
+        (dt.date(2026, 11, 28), "19:00"),
+    ]
+
+
+def test_a_booking_named_by_its_day_and_part_is_the_customer_s(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    assert d.say("my saturday evening booking, can we make it 9?").rdv["action"] == "RESCHEDULE"  # not a new one
+
+
 @pytest.mark.parametrize(("asked", "moment", "people"), [
     ("can we change saturday to 6 people and 8:30?", (dt.date(2026, 11, 28), "20:30"), 6),
     ("could we change wednesday to 7?", (dt.date(2026, 11, 25), "19:00"), None),
