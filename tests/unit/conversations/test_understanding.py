@@ -445,6 +445,9 @@ def test_minutes_years_and_a_second_after_a_are_no_hour(venues, venue_id, text, 
     [
         ("roma", "le 21", None, "21:00"),  # Italian: the hour
         ("roma", "le 21 va bene", None, "21:00"),
+        ("roma", "ok le 19 e 30 allora?", None, "19:30"),  # not 19 December
+        ("roma", "sì, le 21", None, "21:00"),
+        ("roma", "ok le 21 dicembre", dt.date(2026, 12, 21), None),
         ("roma", "le 21 dicembre", dt.date(2026, 12, 21), None),
         ("cabinet", "le 21", dt.date(2026, 12, 21), None),  # French: the 21st, not also 21:00
     ],
