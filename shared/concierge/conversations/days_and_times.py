@@ -337,7 +337,12 @@ def _bound(tokens: list[str], gram: str) -> str | None:
     ("prima delle 20")."""
     words = gram.split()
     start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
-    return next((_BOUNDS[w] for w in [*tokens[max(0, start - 2) : start], words[0]] if w in _BOUNDS), None)
+    said = [*tokens[max(0, start - 2) : start], words[0]]
+    bounds = (_BOUNDS[w] for w, then in zip(said, [*said[1:], ""], strict=True) if w in _BOUNDS and then not in _DAYS)
+    return next(bounds, None)
+
+
+_DAYS = frozenset({"tomorrow", "demain", "domani", "amanha"})  # "the day after tomorrow at 8", "après-demain à 9h"
 
 
 def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:

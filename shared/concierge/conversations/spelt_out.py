@@ -21,7 +21,9 @@ _FILLED_PAUSE = re.compile(
     re.IGNORECASE,
 )
 _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
-_TEXTED_P = re.compile(r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d))")  # "p 3", "p/ 3": para 3
+_TEXTED_P = re.compile(  # "p 3", "p/ 3", "p/ dois": para 3
+    r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d)|(?:dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito)\b)"
+)
 _TEXTED_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\w)")
 _TEXTED_WORDS = (
     (re.compile(r"\babt\b", re.IGNORECASE), "about"),

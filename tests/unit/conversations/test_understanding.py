@@ -758,6 +758,7 @@ def test_adults_and_children_make_one_party(venues, venue_id, text, people):
         ("roma", "x domani sera h 21 siamo in 5", "21:00", 5),
         ("tasca", "mesa p/ 4 amanhã às 20h", "20:00", 4),
         ("tasca", "jantar p 3 amanhã às 20h", "20:00", 3),
+        ("tasca", "mesa p/ dois amanhã às nove e meia", "21:30", 2),
         ("harbour", "book 2 tmrw 8pm", "20:00", 2),
         ("harbour", "table 4 tmrw 7pm", "19:00", 4),
     ],
@@ -1507,6 +1508,15 @@ def test_the_party_asked_for_answered_first_with_the_day_and_time_after_a_comma_
 
 def test_around_a_number_when_the_time_is_asked_too_is_no_party(venues):
     assert read(venues, "harbour", "around 8", ("party_size", "slot.start_iso")).people is None
+
+
+@pytest.mark.parametrize(("venue_id", "text", "time"), [
+    ("harbour", "table for 2 the day after tomorrow at 8", "20:00"),
+    ("cabinet", "rdv après-demain à 9h", "09:00"),
+])  # fmt: skip
+def test_the_day_after_tomorrow_bounds_no_time(venues, venue_id, text, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time, reading.time_near) == (dt.date(2026, 11, 25), time, None)  # not "after 8"
 
 
 @pytest.mark.parametrize(("venue_id", "text"), [("harbour", "after 2 days"), ("roma", "dopo 2 giorni")])
