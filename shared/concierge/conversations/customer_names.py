@@ -255,6 +255,14 @@ def _sentences(segments: list[str]) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=256)
+def venue_named(name: str) -> re.Pattern[str]:
+    """The venue's own name as a message folds it (`fold_same_length`): never the customer's ("Trattoria Roma,
+    tavolo per 2…")."""
+    words = r"\s+".join(map(re.escape, fold_same_length(name).split()))
+    return re.compile(rf"\b{words}\b")
+
+
 def full_name(text: str) -> str | None:
     """A message that is only a capitalised name of two to four words ("Pedro Santos", "it's for Marie Dupont")."""
     words = answered_name(text).strip().strip(".!").split()

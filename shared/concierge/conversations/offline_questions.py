@@ -17,6 +17,7 @@ from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOV
 from concierge.conversations.understanding import Reading
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
 from concierge.speech.weekly_hours import weekly_hours_said
+from concierge.tools.faq import normalise
 
 ACTS = frozenset({"book", "cancel", "move", "mine"})  # a message that asks for these is no aside question
 
@@ -29,6 +30,8 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.understood(f"{self.words.say('bot', venue=self.venue.name)} {self.words.abilities()}")
         if "help" in reading.intents and not (reading.details or ACTS & reading.intents):
             return self.understood(self.words.abilities())  # "what can you do?", "aiuto"
+        if not (reading.details or reading.intents - {"greeting"}) and self._names_the_venue():
+            return self.welcome()  # "is this the Harbour Kitchen?", "é aqui a Tasca do Porto?": yes, welcome
         if "mine" in reading.intents and not (reading.time or reading.people):
             return self.list_own()  # "what bookings do I have?", "I booked for Saturday, what time?": no new one
         asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
@@ -54,6 +57,12 @@ class QuestionsFlow(OwnBookingsFlow):
                 self.mem["day_asked_about"] = reading.day.isoformat()  # "a table for 2 at 8 then": that day
             return self.unanswered()  # "what's on the menu tomorrow?": no answer here, and no table asked
         return None
+
+    def _names_the_venue(self) -> bool:
+        """The message says most of the words of the venue's name ("c'est bien le cabinet Daboussy ?")."""
+        words = [word for word in normalise(self.venue.name).split() if len(word) > 3]
+        said = set(normalise(self.turn.text or "").split())
+        return bool(words) and 3 * sum(word in said for word in words) >= 2 * len(words)
 
     def _of_what_else_is_on(self, reading: Reading) -> bool:
         """A question of a day or time about what the venue offers besides its tables ("is there live music on

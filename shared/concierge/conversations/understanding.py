@@ -26,6 +26,7 @@ from concierge.conversations.customer_names import (
     new_name,
     name_segment,
     signed_name,
+    venue_named,
 )
 from concierge.conversations.days_and_times import (
     day_said,
@@ -212,15 +213,16 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         except NoSuchDate:
             return True  # "31 November" is no name
 
+    named = _blanked(rest, (venue_named(venue.name),))  # "Trattoria Roma, tavolo per 2…": the venue's, no one's
     reading.name = (
-        (new_name(rest) if "rename" in reading.intents else None)
+        (new_name(named) if "rename" in reading.intents else None)
         or introduced(
-            rest, vocab.intro_words["name_intros"], lambda s: name_at_start(s if question else capitalised_part(s))
+            named, vocab.intro_words["name_intros"], lambda s: name_at_start(s if question else capitalised_part(s))
         )
-        or introduced(rest, vocab.intro_words["relation_intros"], capitalised_at_start)  # "pour ma fille Léa"
-        or name_segment(rest, vocab, names_a_day)
-        or signed_name(rest, vocab, names_a_day)
-        or name_written_last(rest, vocab, names_a_day)
+        or introduced(named, vocab.intro_words["relation_intros"], capitalised_at_start)  # "pour ma fille Léa"
+        or name_segment(named, vocab, names_a_day)
+        or signed_name(named, vocab, names_a_day)
+        or name_written_last(named, vocab, names_a_day)
     )
     # "Jane" is no misspelt June; the name as a whole word only ("Tom" leaves "Tomorrow" whole)
     unnamed = re.sub(rf"(?<!\w){re.escape(reading.name)}(?!\w)", " ", rest) if reading.name else rest

@@ -2646,6 +2646,21 @@ def test_a_question_of_a_day_about_what_else_is_on_starts_no_booking_and_its_day
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(day)
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "welcome"), [
+    ("harbour", "hi is this the harbour kitchen?", "Hello, welcome to The Harbour Kitchen! How can I help you?"),
+    ("tasca", "Bom dia, é aqui o restaurante Tasca do Porto?", "Olá, bem-vindo ao Tasca do Porto! Como posso ajudar?"),
+    ("cabinet", "c'est bien le cabinet Daboussy ?", "Bonjour, bienvenue chez Cabinet dentaire Daboussy !"),
+])  # fmt: skip
+def test_asking_whether_this_is_the_venue_is_welcomed(venues, venue_id, asked, welcome):
+    assert dialogue(venues, venue_id).say(asked).reply.startswith(welcome)  # not "I don't have the answer"
+
+
+def test_the_venue_s_own_name_is_never_the_customer_s(venues):
+    d = dialogue(venues, "roma")
+    confirm = d.say("Trattoria Roma, tavolo per 2 sabato alle 20, Mario Rossi")
+    assert confirm.reply == "Prenoto un tavolo per 2 sabato 28 novembre alle 20 a nome Mario Rossi?"
+
+
 def test_tables_outdoors_asked_about_are_no_question_of_the_hours(venues):
     answer = dialogue(venues, "roma").say("avete tavoli all'aperto?")
     assert answer.reply.startswith("Qui non ho la risposta a questa domanda.")  # not the opening hours
