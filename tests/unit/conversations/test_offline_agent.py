@@ -3136,6 +3136,10 @@ def test_not_being_able_to_come_is_said_of_the_booking_one_has_and_moves_it(
      "To which day and time should I move your booking of Saturday 28 November at 8 pm?", ["20:00"]),
     ("harbour", "we can't make it on saturday", "friday at 7pm instead",
      "Shall I move your booking of Saturday 28 November at 8 pm to Friday 27 November at 7 pm?", ["20:00"]),
+    ("harbour", "saturday doesn't work anymore", "friday at 7pm then",
+     "Shall I move your booking of Saturday 28 November at 8 pm to Friday 27 November at 7 pm?", ["20:00"]),
+    ("roma", "sabato non ci va più bene", "cancellala pure",
+     "Cancello la sua prenotazione di sabato 28 novembre alle 20?", []),
 ])  # fmt: skip
 def test_not_being_able_to_come_asks_whether_to_move_or_cancel_and_the_answer_says_which(
     venues, venue_id, cannot, answer, said, left
