@@ -19,8 +19,10 @@ _NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
 # The words before a name said of oneself ("I'm Tom", "c'est Marie", "sono Mario", "aqui é o João"): no name
 # starts with them.
 _SELF_INTRO = re.compile(
-    r"^\s*(?:i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
-    r"sou(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+",
+    r"^\s*(?:(?:hi|hello|hey|hiya|ciao|salve|bonjour|salut|ol[aá]|oi)[,!]?\s+)?"  # "hi it's Tom"
+    r"(?:i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
+    r"sou(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+"
+    r"|(?<!\s)\s+(?:here|qui|ici|aqui)\s*$",  # or after it: "Tom here", "Marco qui", "Pedro aqui"
     re.IGNORECASE,
 )
 # Small words written small that start no name ("the booking under", "del ristorante", "mal aux dents").
@@ -188,8 +190,8 @@ def signed_name(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> 
 
 
 def without_self_intro(text: str) -> str:
-    """`text` without the words that say a name is one's own at its start: "I'm Tom" is Tom."""
-    return _SELF_INTRO.sub("", text, count=1)
+    """`text` without the words that say a name is one's own: "I'm Tom", "Tom here" are Tom."""
+    return _SELF_INTRO.sub("", text)
 
 
 # A title said in words before a name, as "a nome della signora Bianchi" drops it: "la signora Bianchi", "o senhor
@@ -342,7 +344,8 @@ def name_at_start(text: str) -> str | None:
         if not _NAME_WORD.fullmatch(token) or token.lower() in _NAME_STOP:
             break
         words.append(token)
-        if len(words) == 4 or said_words[index].endswith((",", ";", "!", "?")):
+        ended = token.endswith(".") and len(token) > 2 and token.strip(".").lower() not in _TITLES  # "Smith. Table"
+        if len(words) == 4 or said_words[index].endswith((",", ";", "!", "?")) or ended:
             break
     if not words:
         return None

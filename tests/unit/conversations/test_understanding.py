@@ -328,7 +328,7 @@ def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, t
         ("roma", "Buonasera, vorrei prenotare un tavolo per 2 domani alle 20, Mario Rossi", "Mario Rossi"),
         ("harbour", "Hello, I'd like to book a table for 2, Jane Doe", "Jane Doe"),
         ("harbour", "Hello, I'd like to book a table for 2, Friday Evening", None),
-        ("harbour", "Hi, Jane Doe here, what are your hours?", None),
+        ("harbour", "Hi, Jane Doe here, what are your hours?", "Jane Doe"),  # said as her own, not "Jane Doe Here"
     ],
 )
 def test_a_capitalised_name_between_commas_in_a_booking_request_is_the_name(venues, venue_id, text, name):
@@ -639,6 +639,19 @@ def test_a_question_about_a_name_gives_no_name(venues, venue_id, text):
 def test_a_name_to_change_to_is_the_name_and_moves_nothing(venues, venue_id, text, name):
     reading = read(venues, venue_id, text)
     assert "rename" in reading.intents and "move" not in reading.intents and reading.name == name
+
+
+@pytest.mark.parametrize(("venue_id", "text", "name"), [
+    ("harbour", "Tom here, table for 2 friday 8pm", "Tom"),
+    ("harbour", "hi it's Tom, table for 2 friday 8pm", "Tom"),
+    ("roma", "Luca qui, tavolo per 2 venerdì alle 20", "Luca"),
+    ("tasca", "Pedro aqui, mesa para 2 sexta às 20h", "Pedro"),
+    ("harbour", "Name: Tom Smith. Table for 2 friday 8pm", "Tom Smith"),  # not "Tom Smith. Table"
+    ("harbour", "Name: J. R. Smith, table for 2 friday 8pm", "J. R. Smith"),
+    ("harbour", "table for 2 friday 8pm, we'll sit here", None),
+])  # fmt: skip
+def test_a_name_said_as_one_s_own_is_read_without_the_words_around_it(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
 
 
 def test_a_name_stops_before_instead_or_sorry(venues):
