@@ -155,13 +155,15 @@ class BookingFlow(FreeTimes):
             )
         return self.offer(day, time, notes)
 
-    def part_of_the_day_under_way(self, reading: Reading, day_under_way: str | None) -> None:
+    def part_of_the_day_under_way(self, reading: Reading, day_under_way: str | None) -> bool:
         """A part of the day said alone ("evening", "plutôt le matin") is that part of the day under way: the
-        day of the times offered, or of the booking asked for."""
+        day of the times offered, or of the booking asked for. True when it is one."""
         if reading.part_named and not (reading.day or reading.time or reading.time_near) and day_under_way:
             day = dt.date.fromisoformat(day_under_way)
             start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
             reading.day, reading.part = day, (hhmm(start), hhmm(end))
+            return True
+        return False
 
     def weekday_alone(self) -> bool:
         """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday

@@ -40,7 +40,8 @@ class PicksFlow(QuestionsFlow):
                 picked or hour or self._yes_to_around(offered, reading) or self._soonest(offered, reading) or reading
             )
             self._weekday_offered(reading, dt.date.fromisoformat(offered["day"]))
-            self.part_of_the_day_under_way(reading, offered["day"])
+            if self.part_of_the_day_under_way(reading, offered["day"]):
+                reading.intents.add("availability")  # "something in the evening?" to lunch times: the evening's
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and text:
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)

@@ -501,6 +501,7 @@ def test_none_of_the_times_offered_asks_for_another_day_or_time(venues, venue_id
 @pytest.mark.parametrize(("answer", "said"), [
     ("too early", "Later on Friday 27 November, these times are free: 8:30 pm,"),
     ("more options", "Later on Friday 27 November, these times are free: 8:30 pm,"),
+    ("none of those, what else do you have?", "Later on Friday 27 November, these times are free: 8:30 pm,"),
     ("too late", "Earlier on Friday 27 November, these times are free: 6:30 pm,"),
     ("another day", "All right. Which other day or time would suit you?"),
     ("Maybe", "Sorry, I didn't understand. To book, I still need your name,"),  # no name
@@ -509,6 +510,17 @@ def test_an_answer_about_the_times_offered_is_read_as_such_never_as_a_name(venue
     d = dialogue(venues, "harbour")
     d.say("any tables on friday around 8?")  # offered before the name is known
     assert d.say(answer).reply.startswith(said)
+
+
+@pytest.mark.parametrize(("venue_id", "asked", "part", "said"), [
+    ("roma", "avete posto sabato per 2?", "la sera?", "Orari liberi sabato 28 novembre: 19, 19 e 30"),
+    ("tasca", "têm mesa sábado para 2?", "à noite", "Horários livres sábado, 28 de novembro: 19h30, 20h"),
+    ("harbour", "anything on saturday for 2?", "something in the evening?", "Free times on Saturday 28 November: 6 pm"),
+])  # fmt: skip
+def test_a_part_of_the_day_said_to_times_offered_offers_that_part_s(venues, venue_id, asked, part, said):
+    d = dialogue(venues, venue_id)
+    d.say(asked)  # the day's first free times: lunch
+    assert d.say(part).reply.startswith(said)  # not the name asked
 
 
 def test_any_said_of_the_bookings_listed_picks_none_of_them(venues):
@@ -549,7 +561,8 @@ def test_a_part_of_the_day_said_while_the_time_is_asked_offers_that_part_of_the_
 def test_a_part_of_the_day_said_while_the_name_is_missing_is_no_name(venues):
     d = dialogue(venues, "harbour")
     d.say("Hi! Do you have space for a group of 9 next Friday?")
-    assert d.say("evening").reply == "To book, I still need your name."
+    evening = d.say("evening")
+    assert evening.reply.startswith("Free times on Friday 27 November: 6 pm") and d.memory["slots"].get("name") is None
     d.say("8pm")
     assert d.say("Lucy Gray").reply == "Shall I book a table for 9 on Friday 27 November at 8 pm for Lucy Gray?"
 
