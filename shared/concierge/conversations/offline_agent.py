@@ -16,9 +16,9 @@ from typing import Any
 
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
+from concierge.conversations.customer_names import full_name
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_picks import PicksFlow
-from concierge.conversations.customer_names import full_name
 from concierge.conversations.second_bookings import second_booking
 from concierge.conversations.understanding import Reading, read_message
 from concierge.tools.faq import normalise
