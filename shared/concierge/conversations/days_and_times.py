@@ -321,6 +321,7 @@ _BOUNDS = {
     **dict.fromkeys("after apres dopo depois".split(), "after"),
     **dict.fromkeys("before until till avant jusqu prima entro fino antes ate".split(), "before"),
 }
+_DAYS = frozenset({"tomorrow", "demain", "domani", "amanha"})  # "the day after tomorrow at 8", "après-demain à 9h"
 
 
 def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:
@@ -340,9 +341,6 @@ def _bound(tokens: list[str], gram: str) -> str | None:
     said = [*tokens[max(0, start - 2) : start], words[0]]
     bounds = (_BOUNDS[w] for w, then in zip(said, [*said[1:], ""], strict=True) if w in _BOUNDS and then not in _DAYS)
     return next(bounds, None)
-
-
-_DAYS = frozenset({"tomorrow", "demain", "domani", "amanha"})  # "the day after tomorrow at 8", "après-demain à 9h"
 
 
 def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:

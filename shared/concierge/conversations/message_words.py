@@ -146,14 +146,12 @@ def hour_articles_read(tokens: list[str], italian: bool = False) -> list[str]:
         if out[i] == "le" and out[i + 1].isdigit() and int(out[i + 1]) <= 23:
             after_word = i > 0 and out[i - 1] in _BEFORE_LE_HOUR
             second = i > 0 and out[i - 1] == "e" and "ore" in out[max(0, i - 3) : i]  # "tra le 20 e le 21"
-            opening = all(token in _OPENING_FILLERS for token in out[:i])
+            opening = all(token in ANSWER_FILLERS or token in ("si", BREAK) for token in out[:i])
             opening = opening and italian and not MONTH_WORDS.intersection(out[i + 2 : i + 3])
             if after_word or second or opening:
                 out[i] = "ore"
     return out
 
-
-_OPENING_FILLERS = frozenset({"ok", "okay", "si", "allora", "va", "bene", "perfetto", "ottimo", BREAK})
 
 # What a number after "a" / "à" counts when it is no hour: "siamo a 10 minuti", "mon fils a 8 ans".
 _AMOUNTS = frozenset(
