@@ -162,8 +162,8 @@ class _Run(PicksFlow):
     def _then_the_booking(self, answered: AgentAnswer) -> AgentAnswer:
         """A question answered while a booking is asked for ("avete il parcheggio?" to "what name?"): the
         booking's question asked again after the answer, so that "Luca" next is still read as the name. An
-        answer that asks already (`unanswered`, "how much is it?") is left as it is."""
-        if self.mem.get("flow") != "book" or self.mem["awaiting"]:
+        answer that asks already (`unanswered`, "how much is it?": what is missing, or the yes) is left as it is."""
+        if self.mem.get("flow") != "book" or self.mem["awaiting"] or self.mem.get("pending"):
             return answered
         return self.asked_again(answered.reply, self.book(Reading()))
 

@@ -52,6 +52,8 @@ class QuestionsFlow(OwnBookingsFlow):
         if self._of_a_day_only(reading) and (faq := self.faq(self.turn.text or "")):
             self.mem["day_asked_about"] = reading.day.isoformat() if reading.day else None  # "for 2 at 8, then"
             return self.understood(faq)  # "do you have vegetarian options on Sunday?": the FAQ's, not a booking
+        if "duration" in reading.intents and self.asked_a_question and not reading.details:
+            return self.unanswered()  # "how long can we keep the table?": asked, not booked
         if self._of_what_else_is_on(reading):
             if reading.day and not self.mem.get("flow"):
                 self.mem["day_asked_about"] = reading.day.isoformat()  # "a table for 2 at 8 then": that day

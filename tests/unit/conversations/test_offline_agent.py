@@ -2694,6 +2694,28 @@ def test_a_question_with_no_answer_during_a_booking_asks_the_booking_question_on
     assert answer.reply == "I don't have the answer to that here. To book, I still need your name and the day and time."
 
 
+@pytest.mark.parametrize("question", [
+    "how much is it?", "what's on the menu on friday?", "how long can we keep the table?",
+])  # fmt: skip
+def test_a_question_with_no_answer_before_the_yes_asks_for_the_yes_once(venues, question):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 friday 8pm, Jo Lee")
+    answer = d.say(question)
+    assert answer.reply == (
+        "I don't have the answer to that here. Shall I book a table for 2 on Friday 27 November at 8 pm for Jo Lee?"
+    )
+    assert d.say("yes").rdv["action"] == "CREATE"
+
+
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("harbour", "how long can we keep the table?", "I don't have the answer to that here."),
+    ("roma", "quanto tempo possiamo tenere il tavolo?", "Qui non ho la risposta a questa domanda."),
+])  # fmt: skip
+def test_how_long_something_lasts_is_a_question_not_a_booking(venues, venue_id, question, said):
+    d = dialogue(venues, venue_id)
+    assert d.say(question).reply.startswith(said) and d.memory.get("flow") is None
+
+
 @pytest.mark.parametrize(
     ("venue_id", "request_", "cancel"),
     [
