@@ -69,6 +69,9 @@ _NEVER_NAMES = frozenset(
     "diner dîner almoco almoço jantar outside inside indoors outdoors terrace terrazza terrasse esplanada "
     "window finestra fenetre fenêtre janela garden giardino jardin jardim upstairs downstairs dentro fuori "
     "dehors interieur intérieur exterieur extérieur "
+    # a question about the name asked: "no name needed?", "è obbligatorio?"
+    "needed required necessary mandatory necessario necessaria obbligatorio obbligatoria necessaire nécessaire "
+    "obligatoire necessário obrigatório obrigatorio "
     # the words a message is signed off with: "…, Regards", "…, Bisous", "Grazie Mille", "Cheers Mate"
     "mille beaucoup mate regards best xx xxx x saluti cordiali cordialement bises bisous amities amitiés "
     "abraço abraco abraços abracos beijinhos beijos baci bacioni cumprimentos atenciosamente boa".split()

@@ -1474,7 +1474,9 @@ def test_a_yes_word_beside_a_negation_is_a_no(venues, venue_id, text):
     assert read(venues, venue_id, text).intents == {"no"}
 
 
-@pytest.mark.parametrize("text", ["Why?", "Why do you need it?", "Do you need my surname?"])
+@pytest.mark.parametrize("text", [
+    "Why?", "Why do you need it?", "Do you need my surname?", "no name needed?", "is a name required?",
+])  # fmt: skip
 def test_a_question_asked_back_for_the_name_names_nobody(venues, text):
     assert read(venues, "harbour", text, ("patient.name",)).name is None
 
