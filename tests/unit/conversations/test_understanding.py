@@ -1476,6 +1476,7 @@ def test_a_yes_word_beside_a_negation_is_a_no(venues, venue_id, text):
 
 @pytest.mark.parametrize("text", [
     "Why?", "Why do you need it?", "Do you need my surname?", "no name needed?", "is a name required?",
+    "first name only?",
 ])  # fmt: skip
 def test_a_question_asked_back_for_the_name_names_nobody(venues, text):
     assert read(venues, "harbour", text, ("patient.name",)).name is None
