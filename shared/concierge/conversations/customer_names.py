@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
-from concierge.conversations.message_words import MONTH_WORDS, PART_WORDS, time_tokens
+from concierge.conversations.message_words import MONTH_WORDS, PART_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.tools.faq import normalise
 
@@ -65,7 +65,7 @@ _ARTICLES = frozenset({"the", "a", "l", "le", "la", "il", "o", "de", "di", "in",
 
 # Words that answer "for whom?", "for what?" or "where?" and name nobody: "for me", "per cena", "outside".
 _NEVER_NAMES = frozenset(
-    "me us myself moi nous noi mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner déjeuner "
+    "i me us myself moi nous noi mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner déjeuner "
     "diner dîner almoco almoço jantar outside inside indoors outdoors terrace terrazza terrasse esplanada "
     "window finestra fenetre fenêtre janela garden giardino jardin jardim upstairs downstairs dentro fuori "
     "dehors interieur intérieur exterieur extérieur "
@@ -323,6 +323,10 @@ def capitalised_at_start(text: str) -> str | None:
     return name_at_start(" ".join(words)) if words else None
 
 
+_PARTICLES = frozenset("di de da do du del della des dos das".split())  # as written: "Di Stefano" is a name
+_WHEN_WORDS = WEEKDAY_WORDS | MONTH_WORDS | {"domani", "oggi", "stasera", "demain", "amanha", "hoje"}
+
+
 def name_at_start(text: str) -> str | None:
     """Up to four name words at the start of `text`, stopping at a connector, a digit or punctuation; none
     when it starts with a small word written small ("the booking under", "del ristorante"; "De Luca" is one).
@@ -346,6 +350,8 @@ def name_at_start(text: str) -> str | None:
             continue
         if not _NAME_WORD.fullmatch(token) or token.lower() in _NAME_STOP:
             break
+        if token in _PARTICLES and fold_same_length(" ".join(said_words[index + 1 : index + 2])) in _WHEN_WORDS:
+            break  # "a nome Bianchi di sabato": Saturday's booking, not Mr "Bianchi di Sabato"
         words.append(token)
         ended = token.endswith(".") and len(token) > 2 and token.strip(".").lower() not in _TITLES  # "Smith. Table"
         if len(words) == 4 or said_words[index].endswith((",", ";", "!", "?")) or ended:

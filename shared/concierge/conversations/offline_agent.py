@@ -147,7 +147,7 @@ class _Run(PicksFlow):
         if "greeting" in reading.intents and turn.history and set(normalise(turn.text or "").split()) <= _HELLO_OR_BYE:
             return self.goodbye()  # "ciao", "salut" once the conversation is under way: goodbye
         if "greeting" in reading.intents or (not turn.history and not turn.text):
-            return self.welcome()
+            return self._then_the_booking(self.welcome())  # "hi" to "what name?": hello, and the name asked again
         if mem.get("flow") == "book" and reading.details:
             return self.book(reading)
         if pending and not reading.details:  # "which one?" to "Shall I cancel…?": the yes is still awaited

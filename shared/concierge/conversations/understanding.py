@@ -324,8 +324,9 @@ def _bare_answer_read(
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
     asked = text.strip().endswith("?")  # "Why?", "Do you need my surname?" name nobody
     named = reading.name is None and as_name and not asked
+    said = _blanked(rest, vocab.phrases["greeting"])  # "hi" alone is no name; "hi, Tom" is Tom
     if named and bare and not re.search(r"\d", rest) and not reading.part_named:  # nor "allora 8", "evening"
-        reading.name = name_at_start(capitalised_part(answered_name(rest)))
+        reading.name = name_at_start(capitalised_part(answered_name(said.strip(" ,.;:!-"))))
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]
     agreed = reading.intents == {"yes"} and not replace(reading, phone=None, bad_phone=False).details

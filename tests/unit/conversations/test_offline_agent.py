@@ -2668,6 +2668,14 @@ def test_asking_whether_this_is_the_venue_is_welcomed(venues, venue_id, asked, w
     assert dialogue(venues, venue_id).say(asked).reply.startswith(welcome)  # not "I don't have the answer"
 
 
+def test_a_hello_to_the_name_asked_is_no_name_and_the_name_is_asked_again(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 friday 8pm")
+    hello = d.say("hi")
+    assert hello.reply.endswith("To book, I still need your name.") and d.memory["slots"].get("name") is None
+    assert d.say("Tom Baker").reply == "Shall I book a table for 2 on Friday 27 November at 8 pm for Tom Baker?"
+
+
 def test_the_venue_s_own_name_is_never_the_customer_s(venues):
     d = dialogue(venues, "roma")
     confirm = d.say("Trattoria Roma, tavolo per 2 sabato alle 20, Mario Rossi")

@@ -655,6 +655,11 @@ def test_a_name_said_as_one_s_own_is_read_without_the_words_around_it(venues, ve
     assert read(venues, venue_id, text).name == name
 
 
+def test_a_name_stops_before_the_day_of_the_booking_it_names(venues):
+    reading = read(venues, "roma", "vorrei disdire la prenotazione a nome Bianchi di sabato")
+    assert (reading.name, reading.day) == ("Bianchi", dt.date(2026, 11, 28))  # not "Bianchi di sabato"
+
+
 def test_a_name_stops_before_instead_or_sorry(venues):
     assert read(venues, "harbour", "put it under Jane instead").name == "Jane"
     assert read(venues, "harbour", "Jane Doe sorry", ("patient.name",)).name == "Jane Doe"
@@ -1476,7 +1481,7 @@ def test_a_yes_word_beside_a_negation_is_a_no(venues, venue_id, text):
 
 @pytest.mark.parametrize("text", [
     "Why?", "Why do you need it?", "Do you need my surname?", "no name needed?", "is a name required?",
-    "first name only?",
+    "first name only?", "hi", "I love the harbour kitchen!",
 ])  # fmt: skip
 def test_a_question_asked_back_for_the_name_names_nobody(venues, text):
     assert read(venues, "harbour", text, ("patient.name",)).name is None
