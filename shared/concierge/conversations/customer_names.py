@@ -71,7 +71,7 @@ _NEVER_NAMES = frozenset(
     "dehors interieur intérieur exterieur extérieur "
     # a question about the name asked: "no name needed?", "è obbligatorio?"
     "needed required necessary mandatory necessario necessaria obbligatorio obbligatoria necessaire nécessaire "
-    "obligatoire necessário obrigatório obrigatorio only enough ok okay fine "
+    "obligatoire necessário obrigatório obrigatorio only enough "
     # the words a message is signed off with: "…, Regards", "…, Bisous", "Grazie Mille", "Cheers Mate"
     "mille beaucoup mate regards best xx xxx x saluti cordiali cordialement bises bisous amities amitiés "
     "abraço abraco abraços abracos beijinhos beijos baci bacioni cumprimentos atenciosamente boa".split()
