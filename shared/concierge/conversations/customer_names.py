@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
-from concierge.conversations.message_words import MONTH_WORDS, PART_WORDS, WEEKDAY_WORDS, time_tokens
+from concierge.conversations.message_words import MONTH_WORDS, PART_WORDS, RELATIVE_DAYS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.tools.faq import normalise
 
@@ -324,7 +324,7 @@ def capitalised_at_start(text: str) -> str | None:
 
 
 _PARTICLES = frozenset("di de da do du del della des dos das".split())  # as written: "Di Stefano" is a name
-_WHEN_WORDS = WEEKDAY_WORDS | MONTH_WORDS | {"domani", "oggi", "stasera", "demain", "amanha", "hoje"}
+_WHEN_WORDS = WEEKDAY_WORDS | MONTH_WORDS | RELATIVE_DAYS.keys() | {"stasera"}
 
 
 def name_at_start(text: str) -> str | None:

@@ -21,6 +21,7 @@ from concierge.conversations.message_words import (
     HOUR_WORDS,
     MONTH_WORDS,
     PART_NAMES,
+    RELATIVE_DAYS,
     UNIT_WORDS,
 )
 from concierge.conversations.vocabulary import vocabulary
@@ -321,7 +322,7 @@ _BOUNDS = {
     **dict.fromkeys("after apres dopo depois".split(), "after"),
     **dict.fromkeys("before until till avant jusqu prima entro fino antes ate".split(), "before"),
 }
-_DAYS = frozenset({"tomorrow", "demain", "domani", "amanha"})  # "the day after tomorrow at 8", "après-demain à 9h"
+_DAYS = frozenset(word for word, ahead in RELATIVE_DAYS.items() if ahead == 1)  # "the day after tomorrow at 8"
 
 
 def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:

@@ -307,6 +307,11 @@ _UNITS = frozenset(
 UNIT_WORDS = _UNITS | _AMOUNTS  # what a number may count besides people: days, weeks, minutes, years, euros
 _WEEKS = frozenset("week weeks fortnight fortnights settimana settimane semaine semaines semana semanas".split())
 WEEKDAY_WORDS = frozenset(fold(name).removesuffix(" feira") for names in WEEKDAYS.values() for name in names)
+# The one-word days counted from today, with how many days ahead, in every language: the day grammar's ("oggi": 0,
+# "domani": 1, "demain": 1, "amanha": 1, "tmrw": 1).
+RELATIVE_DAYS = {
+    word: ahead for grammar in GRAMMARS.values() for word, ahead in grammar.fixed.items() if " " not in word
+}
 
 
 def week_joined(tokens: list[str]) -> list[str]:
