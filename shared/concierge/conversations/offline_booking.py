@@ -136,7 +136,7 @@ class BookingFlow(FreeTimes):
         if missing and said and day is not None and not self.open_then(day, said):  # "all'una", no lunch then
             return self.offer(day, said, notes)  # the free times first: the name is asked once one is picked
         part = slots.get("part")
-        if missing and part and day is not None and not any(part[0] <= t < part[1] for t in self.free_times(day)):
+        if missing and part and day is not None and not self.free_in_part(day, part):
             return self.offer(day, None, notes)  # "Sunday evening", lunch only: what there is that day, first
         if missing:
             return self.need_info(missing, notes)
@@ -271,7 +271,7 @@ class BookingFlow(FreeTimes):
         offered_day, free = self.nearest(day, time or around)
         part = self.slots.get("part")
         if part and time is None and offered_day == day:  # "domani sera verso le 21": the evening's, near 21
-            in_part = [t for t in self.free_times(day) if part[0] <= t < part[1]]
+            in_part = self.free_in_part(day, part)
             free = nearest_to(in_part, around) or nearest_to(self.free_times(day), around or part[0])  # closed then
         bound = self.slots.pop("bound", None) if around and time is None and offered_day == day else None
         free, bound = self.on_side(day, free, around, bound)

@@ -54,12 +54,14 @@ class FreeTimes(OfflineTurn):
         side = [t for t in self.free_times(day) if (t >= around if bound == "after" else t <= around)]
         return (nearest_to(side, around), bound) if side else (free, None)
 
+    def free_in_part(self, day: dt.date, part: list[str] | tuple[str, str]) -> list[str]:
+        """The day's free times within a part of it (`part`: its first and end times, "18:00", "23:00")."""
+        return [t for t in self.free_times(day) if part[0] <= t < part[1]]
+
     def edge_time(self, day: dt.date, edge: frozenset[str], part: list[str] | None = None) -> str | None:
         """The day's first free time ("earliest" in `edge`) or its last, if it has any: in the `part` of the day
         said ("saturday evening" - "the earliest"), when that part has any."""
-        free = self.free_times(day)
-        in_part = [t for t in free if part[0] <= t < part[1]] if part else []
-        free = in_part or free
+        free = (self.free_in_part(day, part) if part else []) or self.free_times(day)
         return (free[0] if "earliest" in edge else free[-1]) if free else None
 
     def times_sentence(
