@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from concierge.conversations.customer_names import fold_same_length
+from concierge.conversations.message_spans import fold_same_length
 from concierge.conversations.message_words import WEEKDAY_WORDS
 from concierge.conversations.vocabulary import Vocabulary
 

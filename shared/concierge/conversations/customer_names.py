@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
+from concierge.conversations.message_spans import fold_same_length
 from concierge.conversations.message_words import MONTH_WORDS, PART_WORDS, RELATIVE_DAYS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.tools.faq import normalise
@@ -277,15 +277,6 @@ def full_name(text: str) -> str | None:
 def _capitalised_name(words: list[str]) -> bool:
     """Two to four name words, each capitalised."""
     return 2 <= len(words) <= 4 and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words)
-
-
-def fold_same_length(text: str) -> str:
-    """Lower-case, accent-free text of the same length, so that spans found in it apply to the original."""
-    out = []
-    for c in text:
-        base = unicodedata.normalize("NFKD", c.lower())[:1] or c
-        out.append(" " if not (base.isalnum() or base.isspace()) else base)
-    return "".join(out)
 
 
 def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> T | None:

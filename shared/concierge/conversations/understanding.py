@@ -1,9 +1,9 @@
 """What a customer's chat message says, for the offline agent: intents, and the booking details in it.
 
 Words (intents, care types, how names and party sizes are introduced) are data (`vocabulary`),
-recognised in every language; names are found by `customer_names`, days and times by `days_and_times`
-(the project's parsers on the message's word sequences, readied by `message_words`); phone numbers by
-`phonenumbers` in the venue's country.
+recognised in every language; intents are read by `message_intents`, names by `customer_names`, days and
+times by `days_and_times` (the project's parsers on the message's word sequences, readied by
+`message_words`); phone numbers by `phonenumbers` in the venue's country.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from concierge.conversations.customer_names import (
     answered_name,
     capitalised_at_start,
     capitalised_part,
-    fold_same_length,
     full_name,
     introduced,
     looks_like_name,
@@ -41,6 +40,8 @@ from concierge.conversations.days_and_times import (
     with_part_said_apart,
 )
 from concierge.conversations.hour_marks import at_after_correction, at_after_weekday, at_before_a_number, day_after_to
+from concierge.conversations.message_intents import emoji_answer, intents_said
+from concierge.conversations.message_spans import blanked
 from concierge.conversations.message_words import (
     ANSWER_FILLERS,
     BREAK,
@@ -65,7 +66,7 @@ from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.taken_back import corrected_set_aside, negated_set_aside
-from concierge.conversations.vocabulary import INTENTS, SAID_WITHIN, Vocabulary, vocabulary
+from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
 from concierge.parsing.errors import NoSuchDate
@@ -73,8 +74,6 @@ from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
-# A thumbs-up or a cross sent alone: the yes or the no of a confirmation.
-_EMOJI_ANSWERS = (("👍", "yes"), ("👌", "yes"), ("✅", "yes"), ("✔", "yes"), ("👎", "no"), ("❌", "no"))
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
 # The words that introduce the phone number, just before it: "my number is", "o meu telemóvel é", "cell:".
@@ -145,47 +144,20 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.bad_phone = True
     rest = with_party_counted(spelt_out(rest))  # "table 4 2 @ 8", "uh"; "the number of people to 5": 5 people
     folded = normalise(rest)
-    if not folded and (emoji := next((intent for sign, intent in _EMOJI_ANSWERS if sign in text), None)):
+    if emoji := emoji_answer(text, folded):
         reading.intents = {emoji}  # "👍" alone to "Shall I book...?"
         return reading
-    reading.intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
-    if "cant_come" in reading.intents and "cancel" not in reading.intents:  # "we can't make it, please cancel"
-        reading.intents.add("move")  # "we can't make it on Saturday": a move, or a cancellation if they say so
-    if _OF_A_DAY.search(folded):
-        reading.intents.add("mine")  # "my saturday booking", "our friday reservation"
-    if "mine" in reading.intents and _ASKING_FOR_ONE.search(folded):
-        reading.intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
-    for phrases, meant_elsewhere in SAID_WITHIN.items():  # "step-free", "cancellation policy", "no problem"
-        if vocab.has(phrases, folded):
-            _said_only_within(reading, rest, vocab, phrases, meant_elsewhere)
-    if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
-        reading.intents.add("angry")  # "this is terrible", but not "a terrible toothache"
+    reading.intents = intents_said(text, rest, folded, vocab)
     reading.shift = shift_said(folded)
     if reading.shift:  # "anticipare di un'ora": an amount, not 1 pm
-        rest = _blanked(rest, SHIFT_WORDS)
+        rest = blanked(rest, SHIFT_WORDS)
     if vocab.has("season_greetings", folded):  # "Buon Natale!": a wish, not Christmas Day
-        rest = _blanked(rest, vocab.phrases["season_greetings"])
+        rest = blanked(rest, vocab.phrases["season_greetings"])
     if "instead_of" in reading.intents:  # "alle 21 invece delle 19 e 30": what is replaced is not meant
-        rest = _blanked(rest, vocab.phrases["instead_of"], "not")
+        rest = blanked(rest, vocab.phrases["instead_of"], "not")
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
-        rest = _blanked(rest, vocab.phrases[edge])
-        reading.intents.discard("earlier" if edge == "earliest" else "later")  # "le plus tôt possible" is no "plus tôt"
-    head = len(" ".join(folded.split()[:2]))
-    # "no sábado" is not a no: an answer is short, or opens the message (said from its first two words: "don't
-    # book it", "that's fine, thanks"); and a question ("si può pagare con carta?", "yes, and is there
-    # parking?") confirms nothing.
+        rest = blanked(rest, vocab.phrases[edge])
     question = text.strip().endswith("?") and len(folded.split()) > 1
-    answers = {
-        answer: [match for pattern in vocab.phrases[answer] for match in pattern.finditer(folded)]
-        for answer in {"yes", "no"} & reading.intents
-    }
-    for answer, matches in answers.items():
-        if question or (len(folded.split()) > 3 and not any(match.start() < head for match in matches)):
-            reading.intents.discard(answer)
-    if "wait" in reading.intents:
-        reading.intents.discard("yes")  # "ok, hold on", "sì, un attimo": not yet
-    if "yes" in reading.intents and _yes_negated(folded, answers["yes"]):
-        reading.intents = (reading.intents - {"yes"}) | {"no"}  # "non va bene", "pas d'accord", "not sure"
     reading.care_type = next(
         (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
     )
@@ -213,7 +185,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         except NoSuchDate:
             return True  # "31 November" is no name
 
-    named = _blanked(rest, (venue_named(venue.name),))  # "Trattoria Roma, tavolo per 2…": the venue's, no one's
+    named = blanked(rest, (venue_named(venue.name),))  # "Trattoria Roma, tavolo per 2…": the venue's, no one's
     reading.name = (
         (new_name(named) if "rename" in reading.intents else None)
         or introduced(
@@ -247,7 +219,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month
         day, reading.no_such_date = None, (impossible.day, impossible.month)
     if day is None or day.part is None:  # "good morning" names no part
-        ungreeted = time_tokens(_blanked(unnamed, vocab.phrases["greeting"]))
+        ungreeted = time_tokens(blanked(unnamed, vocab.phrases["greeting"]))
         if day is not None:  # "dinner for 3 on Saturday"
             day = with_part_said_apart(day, ungreeted, venue)
         else:
@@ -309,7 +281,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         bare
         and "greeting" in reading.intents
         and question
-        and len(_blanked(folded, vocab.phrases["greeting"]).split()) > 3
+        and len(blanked(folded, vocab.phrases["greeting"]).split()) > 3
     ):
         reading.intents.discard("greeting")  # "Bonsoir, vous prenez la carte vitale ?": a question, not a hello
     _bare_answer_read(reading, text, rest, awaiting, bare, vocab)
@@ -324,14 +296,14 @@ def _bare_answer_read(
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
     asked = text.strip().endswith("?")  # "Why?", "Do you need my surname?" name nobody
     named = reading.name is None and as_name and not asked
-    said = _blanked(rest, vocab.phrases["greeting"])  # "hi" alone is no name; "hi, Tom" is Tom
+    said = blanked(rest, vocab.phrases["greeting"])  # "hi" alone is no name; "hi, Tom" is Tom
     if named and bare and not re.search(r"\d", rest) and not reading.part_named:  # nor "allora 8", "evening"
         reading.name = name_at_start(capitalised_part(answered_name(said.strip(" ,.;:!-"))))
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
         reading.reason = rest.strip()[:200]
     agreed = reading.intents == {"yes"} and not replace(reading, phone=None, bad_phone=False).details
     if named and agreed:  # "ok, Tom", "pode ser Joana Silva"
-        after = capitalised_part(answered_name(_blanked(rest, vocab.phrases["yes"]).strip(" ,.;:!-")))
+        after = capitalised_part(answered_name(blanked(rest, vocab.phrases["yes"]).strip(" ,.;:!-")))
         if after[:1].isupper() and (name := name_at_start(after)):
             reading.name = name
             reading.intents.discard("yes")
@@ -361,39 +333,3 @@ _REBOOKED = re.compile(
     r"\b(?:book|rebook|reserve|instead|prenota|prenotate|prenotare|invece|reserver|reservez|plutot|reservar|marcar"
     r"|marca|marque|em vez)\b"
 )
-_OF_A_DAY = re.compile(
-    r"\b(?:my|our) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)(?: s)? "
-    r"(?:(?:morning|lunch|afternoon|evening|night|dinner) )?(?:booking|reservation|appointment|table)s?\b"
-)
-_ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
-
-
-def _yes_negated(folded: str, said: list[re.Match[str]]) -> bool:
-    """Whether every yes `said` follows a negation by at most a word ("not sure", "non va bene", "pas d'accord",
-    "não pode ser", "non è perfetto") or comes before one ("absolutely not", "certo che no", "claro que não")."""
-    return all(
-        _NOT_BEFORE.intersection(folded[: match.start()].split()[-2:])
-        or _NOT_AFTER.intersection(folded[match.end() :].split()[:2])
-        for match in said
-    )
-
-
-_NOT_BEFORE = NEGATIONS | {"don", "dont"}  # "don't book it"
-_NOT_AFTER = frozenset({"not", "non", "no", "nao", "pas"})  # "d'accord mais pas lundi", "sì ma non sabato"
-
-
-def _said_only_within(reading: Reading, text: str, vocab: Vocabulary, phrases: str, intents: tuple[str, ...]) -> None:
-    """`intents` dropped from the reading when only the `phrases` say them ("cancellation" in "cancellation
-    policy", "no" in "no problem")."""
-    outside = normalise(_blanked(text, vocab.phrases[phrases]))
-    reading.intents -= {intent for intent in intents if not vocab.has(intent, outside)}
-
-
-def _blanked(text: str, patterns: tuple[re.Pattern[str], ...], word: str = "") -> str:
-    """`text` with what the patterns match (on its folded form, of the same length) turned to spaces, or
-    to `word` padded with spaces."""
-    folded = fold_same_length(text)
-    for pattern in patterns:
-        for match in pattern.finditer(folded):
-            text = text[: match.start()] + word.ljust(match.end() - match.start()) + text[match.end() :]
-    return text

@@ -1,0 +1,79 @@
+"""What a customer's chat message asks for, for the offline agent: its intents, read from the vocabulary's
+phrases in every language, with the yes and the no of a confirmation kept only where they answer."""
+
+from __future__ import annotations
+
+import re
+
+from concierge.conversations.message_spans import blanked
+from concierge.conversations.message_words import NEGATIONS
+from concierge.conversations.vocabulary import INTENTS, SAID_WITHIN, Vocabulary
+from concierge.tools.faq import normalise
+
+# A thumbs-up or a cross sent alone: the yes or the no of a confirmation.
+_EMOJI_ANSWERS = (("👍", "yes"), ("👌", "yes"), ("✅", "yes"), ("✔", "yes"), ("👎", "no"), ("❌", "no"))
+_OF_A_DAY = re.compile(
+    r"\b(?:my|our) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)(?: s)? "
+    r"(?:(?:morning|lunch|afternoon|evening|night|dinner) )?(?:booking|reservation|appointment|table)s?\b"
+)
+_ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
+_NOT_BEFORE = NEGATIONS | {"don", "dont"}  # "don't book it"
+_NOT_AFTER = frozenset({"not", "non", "no", "nao", "pas"})  # "d'accord mais pas lundi", "sì ma non sabato"
+
+
+def emoji_answer(text: str, folded: str) -> str | None:
+    """ "yes" or "no" for a thumbs-up or a cross sent alone ("👍" to "Shall I book...?")."""
+    return None if folded else next((intent for sign, intent in _EMOJI_ANSWERS if sign in text), None)
+
+
+def intents_said(text: str, rest: str, folded: str, vocab: Vocabulary) -> set[str]:
+    """The intents of the message `text`: `rest` is it without its phone number, `folded` that normalised."""
+    intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
+    if "cant_come" in intents and "cancel" not in intents:  # "we can't make it, please cancel"
+        intents.add("move")  # "we can't make it on Saturday": a move, or a cancellation if they say so
+    if _OF_A_DAY.search(folded):
+        intents.add("mine")  # "my saturday booking", "our friday reservation"
+    if "mine" in intents and _ASKING_FOR_ONE.search(folded):
+        intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one
+    for phrases, meant_elsewhere in SAID_WITHIN.items():  # "step-free", "cancellation policy", "no problem"
+        if vocab.has(phrases, folded):
+            outside = normalise(blanked(rest, vocab.phrases[phrases]))
+            intents -= {intent for intent in meant_elsewhere if not vocab.has(intent, outside)}
+    if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
+        intents.add("angry")  # "this is terrible", but not "a terrible toothache"
+    if "earliest" in intents:
+        intents.discard("earlier")  # "le plus tôt possible" is no "plus tôt"
+    if "latest" in intents:
+        intents.discard("later")
+    _answers_kept(intents, text, folded, vocab)
+    return intents
+
+
+def _answers_kept(intents: set[str], text: str, folded: str, vocab: Vocabulary) -> None:
+    """The yes and the no kept where they answer. "No sábado" is not a no: an answer is short, or opens the
+    message (said from its first two words: "don't book it", "that's fine, thanks"); and a question ("si può
+    pagare con carta?", "yes, and is there parking?") confirms nothing."""
+    head = len(" ".join(folded.split()[:2]))
+    question = text.strip().endswith("?") and len(folded.split()) > 1
+    answers = {
+        answer: [match for pattern in vocab.phrases[answer] for match in pattern.finditer(folded)]
+        for answer in {"yes", "no"} & intents
+    }
+    for answer, matches in answers.items():
+        if question or (len(folded.split()) > 3 and not any(match.start() < head for match in matches)):
+            intents.discard(answer)
+    if "wait" in intents:
+        intents.discard("yes")  # "ok, hold on", "sì, un attimo": not yet
+    if "yes" in intents and _yes_negated(folded, answers["yes"]):
+        intents -= {"yes"}
+        intents.add("no")  # "non va bene", "pas d'accord", "not sure"
+
+
+def _yes_negated(folded: str, said: list[re.Match[str]]) -> bool:
+    """Whether every yes `said` follows a negation by at most a word ("not sure", "non va bene", "pas d'accord",
+    "não pode ser", "non è perfetto") or comes before one ("absolutely not", "certo che no", "claro que não")."""
+    return all(
+        _NOT_BEFORE.intersection(folded[: match.start()].split()[-2:])
+        or _NOT_AFTER.intersection(folded[match.end() :].split()[:2])
+        for match in said
+    )
