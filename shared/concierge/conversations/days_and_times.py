@@ -105,6 +105,18 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
     return weaker[0] or weaker[1]
 
 
+_OR = frozenset({"or", "o", "ou", "oppure"})
+
+
+def first_of_two(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
+    """The first of two days offered as a choice, where the longest words would read the second ("stasera o
+    domani sera", "tonight or tomorrow night"): the days within a few words of the "or"."""
+    for index, token in enumerate(tokens):
+        if token in _OR and (before := day_said(tokens[max(0, index - MAX_GRAM) : index], now, venue)):
+            return before if day_said(tokens[index + 1 : index + 1 + MAX_GRAM], now, venue) else None
+    return None
+
+
 def _with_its_year(reading: DayReading, gram: str, tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading:
     """The day read again with the year said right after it, when the longest words read left it out ("on the
     20th of November 2026": the 20th of November 2026, not of next year)."""

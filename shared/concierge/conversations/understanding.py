@@ -30,6 +30,7 @@ from concierge.conversations.customer_names import (
 from concierge.conversations.days_and_times import (
     day_said,
     days_in_order,
+    first_of_two,
     two_days_together,
     time_said,
     part_said,
@@ -215,7 +216,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "move" in reading.intents:
         tokens = at_before_a_number(day_after_to(tokens))
     try:
-        day = weekend_of_a_date(tokens, now, venue) or day_said(tokens, now, venue)
+        either = None if {"cancel", "move"} & reading.intents else first_of_two(tokens, now, venue)
+        day = weekend_of_a_date(tokens, now, venue) or either or day_said(tokens, now, venue)
     except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month
         day, reading.no_such_date = None, (impossible.day, impossible.month)
     if day is None or day.part is None:  # "good morning" names no part

@@ -1220,6 +1220,27 @@ def test_the_weekend_of_a_date_is_its_saturday_or_sunday(venues, venue_id, text,
     assert (reading.day, reading.day_choices) == (days[0], days) and reading.week_of is None
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day"),
+    [
+        ("roma", "avete posto stasera o domani sera?", dt.date(2026, 11, 23)),  # was tomorrow: the longer words
+        ("harbour", "any tables tonight or tomorrow night for 2?", dt.date(2026, 11, 23)),
+        ("cabinet", "vous avez de la place jeudi ou après-demain ?", dt.date(2026, 11, 26)),
+        ("tasca", "tem mesa amanhã ou depois de amanhã?", dt.date(2026, 11, 24)),
+        ("harbour", "friday at 8 or saturday for 2", dt.date(2026, 11, 27)),
+        ("tasca", "quero o jantar de sábado", dt.date(2026, 11, 28)),  # "o" is an article here
+        ("roma", "per 2 o 3 persone domani", dt.date(2026, 11, 24)),  # no day before the "or"
+    ],
+)
+def test_of_two_days_offered_as_a_choice_the_first_said_is_read(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
+def test_of_two_days_in_a_move_the_first_is_still_the_booking_s(venues):
+    reading = read(venues, "harbour", "can we move my booking from friday to saturday or sunday?")
+    assert reading.day_from == dt.date(2026, 11, 27) and reading.day == dt.date(2026, 11, 28)
+
+
 def test_the_weekend_of_a_date_gone_by_has_passed(venues):
     reading = read(venues, "harbour", "table for 2 the weekend of 20/11/2026")  # it raised IndexError
     assert (reading.day, reading.past_day) == (None, dt.date(2026, 11, 21))
