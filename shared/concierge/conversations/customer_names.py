@@ -104,16 +104,26 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         segment = _SPOKEN_TITLE.sub("", without_self_intro(said))  # "alle 21, sono Pino", "…, la signora Bianchi"
         words = segment.split()
         last = index == len(segments) - 1
-        chosen = last or segment != said or after_comma  # or said as one's own: "I'm Tom, …"
-        one_word = chosen and len(words) == 1 and normalise(words[0]) not in MONTH_WORDS  # "…, December, …": when
+        own = segment != _SPOKEN_TITLE.sub("", said)  # said as one's own: "I'm Tom, …", "sono Marco, …"
+        chosen = last or segment != said or after_comma
+        month = not own and normalise(words[0]) in MONTH_WORDS  # "…, December, …": when; "sono Marco": who
+        one_word = chosen and len(words) == 1 and not month
         one_word_name = one_word and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
         if not (_capitalised_name(words) or one_word_name):  # "…sabato alle 20 per 3, Bianchi": a surname last
             continue
         if _says_something_else(segment, vocab):
             continue
-        if not is_day(segment) and (name := name_at_start(segment)):
+        if not _a_day(segment, is_day, own) and (name := name_at_start(segment)):
             return name
     return None
+
+
+def _a_day(segment: str, is_day: Callable[[str], bool], own: bool) -> bool:
+    """Whether a capitalised segment names a day. Said as one's own name, a month alone does not: "sono
+    Marco" is no "março", "I'm April" no month; a weekday, "tomorrow" or a number still does ("it's Friday")."""
+    if own and not re.search(r"\d", segment) and not _DAY_WORDS.intersection(normalise(segment).split()):
+        return False
+    return is_day(segment)
 
 
 def _says_something_else(words: str, vocab: Vocabulary) -> bool:
@@ -315,7 +325,8 @@ def capitalised_at_start(text: str) -> str | None:
 
 
 _PARTICLES = frozenset("di de da do du del della des dos das".split())  # as written: "Di Stefano" is a name
-_WHEN_WORDS = WEEKDAY_WORDS | MONTH_WORDS | RELATIVE_DAYS.keys() | {"stasera"}
+_DAY_WORDS = WEEKDAY_WORDS | RELATIVE_DAYS.keys() | {"stasera"}
+_WHEN_WORDS = _DAY_WORDS | MONTH_WORDS
 
 
 def name_at_start(text: str) -> str | None:

@@ -655,6 +655,21 @@ def test_a_name_said_as_one_s_own_is_read_without_the_words_around_it(venues, ve
     assert read(venues, venue_id, text).name == name
 
 
+@pytest.mark.parametrize(("venue_id", "text", "name", "day"), [
+    ("roma", "Sono Marco, tavolo per 2 domani alle 20", "Marco", dt.date(2026, 11, 24)),  # no "março"
+    ("harbour", "I'm April, table for 2 friday at 8", "April", dt.date(2026, 11, 27)),
+    ("harbour", "Hi, June here, table for 2 friday at 8", "June", dt.date(2026, 11, 27)),
+    ("harbour", "It's Friday, table for 2 at 8", None, dt.date(2026, 11, 27)),  # a weekday still is a day
+])  # fmt: skip
+def test_a_month_said_as_one_s_own_name_is_the_name(venues, venue_id, text, name, day):
+    reading = read(venues, venue_id, text)
+    assert (reading.name, reading.day) == (name, day)
+
+
+def test_a_month_written_apart_not_as_one_s_own_names_nobody(venues):
+    assert read(venues, "harbour", "table for 2 on the 24th at 8, December").name is None
+
+
 def test_a_name_stops_before_the_day_of_the_booking_it_names(venues):
     reading = read(venues, "roma", "vorrei disdire la prenotazione a nome Bianchi di sabato")
     assert (reading.name, reading.day) == ("Bianchi", dt.date(2026, 11, 28))  # not "Bianchi di sabato"
