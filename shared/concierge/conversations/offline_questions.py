@@ -20,6 +20,15 @@ from concierge.speech.weekly_hours import weekly_hours_said
 from concierge.tools.faq import normalise
 
 ACTS = frozenset({"book", "cancel", "move", "mine"})  # a message that asks for these is no aside question
+# "for my booking", "pour mon rdv", "per la mia prenotazione", "para a minha consulta"; and the words that ask
+# when it is ("what time should we arrive for our booking?": the list says)
+_FOR_THEIRS = re.compile(
+    r"\b(?:for|pour|per|para) (?:my|our|mon|ma|notre|nos|mes|la mia|il mio|la nostra|il nostro|le mie|i miei|"
+    r"a minha|o meu|a nossa|o nosso|as minhas|minha|meu|nossa|nosso) "
+)
+_WHEN_WORDS = frozenset(
+    "time when day date heure quand jour ora orario quando giorno hora horas horario dia data".split()
+)
 
 
 class QuestionsFlow(OwnBookingsFlow):
@@ -33,6 +42,8 @@ class QuestionsFlow(OwnBookingsFlow):
         if not (reading.details or reading.intents - {"greeting"}) and self._names_the_venue():
             return self.welcome()  # "is this the Harbour Kitchen?", "é aqui a Tasca do Porto?": yes, welcome
         if "mine" in reading.intents and not (reading.time or reading.people):
+            if self._of_something_for_it(reading):
+                return self.unanswered()  # "do I need to bring anything for my appointment?": not when it is
             return self.list_own()  # "what bookings do I have?", "I booked for Saturday, what time?": no new one
         asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
         if asks_now and reading.day in (None, self.now.date()):
@@ -65,6 +76,17 @@ class QuestionsFlow(OwnBookingsFlow):
         words = [word for word in normalise(self.venue.name).split() if len(word) > 3]
         said = set(normalise(self.turn.text or "").split())
         return bool(words) and 3 * sum(word in said for word in words) >= 2 * len(words)
+
+    def _of_something_for_it(self, reading: Reading) -> bool:
+        """A question of something for one's booking that is not its day or time ("do I need to bring anything
+        for my appointment?", "faut-il être à jeun pour mon rdv ?"): no answer here, rather than the list."""
+        folded = normalise(self.turn.text or "")
+        return bool(
+            self.asked_a_question
+            and _FOR_THEIRS.search(folded)
+            and not _WHEN_WORDS.intersection(folded.split())
+            and not ({"cancel", "move", "rename"} & reading.intents)
+        )
 
     def _of_what_else_is_on(self, reading: Reading) -> bool:
         """A question of a day or time about what the venue offers besides its tables ("is there live music on

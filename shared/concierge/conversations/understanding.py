@@ -274,9 +274,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if (
         venue.kind != "clinic"
         and reading.reason is None
-        and (booking_said or not question or "note" in reading.intents)
+        and (booking_said or not question or {"note", "mine"} & reading.intents)
     ):
-        reading.reason = special_request(rest, vocab)  # "it's our anniversary": the booking's note
+        reading.reason = special_request(rest, vocab)  # "it's our anniversary", "a high chair for our booking?"
     # Nothing but an answer (a phone number beside it is no other detail: "Luca, 347 123 4567").
     bare = not replace(reading, phone=None, bad_phone=False).details and not (reading.intents - {"greeting"})
     if (

@@ -16,6 +16,7 @@ from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile
 from concierge.speech import phrases_for
+from concierge.speech.receptionist import agent_words
 
 from tests.unit.conversations.dialogue import Dialogue
 
@@ -1610,6 +1611,8 @@ def test_moving_a_table_to_another_time_is_a_move(venues):
     ("tasca", "na minha reserva de sábado, um de nós é vegetariano", "Obrigado, vamos tomar nota."),
     ("harbour", "I'd like to add a note that it's a birthday", "Thank you, we'll take note."),
     ("roma", "si può aggiungere una nota? è un compleanno", "Grazie, ne prendiamo nota."),
+    ("harbour", "can we have a high chair for our booking?", "Thank you, we'll take note."),  # it listed them
+    ("tasca", "posso levar um bolo para a nossa reserva?", "Obrigado, vamos tomar nota."),  # it started one
 ])  # fmt: skip
 def test_a_request_for_one_of_the_customer_s_bookings_is_passed_to_the_team_not_booked(venues, venue_id, asked, thanks):
     d = dialogue(venues, venue_id)
@@ -2033,6 +2036,8 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("harbour", "is my table confirmed?", "Your upcoming bookings:"),  # it started a booking
         ("roma", "il mio tavolo di sabato è confermato?", "Le sue prossime prenotazioni:"),
         ("cabinet", "c'est à quelle heure mon rdv mercredi ?", "Vos prochains rendez-vous :"),  # it started one
+        ("harbour", "what time should we arrive for our booking?", "Your upcoming bookings:"),
+        ("cabinet", "c'est quel jour mon rdv ?", "Vos prochains rendez-vous :"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
@@ -2043,6 +2048,24 @@ def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, ve
     assert said in answer.reply and answer.rdv["action"] == "SHOW_WELCOME"
     assert "schedule_appointment" not in d.tools.names() and "cancel_appointment" not in d.tools.names()
     assert len(d.tools.bookings) == 2
+
+
+@pytest.mark.parametrize(("venue_id", "question"), [
+    ("harbour", "do I need to bring anything for my booking?"),
+    ("harbour", "is there a dress code for our reservation?"),
+    ("cabinet", "est-ce que je dois apporter quelque chose pour mon rdv ?"),
+    ("roma", "devo portare qualcosa per la mia prenotazione?"),
+    ("tasca", "preciso de levar alguma coisa para a minha reserva?"),
+])  # fmt: skip
+def test_a_question_of_something_for_one_s_booking_is_said_to_have_no_answer_here_not_answered_by_the_list(
+    venues, venue_id, question
+):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    answer = d.say(question)
+    venue = venues[venue_id]
+    assert answer.reply == agent_words(venue.locale, venue.kind).say("no_answer")
+    assert "list_events" not in d.tools.names() and len(d.tools.bookings) == 1
 
 
 @pytest.mark.parametrize(("change", "asked"), [
