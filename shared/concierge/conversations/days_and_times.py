@@ -179,10 +179,14 @@ def _either(mismatch: WeekdayMismatch) -> DayReading:
 
 
 def may_name_a_day(gram: str) -> bool:
-    """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora"): words too often another word
-    than a day to be read as one."""
+    """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora"), nor "in the sun": words too often
+    another word than a day to be read as one (a weekday cut short that is one was spelt out before)."""
     short = " " not in gram and len(gram) <= 3 and gram != "nye"  # "NYE" is New Year's Eve as typed
-    return not (short or _ARTICLE_ONE.fullmatch(gram) or _LONE_ORDINAL.fullmatch(gram))
+    cut_short = not _CUT_SHORT.isdisjoint(gram.split())
+    return not (short or cut_short or _ARTICLE_ONE.fullmatch(gram) or _LONE_ORDINAL.fullmatch(gram))
+
+
+_CUT_SHORT = frozenset({"mon", "tue", "wed", "thu", "fri", "sat", "sun"})  # the parser's, as other words too
 
 
 @functools.cache

@@ -267,6 +267,9 @@ _WEEKDAY_OF = {
     for shorts in SHORT_WEEKDAYS.values()
     for short, day in zip(shorts, WEEKDAYS["en"], strict=True)
 } | {"tues": "tuesday", "thur": "thursday", "thurs": "thursday"}
+# An English one is read after the words that only lead a day too: "can you do sat for 2", "this fri", "next thurs".
+_SHORT_EN = frozenset(fold(short) for short in SHORT_WEEKDAYS["en"]) | {"tues", "thur", "thurs"}
+_BEFORE_A_SHORT_DAY = frozenset({"this", "next", "on", "do"})
 CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}(?:am|pm)?|h|am|pm)")  # "8pm", "21h", "20:30", "7:30pm": not "2 days"
 
 
@@ -280,8 +283,9 @@ _BEFORE_A_PART = frozenset({"a", "al", "ao", "de", "du", "le", "la"})
 
 def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str]:
     """A weekday cut short just before a clock time or a part of the day, "sat 8pm", "ven 21h", "sab sera",
-    "dom a pranzo", or alone as the day asked for ("fri"), spelt out: cut short, "mar", "sun" or "qui" are
-    other words too often to be read as days anywhere else."""
+    "dom a pranzo", in English after "this", "next", "on" or "do" ("can you do sat for 2"), or alone as the
+    day asked for ("fri"), spelt out: cut short, "mar", "sun" or "qui" are other words too often to be read
+    as days anywhere else."""
     if day_asked and len(tokens) == 1 and tokens[0] in _WEEKDAY_OF:
         return [_WEEKDAY_OF[tokens[0]]]
 
@@ -293,8 +297,12 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
             or (len(after) == 2 and after[0] in _BEFORE_A_PART and after[1] in PART_WORDS)
         )
 
+    def led(i: int) -> bool:
+        return i > 0 and tokens[i - 1] in _BEFORE_A_SHORT_DAY and tokens[i] in _SHORT_EN
+
     return [
-        _WEEKDAY_OF[token] if token in _WEEKDAY_OF and before_a_time(i) else token for i, token in enumerate(tokens)
+        _WEEKDAY_OF[token] if token in _WEEKDAY_OF and (before_a_time(i) or led(i)) else token
+        for i, token in enumerate(tokens)
     ]
 
 

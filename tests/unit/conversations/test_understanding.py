@@ -1083,6 +1083,10 @@ def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, tex
         ("roma", "dom a pranzo", 29, None),
         ("cabinet", "dispo jeu aprem ?", 26, None),
         ("tasca", "sex ao jantar", 27, None),
+        # or, in English, after the words that lead a day
+        ("harbour", "whats the earliest u can do sat for 2", 28, None),
+        ("harbour", "table for 2 this fri at 8", 27, "20:00"),
+        ("harbour", "anything on thurs for 4?", 26, None),
     ],
 )
 def test_a_weekday_cut_short_before_a_clock_time_or_a_part_of_the_day_is_that_day(venues, venue_id, text, day, time):
@@ -1093,6 +1097,9 @@ def test_a_weekday_cut_short_before_a_clock_time_or_a_part_of_the_day_is_that_da
 def test_a_short_word_that_could_be_a_weekday_is_not_one_without_a_clock_time(venues):
     assert read(venues, "roma", "mar 2 persone").day is None
     assert read(venues, "tasca", "qui 2 pessoas").day is None
+    assert read(venues, "harbour", "we sat outside last time, table for 2").day is None
+    assert read(venues, "harbour", "can we sit in the sun? table for 2").day is None
+    assert read(venues, "harbour", "a table in the sun for 2 friday at 8").day == dt.date(2026, 11, 27)  # was Sunday
 
 
 @pytest.mark.parametrize(
