@@ -72,6 +72,7 @@ GRAMMARS = {
             "pomeriggio": "afternoon",
             "sera": "evening",
             "serata": "evening",
+            "fine giornata": "evening",
             "cena": "evening",
             "notte": "night",
             "nottata": "night",
@@ -156,6 +157,7 @@ GRAMMARS = {
             "midday": "lunch",
             "afternoon": "afternoon",
             "evening": "evening",
+            "end of the day": "evening",
             "dinner": "evening",
             "dinnertime": "evening",
             "dinner time": "evening",
@@ -163,7 +165,7 @@ GRAMMARS = {
             "night": "night",
             "nite": "night",  # as typed in a chat: "tmrw nite", "fri nite"
         },
-        part_lead=r"at|in the|for|for the|around|at around|over|during the|by",
+        part_lead=r"at|at the|in the|for|for the|around|at around|over|during the|by|by the|towards the",
         weekend=r"weekend|week end",
         weekend_of=r"on|of|at|over|the",
         next_week=(
@@ -246,6 +248,7 @@ GRAMMARS = {
             "aprem": "afternoon",  # as typed in a chat
             "soir": "evening",
             "soiree": "evening",
+            "fin de journee": "evening",  # "demain en fin de journée": before closing
             "diner": "evening",
             "nuit": "night",
         },

@@ -48,6 +48,7 @@ it | martedì 25                            | MISMATCH 2026-02-25 -> 2026-02-24
 it | sabato 1 marzo                        | MISMATCH 2026-03-01 -> 2026-02-28
 it | il 30 febbraio                        | UNSUPPORTED
 it | domani sera                           | 2026-02-19 Thu evening
+it | domani in fine giornata               | 2026-02-19 Thu evening
 it | sabato a pranzo                       | 2026-02-21 Sat lunch
 it | domenica a cena                       | 2026-02-22 Sun evening
 it | venerdì sera                          | 2026-02-20 Fri evening
@@ -128,6 +129,7 @@ en | Tuesday the 25th                      | MISMATCH 2026-02-25 -> 2026-02-24
 en | the 31st of April                     | UNSUPPORTED
 en | tomorrow night                        | 2026-02-19 Thu night
 en | tomorrow evening                      | 2026-02-19 Thu evening
+en | tomorrow at the end of the day        | 2026-02-19 Thu evening
 en | Friday evening                        | 2026-02-20 Fri evening
 en | Saturday lunch                        | 2026-02-21 Sat lunch
 en | Saturday at lunchtime                 | 2026-02-21 Sat lunch
@@ -223,6 +225,7 @@ fr | le 31 avril                           | UNSUPPORTED
 fr | vendredi soir                         | 2026-02-20 Fri evening
 fr | samedi midi                           | 2026-02-21 Sat lunch
 fr | demain soir                           | 2026-02-19 Thu evening
+fr | demain en fin de journée              | 2026-02-19 Thu evening
 fr | demain matin                          | 2026-02-19 Thu morning
 fr | jeudi après-midi                      | 2026-02-19 Thu afternoon
 fr | samedi au déjeuner                    | 2026-02-21 Sat lunch
