@@ -74,6 +74,8 @@ class _Run(PicksFlow):
             return self.handover(self._handover_reason(reading))
         if offered and turn.text and {"later", "earlier"} & reading.intents and not reading.details:
             return self.more_times(offered, later="later" in reading.intents)  # "anything later?"
+        if not offered and mem.get("flow") == "book" and {"later", "earlier"} & reading.intents:
+            reading.intents.add("availability")  # "pode ser mais tarde?" before any time was offered: the times
         if (for_the_team := self._for_the_team(reading)) is not None:
             return for_the_team
         if reading.intents == {"wait"} and not reading.details and not self.asked_a_question:

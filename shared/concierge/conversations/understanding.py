@@ -221,7 +221,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month
         day, reading.no_such_date = None, (impossible.day, impossible.month)
     if day is None or day.part is None:  # "good morning" names no part
-        ungreeted = time_tokens(blanked(unnamed, vocab.phrases["greeting"]))
+        sooner = tuple(p for intent in {"later", "earlier"} & reading.intents for p in vocab.phrases[intent])
+        ungreeted = time_tokens(blanked(unnamed, vocab.phrases["greeting"] + sooner))  # nor "mais tarde"
         if day is not None:  # "dinner for 3 on Saturday"
             day = with_part_said_apart(day, ungreeted, venue)
         else:

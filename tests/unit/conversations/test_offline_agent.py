@@ -1340,6 +1340,17 @@ def test_later_when_nothing_later_is_free_says_so_and_offers_the_same_times(venu
     assert answer.reply.startswith("Nothing later is free on Saturday 28 November.") and offered_times(answer) == shown
 
 
+@pytest.mark.parametrize(("venue_id", "ask", "later", "dinner"), [
+    ("tasca", "mesa para 2 sexta ao jantar", "pode ser mais tarde?", "19:30"),  # "tarde" had made it the afternoon
+    ("roma", "tavolo per 2 venerdì sera", "si può più tardi?", "19:00"),
+])  # fmt: skip
+def test_later_before_any_time_is_offered_offers_the_part_of_the_day_said(venues, venue_id, ask, later, dinner):
+    d = dialogue(venues, venue_id)
+    d.say(ask)
+    answer = d.say(later)
+    assert offered_times(answer)[0] == dinner and d.memory["awaiting"][0] == "slot.start_iso"
+
+
 def test_later_during_a_move_offers_later_times_for_the_booking(venues):
     d = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes")
     d.say("can we move it to friday evening?")
