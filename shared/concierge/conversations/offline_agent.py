@@ -87,7 +87,7 @@ class _Run(PicksFlow):
             return confirming
         pending, mem["pending"] = mem.get("pending"), None
         if anything_else and "no" in reading.intents and not reading.details:
-            return self.goodbye()  # "no, that's all" to "anything else?"
+            return self.goodbye("thanks" in reading.intents)  # "no, that's all" to "anything else?"
         day_asked_about, days_asked_about = mem.pop("day_asked_about", None), mem.pop("days_asked_about", None)
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
             return self.hours_of(self._asked_day(reading))  # "open on Christmas Day?" then "Boxing Day?"
@@ -145,9 +145,13 @@ class _Run(PicksFlow):
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
             return self._then_the_booking(self.understood(faq))
         if ("thanks" in reading.intents and not mem.get("flow")) or ("bye" in reading.intents and not reading.details):
-            return self.goodbye()  # "bye" ends the conversation even with a booking half asked; "thanks" does not
+            return self.goodbye(
+                "thanks" in reading.intents
+            )  # "bye" ends the conversation even with a booking half asked; "thanks" does not
         if "greeting" in reading.intents and turn.history and set(normalise(turn.text or "").split()) <= _HELLO_OR_BYE:
-            return self.goodbye()  # "ciao", "salut" once the conversation is under way: goodbye
+            return self.goodbye(
+                "thanks" in reading.intents
+            )  # "ciao", "salut" once the conversation is under way: goodbye
         if "greeting" in reading.intents or (not turn.history and not turn.text):
             return self._then_the_booking(self.welcome())  # "hi" to "what name?": hello, and the name asked again
         if mem.get("flow") == "book" and reading.details:

@@ -121,11 +121,12 @@ class OfflineTurn:
         )
         return self.answer(message, self.rdv.welcome(message))
 
-    def goodbye(self) -> AgentAnswer:
-        """Thanks or goodbye with nothing under way: the goal is met, the conversation is archived."""
+    def goodbye(self, thanked: bool) -> AgentAnswer:
+        """Thanks or goodbye with nothing under way: the goal is met, the conversation is archived. "You're
+        welcome" answers a thanks only; a bare "bye" or "no, that's all" is thanked."""
         self.tool("end_conversation", {"reason": "The customer said goodbye"})
         self.mem.update(misunderstood=0, pending=None, flow=None, slots={})
-        return self.understood(self.words.say("goodbye"))
+        return self.understood(self.words.say("goodbye" if thanked else "goodbye.unthanked"))
 
     def understood(self, message: str) -> AgentAnswer:
         self.mem["misunderstood"] = 0

@@ -1684,15 +1684,27 @@ def test_an_acknowledgement_after_an_answer_is_understood_and_never_handed_over(
 
 
 @pytest.mark.parametrize(("venue_id", "asked", "no", "said"), [
-    ("harbour", "are you open on sunday?", "no that's all", "You're welcome, see you soon!"),
-    ("cabinet", "vous êtes ouverts le samedi ?", "non c'est tout", "Avec plaisir, à bientôt !"),
-    ("tasca", "estão abertos domingo?", "não, é só isso", "De nada, até breve!"),
+    ("harbour", "are you open on sunday?", "no that's all", "Thank you, goodbye!"),  # not "you're welcome"
+    ("cabinet", "vous êtes ouverts le samedi ?", "non c'est tout", "Merci, au revoir !"),
+    ("tasca", "estão abertos domingo?", "não, é só isso", "Obrigado, até breve!"),
+    ("harbour", "are you open on sunday?", "no that's all, thanks", "You're welcome, see you soon!"),
 ])  # fmt: skip
 def test_no_to_anything_else_is_goodbye(venues, venue_id, asked, no, said):
     d = dialogue(venues, venue_id)
     d.say(asked)
     d.say("ok")
     assert d.say(no).reply == said
+
+
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "thanks", "bye", "said"), [
+    ("harbour", "table for 2 friday at 8, Tom", "yes", "thanks!", "bye",
+     ("You're welcome, see you soon!", "Thank you, goodbye!")),
+    ("roma", "tavolo per 2 venerdì alle 20, Luca", "sì", "grazie", "arrivederci",
+     ("Grazie a lei, a presto!", "Grazie, arrivederci!")),
+])  # fmt: skip
+def test_a_bye_after_thanks_is_thanked_not_welcomed_again(venues, venue_id, request_, yes, thanks, bye, said):
+    d = booked(venues, venue_id, request_, yes)
+    assert (d.say(thanks).reply, d.say(bye).reply) == said
 
 
 def test_a_yes_to_a_question_asking_a_number_is_no_acknowledgement(venues):
@@ -1846,8 +1858,8 @@ def test_thanks_with_the_day_of_the_booking_says_goodbye_and_books_nothing_more(
 
 
 @pytest.mark.parametrize(("wish", "reply"), [
-    ("Bonne soirée", "Avec plaisir, à bientôt !"), ("Buona serata", "Grazie a lei, a presto!"),
-    ("Bom fim de semana", "De nada, até breve!"), ("Have a nice evening", "You're welcome, see you soon!"),
+    ("Bonne soirée", "Merci, au revoir !"), ("Buona serata", "Grazie, arrivederci!"),
+    ("Bom fim de semana", "Obrigado, até breve!"), ("Have a nice evening", "Thank you, goodbye!"),
 ])  # fmt: skip
 def test_a_wish_sent_alone_is_a_goodbye_in_its_own_language(venues, wish, reply):
     assert dialogue(venues, "harbour").say(wish).reply == reply
