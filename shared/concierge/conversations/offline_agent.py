@@ -144,18 +144,15 @@ class _Run(PicksFlow):
             return self._book_answering(reading)
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
             return self._then_the_booking(self.understood(faq))
+        # "bye" ends the conversation even with a booking half asked; "thanks" does not
         if ("thanks" in reading.intents and not mem.get("flow")) or ("bye" in reading.intents and not reading.details):
-            return self.goodbye(
-                "thanks" in reading.intents
-            )  # "bye" ends the conversation even with a booking half asked; "thanks" does not
+            return self.goodbye("thanks" in reading.intents)
         if "greeting" in reading.intents and turn.history and set(normalise(turn.text or "").split()) <= _HELLO_OR_BYE:
-            return self.goodbye(
-                "thanks" in reading.intents
-            )  # "ciao", "salut" once the conversation is under way: goodbye
+            return self.goodbye(thanked=False)  # "ciao", "salut" once the conversation is under way: goodbye
         if "greeting" in reading.intents or (not turn.history and not turn.text):
             return self._then_the_booking(self.welcome())  # "hi" to "what name?": hello, and the name asked again
-        if mem.get("flow") == "book" and reading.details:
-            return self.book(reading)
+        if mem.get("flow") == "book" and (reading.details or reading.day_choices):
+            return self.book(reading)  # "le matin" to "today or Monday 30?": which day, asked again
         if pending and not reading.details:  # "which one?" to "Shall I cancel…?": the yes is still awaited
             return self.unanswered(pending)
         if reading.intents == {"yes"} and not (reading.details or mem.get("flow") or awaited):  # "ok", "great"

@@ -126,9 +126,10 @@ class PicksFlow(QuestionsFlow):
     def _day_picked(asked: list[dt.date], reading: Reading) -> Reading:
         """The reading, its day the one of the days just asked about that the day said names, by its date or
         its weekday ("Saturday" to "Saturday 12 December or Sunday 13 December?"). An answer with no day
-        ("10h", a name) keeps the question: the days asked about that are still possible are read as said."""
+        ("10h", a name, "le matin") keeps the question: the days asked about that are still possible are read
+        as said."""
         said = reading.day_choices or ((reading.day,) if reading.day else ())
-        if not said and (reading.time or reading.name or reading.people):
+        if not said and (reading.time or reading.name or reading.people or reading.part_named):
             reading.day_choices = tuple(asked)
             return reading
         picked = {day for day in asked if day in said} or {

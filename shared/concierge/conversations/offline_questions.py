@@ -56,9 +56,7 @@ class QuestionsFlow(OwnBookingsFlow):
         if hours or self.turn.action == "show_info":
             return self.hours_of(self._asked_day(reading), reading.days_named)  # "open on Saturday?": its hours
         if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):
-            return self.goodbye(
-                "thanks" in reading.intents
-            )  # "obrigado, até amanhã", "thanks, see you on Friday": no new booking
+            return self.goodbye("thanks" in reading.intents)  # "obrigado, até amanhã": no new booking
         if "price" in reading.intents and not (reading.day or reading.time or reading.people):
             faq = self.faq(self.turn.text or "")  # "combien coûte un détartrage ?": a question, not a booking
             return self.understood(faq) if faq else self.unanswered()

@@ -2499,6 +2499,15 @@ def test_a_time_both_days_asked_about_can_have_asks_the_day_question_again(venue
     assert d.say("à 15h").reply == "Vous voulez dire aujourd'hui (lundi 23 novembre) ou lundi 30 novembre ?"
 
 
+def test_a_part_of_the_day_answering_the_day_question_asks_it_again(venues):
+    d = dialogue(venues, "cabinet", verified_phone=True)
+    d.say("je voudrais un contrôle")
+    asked = d.say("lundi").reply
+    assert d.say("le matin").reply == asked  # it was "not understood", and the question forgotten
+    d.say("le 30")
+    assert d.memory["slots"]["day"] == "2026-11-30"
+
+
 def test_no_day_question_when_only_one_of_the_days_can_be_booked(venues):
     venue = venues["roma"]
     evening = Dialogue(
