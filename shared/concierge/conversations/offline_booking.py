@@ -231,6 +231,8 @@ class BookingFlow(FreeTimes):
             out.append("patient.name")
         if not self.phone:
             out.append("patient.phone_e164")
+        if not is_clinic(self.venue) and not slots.get("people"):
+            out.append("party_size")  # before the time: a bare "7" next is read as the party, as asked first
         if not (slots.get("day") and slots.get("time")):
             out.append("slot.start_iso")
         if is_clinic(self.venue):
@@ -238,8 +240,6 @@ class BookingFlow(FreeTimes):
                 out.append("care_type")
             if not slots.get("reason") and slots.get("care_type") in (None, "autre"):
                 out.append("reason")  # "pour un détartrage" is its own reason; "autre" needs one
-        elif not slots.get("people"):
-            out.append("party_size")
         return out
 
     def need_info(self, missing: list[str], notes: list[str]) -> AgentAnswer:

@@ -2499,6 +2499,14 @@ def test_a_time_both_days_asked_about_can_have_asks_the_day_question_again(venue
     assert d.say("à 15h").reply == "Vous voulez dire aujourd'hui (lundi 23 novembre) ou lundi 30 novembre ?"
 
 
+def test_the_party_is_asked_before_the_time_as_a_bare_number_is_read(venues):
+    d = dialogue(venues, "harbour")
+    assert d.say("I want to book").reply == "To book, I still need your name, how many people and the day and time."
+    for said in ("tomorrow", "7", "8", "Tom"):  # answered in the order asked: 7 people, at 8
+        answer = d.say(said)
+    assert answer.reply == "Shall I book a table for 7 on Tuesday 24 November at 8 pm for Tom?"
+
+
 def test_a_part_of_the_day_answering_the_day_question_asks_it_again(venues):
     d = dialogue(venues, "cabinet", verified_phone=True)
     d.say("je voudrais un contrôle")
