@@ -868,6 +868,22 @@ def test_a_refused_move_says_why_and_leaves_the_booking_where_it_was(venues):
             "para uma mesa para 5",
             "passa a ser uma mesa para 5",
         ),
+        (
+            "tasca",  # it had no answer
+            "mesa para 2 sexta às 20h, nome Ana Sousa",
+            "podemos ser 6 em vez de 2?",
+            "sim",
+            "para uma mesa para 6",
+            "passa a ser uma mesa para 6",
+        ),
+        (
+            "harbour",
+            "table for 2 on Friday at 8pm, name Jane Doe",
+            "could we be 5 instead?",
+            "yes",
+            "to a table for 5",
+            "now a table for 5",
+        ),
     ],
 )
 def test_a_new_party_size_after_booking_changes_that_booking_at_the_same_time(
