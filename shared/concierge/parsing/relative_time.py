@@ -233,7 +233,24 @@ def _choose(clock: _Clock, is_plausible: Callable[[str], bool] | None) -> TimeRe
     plausible = [c for c in (morning, evening) if is_plausible and is_plausible(c)]
     if len(plausible) == 1:
         return TimeResolution(plausible[0], 0, ambiguous=False)
+    if not plausible and is_plausible:  # "at 11:30" before a noon opening: the morning, not 23:30
+        to_morning, to_evening = _steps_to(morning, is_plausible), _steps_to(evening, is_plausible)
+        return TimeResolution(morning if to_morning < to_evening else evening, 0, ambiguous=True)
     return TimeResolution(morning if plausible else evening, 0, ambiguous=True)
+
+
+def _steps_to(clock: str, is_plausible: Callable[[str], bool], most: int = 12) -> int:
+    """Quarter hours from `clock` to the nearest plausible time, either way, up to `most` (three hours);
+    `most` + 1 when none is that near."""
+    start = int(clock[:2]) * 60 + int(clock[3:])
+    return next(
+        (
+            step
+            for step in range(1, most + 1)
+            if any(is_plausible(_format(0, start + sign * 15 * step)) for sign in (-1, 1))
+        ),
+        most + 1,
+    )
 
 
 def _format(hour: int, offset: int) -> str:

@@ -240,6 +240,23 @@ def test_when_neither_candidate_is_plausible_the_evening_one_is_chosen_and_ambig
     assert resolve_relative_time("at 8", NOW, "en", is_plausible=lambda t: False) == unsure("20:00")
 
 
+def noon_to_three_and_six_to_ten(clock: str) -> bool:
+    return "12:00" <= clock < "15:00" or "18:00" <= clock < "22:00"
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("at 11:30", "11:30"),  # half an hour before lunch opens, not 23:30: it was read as 23:30
+        ("at 11", "11:00"),
+        ("at 5:30", "17:30"),  # half an hour before dinner
+        ("at 10:30", "22:30"),  # nearer the end of dinner than the start of lunch
+    ],
+)
+def test_when_neither_candidate_is_plausible_the_one_nearer_a_plausible_time_is_chosen(said, read):
+    assert resolve_relative_time(said, NOW, "en", is_plausible=noon_to_three_and_six_to_ten) == unsure(read)
+
+
 def test_plausibility_is_not_consulted_when_a_day_part_was_said():
     assert resolve_relative_time("8 pm", NOW, "en", is_plausible=lambda t: t == "08:00") == exact("20:00")
 
