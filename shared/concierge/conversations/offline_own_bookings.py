@@ -64,11 +64,17 @@ class OwnBookingsFlow(BookingFlow):
             return self.move_to(reading)
         if fresh or not mem.get("choices"):
             mem["choices"] = self.own_bookings()
-        for key, value in (mem.pop("change", None) or {}).items():  # "4 people instead of 2", then "Wednesday's"
-            if getattr(reading, key) is None:
+        change = mem.pop("change", None) or {}
+        for key, value in change.items():  # "4 people instead of 2", then "Wednesday's"
+            if key not in ("day", "time") and getattr(reading, key) is None:
                 setattr(reading, key, value)
         choices = mem["choices"]
         chosen = next((c for c in choices if c["id"] == prefer), None) or self._chosen(choices, reading)
+        if chosen:  # "move my booking to Sunday at 1pm", then "the Friday one": Sunday at 1pm, not the booking's own
+            if change.get("day") and reading.day in (None, dt.date.fromisoformat(chosen["day"])):
+                reading.day = dt.date.fromisoformat(change["day"])
+            if change.get("time") and reading.time in (None, chosen["time"]):
+                reading.time = change["time"]
         if chosen is None and mem["flow"] == "cancel" and self.turn.text:  # "annuler le rendez-vous de décembre"
             listed = [(c["day"], c["time"]) for c in choices]
             if picked := month_picked(listed, self.turn.text, short=False):
@@ -87,7 +93,8 @@ class OwnBookingsFlow(BookingFlow):
         if chosen is None and mem["flow"] == "cancel" and "all" in reading.intents:
             chosen, mem["to_cancel"] = choices[0], choices[1:]  # "cancel them all": one after the other, each a yes
         if chosen is None:
-            change = {
+            change = {  # a day said is none of theirs: the new one
+                "day": reading.day.isoformat() if reading.day else None,
                 "time": reading.time,
                 "time_near": reading.time_near,
                 "people": reading.people,

@@ -2438,6 +2438,16 @@ def test_a_change_asked_before_its_booking_is_picked_is_made_to_the_booking_pick
     assert [b.people for b in d.tools.bookings if b.day == dt.date(2026, 11, 25)] == [4]
 
 
+@pytest.mark.parametrize(("asked", "picked", "to"), [
+    ("move my booking to sunday at 1pm", "the first one", "Sunday 29 November at 1 pm"),  # it asked the day again
+    ("can we move my booking to friday at 9pm?", "the wednesday one", "Friday 27 November at 9 pm"),
+])  # fmt: skip
+def test_the_day_and_time_a_booking_is_moved_to_are_kept_while_it_is_picked(venues, asked, picked, to):
+    d = with_two_bookings(venues, "harbour")
+    assert d.say(asked).reply.endswith("Which one?")
+    assert d.say(picked).reply == f"Shall I move your booking of Wednesday 25 November at 7:30 pm to {to}?"
+
+
 def test_a_change_asked_and_dropped_is_not_carried_to_the_next_booking_picked(venues):
     d = with_two_bookings(venues, "harbour")
     d.say("can we make it 4 people instead of 2?")
