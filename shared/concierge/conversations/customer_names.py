@@ -15,7 +15,7 @@ from concierge.tools.faq import normalise
 
 T = TypeVar("T")
 
-_NAME_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’\-.]*")
+_NAME_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’\-.])*")  # a letter of any script first: "Zoë", "王伟", "أحمد"
 # The words before a name said of oneself ("I'm Tom", "c'est Marie", "sono Mario", "aqui é o João"): no name
 # starts with them.
 _SELF_INTRO = re.compile(
@@ -325,6 +325,7 @@ def capitalised_at_start(text: str) -> str | None:
 
 
 _PARTICLES = frozenset("di de da do du del della des dos das".split())  # as written: "Di Stefano" is a name
+_SURNAME_PARTICLES = _PARTICLES | {"van", "von", "der", "den", "ter", "la", "le"}  # no name of their own
 _DAY_WORDS = WEEKDAY_WORDS | RELATIVE_DAYS.keys() | {"stasera"}
 _WHEN_WORDS = _DAY_WORDS | MONTH_WORDS
 
@@ -356,7 +357,8 @@ def name_at_start(text: str) -> str | None:
             break  # "a nome Bianchi di sabato": Saturday's booking, not Mr "Bianchi di Sabato"
         words.append(token)
         ended = token.endswith(".") and len(token) > 2 and token.strip(".").lower() not in _TITLES  # "Smith. Table"
-        if len(words) == 4 or said_words[index].endswith((",", ";", "!", "?")) or ended:
+        named = sum(word not in _SURNAME_PARTICLES for word in words)  # "José María van der Berg": four names
+        if named == 4 or len(words) == 6 or said_words[index].endswith((",", ";", "!", "?")) or ended:
             break
     if not words:
         return None

@@ -82,8 +82,9 @@ class BookingFlow(FreeTimes):
             if Patient(reading.name).as_rdv(self.venue):
                 slots["name"] = reading.name
             else:
-                self.mem["name_attempts"] += 1
-                notes.append(self.words.say("bad_name"))
+                self.mem["name_attempts"] += 1  # the booking's name is written in Latin letters (the rdv's pattern)
+                other_script = any(c.isalpha() and c > "ÿ" for c in reading.name)  # "王伟", "Александр", "أحمد"
+                notes.append(self.words.say("bad_name.latin" if other_script else "bad_name"))
         if reading.phone and Patient(phone=reading.phone).as_rdv(self.venue):
             slots["phone"] = reading.phone
         elif reading.phone or reading.bad_phone:  # not a number, or none a person has ("0347…": a UK shared line)

@@ -2525,6 +2525,20 @@ def test_a_time_both_days_asked_about_can_have_asks_the_day_question_again(venue
     assert d.say("à 15h").reply == "Vous voulez dire aujourd'hui (lundi 23 novembre) ou lundi 30 novembre ?"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "name", "asked", "latin"), [
+    ("harbour", "table for 2 friday at 8", "王伟", "Could you write your name in Latin letters (A to Z)?", "Wang Wei"),
+    ("cabinet", "rdv jeudi 10h contrôle", "أحمد بن علي",
+     "Pouvez-vous écrire votre nom en lettres latines (de A à Z) ?", "Ahmed Ben Ali"),
+])  # fmt: skip
+def test_a_name_in_another_script_is_asked_in_latin_letters_the_booking_s_name_is_written_in(
+    venues, venue_id, request_, name, asked, latin
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(name).reply.startswith(asked)  # it was "not understood"
+    assert d.say(latin).rdv["action"] == "CONFIRMATION" and d.memory["slots"]["name"] == latin
+
+
 def test_the_party_is_asked_before_the_time_as_a_bare_number_is_read(venues):
     d = dialogue(venues, "harbour")
     assert d.say("I want to book").reply == "To book, I still need your name, how many people and the day and time."

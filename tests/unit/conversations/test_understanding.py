@@ -649,6 +649,7 @@ def test_a_name_to_change_to_is_the_name_and_moves_nothing(venues, venue_id, tex
     ("tasca", "Pedro aqui, mesa para 2 sexta às 20h", "Pedro"),
     ("harbour", "Name: Tom Smith. Table for 2 friday 8pm", "Tom Smith"),  # not "Tom Smith. Table"
     ("harbour", "Name: J. R. Smith, table for 2 friday 8pm", "J. R. Smith"),
+    ("harbour", "table for 2 friday at 8, name José María van der Berg", "José María van der Berg"),  # not "…der"
     ("harbour", "table for 2 friday 8pm, we'll sit here", None),
 ])  # fmt: skip
 def test_a_name_said_as_one_s_own_is_read_without_the_words_around_it(venues, venue_id, text, name):
