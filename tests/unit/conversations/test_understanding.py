@@ -208,6 +208,16 @@ def test_a_bare_answer_to_name_and_reason_goes_where_it_looks_like_it_belongs(ve
     assert read(venues, "cabinet", "karim", both).name == "Karim"
 
 
+@pytest.mark.parametrize(("text", "people", "day"), [
+    ("mesa para 2 dia 5/12 às 20h", 2, dt.date(2026, 12, 5)),  # "2 dia" was read as two days: no party
+    ("mesa para 4 dia 12 às 20h", 4, dt.date(2026, 12, 12)),
+    ("ficamos para 2 dias", None, None),
+])  # fmt: skip
+def test_a_number_before_dia_and_a_date_is_the_party_not_a_count_of_days(venues, text, people, day):
+    reading = read(venues, "tasca", text)
+    assert (reading.people, reading.day) == (people, day)
+
+
 def test_in_three_is_a_party_but_in_three_days_is_not(venues):
     assert read(venues, "roma", "alle 21 in 3").people == 3
     assert read(venues, "harbour", "in 3 days").people is None
