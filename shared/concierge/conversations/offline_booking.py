@@ -139,6 +139,8 @@ class BookingFlow(FreeTimes):
         part = slots.get("part")
         if missing and part and day is not None and not self.free_in_part(day, part):
             return self.offer(day, None, notes)  # "Sunday evening", lunch only: what there is that day, first
+        if "hours" in reading.intents and day is not None:
+            notes.insert(0, self.day_hours(day))  # "are you open on Christmas Eve? can I book for 6?": yes, then
         if missing:
             return self.need_info(missing, notes)
         assert day is not None

@@ -54,6 +54,11 @@ class FreeTimes(OfflineTurn):
         side = [t for t in self.free_times(day) if (t >= around if bound == "after" else t <= around)]
         return (nearest_to(side, around), bound) if side else (free, None)
 
+    def day_hours(self, day: dt.date) -> str:
+        """ "We are open on Saturday 28 November: lunch from … and dinner from …" (an open day)."""
+        ranges = self.venue.ranges_on(day)
+        return self.words.say("hours.day", day=self.day_words(day), hours=self.phrases.hours_phrase(ranges))
+
     def free_in_part(self, day: dt.date, part: list[str] | tuple[str, str]) -> list[str]:
         """The day's free times within a part of it (`part`: its first and end times, "18:00", "23:00")."""
         return [t for t in self.free_times(day) if part[0] <= t < part[1]]
@@ -91,8 +96,7 @@ class FreeTimes(OfflineTurn):
         if (asked and not any(r.open <= asked < r.close for r in ranges)) or (
             part and not any(r.open < part[1] and part[0] < r.close for r in ranges)
         ):
-            hours = self.words.say("hours.day", day=self.day_words(day), hours=self.phrases.hours_phrase(ranges))
-            return f"{hours} {self.words.say('free_times', times=times)}"
+            return f"{self.day_hours(day)} {self.words.say('free_times', times=times)}"
         if time is not None:
             return self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
         if around is not None and bound is not None:  # "after 8pm": "Free times from 8 pm on Saturday…"

@@ -51,6 +51,8 @@ class QuestionsFlow(OwnBookingsFlow):
         if facts := self.venue_facts(reading):
             return self.understood(facts)  # "where are you?", "what's your number?"
         hours = "hours" in reading.intents and not ({"book"} | EDGES) & reading.intents  # not "the first time free"
+        if reading.people or reading.name or reading.care_type:
+            hours = False  # "ouverts jeudi ? un contrôle à 10h, Marie Dupont": a booking, its day's hours said first
         if self.mem.get("flow") == "book" and "availability" in reading.intents:
             hours = False  # "che orari avete?" while the time is asked: the free times
         if hours or self.turn.action == "show_info":
@@ -194,9 +196,8 @@ class QuestionsFlow(OwnBookingsFlow):
         day of special hours is answered as it is, not as its weekday usually is."""
         if day is None:
             return self.words.say("hours", hours=weekly_hours_said(self.venue))
-        ranges = self.venue.ranges_on(day)
-        if ranges:
-            return self.words.say("hours.day", day=self.day_words(day), hours=self.phrases.hours_phrase(ranges))
+        if self.venue.ranges_on(day):
+            return self.day_hours(day)
         following = next_open_day(self.venue, day)
         later = self.venue.ranges_on(following) if following else []
         return self.phrases.closed(day, self.venue.closed_weekly_on(day), following, later)

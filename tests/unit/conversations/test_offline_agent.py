@@ -2539,6 +2539,18 @@ def test_a_name_in_another_script_is_asked_in_latin_letters_the_booking_s_name_i
     assert d.say(latin).rdv["action"] == "CONFIRMATION" and d.memory["slots"]["name"] == latin
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "hours", "then"), [
+    ("harbour", "Hi, could you tell me if you're open on Christmas Eve and whether I can book for 6?",
+     "We are open on Thursday 24 December: lunch from noon to 3 pm and dinner from 6 pm to 10 pm.",
+     "To book, I still need your name and the time."),  # the hours were not said
+    ("cabinet", "vous êtes ouverts jeudi ? je voudrais un contrôle à 10h, Marie Dupont",
+     "Nous sommes ouverts le jeudi 26 novembre : matin de 8 h à 12 h et après-midi de 13 h à 18 h.",
+     "Je réserve un rendez-vous (contrôle) le jeudi 26 novembre à 10 h au nom de Marie Dupont ?"),  # no booking
+])  # fmt: skip
+def test_the_hours_asked_with_a_booking_are_said_before_the_booking_goes_on(venues, venue_id, asked, hours, then):
+    assert dialogue(venues, venue_id).say(asked).reply == f"{hours} {then}"
+
+
 def test_the_party_is_asked_before_the_time_as_a_bare_number_is_read(venues):
     d = dialogue(venues, "harbour")
     assert d.say("I want to book").reply == "To book, I still need your name, how many people and the day and time."
