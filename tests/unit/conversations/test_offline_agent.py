@@ -410,6 +410,8 @@ def test_a_time_said_around_on_a_closed_day_is_kept_and_only_the_day_is_asked(ve
      "Estamos fechados segunda-feira, 23 de novembro. Horários livres quarta-feira, 25 de novembro: 19h30", "19:30"),
     ("harbour", "Hiya, any chance of a table for 2 tonight?",
      "We are closed on Monday 23 November. Free times on Tuesday 24 November: 6 pm,", "18:00"),
+    ("tasca", "Olá, ainda há mesas para hoje à noite?",  # it asked for everything
+     "Estamos fechados segunda-feira, 23 de novembro. Horários livres quarta-feira, 25 de novembro: 19h30", "19:30"),
 ])  # fmt: skip
 def test_free_times_asked_on_a_closed_day_are_the_next_open_day_s(venues, venue_id, question, said, first):
     answer = dialogue(venues, venue_id).say(question)
@@ -419,6 +421,8 @@ def test_free_times_asked_on_a_closed_day_are_the_next_open_day_s(venues, venue_
 @pytest.mark.parametrize(("venue_id", "question", "said"), [
     ("roma", "ci sono posti per sabato a pranzo? siamo in 3", "Orari liberi sabato 28 novembre: 12 e 30, 13,"),
     ("cabinet", "vous avez des places jeudi ?", "Créneaux libres le jeudi 26 novembre : 8 h, 8 h 30,"),
+    ("roma", "ci sono tavoli per domani sera?", "Orari liberi martedì 24 novembre: 19, 19 e 30,"),
+    ("harbour", "is there a table tomorrow night for 2?", "Free times on Tuesday 24 November: 6 pm,"),
 ])  # fmt: skip
 def test_places_asked_for_a_day_offer_its_free_times(venues, venue_id, question, said):
     assert dialogue(venues, venue_id).say(question).reply.startswith(said)
