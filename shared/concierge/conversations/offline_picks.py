@@ -5,6 +5,7 @@ the customer's bookings, picked by its place or its month."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WORDS, time_tokens
@@ -15,6 +16,12 @@ from concierge.conversations.understanding import Reading
 from concierge.domain.venue import minutes
 from concierge.parsing.calendar_dates import nearest_weekday
 from concierge.tools.faq import normalise
+
+# A question of which time, asked while the booking's time is: "what time can we come?", "à quelle heure c'est
+# possible ?", "a che ora si può?", "que horas tem?"
+_WHICH_TIME = re.compile(
+    r"\b(?:what|which) times?\b|\bquelle heure\b|\bquels? horaires?\b|\b(?:che|quale) ora\b|\bque horas?\b"
+)
 
 
 class PicksFlow(QuestionsFlow):
@@ -59,6 +66,9 @@ class PicksFlow(QuestionsFlow):
             self.part_of_the_day_under_way(reading, self.slots.get("day"))
             if text and any_picked(normalise(text)):
                 reading.intents.add("availability")  # "what time?" - "tanto faz": the day's free times
+            which_time = self.asked_a_question and _WHICH_TIME.search(normalise(text or ""))
+            if which_time and not reading.time and "hours" not in reading.intents:  # not "what time do you close?"
+                reading.intents.add("availability")  # "demain" - "à quelle heure c'est possible ?": its free times
         return reading
 
     def _weekday_of(self, reading: Reading, day: str) -> bool:

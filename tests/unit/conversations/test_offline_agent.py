@@ -465,6 +465,10 @@ def test_any_of_the_times_offered_takes_the_time_asked_or_the_first(venues, venu
     ("roma", "tavolo per 2 sabato", "a qualsiasi ora", "Orari liberi sabato 28 novembre: 12 e 30"),
     ("harbour", "table for 2 on saturday", "any time", "Free times on Saturday 28 November: noon"),
     ("cabinet", "un contrôle jeudi", "n'importe quelle heure", "Créneaux libres le jeudi 26 novembre : 8 h"),
+    # or which time is asked back ("I don't have the answer to that here")
+    ("cabinet", "un détartrage jeudi", "à quelle heure c'est possible ?", "Créneaux libres le jeudi 26 novembre"),
+    ("roma", "tavolo per 2 sabato", "a che ora si può?", "Orari liberi sabato 28 novembre: 12 e 30"),
+    ("harbour", "table for 2 on saturday", "what time can we come?", "Free times on Saturday 28 November: noon"),
 ])  # fmt: skip
 def test_any_time_said_when_the_time_is_asked_offers_the_day_s_free_times(venues, venue_id, request_, any_, offered):
     d = dialogue(venues, venue_id)
