@@ -215,6 +215,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         tokens = corrected_set_aside(tokens, now, venue)
     if "move" in reading.intents:
         tokens = at_before_a_number(day_after_to(tokens))
+    elif time_asked and tokens[:1] == ["to"]:
+        tokens = at_before_a_number(tokens)  # "to 9", to "To which day and time should I move your booking…?"
     try:
         either = None if {"cancel", "move"} & reading.intents else first_of_two(tokens, now, venue)
         day = weekend_of_a_date(tokens, now, venue) or either or day_said(tokens, now, venue)

@@ -950,6 +950,8 @@ def test_make_it_and_a_number_when_no_time_was_said_is_the_party(venues, request
     ("harbour", "can we shift it to 8:30?", None, "20:30"),
     ("tasca", "queria trocar a reserva para as 22h", None, "22:00"),
     ("harbour", "can we swap our booking to 9pm?", None, "21:00"),
+    ("tasca", "mude a reserva para as 21h", None, "21:00"),  # it started a new booking
+    ("roma", "cambia la prenotazione alle 21 per favore", None, "21:00"),
 ])  # fmt: skip
 def test_the_number_of_people_changed_or_the_booking_pushed_or_shifted_changes_the_customer_s_booking(
     venues, venue_id, asked, people, time
@@ -959,6 +961,14 @@ def test_the_number_of_people_changed_or_the_booking_pushed_or_shifted_changes_t
     assert d.say(asked).rdv["action"] == "RESCHEDULE"
     d.say("yes")
     assert [(b.id, b.day, b.time, b.people) for b in d.tools.bookings] == [(own.id, own.day, time, people)]
+
+
+def test_to_and_a_time_answering_to_which_day_and_time_is_that_time(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    d.say("can I change my booking?")
+    confirm = d.say("to 9")  # it was not understood
+    assert confirm.reply == "Shall I move your booking of Saturday 28 November at 8 pm to Saturday 28 November at 9 pm?"
 
 
 def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_the_venue_s_phone(venues):
