@@ -26,6 +26,10 @@ _FOR_THEIRS = re.compile(
     r"\b(?:for|pour|per|para) (?:my|our|mon|ma|notre|nos|mes|la mia|il mio|la nostra|il nostro|le mie|i miei|"
     r"a minha|o meu|a nossa|o nosso|as minhas|minha|meu|nossa|nosso) "
 )
+_DO_YOU_DO = re.compile(
+    r"\b(?:do you (?:do|offer|treat)|vous (?:faites|proposez|pratiquez)|faites vous|proposez vous|pratiquez vous|"
+    r"(?:voi )?fate|(?:voces )?fazem|(?:voi )?offrite)\b"
+)
 _WHEN_WORDS = frozenset(
     "time when day date heure quand jour ora orario quando giorno hora horas horario dia data".split()
 )
@@ -67,6 +71,8 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.understood(faq)  # "do you have vegetarian options on Sunday?": the FAQ's, not a booking
         if "duration" in reading.intents and self.asked_a_question and not reading.details:
             return self.unanswered()  # "how long can we keep the table?": asked, not booked
+        if self._asks_whether_a_care_is_done(reading):
+            return self.unanswered()  # "est-ce que vous faites les implants ?": the team knows, no booking yet
         if self._of_what_else_is_on(reading):
             if reading.day and not self.mem.get("flow"):
                 self.mem["day_asked_about"] = reading.day.isoformat()  # "a table for 2 at 8 then": that day
@@ -88,6 +94,16 @@ class QuestionsFlow(OwnBookingsFlow):
             and _FOR_THEIRS.search(folded)
             and not _WHEN_WORDS.intersection(folded.split())
             and not ({"cancel", "move", "rename"} & reading.intents)
+        )
+
+    def _asks_whether_a_care_is_done(self, reading: Reading) -> bool:
+        """ "Do you do implants?", "vous faites les implants ?", "fazem branqueamento?": a question of a care the
+        clinic may give, with nothing of an appointment."""
+        return bool(
+            reading.care_type
+            and self.asked_a_question
+            and _DO_YOU_DO.search(normalise(self.turn.text or ""))
+            and not (reading.day or reading.time or reading.time_near or reading.name or ACTS & reading.intents)
         )
 
     def _of_what_else_is_on(self, reading: Reading) -> bool:

@@ -2569,6 +2569,19 @@ def test_the_hours_asked_with_a_booking_are_said_before_the_booking_goes_on(venu
     assert dialogue(venues, venue_id).say(asked).reply == f"{hours} {then}"
 
 
+@pytest.mark.parametrize(("question", "language"), [("est-ce que vous faites les implants ?", "fr"),
+                                                     ("do you do implants?", "en")])  # fmt: skip
+def test_asking_whether_a_care_is_done_has_no_answer_here_and_starts_no_appointment(venues, question, language):
+    d = dialogue(venues, "cabinet")
+    answer = d.say(question)  # it asked for the name, the day and the time
+    assert answer.reply == agent_words(language, "clinic").say("no_answer") and not d.memory.get("flow")
+
+
+def test_a_care_named_in_the_plural_is_that_care(venues):
+    confirm = dialogue(venues, "cabinet").say("vous faites les extractions ? un rdv jeudi à 10h, Marie Dupont")
+    assert confirm.rdv["action"] == "CONFIRMATION" and "(extraction)" in confirm.reply  # it asked the type of care
+
+
 def test_the_party_is_asked_before_the_time_as_a_bare_number_is_read(venues):
     d = dialogue(venues, "harbour")
     assert d.say("I want to book").reply == "To book, I still need your name, how many people and the day and time."
