@@ -19,7 +19,7 @@ _NAME_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’\-.])*")  # a letter of any s
 # The words before a name said of oneself ("I'm Tom", "c'est Marie", "sono Mario", "aqui é o João"): no name
 # starts with them.
 _SELF_INTRO = re.compile(
-    r"^\s*(?:(?:hi|hello|hey|hiya|ciao|salve|bonjour|salut|ol[aá]|oi)[,!]?\s+)?"  # "hi it's Tom"
+    r"^\s*(?:(?:hi|hello|hey|hiya|ciao|salve|bonjour|salut|ol[aá]|oi|and|e|et)[,!]?\s+)?"  # "hi it's Tom"
     r"(?:i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
     r"sou(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+"
     r"|(?<!\s)\s+(?:here|qui|ici|aqui)\s*$",  # or after it: "Tom here", "Marco qui", "Pedro aqui"
@@ -37,7 +37,7 @@ _NAME_STOP = frozenset(
     """
     and et e y for pour para per with avec com con my mon ma meu minha mio mia il phone tel at a à às alle on le la
     o tomorrow demain amanhã domani today please svp stp merci thanks obrigado obrigada grazie instead invece
-    plutôt plutot sorry scusi pardon desculpe not non não nao pas s'il s’il por se
+    plutôt plutot sorry scusi pardon desculpe not non não nao pas s'il s’il por se actually anzi finalement afinal
     """.split()
 )
 
@@ -109,11 +109,14 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         month = not own and normalise(words[0]) in MONTH_WORDS  # "…, December, …": when; "sono Marco": who
         one_word = chosen and len(words) == 1 and not month
         one_word_name = one_word and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
-        if not (_capitalised_name(words) or one_word_name):  # "…sabato alle 20 per 3, Bianchi": a surname last
+        # A full name said as one's own, and words after it: "…, and it's Tom Baker actually"
+        said_capitalised = own and len(words) > 1 and words[0][:1].isupper() and words[1][:1].isupper()
+        if not (_capitalised_name(words) or one_word_name or said_capitalised):  # "…, Bianchi": a surname last
             continue
-        if _says_something_else(segment, vocab):
+        if _says_something_else(segment, vocab) and not said_capitalised:
             continue
-        if not _a_day(segment, is_day, own) and (name := name_at_start(segment)):
+        name = name_at_start(segment)
+        if name and not _a_day(segment, is_day, own) and not _says_something_else(name, vocab):
             return name
     return None
 

@@ -2582,6 +2582,18 @@ def test_a_care_named_in_the_plural_is_that_care(venues):
     assert confirm.rdv["action"] == "CONFIRMATION" and "(extraction)" in confirm.reply  # it asked the type of care
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes_and_name", "asked"), [
+    ("harbour", "table for 2 friday at 8, Tom", "yes please, and it's Tom Baker actually",
+     "Shall I book a table for 2 on Friday 27 November at 8 pm for Tom Baker?"),  # it booked for Tom
+    ("roma", "tavolo per 2 venerdì alle 20, Luca", "sì, e sono Luca Bianchi",
+     "Prenoto un tavolo per 2 venerdì 27 novembre alle 20 a nome Luca Bianchi?"),
+])  # fmt: skip
+def test_a_yes_with_the_full_name_asks_again_with_it(venues, venue_id, request_, yes_and_name, asked):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(yes_and_name).reply == asked and d.tools.bookings == []
+
+
 def test_the_party_is_asked_before_the_time_as_a_bare_number_is_read(venues):
     d = dialogue(venues, "harbour")
     assert d.say("I want to book").reply == "To book, I still need your name, how many people and the day and time."
