@@ -352,3 +352,8 @@ ANSWER_FILLERS = frozenset(
 # "pardon, 11h", "às 20h, aliás às 21h" (`taken_back` for days and times, `party_sizes` for the party).
 CORRECTION_WORDS = frozenset("actually sorry anzi cioe pardon plutot finalement alias afinal".split())
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})  # before what is not meant: "not Friday", "9 not 8"
+# Another day or time asked for ("any other day?", "un altro orario?", "un autre jour ?", "outro dia?"): a no to
+# "Shall I book…?", and no clinic's care ("autre")
+ANOTHER_DAY = re.compile(
+    r"\b(?:another|different|other|altro|autre|outro|outra) (?:day|time|giorno|orario|jour|heure|dia|hora)\b"
+)

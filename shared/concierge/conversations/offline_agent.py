@@ -17,6 +17,7 @@ from typing import Any
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.customer_names import full_name
+from concierge.conversations.message_words import ANOTHER_DAY
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_picks import PicksFlow
 from concierge.conversations.second_bookings import second_booking
@@ -233,7 +234,8 @@ class _Run(PicksFlow):
         pending = self.mem.get("pending")
         if pending and "yes" in reading.intents and not reading.details:
             return self.execute(pending)
-        if pending and "no" in reading.intents and not reading.details:
+        another = self.asked_a_question and ANOTHER_DAY.search(normalise(self.turn.text or ""))  # "any other day?"
+        if pending and ("no" in reading.intents or another) and not reading.details:
             return self.decline(pending)
         if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking

@@ -44,6 +44,7 @@ from concierge.conversations.hour_marks import at_after_correction, at_after_wee
 from concierge.conversations.message_intents import emoji_answer, intents_said
 from concierge.conversations.message_spans import blanked
 from concierge.conversations.message_words import (
+    ANOTHER_DAY,
     ANSWER_FILLERS,
     BREAK,
     CORRECTION_WORDS,
@@ -159,9 +160,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
         rest = blanked(rest, vocab.phrases[edge])
     question = text.strip().endswith("?") and len(folded.split()) > 1
-    reading.care_type = next(
-        (name for name, patterns in vocab.care_types.items() if any(p.search(folded) for p in patterns)), None
-    )
+    if venue.kind == "clinic":  # "any other day?" names no care ("autre"), nor anything at a restaurant
+        cares, of_care = vocab.care_types.items(), ANOTHER_DAY.sub(" ", folded)
+        reading.care_type = next((name for name, patterns in cares if any(p.search(of_care) for p in patterns)), None)
     if (
         "patient.name" in awaiting
         and not reading.intents

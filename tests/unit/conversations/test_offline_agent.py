@@ -209,6 +209,23 @@ def test_a_declined_booking_keeps_what_was_said_and_what_is_said_next_changes_it
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "another", "day", "said"), [
+    ("harbour", "table for 2 friday at 8, Tom", "any other day?", "saturday",  # it asked the same again
+     "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom?"),
+    ("roma", "tavolo per 2 venerdì alle 20, Luca", "un altro giorno?", "sabato",
+     "Prenoto un tavolo per 2 sabato 28 novembre alle 20 a nome Luca?"),
+    ("cabinet", "contrôle jeudi 10h, Marie Dupont", "un autre jour ?", "mercredi",  # "autre" was a care
+     "Je réserve un rendez-vous (contrôle) le mercredi 25 novembre à 10 h au nom de Marie Dupont ?"),
+])  # fmt: skip
+def test_another_day_asked_to_shall_i_book_is_a_no_and_the_day_said_next_changes_it(
+    venues, venue_id, request_, another, day, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(another).rdv["action"] == "NEED_INFO" and d.memory.get("pending") is None
+    assert d.say(day).reply == said and d.tools.bookings == []
+
+
 @pytest.mark.parametrize(("venue_id", "then", "day"), [
     ("harbour", "friday at 8, Tom Baker", "Friday 4 December"),  # next week's Friday
     ("cabinet", "Tuesday 9:30, Sarah Connor", "Tuesday 1 December"),

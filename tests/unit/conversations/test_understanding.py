@@ -111,6 +111,12 @@ def test_bare_answers_are_read_as_the_field_just_asked_for(venues):
     assert reason.reason == "j'ai mal à une dent depuis lundi" and reason.day is None
 
 
+def test_a_restaurant_reads_no_care_and_another_day_names_none_at_a_clinic(venues):
+    assert read(venues, "harbour", "any other day?").care_type is None  # it was "autre"
+    assert read(venues, "cabinet", "un autre jour ?").care_type is None
+    assert read(venues, "cabinet", "un rdv pour autre chose").care_type == "autre"
+
+
 def test_a_clinic_books_one_patient_so_articles_are_not_party_sizes(venues):
     reading = read(venues, "cabinet", "un rendez-vous pour un détartrage demain à 10h")
     assert reading.people is None and reading.care_type == "detartrage" and reading.time == "10:00"
