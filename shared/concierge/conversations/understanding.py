@@ -174,7 +174,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.party_change = party_change(with_digits(folded, venue.locale))
         if reading.party_change is None:  # "add 2 people" is no party of 2
             asked, time_too = "party_size" in awaiting, "slot.start_iso" in awaiting
-            reading.people = party_size(folded, venue.locale, vocab, bare=asked, time_too=time_too)
+            # nor "una persona" in "sto parlando con una persona?"
+            counted = normalise(blanked(rest, vocab.phrases["bot"])) if "bot" in reading.intents else folded
+            reading.people = party_size(counted, venue.locale, vocab, bare=asked, time_too=time_too)
             if reading.people is None and asked and "," in rest:  # the answer first: "ok ten then, Saturday at 8"
                 reading.people = party_size(normalise(rest.split(",")[0]), venue.locale, vocab, True, time_too)
     elif reading.care_type is None and (complaint := symptom(rest, vocab)):

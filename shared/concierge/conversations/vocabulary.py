@@ -29,6 +29,7 @@ SAID_WITHIN = {
     "cancellation_terms": ("cancel", "move"),  # "what's your cancellation policy?": asked about, not asked for
     "no_problem": ("no",),  # "no problem", "aucun souci": a yes (in its phrases), not a no
     "outdoors": ("hours", "all"),  # "avete tavoli all'aperto?": outside, not the hours nor all of them
+    "bot": ("human",),  # "is this a real person?": asked whether, not asked for one
 }
 
 

@@ -1798,9 +1798,18 @@ def test_a_booking_without_a_day_after_a_closed_day_s_hours_is_for_the_next_open
     ("roma", "sei un robot?", "Sono l'assistente automatico di Trattoria Roma. Posso prenotare"),
     ("cabinet", "vous êtes un robot ?", "Je suis l'assistant automatique de Cabinet dentaire Daboussy."),
     ("tasca", "é um robô?", "Sou o assistente automático de Tasca do Porto. Posso fazer"),
+    # or a person: it handed over, or booked for one
+    ("harbour", "is this a real person?", "I'm the automated assistant of The Harbour Kitchen. I can book"),
+    ("roma", "sto parlando con una persona?", "Sono l'assistente automatico di Trattoria Roma. Posso prenotare"),
+    ("tasca", "estou a falar com uma pessoa?", "Sou o assistente automático de Tasca do Porto. Posso fazer"),
 ])  # fmt: skip
 def test_asked_whether_it_is_a_machine_the_receptionist_says_so_and_what_it_can_do(venues, venue_id, asked, said):
     assert dialogue(venues, venue_id).say(asked).reply.startswith(said)
+
+
+def test_a_person_asked_for_after_asking_whether_it_is_a_machine_is_handed_over(venues):
+    answer = dialogue(venues, "harbour").say("are you a bot? I want to speak to a real person")
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN"
 
 
 @pytest.mark.parametrize(("venue_id", "asked", "said"), [
