@@ -1509,6 +1509,9 @@ def test_the_address_asked_before_the_yes_is_answered_and_the_booking_asked_agai
         ("harbour", "This is ridiculous, useless bot"),
         ("harbour", "worst service ever"),
         ("cabinet", "c'est affreux, personne ne répond"),
+        ("harbour", "I want to make a complaint about last night"),  # it was not understood
+        ("roma", "vorrei fare un reclamo"),
+        ("tasca", "quero fazer uma reclamação"),
     ],
 )
 def test_a_person_is_asked_for_or_the_customer_is_angry_hands_over(venues, venue_id, text):
