@@ -28,6 +28,7 @@ _TEXTED_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\w)")
 _TEXTED_WORDS = (
     (re.compile(r"\babt\b", re.IGNORECASE), "about"),
     (re.compile(r"\bb4(?=\s*\d)", re.IGNORECASE), "before"),
+    (re.compile(r"(?<=\bme) n (?=my\b)|(?<=\bme) & (?=my\b)", re.IGNORECASE), " and "),  # "me n my mate"
 )
 _TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
 

@@ -224,6 +224,10 @@ def test_a_number_before_dia_and_a_date_is_the_party_not_a_count_of_days(venues,
     assert (reading.people, reading.day) == (people, day)
 
 
+def test_me_n_my_mate_is_a_party_of_two(venues):
+    assert read(venues, "harbour", "can i get a table for me n my mate fri at 8").people == 2
+
+
 def test_in_three_is_a_party_but_in_three_days_is_not(venues):
     assert read(venues, "roma", "alle 21 in 3").people == 3
     assert read(venues, "harbour", "in 3 days").people is None
@@ -1104,6 +1108,9 @@ def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, tex
         ("harbour", "whats the earliest u can do sat for 2", 28, None),
         ("harbour", "table for 2 this fri at 8", 27, "20:00"),
         ("harbour", "anything on thurs for 4?", 26, None),
+        # or before "at" and an hour
+        ("harbour", "hiya can i get a table for me n my mate fri at 8", 27, "20:00"),
+        ("roma", "tavolo per 2 sab alle 20", 28, "20:00"),  # it was today, Monday
     ],
 )
 def test_a_weekday_cut_short_before_a_clock_time_or_a_part_of_the_day_is_that_day(venues, venue_id, text, day, time):
@@ -1115,6 +1122,7 @@ def test_a_short_word_that_could_be_a_weekday_is_not_one_without_a_clock_time(ve
     assert read(venues, "roma", "mar 2 persone").day is None
     assert read(venues, "tasca", "qui 2 pessoas").day is None
     assert read(venues, "harbour", "we sat outside last time, table for 2").day is None
+    assert read(venues, "harbour", "we sat at 8 last time, table for 2").day is None
     assert read(venues, "harbour", "can we sit in the sun? table for 2").day is None
     assert read(venues, "harbour", "a table in the sun for 2 friday at 8").day == dt.date(2026, 11, 27)  # was Sunday
 
