@@ -229,6 +229,7 @@ def spans_read(tokens: list[str], counting: frozenset[str], moving: bool = False
 
 # A clock time written without its colon: "1930", "2000", "730", "830pm".
 _DIGITS_CLOCK = re.compile(r"([01]?\d|2[0-3])([0-5]\d)(am|pm|h)?")
+_AT_WORDS = frozenset({"at", "alle", "as", "ore"})  # "fri at 8", "sab alle 20", "sex às 20h"; not "qui a 20 ans"
 _HOUR = re.compile(r"(?:[01]?\d|2[0-4])(?:[:.h][0-5]\d)?(?:am|pm|h)?")  # "8", "20", "8:30", "9pm", "21h"
 _BEFORE_A_CLOCK = frozenset({"at", "alle", "ore", "a", "as", "vers", "verso", "around", "pelas", "by", "dalle"})
 
@@ -292,7 +293,7 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
 
     def before_a_time(i: int) -> bool:
         after = tokens[i + 1 : i + 3]
-        if len(after) == 2 and after[0] in _BEFORE_A_CLOCK and _HOUR.fullmatch(after[1]):
+        if len(after) == 2 and after[0] in _AT_WORDS and _HOUR.fullmatch(after[1]):
             return tokens[i - 1 : i] not in (["we"], ["i"], ["they"], ["you"])  # "fri at 8"; not "we sat at 8"
         return bool(after) and (
             bool(CLOCK.fullmatch(after[0]) or _DIGITS_CLOCK.fullmatch(after[0]))  # "sat 8pm", "fri 730"

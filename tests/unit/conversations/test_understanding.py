@@ -1123,6 +1123,7 @@ def test_a_short_word_that_could_be_a_weekday_is_not_one_without_a_clock_time(ve
     assert read(venues, "tasca", "qui 2 pessoas").day is None
     assert read(venues, "harbour", "we sat outside last time, table for 2").day is None
     assert read(venues, "harbour", "we sat at 8 last time, table for 2").day is None
+    assert read(venues, "cabinet", "rdv pour mon fils qui a 20 ans mercredi à 10h").day == dt.date(2026, 11, 25)
     assert read(venues, "harbour", "can we sit in the sun? table for 2").day is None
     assert read(venues, "harbour", "a table in the sun for 2 friday at 8").day == dt.date(2026, 11, 27)  # was Sunday
 
