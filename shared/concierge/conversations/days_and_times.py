@@ -22,6 +22,7 @@ from concierge.conversations.message_words import (
     MONTH_WORDS,
     PART_NAMES,
     RELATIVE_DAYS,
+    SHORT_EN_WEEKDAYS,
     UNIT_WORDS,
 )
 from concierge.conversations.vocabulary import vocabulary
@@ -186,7 +187,7 @@ def may_name_a_day(gram: str) -> bool:
     return not (short or cut_short or _ARTICLE_ONE.fullmatch(gram) or _LONE_ORDINAL.fullmatch(gram))
 
 
-_CUT_SHORT = frozenset({"mon", "tue", "wed", "thu", "fri", "sat", "sun"})  # the parser's, as other words too
+_CUT_SHORT = frozenset(short for short in SHORT_EN_WEEKDAYS if len(short) == 3)  # "sat", "sun": other words too
 
 
 @functools.cache

@@ -26,6 +26,11 @@ def emoji_answer(text: str, folded: str) -> str | None:
     return None if folded else next((intent for sign, intent in _EMOJI_ANSWERS if sign in text), None)
 
 
+def is_question(text: str, folded: str) -> bool:
+    """A question of more than a word ("Why?" alone is an answer's too)."""
+    return text.strip().endswith("?") and len(folded.split()) > 1
+
+
 def intents_said(text: str, rest: str, folded: str, vocab: Vocabulary) -> set[str]:
     """The intents of the message `text`: `rest` is it without its phone number, `folded` that normalised."""
     intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
@@ -54,7 +59,7 @@ def _answers_kept(intents: set[str], text: str, folded: str, vocab: Vocabulary) 
     message (said from its first two words: "don't book it", "that's fine, thanks"); and a question ("si può
     pagare con carta?", "yes, and is there parking?") confirms nothing."""
     head = len(" ".join(folded.split()[:2]))
-    question = text.strip().endswith("?") and len(folded.split()) > 1
+    question = is_question(text, folded)
     answers = {
         answer: [match for pattern in vocab.phrases[answer] for match in pattern.finditer(folded)]
         for answer in {"yes", "no"} & intents

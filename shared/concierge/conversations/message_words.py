@@ -270,7 +270,7 @@ _WEEKDAY_OF = {
     for short, day in zip(shorts, WEEKDAYS["en"], strict=True)
 } | {"tues": "tuesday", "thur": "thursday", "thurs": "thursday"}
 # An English one is read after the words that only lead a day too: "can you do sat for 2", "this fri", "next thurs".
-_SHORT_EN = frozenset(fold(short) for short in SHORT_WEEKDAYS["en"]) | {"tues", "thur", "thurs"}
+SHORT_EN_WEEKDAYS = frozenset(fold(short) for short in SHORT_WEEKDAYS["en"]) | {"tues", "thur", "thurs"}
 _BEFORE_A_SHORT_DAY = frozenset({"this", "next", "on", "do"})
 CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2}(?:am|pm)?|h|am|pm)")  # "8pm", "21h", "20:30", "7:30pm": not "2 days"
 
@@ -302,7 +302,7 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
         )
 
     def led(i: int) -> bool:
-        return i > 0 and tokens[i - 1] in _BEFORE_A_SHORT_DAY and tokens[i] in _SHORT_EN
+        return i > 0 and tokens[i - 1] in _BEFORE_A_SHORT_DAY and tokens[i] in SHORT_EN_WEEKDAYS
 
     return [
         _WEEKDAY_OF[token] if token in _WEEKDAY_OF and (before_a_time(i) or led(i)) else token

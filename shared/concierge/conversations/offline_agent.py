@@ -234,8 +234,8 @@ class _Run(PicksFlow):
         pending = self.mem.get("pending")
         if pending and "yes" in reading.intents and not reading.details:
             return self.execute(pending)
-        another = self.asked_a_question and ANOTHER_DAY.search(normalise(self.turn.text or ""))  # "any other day?"
-        if pending and ("no" in reading.intents or another) and not reading.details:
+        another = pending and self.asked_a_question and ANOTHER_DAY.search(normalise(self.turn.text or ""))
+        if pending and ("no" in reading.intents or another) and not reading.details:  # "no", "any other day?"
             return self.decline(pending)
         if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking

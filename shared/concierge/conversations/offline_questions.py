@@ -20,17 +20,18 @@ from concierge.speech.weekly_hours import weekly_hours_said
 from concierge.tools.faq import normalise
 
 ACTS = frozenset({"book", "cancel", "move", "mine"})  # a message that asks for these is no aside question
-# "for my booking", "pour mon rdv", "per la mia prenotazione", "para a minha consulta"; and the words that ask
-# when it is ("what time should we arrive for our booking?": the list says)
+# "for my booking", "pour mon rdv", "per la mia prenotazione", "para a minha consulta"
 _FOR_THEIRS = re.compile(
     r"\b(?:for|pour|per|para) (?:my|our|mon|ma|notre|nos|mes|la mia|il mio|la nostra|il nostro|le mie|i miei|"
     r"a minha|o meu|a nossa|o nosso|as minhas|minha|meu|nossa|nosso) "
 )
+# Whether a care is given: "do you do implants?", "vous faites les implants ?", "fazem branqueamento?"
 _DO_YOU_DO = re.compile(
     r"\b(?:do you (?:do|offer|treat)|vous (?:faites|proposez|pratiquez)|faites vous|proposez vous|pratiquez vous|"
     r"(?:voi )?fate|(?:voces )?fazem|(?:voi )?offrite)\b"
 )
-_WHEN_WORDS = frozenset(
+# The words that ask when a booking is ("what time should we arrive for our booking?": the list says)
+_ASKING_WHEN = frozenset(
     "time when day date heure quand jour ora orario quando giorno hora horas horario dia data".split()
 )
 
@@ -92,7 +93,7 @@ class QuestionsFlow(OwnBookingsFlow):
         return bool(
             self.asked_a_question
             and _FOR_THEIRS.search(folded)
-            and not _WHEN_WORDS.intersection(folded.split())
+            and not _ASKING_WHEN.intersection(folded.split())
             and not ({"cancel", "move", "rename"} & reading.intents)
         )
 

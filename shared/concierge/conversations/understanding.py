@@ -41,7 +41,7 @@ from concierge.conversations.days_and_times import (
     with_part_said_apart,
 )
 from concierge.conversations.hour_marks import at_after_correction, at_after_weekday, at_before_a_number, day_after_to
-from concierge.conversations.message_intents import emoji_answer, intents_said
+from concierge.conversations.message_intents import emoji_answer, intents_said, is_question
 from concierge.conversations.message_spans import blanked
 from concierge.conversations.message_words import (
     ANOTHER_DAY,
@@ -159,7 +159,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         rest = blanked(rest, vocab.phrases["instead_of"], "not")
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
         rest = blanked(rest, vocab.phrases[edge])
-    question = text.strip().endswith("?") and len(folded.split()) > 1
+    question = is_question(text, folded)
     if venue.kind == "clinic":  # "any other day?" names no care ("autre"), nor anything at a restaurant
         cares, of_care = vocab.care_types.items(), ANOTHER_DAY.sub(" ", folded)
         reading.care_type = next((name for name, patterns in cares if any(p.search(of_care) for p in patterns)), None)
