@@ -61,7 +61,7 @@ class QuestionsFlow(OwnBookingsFlow):
         if self.mem.get("flow") == "book" and "availability" in reading.intents:
             hours = False  # "che orari avete?" while the time is asked: the free times
         if hours or self.turn.action == "show_info":
-            return self.hours_of(self._asked_day(reading), reading.days_named)  # "open on Saturday?": its hours
+            return self.hours_of(self._asked_day(reading), reading.days_named, reading.part)  # "open Saturday?"
         if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):
             return self.goodbye("thanks" in reading.intents)  # "obrigado, até amanhã": no new booking
         if "price" in reading.intents and not (reading.day or reading.time or reading.people):
@@ -187,15 +187,21 @@ class QuestionsFlow(OwnBookingsFlow):
         Thursday), else the day said."""
         return self.now.date() if self.now.date() in reading.day_choices else reading.day
 
-    def hours_of(self, day: dt.date | None, days: tuple[dt.date, ...] = ()) -> AgentAnswer:
+    def hours_of(
+        self, day: dt.date | None, days: tuple[dt.date, ...] = (), part: tuple[str, str] | None = None
+    ) -> AgentAnswer:
         """The hours (of `day`, when said; of each of two `days` said together: "open Friday and Saturday?"); a
         day said alone next asks the same of that day. A booking asked next with no day is for the one day
-        asked about, or for the next open day said when it is closed."""
+        asked about, or for the next open day said when it is closed. A `part` of an open day it is closed
+        in is said to be closed first ("open on Sunday evening?", lunch only)."""
         if len(days) == 2:  # "table for 2 at 8 then": which of the two, asked
             self.mem.update(hours_asked=True, day_asked_about=None, days_asked_about=[d.isoformat() for d in days])
             return self.understood(" ".join(self.hours(each) for each in days))
         open_day = day if day is None or self.venue.ranges_on(day) else next_open_day(self.venue, day)
         self.mem.update(hours_asked=True, day_asked_about=open_day.isoformat() if open_day else None)
+        ranges = self.venue.ranges_on(day) if day else []
+        if part and ranges and not any(r.open < part[1] and part[0] < r.close for r in ranges):
+            return self.understood(f"{self.words.say('hours.part_closed')} {self.hours(day)}")
         return self.understood(self.hours(day))
 
     @staticmethod

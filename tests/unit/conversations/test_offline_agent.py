@@ -1980,6 +1980,19 @@ def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking
     assert phrases.day_label(day) in answer.reply and phrases.hours_phrase(venue.ranges_on(day)) in answer.reply
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("harbour", "are you open on sunday evening?",  # Sunday is lunch only
+     "We are closed at that time of day. We are open on Sunday 29 November: lunch from noon to 4 pm."),
+    ("roma", "siete aperti lunedì a pranzo?",  # Monday is dinner only
+     "In quel momento della giornata siamo chiusi. Siamo aperti lunedì 23 novembre: cena dalle 19 alle 22 e 30."),
+    ("harbour", "are you open sunday lunch?", "We are open on Sunday 29 November: lunch from noon to 4 pm."),
+])  # fmt: skip
+def test_a_part_of_an_open_day_it_is_closed_in_is_said_to_be_closed_with_the_day_s_hours(
+    venues, venue_id, question, said
+):
+    assert dialogue(venues, venue_id).say(question).reply == said
+
+
 @pytest.mark.parametrize(
     ("venue_id", "question", "expected"),
     [
