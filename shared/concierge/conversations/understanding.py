@@ -248,8 +248,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
         reading.part = part_window_said(day, folded)
-        if vocab.has("possible", folded):
-            reading.intents.add("availability")  # "c'est possible aujourd'hui ?": that day's free times
+        if vocab.has("possible", folded) and not _OF_THEIRS & reading.intents:
+            reading.intents.add("availability")  # "c'est possible aujourd'hui ?", "can I come today?": its free times
     # A bare number when both the party and the time are awaited is the party if it can be one ("4"), else the hour.
     alone = [t for t in tokens if t != BREAK and t not in ANSWER_FILLERS] == [str(reading.people)]  # "4", "4 please"
     bare_party = reading.people is not None and reading.people <= venue.max_people and alone
@@ -334,6 +334,8 @@ def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:
     return name_at_start(words[0]) if day is not None and day.holiday is not None else None
 
 
+# Said of a booking one has: "can we come a bit later on Saturday?" asks for no new booking's free times.
+_OF_THEIRS = frozenset({"later", "earlier", "move", "instead", "instead_of", "cancel", "mine"})
 # A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".
 _MEANT = re.compile(r"\b(?:i meant|i mean|meant|volevo dire|intendevo|je voulais dire|queria dizer|quis dizer)\b")
 # A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.

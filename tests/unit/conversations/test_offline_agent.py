@@ -440,6 +440,8 @@ def test_free_times_asked_on_a_closed_day_are_the_next_open_day_s(venues, venue_
     ("cabinet", "vous avez des places jeudi ?", "Créneaux libres le jeudi 26 novembre : 8 h, 8 h 30,"),
     ("roma", "ci sono tavoli per domani sera?", "Orari liberi martedì 24 novembre: 19, 19 e 30,"),
     ("harbour", "is there a table tomorrow night for 2?", "Free times on Tuesday 24 November: 6 pm,"),
+    ("cabinet", "hello, my tooth hurts a lot, can I come today?", "Free times on Monday 23 November: 10:30 am"),
+    ("roma", "possiamo venire domani sera in 4?", "Orari liberi martedì 24 novembre: 19, 19 e 30,"),
 ])  # fmt: skip
 def test_places_asked_for_a_day_offer_its_free_times(venues, venue_id, question, said):
     assert dialogue(venues, venue_id).say(question).reply.startswith(said)
