@@ -159,7 +159,8 @@ class _Run(PicksFlow):
         if reading.intents == {"yes"} and not (reading.details or mem.get("flow") or awaited):  # "ok", "great"
             if not turn.history:
                 return self.welcome()
-            mem["anything_else"] = True
+            mem["anything_else"] = True  # the day asked about stays: "open on Friday?" - "ok" - "a table at 8"
+            mem.update(day_asked_about=day_asked_about, days_asked_about=days_asked_about)
             return self.understood(self.words.say("anything_else"))
         return self.unanswered()
 

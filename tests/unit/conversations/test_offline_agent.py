@@ -1725,6 +1725,14 @@ def test_a_booking_without_a_day_after_an_open_day_s_hours_is_for_that_day(venue
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
+def test_an_acknowledgement_between_the_hours_and_the_booking_keeps_the_day_asked_about(venues):
+    d = dialogue(venues, "harbour")
+    d.say("are you open on friday?")
+    d.say("ok")  # "Is there anything else…?": the day was forgotten, and asked for
+    d.say("yes, a table for 2 at 8")
+    assert d.say("Tom").reply == "Shall I book a table for 2 on Friday 27 November at 8 pm for Tom?"
+
+
 @pytest.mark.parametrize(("venue_id", "asked", "acknowledged", "said"), [
     ("harbour", "are you open on sunday?", ["ok", "great"], "Is there anything else I can help you with?"),
     ("roma", "siete aperti domenica?", ["va bene", "ok"], "Posso aiutarla in qualcos'altro?"),
