@@ -7,7 +7,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Callable
 
-from concierge.conversations.days_and_times import TIME_SIGNAL, may_name_a_day
+from concierge.conversations.days_and_times import may_name_a_day
+from concierge.conversations.times_said import TIME_SIGNAL
 from concierge.conversations.message_words import BREAK, CORRECTION_WORDS, NEGATIONS
 from concierge.domain.venue import Venue
 from concierge.parsing import UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time

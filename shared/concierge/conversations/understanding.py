@@ -32,10 +32,8 @@ from concierge.conversations.days_and_times import (
     days_in_order,
     first_of_two,
     two_days_together,
-    time_said,
     part_said,
     part_window_said,
-    times_of_a_move,
     week_said,
     weekend_of_a_date,
     with_part_said_apart,
@@ -66,6 +64,7 @@ from concierge.conversations.message_words import (
 from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
+from concierge.conversations.times_said import time_said, times_of_a_move
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
 from concierge.conversations.taken_back import corrected_set_aside, negated_set_aside
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
