@@ -16,6 +16,7 @@ from concierge.conversations.message_words import (
     BREAK,
     FROM_NOW,
     HOUR_WORDS,
+    MONTH_WORDS,
     RELATIVE_DAYS,
     UNIT_WORDS,
 )
@@ -106,7 +107,7 @@ def time_said(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | 
             or (re.search(r"\d", digits) and is_vague(gram))
             or _bounded_hour(tokens, gram, digits)
         )
-        if not signalled and not (bare and gram == whole):
+        if (not signalled and not (bare and gram == whole)) or _a_month_after(tokens, gram):
             continue
         try:
             resolution = resolve_relative_time(gram, now, venue.locale, open_then)
@@ -135,6 +136,21 @@ _BOUNDS = {
     **dict.fromkeys("before until till avant jusqu prima entro fino antes ate".split(), "before"),
 }
 _DAYS = frozenset(word for word, ahead in RELATIVE_DAYS.items() if ahead == 1)  # "the day after tomorrow at 8"
+
+
+_OF = frozenset({"of", "de", "di", "du", "do", "da", "del"})
+
+
+def _a_month_after(tokens: list[str], gram: str) -> bool:
+    """Whether a month follows the gram's last number ("a 5 de dezembro", "alle 5 di dicembre"): a day of it,
+    not an hour."""
+    words = gram.split()
+    if not words[-1].isdigit():
+        return False
+    start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+    after = tokens[start + len(words) : start + len(words) + 2]
+    month_next = bool(after) and after[0] in MONTH_WORDS  # "a 5 dicembre"
+    return month_next or (len(after) == 2 and after[0] in _OF and after[1] in MONTH_WORDS)  # "a 5 de dezembro"
 
 
 def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:

@@ -228,6 +228,16 @@ def test_me_n_my_mate_is_a_party_of_two(venues):
     assert read(venues, "harbour", "can i get a table for me n my mate fri at 8").people == 2
 
 
+@pytest.mark.parametrize(("venue_id", "text", "time"), [
+    ("tasca", "mesa para 2 a 5 de dezembro às 20h", "20:00"),  # "a 5" was 5 pm
+    ("tasca", "mesa para 2 a 5 de dezembro", None),
+    ("roma", "tavolo per 2 alle 20 del 5 dicembre", "20:00"),
+])  # fmt: skip
+def test_a_number_a_month_follows_is_its_day_not_an_hour(venues, venue_id, text, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time) == (dt.date(2026, 12, 5), time)
+
+
 def test_in_three_is_a_party_but_in_three_days_is_not(venues):
     assert read(venues, "roma", "alle 21 in 3").people == 3
     assert read(venues, "harbour", "in 3 days").people is None
