@@ -4,11 +4,12 @@ day has none), on a bound's side, and the sentence that says them against what w
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
 from concierge.conversations.rdv_schema import is_clinic
-from concierge.domain.venue import minutes
+from concierge.domain.venue import OpeningRange, minutes
 
 MAX_OPTIONS = 4
 LOOKAHEAD_DAYS = 7
@@ -93,9 +94,7 @@ class FreeTimes(OfflineTurn):
                 "free_on", day=self.day_words(offered_day), times=times
             )
         asked = time or (around if bound is None else None)  # "avant midi" bounds the times, asks for none
-        if (asked and not any(r.open <= asked < r.close for r in ranges)) or (
-            part and not any(r.open < part[1] and part[0] < r.close for r in ranges)
-        ):
+        if (asked and not any(r.open <= asked < r.close for r in ranges)) or (part and closed_in(ranges, part)):
             return f"{self.day_hours(day)} {self.words.say('free_times', times=times)}"
         if time is not None:
             return self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
@@ -111,3 +110,8 @@ def nearest_to(times: list[str], centre: str | None) -> list[str]:
     if centre is not None:
         times = sorted(times, key=lambda t: abs(minutes(t) - minutes(centre)))
     return sorted(times[:MAX_OPTIONS])
+
+
+def closed_in(ranges: Sequence[OpeningRange], part: Sequence[str]) -> bool:
+    """Whether a day's opening `ranges` leave a part of it (its first and end times) closed throughout."""
+    return not any(r.open < part[1] and part[0] < r.close for r in ranges)

@@ -12,6 +12,7 @@ from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_booking import EDGES
+from concierge.conversations.offline_free_times import closed_in
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
 from concierge.conversations.understanding import Reading
@@ -200,7 +201,7 @@ class QuestionsFlow(OwnBookingsFlow):
         open_day = day if day is None or self.venue.ranges_on(day) else next_open_day(self.venue, day)
         self.mem.update(hours_asked=True, day_asked_about=open_day.isoformat() if open_day else None)
         ranges = self.venue.ranges_on(day) if day else []
-        if part and ranges and not any(r.open < part[1] and part[0] < r.close for r in ranges):
+        if part and ranges and closed_in(ranges, part):
             return self.understood(f"{self.words.say('hours.part_closed')} {self.hours(day)}")
         return self.understood(self.hours(day))
 
