@@ -71,8 +71,9 @@ class QuestionsFlow(OwnBookingsFlow):
         if self._of_a_day_only(reading) and (faq := self.faq(self.turn.text or "")):
             self.mem["day_asked_about"] = reading.day.isoformat() if reading.day else None  # "for 2 at 8, then"
             return self.understood(faq)  # "do you have vegetarian options on Sunday?": the FAQ's, not a booking
-        if "duration" in reading.intents and self.asked_a_question and not reading.details:
-            return self.unanswered()  # "how long can we keep the table?": asked, not booked
+        if {"duration", "policy"} & reading.intents and self.asked_a_question and not reading.details:
+            faq = self.faq(self.turn.text or "")  # "how long can we keep the table?", "do you take walk-ins?"
+            return self.understood(faq) if faq else self.unanswered()
         if self._asks_whether_a_care_is_done(reading):
             return self.unanswered()  # "est-ce que vous faites les implants ?": the team knows, no booking yet
         if self._of_what_else_is_on(reading):

@@ -21,7 +21,7 @@ INTENTS = (
     "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "now", "human", "angry", "thanks", "bye",
     "instead", "where", "contact", "earliest", "latest", "availability", "next_week",
     "another", "late", "all", "later", "earlier", "price", "rename", "instead_of", "cant_come", "private_hire",
-    "check", "wait", "bot", "note", "help", "venue_topic", "seating", "duration",
+    "check", "wait", "bot", "note", "help", "venue_topic", "seating", "duration", "policy",
 )  # fmt: skip
 # Phrases whose words say intents they do not mean: those intents are kept only when said outside them.
 SAID_WITHIN = {
@@ -30,6 +30,7 @@ SAID_WITHIN = {
     "no_problem": ("no",),  # "no problem", "aucun souci": a yes (in its phrases), not a no
     "outdoors": ("hours", "all"),  # "avete tavoli all'aperto?": outside, not the hours nor all of them
     "bot": ("human",),  # "is this a real person?": asked whether, not asked for one
+    "policy": ("book", "availability"),  # "do I need to book?": how booking works, no booking asked
 }
 
 

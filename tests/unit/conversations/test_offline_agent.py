@@ -2935,6 +2935,22 @@ def test_how_long_something_lasts_is_a_question_not_a_booking(venues, venue_id, 
     assert d.say(question).reply.startswith(said) and d.memory.get("flow") is None
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("harbour", "Do you take walk-ins or do I need to book?", "I don't have the answer to that here."),
+    ("harbour", "how far in advance can I book?", "I don't have the answer to that here."),
+    ("roma", "bisogna prenotare o si può venire senza prenotazione?", "Qui non ho la risposta a questa domanda."),
+    ("tasca", "é preciso reservar?", "Não tenho aqui a resposta a essa pergunta."),
+])  # fmt: skip
+def test_how_booking_works_is_a_question_not_a_booking(venues, venue_id, question, said):
+    d = dialogue(venues, venue_id)  # each asked for the name, the party and the day and time
+    assert d.say(question).reply.startswith(said) and d.memory.get("flow") is None
+
+
+def test_a_booking_asked_with_how_booking_works_words_is_still_a_booking(venues):
+    confirm = dialogue(venues, "harbour").say("table for 2 friday at 8 - booking in advance for my mum, Tom")
+    assert confirm.rdv["action"] == "CONFIRMATION"
+
+
 @pytest.mark.parametrize(
     ("venue_id", "request_", "cancel"),
     [
