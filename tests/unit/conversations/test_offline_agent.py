@@ -990,6 +990,18 @@ def test_to_and_a_time_answering_to_which_day_and_time_is_that_time(venues):
     assert confirm.reply == "Shall I move your booking of Saturday 28 November at 8 pm to Saturday 28 November at 9 pm?"
 
 
+@pytest.mark.parametrize(("venue_id", "said", "asked"), [
+    ("roma", "ho prenotato per 4 ma saremo 6, si può?",  # it started a new booking
+     "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 6?"),
+    ("harbour", "I booked for 4 but we'll be 6 now",
+     "Shall I change your booking of Friday 27 November at 8 pm to a table for 6?"),
+])  # fmt: skip
+def test_a_party_said_after_but_of_a_booking_one_has_is_its_new_party(venues, venue_id, said, asked):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    assert d.say(said).reply == asked
+
+
 def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_the_venue_s_phone(venues):
     d = dialogue(venues, "harbour")
     friday = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
