@@ -289,6 +289,8 @@ class _Run(PicksFlow):
                 return self.list_own(choices)
         elif text.endswith("?"):
             asked = read_message(clauses[-1], self.venue, self.now, ())
+            if "check" in asked.intents:  # "…, c'est bien à 10h ?", "…, is it still at 8?": the list says
+                return self.list_own()
             if not asked.details:  # "..., is that right?", "..., can I bring my dog?"
                 return self.list_own() if {"yes", "check"} & asked.intents else self.unanswered()
             if asked.day and reading.day and asked.day != reading.day:

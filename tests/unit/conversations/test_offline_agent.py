@@ -2159,6 +2159,9 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("cabinet", "c'est à quelle heure mon rdv mercredi ?", "Vos prochains rendez-vous :"),  # it started one
         ("harbour", "what time should we arrive for our booking?", "Your upcoming bookings:"),
         ("cabinet", "c'est quel jour mon rdv ?", "Vos prochains rendez-vous :"),
+        ("roma", "a che ora è la prenotazione di sabato?", "Le sue prossime prenotazioni:"),  # a new booking
+        ("cabinet", "mon rendez-vous de mercredi, c'est bien à 19h ?", "Vos prochains rendez-vous :"),  # a move
+        ("harbour", "my booking on wednesday, is it still at 7?", "Your upcoming bookings:"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
