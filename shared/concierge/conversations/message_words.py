@@ -355,6 +355,7 @@ ANSWER_FILLERS = frozenset(
 # The words that take back what was just said in the same message: "at 8, sorry at 9", "per 2, anzi per 3",
 # "pardon, 11h", "às 20h, aliás às 21h" (`taken_back` for days and times, `party_sizes` for the party).
 CORRECTION_WORDS = frozenset("actually sorry anzi cioe pardon plutot finalement alias afinal".split())
+BUT_WORDS = frozenset({"but", "ma", "mais", "mas"})  # a party said after them corrects the one said or booked
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})  # before what is not meant: "not Friday", "9 not 8"
 # Another day or time asked for ("any other day?", "un altro orario?", "un autre jour ?", "outro dia?"): a no to
 # "Shall I book…?", and no clinic's care ("autre")

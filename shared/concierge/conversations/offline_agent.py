@@ -17,7 +17,7 @@ from typing import Any
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.customer_names import full_name
-from concierge.conversations.message_words import ANOTHER_DAY, CORRECTION_WORDS
+from concierge.conversations.message_words import ANOTHER_DAY, BUT_WORDS, CORRECTION_WORDS
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_picks import PicksFlow
 from concierge.conversations.second_bookings import second_booking
@@ -27,7 +27,6 @@ from concierge.tools.faq import normalise
 _MOVE_WORDS = frozenset({"all", "next_week", "later", "earlier"})  # a booking being moved or cancelled: its answer
 # Said while a booking is asked, it goes on: "ok", "thanks", "what times do you have?", "the earliest"
 _BOOKING_GOES_ON = frozenset({"yes", "thanks", "availability"}) | EDGES
-_BUT = CORRECTION_WORDS | {"but", "ma", "mais", "mas"}  # a party said after them corrects the one booked
 _HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # hello first, goodbye later
 
 
@@ -213,7 +212,7 @@ class _Run(PicksFlow):
         said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
         # "I booked for 4 but we'll be 6", "ho prenotato per 4 ma saremo 6": their booking's new party
-        corrected = _BUT.intersection(normalise(self.turn.text or "").split())
+        corrected = (CORRECTION_WORDS | BUT_WORDS).intersection(normalise(self.turn.text or "").split())
         their_party = "mine" in reading.intents and corrected and not mem.get("flow")
         only_people = reading.people and not (reading.day or reading.time or reading.time_near or reading.name)
         total = total or bool(their_party and only_people)
@@ -292,7 +291,7 @@ class _Run(PicksFlow):
             if "check" in asked.intents:  # "…, c'est bien à 10h ?", "…, is it still at 8?": the list says
                 return self.list_own()
             if not asked.details:  # "..., is that right?", "..., can I bring my dog?"
-                return self.list_own() if {"yes", "check"} & asked.intents else self.unanswered()
+                return self.list_own() if "yes" in asked.intents else self.unanswered()
             if asked.day and reading.day and asked.day != reading.day:
                 reading.day_from, reading.day = reading.day, asked.day  # "..., can we come on Sunday?"
             if asked.time or asked.time_near:

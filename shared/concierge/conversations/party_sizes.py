@@ -9,7 +9,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from concierge.conversations.message_words import ANSWER_FILLERS, CORRECTION_WORDS
+from concierge.conversations.message_words import ANSWER_FILLERS, BUT_WORDS, CORRECTION_WORDS
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.parsing.text import with_digits
 
@@ -107,7 +107,7 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
 _A_COUPLE = re.compile(r"\b(?:a couple|una coppia|un couple|um casal)\b(?! (?:of|di|de|d|more)\b)")
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3", "I
 # booked for 4 but we'll be 6".
-_CORRECTED = re.compile(rf"\b(?:make it|make that|i mean|but|ma|mais|mas|{'|'.join(sorted(CORRECTION_WORDS))})\b")
+_CORRECTED = re.compile(rf"\b(?:make it|make that|i mean|{'|'.join(sorted(CORRECTION_WORDS | BUT_WORDS))})\b")
 
 # A party given as the answer to "how many?": a number, perhaps approximate, or two ("6 or 7": the larger).
 _ABOUT_A_PARTY = re.compile(
