@@ -138,6 +138,11 @@ _BOUNDS = {
 _DAYS = frozenset(word for word, ahead in RELATIVE_DAYS.items() if ahead == 1)  # "the day after tomorrow at 8"
 
 
+def _start_of(words: list[str], tokens: list[str]) -> int:
+    """Where the gram's `words` first stand in `tokens` (a gram is always read from them)."""
+    return next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+
+
 _OF = frozenset({"of", "de", "di", "du", "do", "da", "del"})
 
 
@@ -147,7 +152,7 @@ def _a_month_after(tokens: list[str], gram: str) -> bool:
     words = gram.split()
     if not words[-1].isdigit():
         return False
-    start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+    start = _start_of(words, tokens)
     after = tokens[start + len(words) : start + len(words) + 2]
     month_next = bool(after) and after[0] in MONTH_WORDS  # "a 5 dicembre"
     return month_next or (len(after) == 2 and after[0] in _OF and after[1] in MONTH_WORDS)  # "a 5 de dezembro"
@@ -166,7 +171,7 @@ def _bound(tokens: list[str], gram: str) -> str | None:
     """The side of the time a bound means, when it opens the gram or comes just before it or before its article
     ("prima delle 20")."""
     words = gram.split()
-    start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+    start = _start_of(words, tokens)
     said = [*tokens[max(0, start - 2) : start], words[0]]
     bounds = (_BOUNDS[w] for w, then in zip(said, [*said[1:], ""], strict=True) if w in _BOUNDS and then not in _DAYS)
     return next(bounds, None)
@@ -179,7 +184,7 @@ def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -
     is read alone ("um quarto para dois" is a quarter to two, but in "às nove menos um quarto para dois" it
     is not)."""
     words = gram.split()
-    start = next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+    start = _start_of(words, tokens)
     end = start + len(words)
     for stop in range(end + 1, min(end + CARRY_ON, len(tokens)) + 1):
         if BREAK in tokens[start:stop]:
