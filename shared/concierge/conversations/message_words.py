@@ -11,7 +11,7 @@ import unicodedata
 
 from concierge.conversations.vocabulary import Vocabulary
 from concierge.parsing.day_grammar import GRAMMARS
-from concierge.parsing.day_tokens import month_words
+from concierge.parsing.day_tokens import month_words, short_month_words
 from concierge.parsing.text import fold, with_digits
 from concierge.parsing.time_grammar import GRAMMARS as TIME_GRAMMARS
 from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS
@@ -55,6 +55,7 @@ def articles_set_aside(tokens: list[str]) -> list[str]:
 
 
 MONTH_WORDS = month_words()
+SHORT_MONTH_WORDS = short_month_words()  # months only after a day's number: "5 dez"
 _FIRSTS = frozenset({"first", "1st", "primo", "premier", "1er", "primeiro", "1o"})
 _ORDINALS = re.compile(
     r"\d{1,2}(?:st|nd|rd|th|er|e|eme|o|a)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"

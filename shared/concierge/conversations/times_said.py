@@ -18,6 +18,7 @@ from concierge.conversations.message_words import (
     HOUR_WORDS,
     MONTH_WORDS,
     RELATIVE_DAYS,
+    SHORT_MONTH_WORDS,
     UNIT_WORDS,
 )
 from concierge.conversations.vocabulary import vocabulary
@@ -147,15 +148,16 @@ _OF = frozenset({"of", "de", "di", "du", "do", "da", "del"})
 
 
 def _a_month_after(tokens: list[str], gram: str) -> bool:
-    """Whether a month follows the gram's last number ("a 5 de dezembro", "alle 5 di dicembre"): a day of it,
-    not an hour."""
+    """Whether a month follows the gram's last number ("a 5 de dezembro", "alle 5 di dicembre", "5 dez", where
+    "dez" is also ten): a day of it, not an hour."""
     words = gram.split()
-    if not words[-1].isdigit():
+    numbers = [i for i, word in enumerate(words) if word.isdigit()]
+    if not numbers:
         return False
-    start = _start_of(words, tokens)
-    after = tokens[start + len(words) : start + len(words) + 2]
-    month_next = bool(after) and after[0] in MONTH_WORDS  # "a 5 dicembre"
-    return month_next or (len(after) == 2 and after[0] in _OF and after[1] in MONTH_WORDS)  # "a 5 de dezembro"
+    after = tokens[_start_of(words, tokens) + numbers[-1] + 1 :][:2]
+    if len(after) == 2 and after[0] in _OF:  # "a 5 de dezembro"
+        after = after[1:]
+    return bool(after) and (after[0] in MONTH_WORDS or after[0] in SHORT_MONTH_WORDS)
 
 
 def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:

@@ -36,6 +36,14 @@ _ENGLISH_ABBREVIATIONS = {
         "dec": 12,
     },
 }
+# Each language's months cut short, read only right after a day's number ("5 dez", "3 janv", "12 set"): alone,
+# "dez" is ten in Portuguese and "mai" never in Italian. English's are read anywhere (above). September and
+# October cut short are English words in Italian and Portuguese ("5 set menus", "10 out of 10"): never read.
+_SHORT_MONTHS = {
+    "it": "gen feb mar apr mag giu lug ago - ott nov dic",
+    "fr": "janv/jan fevr/fev mars avr mai juin juil aout sept/sep oct nov dec",
+    "pt": "jan fev mar abr mai jun jul ago - - nov dez",
+}
 # A one-letter ending only written against its number ("2a", "1o", "2e"): "per 2 a cena", "2 e 30" are no dates.
 _ORDINAL = re.compile(r"\b(\d{1,2})(?: ?(?:st|nd|rd|th|er|re|eme)|e|o|a|º|ª)\b")
 
@@ -67,6 +75,14 @@ def month_words() -> frozenset[str]:
 
 
 @functools.cache
+def short_month_words() -> frozenset[str]:
+    """Every language's months cut short ("dez", "janv", "dec"), read as months only after a day's number."""
+    return frozenset(
+        {*_ENGLISH_ABBREVIATIONS["months"], *(short for locale in _SHORT_MONTHS for short in _short_months(locale)[1])}
+    )
+
+
+@functools.cache
 def _name_patterns(english: bool) -> tuple[re.Pattern[str], dict[str, int], re.Pattern[str], dict[str, int]]:
     """The day names of every language; English's short forms only in English: the French "mon" is "my",
     the Italian "tue" is "your" and the French "sept" is seven."""
@@ -82,12 +98,27 @@ def _name_patterns(english: bool) -> tuple[re.Pattern[str], dict[str, int], re.P
     return alternation(weekdays), weekdays, alternation(months), months
 
 
+@functools.cache
+def _short_months(locale: str) -> tuple[re.Pattern[str], dict[str, int]]:
+    """The language's months cut short after a day's number ("5 dez", "1o de dez", "3 janv"), and their month."""
+    months = {
+        short: index + 1
+        for index, names in enumerate(_SHORT_MONTHS.get(locale, "").split())
+        for short in names.split("/")
+        if short != "-"
+    }
+    names = "|".join(sorted(months, key=len, reverse=True)) or "(?!)"
+    return re.compile(rf"\b(\d{{1,2}}(?:o|a|er|eme)? (?:(?:de|di|del|du) )?)({names})\b"), months
+
+
 def day_tokens(text: str, locale: str) -> tuple[str, bool]:
     """Weekdays as wd0-wd6 and months as mo1-mo12 (before number words: "segunda" is also "second"),
     then numbers as digits and ordinals as their number; and whether there was an ordinal."""
     weekday_re, weekdays, month_re, months = _name_patterns(locale == "en")
+    short_re, short_months = _short_months(locale)
     text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
     text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
+    text = short_re.sub(lambda m: f"{m[1]}mo{short_months[m[2]]}", text)
     text = with_digits(text, locale)
     if not _ORDINAL.search(text):  # most days said have no ordinal, and searching is cheaper than replacing
         return text, False

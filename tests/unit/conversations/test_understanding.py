@@ -232,10 +232,19 @@ def test_me_n_my_mate_is_a_party_of_two(venues):
     ("tasca", "mesa para 2 a 5 de dezembro às 20h", "20:00"),  # "a 5" was 5 pm
     ("tasca", "mesa para 2 a 5 de dezembro", None),
     ("roma", "tavolo per 2 alle 20 del 5 dicembre", "20:00"),
+    ("tasca", "mesa para 2 a 5 dez às 20h", "20:00"),  # "5 dez" was 5:10 pm, "dez" being ten
+    ("tasca", "mesa para 2 dia 5 dez", None),
+    ("roma", "tavolo per 2 il 5 dic alle 20", "20:00"),
+    ("cabinet", "un contrôle le 5 déc à 10h", "10:00"),
 ])  # fmt: skip
 def test_a_number_a_month_follows_is_its_day_not_an_hour(venues, venue_id, text, time):
     reading = read(venues, venue_id, text)
     assert (reading.day, reading.time) == (dt.date(2026, 12, 5), time)
+
+
+def test_months_cut_short_in_other_languages_than_english_are_not_read_from_english_words(venues):
+    assert read(venues, "tasca", "table for 2, 10 out of 10 service last time").day is None
+    assert read(venues, "roma", "table for 5 set menu at 8").day is None
 
 
 def test_in_three_is_a_party_but_in_three_days_is_not(venues):

@@ -234,6 +234,29 @@ def test_english_short_day_and_month_names_are_read_in_english(text, expected):
 
 
 @pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("pt", "5 dez", datetime.date(2026, 12, 5)),
+        ("pt", "sábado, dia 5 de dez", datetime.date(2026, 12, 5)),
+        ("pt", "1º fev", datetime.date(2027, 2, 1)),
+        ("it", "il 5 dic", datetime.date(2026, 12, 5)),
+        ("it", "3 gen", datetime.date(2027, 1, 3)),
+        ("fr", "le 3 janv.", datetime.date(2027, 1, 3)),
+        ("fr", "mardi 1er déc", datetime.date(2026, 12, 1)),
+        ("fr", "12 sept", datetime.date(2026, 9, 12)),
+    ],
+)
+def test_months_cut_short_are_read_after_a_days_number_in_every_language(locale, text, expected):
+    assert resolve_relative_day(text, TODAY, locale).date == expected
+
+
+@pytest.mark.parametrize(("locale", "text"), [("pt", "dez"), ("it", "mai"), ("pt", "10 out of 10"), ("it", "5 set")])
+def test_a_month_cut_short_is_not_read_alone_nor_where_it_is_an_english_word(locale, text):
+    with pytest.raises(UnsupportedRelativeDay):
+        resolve_relative_day(text, TODAY, locale)
+
+
+@pytest.mark.parametrize(
     ("locale", "text"), [("fr", "pour mon fils"), ("it", "le tue prenotazioni"), ("fr", "sept personnes")]
 )
 def test_english_short_names_are_other_words_in_other_languages(locale, text):
