@@ -192,8 +192,11 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: 
             return False  # "table for 2 in 2 hours": hours from now, though "in 2" may count people ("siamo in 2")
         if following in counted:
             return True
+        before = tokens[max(0, i - 4) : i]
+        if before and before[-1] in LEAD_ADVERBS:  # "we're now 6"
+            before.pop()
         said = with_digits(tokens[i], locale) == str(people)
-        return said and any(" ".join(tokens[max(0, i - n) : i]) in leads for n in (1, 2, 3))
+        return said and any(" ".join(before[-n:]) in leads for n in (1, 2, 3))
 
     return [BREAK if counts(i) else token for i, token in enumerate(tokens)]
 
@@ -357,6 +360,11 @@ ANSWER_FILLERS = frozenset(
 # "pardon, 11h", "às 20h, aliás às 21h" (`taken_back` for days and times, `party_sizes` for the party).
 CORRECTION_WORDS = frozenset("actually sorry anzi cioe pardon plutot finalement alias afinal".split())
 BUT_WORDS = frozenset({"but", "ma", "mais", "mas"})  # a party said after them corrects the one said or booked
+# Words between a party's lead and its number: "we're now 6", "siamo solo 2", "on sera finalement 5", "somos só 3".
+LEAD_ADVERBS = frozenset(
+    "now still actually only just ora adesso ancora solo maintenant finalement seulement agora ainda afinal so "
+    "apenas".split()
+)
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})  # before what is not meant: "not Friday", "9 not 8"
 # Another day or time asked for ("any other day?", "un altro orario?", "un autre jour ?", "outro dia?"): a no to
 # "Shall I book…?", and no clinic's care ("autre")

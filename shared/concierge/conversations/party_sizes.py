@@ -9,7 +9,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from concierge.conversations.message_words import ANSWER_FILLERS, BUT_WORDS, CORRECTION_WORDS
+from concierge.conversations.message_words import ANSWER_FILLERS, BUT_WORDS, CORRECTION_WORDS, LEAD_ADVERBS
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.parsing.text import with_digits
 
@@ -55,7 +55,10 @@ def _party_patterns() -> _PartyPatterns:
         me_and=re.compile(rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
         and_me=re.compile(rf"\b(\d{{1,2}}) (?:{any_of('party_others')}) (?:and|e|et) {_ME}"),
         with_others=re.compile(rf"\b(?:with|con|avec|com) (?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
-        counts=(re.compile(rf"\b(\d{{1,2}}) (?:{units})\b"), re.compile(rf"\b(?:{leads}) (\d{{1,2}})\b{not_a_time}")),
+        counts=(
+            re.compile(rf"\b(\d{{1,2}}) (?:{units})\b"),
+            re.compile(rf"\b(?:{leads}) (?:(?:{'|'.join(LEAD_ADVERBS)}) )?(\d{{1,2}})\b{not_a_time}"),  # "we're now 6"
+        ),
         more=re.compile(
             rf"(?: (?:{units}))? (?:plus|piu|mais) (\d{{1,2}}|{_ONE}) "
             rf"(?:{any_of('party_adults', 'party_children', 'party_others')})\b"

@@ -1002,6 +1002,17 @@ def test_a_party_said_after_but_of_a_booking_one_has_is_its_new_party(venues, ve
     assert d.say(said).reply == asked
 
 
+def test_a_party_said_with_now_between_its_words_changes_the_party_at_the_confirmation_or_of_the_booking(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 4 friday at 8, Tom Baker")
+    confirm = d.say("actually we're now 6 instead of 4")  # it was not understood
+    assert confirm.reply == "Shall I book a table for 6 on Friday 27 November at 8 pm for Tom Baker?"
+    d = dialogue(venues, "roma")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["roma"])
+    change = d.say("siamo ora 6 invece di 4 per venerdì")
+    assert change.reply == "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 6?"
+
+
 def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_the_venue_s_phone(venues):
     d = dialogue(venues, "harbour")
     friday = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])

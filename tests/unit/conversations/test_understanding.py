@@ -1427,6 +1427,12 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("roma", "una coppia di amici e noi sabato alle 20", None),
         ("harbour", "we're 4, sunday 1pm", 4),
         ("harbour", "we're 4 plus a baby, sunday 1pm", 5),
+        ("harbour", "actually we're now 6 instead of 4", 6),  # a word between the lead and the number
+        ("roma", "siamo solo 2, sabato alle 20", 2),
+        ("tasca", "nous sommes maintenant 6", 6),
+        ("tasca", "somos só 3 sábado às 20h", 3),
+        ("harbour", "table for just 2 at 8", 2),
+        ("harbour", "we are still 5 minutes away", None),
     ],
 )
 def test_the_party_is_read_however_it_is_said(venues, venue_id, text, people):
