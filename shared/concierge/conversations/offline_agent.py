@@ -128,7 +128,7 @@ class _Run(PicksFlow):
         if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:
             mem.update(flow=None, choices=None, target=None)  # "never mind": nothing changes
             return self.understood(self.words.say("cancel_kept"))
-        if (answered := self._question_answered(reading)) is not None:
+        if (answered := self._question_answered(reading, awaited)) is not None:
             return self._then_the_booking(answered)
         if turn.action == "show_calendar" and not reading.details:  # "see free times": the first ones there are
             mem["flow"] = "book"

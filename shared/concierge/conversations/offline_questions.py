@@ -38,9 +38,9 @@ _ASKING_WHEN = frozenset(
 
 
 class QuestionsFlow(OwnBookingsFlow):
-    def _question_answered(self, reading: Reading) -> AgentAnswer | None:
+    def _question_answered(self, reading: Reading, awaited: tuple[str, ...]) -> AgentAnswer | None:
         """A question answered, not a booking: the customer's bookings, whether the venue is open now, where
-        it is and how to reach it, its hours, a farewell with a day, a price."""
+        it is and how to reach it, its hours, a farewell with a day, a price; `awaited`: what was just asked."""
         if "bot" in reading.intents and not reading.details:  # "are you a bot?": said plainly
             return self.understood(f"{self.words.say('bot', venue=self.venue.name)} {self.words.abilities()}")
         if "help" in reading.intents and not (reading.details or ACTS & reading.intents):
@@ -61,6 +61,8 @@ class QuestionsFlow(OwnBookingsFlow):
             hours = False  # "ouverts jeudi ? un contrôle à 10h, Marie Dupont": a booking, its day's hours said first
         if self.mem.get("flow") == "book" and "availability" in reading.intents:
             hours = False  # "che orari avete?" while the time is asked: the free times
+        if self.mem.get("flow") == "book" and reading.day and "slot.start_iso" in awaited:
+            hours = False  # "ah vous êtes fermés ? mardi alors" to the day asked: its hours said, the booking goes on
         if hours or self.turn.action == "show_info":
             return self.hours_of(self._asked_day(reading), reading.days_named, reading.part)  # "open Saturday?"
         if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):

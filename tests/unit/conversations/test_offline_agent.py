@@ -2647,6 +2647,22 @@ def test_the_hours_asked_with_a_booking_are_said_before_the_booking_goes_on(venu
     assert dialogue(venues, venue_id).say(asked).reply == f"{hours} {then}"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked", "answered"), [
+    ("cabinet", "un contrôle samedi à 10h, Marie Dupont", "ah vous êtes fermés ? mardi alors",
+     "Nous sommes ouverts le mardi 24 novembre : matin de 8 h à 12 h et après-midi de 13 h à 18 h. "
+     "Je réserve un rendez-vous (contrôle) le mardi 24 novembre à 10 h au nom de Marie Dupont ?"),
+    ("harbour", "table for 2 at 8, Tom", "are you open on tuesday?",
+     "We are open on Tuesday 24 November: lunch from noon to 3 pm and dinner from 6 pm to 10 pm. "
+     "Shall I book a table for 2 on Tuesday 24 November at 8 pm for Tom?"),
+])  # fmt: skip
+def test_the_hours_of_a_day_asked_when_the_day_is_awaited_are_said_and_the_day_is_the_booking_s(
+    venues, venue_id, request_, asked, answered
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(asked).reply == answered  # the hours were said and the day asked again
+
+
 @pytest.mark.parametrize(("question", "language"), [("est-ce que vous faites les implants ?", "fr"),
                                                      ("do you do implants?", "en")])  # fmt: skip
 def test_asking_whether_a_care_is_done_has_no_answer_here_and_starts_no_appointment(venues, question, language):
