@@ -71,6 +71,8 @@ def test_faq_does_not_answer_a_question_that_only_shares_its_wording_with_one_in
 @pytest.mark.parametrize(("question", "answer"), [
     ("Vocês aceitam cães?", None),  # "aceitam" is how it is asked, not what: no card answer for dogs
     ("aceitam cartões de crédito?", "Sim, aceitamos todos os cartões."),
+    ("posso pagar com visa?", "Sim, aceitamos todos os cartões."),
+    ("avete la carta dei vini?", None),  # a list, not a card
 ])  # fmt: skip
 def test_faq_does_not_answer_on_the_verb_of_asking_alone(api, question, answer):
     assert api.ok("faq", {"restaurant_id": "tasca", "question": question})["answer"] == answer

@@ -38,8 +38,9 @@ _TOPICS = {
     "cardpayment": """
         credit cards | credit card | debit cards | debit card | cards | card | contactless | carta di credito
         | carte di credito | bancomat | carte bancaire | cartes bancaires | carte bleue | carte de credit
-        | cartes de credit | sans contact | cartao de credito | cartoes | cartao | multibanco
-    """,
+        | cartes de credit | sans contact | cartao de credito | cartoes | cartao | multibanco | visa | mastercard
+        | amex | american express | con carta | par carte
+    """,  # "pagare con carta", not "la carta dei vini"; "payer par carte", not "à la carte"
 }
 
 

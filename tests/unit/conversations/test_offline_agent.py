@@ -1105,6 +1105,7 @@ def test_a_new_booking_said_with_also_right_after_a_cancellation_is_a_booking(ve
         ("roma", "avete un parcheggio?", "parcheggio privato"),
         ("harbour", "do you have any vegetarian options", "vegetarian"),
         ("tasca", "aceitam cartão de crédito?", "cartões"),
+        ("tasca", "do you take visa?", "cartões"),  # a card by its name
         ("cabinet", "quels sont vos horaires ?", "du lundi au jeudi, matin de 8 h à 12 h"),
     ],
 )
