@@ -11,6 +11,7 @@ from typing import TypeVar
 from concierge.conversations.message_spans import fold_same_length
 from concierge.conversations.message_words import MONTH_WORDS, PART_WORDS, RELATIVE_DAYS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
+from concierge.speech.names import MONTHS
 from concierge.tools.faq import normalise
 
 T = TypeVar("T")
@@ -105,6 +106,7 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         words = segment.split()
         last = index == len(segments) - 1
         own = segment != _SPOKEN_TITLE.sub("", said)  # said as one's own: "I'm Tom, …", "sono Marco, …"
+        own = own or _a_name_not_a_month(words[0])  # "…, alle 20, Marco": no "março"
         chosen = last or segment != said or after_comma
         month = not own and normalise(words[0]) in MONTH_WORDS  # "…, December, …": when; "sono Marco": who
         one_word = chosen and len(words) == 1 and not month
@@ -119,6 +121,15 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         if name and not _a_day(segment, is_day, own) and not _says_something_else(name, vocab):
             return name
     return None
+
+
+_WRITTEN_MONTHS = frozenset(name.lower() for names in MONTHS.values() for name in names)  # "march", "março"
+
+
+def _a_name_not_a_month(word: str) -> bool:
+    """A capitalised word that is a month only once its accents are gone ("Marco", "março"): a name. Months
+    are written in lower case but in English, and lower case "marco" may be "março" typed plainly."""
+    return word[:1].isupper() and word.lower() not in _WRITTEN_MONTHS and normalise(word) in MONTH_WORDS
 
 
 def _a_day(segment: str, is_day: Callable[[str], bool], own: bool) -> bool:

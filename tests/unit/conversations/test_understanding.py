@@ -1722,6 +1722,8 @@ def test_the_pauses_a_voice_transcript_keeps_are_read_past(venues, venue_id, tex
         ("harbour", "table for 4 sat 1pm. Cool. One of us is vegan", None),  # a keyboard capitalises a sentence
         ("harbour", "table for 4 sat 1pm, Sorry, one of us is vegan", None),
         ("harbour", "table for 4 sat 1pm, December, one of us is vegan", None),
+        ("roma", "tavolo per 3 venerdì alle 21, Marco", "Marco"),  # no "março": it is written with a cedilla
+        ("tasca", "mesa para 2, 5 marco, às 20h, Rui", "Rui"),  # "marco" in lower case: March typed plainly
         ("harbour", "table for 2 friday at 8pm, Vegetarian, see you", None),  # a request, not who
         ("harbour", "table for 2 friday at 8pm, Regards", None),  # signed off, by nobody
         ("cabinet", "un contrôle vendredi à 10h, Bisous", None),
