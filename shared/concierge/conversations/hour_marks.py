@@ -82,28 +82,36 @@ def _weekdays_date(tokens: list[str], i: int, number: str, locale: str, today: d
 
 
 # Words after which a bare number is the hour meant: "make it 8 instead", "sorry, I meant 8", "can we do 8?",
-# "let's say 8".
+# "let's say 8". Those that propose a number rather than correct one say no party ("table for 2 saturday",
+# "what about 8?" is 8 pm; "make that 3" may be the party).
+_PROPOSALS = (("we", "do"), ("can", "you", "do"), ("could", "you", "do"), ("say",), ("what", "about"), ("how", "about"))
 _BEFORE_AN_HOUR = (("make", "it"), ("make", "that"), ("meant",), ("mean",), ("intendevo",), ("volevo", "dire"),
-                   ("voulais", "dire"), ("queria", "dizer"), ("quis", "dizer"), ("we", "do"), ("can", "you", "do"),
-                   ("could", "you", "do"), ("say",), ("what", "about"), ("how", "about"))  # fmt: skip
+                   ("voulais", "dire"), ("queria", "dizer"), ("quis", "dizer"), *_PROPOSALS)  # fmt: skip
 _INSTEAD = frozenset({"instead", "invece", "plutot"})  # "8 instead": the hour meant instead
+# Words after which a bare number is the hour asked for, "is" or "would be" between: "is 9 possible?", "would 9
+# work?", "9 would be better", "9 ok?".
+_FITS = frozenset({"possible", "possibile", "possivel", "ok", "okay", "available", "free", "better", "work", "works"})
 
 
 def at_after_correction(tokens: list[str], people: int | None) -> tuple[list[str], int | None]:
-    """ "Make it 8 instead", "sorry, I meant 8 not 7", "8 instead", "7 it is", "actually 9", "sorry, 9 not 8": an
-    hour said with no word before it, read as "at 8" (not the party just read); with the number so read."""
+    """ "Make it 8 instead", "sorry, I meant 8 not 7", "8 instead", "7 it is", "actually 9", "sorry, 9 not 8", "is
+    9 possible?": an hour said with no word before it, read as "at 8" (not the party just read); with the number
+    so read when it corrects one said, which may have been the party."""
     for i in range(len(tokens)):
         leads = [lead for lead in _BEFORE_AN_HOUR if tuple(tokens[i : i + len(lead)]) == lead]
         end = i + len(leads[0]) if leads else i
         after = tokens[i + 1 : i + 3]
+        fits = [word for word in tokens[i + 1 : i + 4] if word not in ("is", "would", "be")][:1]
         instead = not leads and bool(after) and (after[0] in _INSTEAD or after == ["it", "is"])  # "7 it is"
+        fitting = not (leads or instead) and bool(fits) and fits[0] in _FITS  # "is 9 possible?"
+        proposed = fitting or (bool(leads) and leads[0] in _PROPOSALS)
         if not (leads or instead) and tokens[i] in CORRECTION_WORDS:  # a number alone after it: "actually 9"
             end = i + 2 if tokens[i + 1 : i + 2] == [BREAK] else i + 1
             leads = [(tokens[i],)] if not tokens[end + 1 :] or tokens[end + 1] in NEGATIONS | {BREAK} else []
-        if (leads or instead) and end < len(tokens):
+        if (leads or instead or proposed) and end < len(tokens):
             if tokens[end - 1 : end] == ["about"] and tokens[end][:1].isdigit():  # "what about 9pm?" is not "about 9pm"
                 tokens = [*tokens[: end - 1], "at", *tokens[end:]]
             number = with_digits(tokens[end], "en")
             if number.isdigit() and int(number) != people:
-                return [*tokens[:end], "at", *tokens[end:]], int(number)
+                return [*tokens[:end], "at", *tokens[end:]], None if proposed else int(number)
     return tokens, None

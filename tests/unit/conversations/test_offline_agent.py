@@ -982,6 +982,22 @@ def test_the_number_of_people_changed_or_the_booking_pushed_or_shifted_changes_t
     assert [(b.id, b.day, b.time, b.people) for b in d.tools.bookings] == [(own.id, own.day, time, people)]
 
 
+@pytest.mark.parametrize("proposed", ["what about 8?", "could we do 8?", "is 8 possible?", "would 8 work?"])
+def test_an_hour_proposed_while_the_time_is_asked_is_the_time_never_the_party(venues, proposed):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 saturday")
+    d.say(proposed)  # "what about 8?" made the party 8
+    assert (d.memory["slots"]["people"], d.memory["slots"]["time"]) == (2, "20:00")
+
+
+@pytest.mark.parametrize("proposed", ["hmm is 9 possible instead?", "would 9 work better?", "9 would be better"])
+def test_an_hour_proposed_at_the_confirmation_is_confirmed_again_at_that_hour(venues, proposed):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 saturday at 8, Tom")
+    confirm = d.say(proposed)  # "I don't have the answer to that here"
+    assert confirm.reply == "Shall I book a table for 2 on Saturday 28 November at 9 pm for Tom?"
+
+
 def test_to_and_a_time_answering_to_which_day_and_time_is_that_time(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
