@@ -262,10 +262,10 @@ class QuestionsFlow(OwnBookingsFlow):
         return self.asked_again(answer, self.book(reading))
 
     def venue_facts(self, reading: Reading) -> str | None:
-        """The venue's address or how to reach it, when asked and the knowledge base has it."""
+        """The venue's name, its address or how to reach it, when asked and the knowledge base has it."""
         if reading.details or ACTS & reading.intents:
             return None
-        said = []
+        said = [self.words.say("venue_name", venue=self.venue.name)] if "venue_name" in reading.intents else []
         if "where" in reading.intents and self.venue.address:
             said.append(self.words.say("address", address=self.venue.address))
         phone, email = self.venue.contact.phone, self.venue.contact.email

@@ -19,7 +19,7 @@ from concierge.tools.faq import normalise
 
 INTENTS = (
     "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "now", "human", "angry", "thanks", "bye",
-    "instead", "where", "contact", "earliest", "latest", "availability", "next_week",
+    "instead", "where", "venue_name", "contact", "earliest", "latest", "availability", "next_week",
     "another", "late", "all", "later", "earlier", "price", "rename", "instead_of", "cant_come", "private_hire",
     "check", "wait", "bot", "note", "help", "venue_topic", "seating", "duration", "policy",
 )  # fmt: skip

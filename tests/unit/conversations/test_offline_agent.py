@@ -982,6 +982,16 @@ def test_the_number_of_people_changed_or_the_booking_pushed_or_shifted_changes_t
     assert [(b.id, b.day, b.time, b.people) for b in d.tools.bookings] == [(own.id, own.day, time, people)]
 
 
+def test_the_venue_s_name_asked_at_the_confirmation_is_said_before_it_is_asked_again(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 saturday at 8, Tom")
+    answer = d.say("what's the name of the restaurant again?")
+    assert (
+        answer.reply
+        == "This is The Harbour Kitchen. Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom?"
+    )
+
+
 @pytest.mark.parametrize("proposed", ["what about 8?", "could we do 8?", "is 8 possible?", "would 8 work?"])
 def test_an_hour_proposed_while_the_time_is_asked_is_the_time_never_the_party(venues, proposed):
     d = dialogue(venues, "harbour")
@@ -1167,6 +1177,10 @@ def test_a_faq_question_with_a_day_is_answered_and_the_day_kept_for_a_booking_th
         ("cabinet", "how do I find you?", "Our address: Cité 109, Daboussy El Achour, Alger."),
         ("cabinet", "comment on vient chez vous ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
         ("cabinet", "vous êtes situés où ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
+        ("harbour", "what's the restaurant called?", "This is The Harbour Kitchen."),  # it had no answer
+        ("roma", "come si chiama il ristorante?", "Qui è Trattoria Roma."),
+        ("cabinet", "c'est quoi le nom du cabinet ?", "Ici Cabinet dentaire Daboussy."),
+        ("tasca", "qual é o nome do restaurante?", "Aqui é Tasca do Porto."),
     ],
 )
 def test_where_the_venue_is_and_how_to_reach_it_are_answered_from_the_knowledge_base(
