@@ -2204,6 +2204,10 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("roma", "a che ora è la prenotazione di sabato?", "Le sue prossime prenotazioni:"),  # a new booking
         ("cabinet", "mon rendez-vous de mercredi, c'est bien à 19h ?", "Vos prochains rendez-vous :"),  # a move
         ("harbour", "my booking on wednesday, is it still at 7?", "Your upcoming bookings:"),
+        ("harbour", "what name is the booking under?", "Your upcoming bookings:"),  # a new booking
+        ("roma", "a che nome è la prenotazione?", "Le sue prossime prenotazioni:"),
+        ("cabinet", "à quel nom est le rendez-vous ?", "Vos prochains rendez-vous :"),
+        ("tasca", "em que nome está a reserva?", "As suas próximas reservas:"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
