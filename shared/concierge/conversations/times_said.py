@@ -137,6 +137,7 @@ _BOUNDS = {
     **dict.fromkeys("before until till avant jusqu prima entro fino antes ate".split(), "before"),
 }
 _DAYS = frozenset(word for word, ahead in RELATIVE_DAYS.items() if ahead == 1)  # "the day after tomorrow at 8"
+_DAY_NOUNS = frozenset({"day", "giorno", "dia"})  # "the day after Christmas", "il giorno dopo Natale"
 
 
 def _start_of(words: list[str], tokens: list[str]) -> int:
@@ -172,11 +173,12 @@ def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:
 def _bound(tokens: list[str], gram: str) -> str | None:
     """The side of the time a bound means, when it opens the gram or comes just before it or before its article
     ("prima delle 20")."""
-    words = gram.split()
-    start = _start_of(words, tokens)
-    said = [*tokens[max(0, start - 2) : start], words[0]]
-    bounds = (_BOUNDS[w] for w, then in zip(said, [*said[1:], ""], strict=True) if w in _BOUNDS and then not in _DAYS)
-    return next(bounds, None)
+    start = _start_of(gram.split(), tokens)
+    for i in range(max(0, start - 2), start + 1):
+        before, then = tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""
+        if tokens[i] in _BOUNDS and then not in _DAYS and before not in _DAY_NOUNS:  # "the day after Christmas at 1"
+            return _BOUNDS[tokens[i]]
+    return None
 
 
 def _carried_on(tokens: list[str], gram: str, read: Callable[[str], T | None]) -> T | None:

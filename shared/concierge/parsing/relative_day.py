@@ -65,9 +65,38 @@ def resolve_relative_day(
     # Misspellings are looked for only when the words as said were not understood.
     if resolution is None and (corrected := correct_spelling(cleaned)) != cleaned:
         resolution = _in_any_language(corrected, today, order, where)
+    if resolution is None and (beside := _BESIDE.fullmatch(cleaned)):
+        resolution = _beside(beside, today, order, where)
     if resolution is None:
         raise UnsupportedRelativeDay(text)
     return resolution
+
+
+# A day said by the one after or before another ("the day after Christmas", "le lendemain de Noël", "il giorno
+# prima di Natale", "o dia a seguir ao Natal", "the day before Friday"); "the day after tomorrow", "la veille de
+# Noël" have names of their own, read first.
+_BESIDE = re.compile(
+    r"(?:the |le |la |il |o |a )?(?:"
+    r"(?P<after>day after|lendemain (?:de|du|d)|giorno dopo|giorno successivo a|"
+    r"dia (?:a seguir|depois|seguinte) (?:a|ao|de|do|da))|"
+    r"(?P<before>day before|veille (?:de|du|d)|giorno prima (?:di|del|della)|vigilia (?:di|del|della)|"
+    r"dia antes (?:de|do|da)|vespera (?:de|do|da))"
+    r") (?P<day>.+)"
+)
+
+
+def _beside(
+    said: re.Match[str], today: datetime.date, order: tuple[str, ...], where: _Holidays
+) -> DayResolution | None:
+    """The day after or before the day `said` names, when that one is understood (no holiday itself)."""
+    named = _in_any_language(said["day"], today, order, where)
+    if named is None:
+        return None
+    step = _DAY if said["after"] else -_DAY
+    shifted = tuple(day + step for day in named.candidates)
+    if named.date + step < today:
+        return None
+    return DayResolution(named.date + step, named.ambiguous, shifted, named.part)
 
 
 class _Holidays:

@@ -242,6 +242,16 @@ def test_a_number_a_month_follows_is_its_day_not_an_hour(venues, venue_id, text,
     assert (reading.day, reading.time) == (dt.date(2026, 12, 5), time)
 
 
+@pytest.mark.parametrize(("venue_id", "text", "time"), [
+    ("harbour", "table for 2 the day after christmas at 1pm", "13:00"),  # "after … at 1pm" was "from 1 pm on"
+    ("roma", "tavolo per 2 il giorno dopo natale alle 20", "20:00"),
+    ("cabinet", "un rdv le lendemain de noël à 10h", "10:00"),
+])  # fmt: skip
+def test_the_day_after_a_holiday_is_that_day_and_its_after_bounds_no_time(venues, venue_id, text, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time, reading.bound) == (dt.date(2026, 12, 26), time, None)
+
+
 def test_months_cut_short_in_other_languages_than_english_are_not_read_from_english_words(venues):
     assert read(venues, "tasca", "table for 2, 10 out of 10 service last time").day is None
     assert read(venues, "roma", "table for 5 set menu at 8").day is None

@@ -250,6 +250,29 @@ def test_months_cut_short_are_read_after_a_days_number_in_every_language(locale,
     assert resolve_relative_day(text, TODAY, locale).date == expected
 
 
+@pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("en", "the day after Christmas", datetime.date(2026, 12, 26)),
+        ("fr", "le lendemain de Noël", datetime.date(2026, 12, 26)),
+        ("it", "il giorno dopo Natale", datetime.date(2026, 12, 26)),
+        ("pt", "o dia a seguir ao Natal", datetime.date(2026, 12, 26)),
+        ("en", "the day before Christmas", datetime.date(2026, 12, 24)),
+        ("it", "il giorno prima di Capodanno", datetime.date(2026, 12, 31)),
+        ("en", "the day after Friday", day(21)),  # TODAY is Thursday the 19th
+        ("fr", "le lendemain du 31 décembre", datetime.date(2027, 1, 1)),
+        ("en", "the day after tomorrow", day(21)),  # its own name, as before
+    ],
+)
+def test_the_day_after_or_before_a_day_named_is_read(locale, text, expected):
+    assert resolve_relative_day(text, TODAY, locale).date == expected
+
+
+def test_the_day_before_today_is_no_day_to_book():
+    with pytest.raises(UnsupportedRelativeDay):
+        resolve_relative_day("the day before today", TODAY, "en")
+
+
 @pytest.mark.parametrize(("locale", "text"), [("pt", "dez"), ("it", "mai"), ("pt", "10 out of 10"), ("it", "5 set")])
 def test_a_month_cut_short_is_not_read_alone_nor_where_it_is_an_english_word(locale, text):
     with pytest.raises(UnsupportedRelativeDay):
