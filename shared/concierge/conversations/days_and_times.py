@@ -17,6 +17,7 @@ from concierge.conversations.message_words import (
     MONTH_WORDS,
     PART_NAMES,
     SHORT_EN_WEEKDAYS,
+    WEEKDAY_WORDS,
 )
 from concierge.domain.venue import Venue, hhmm
 from concierge.parsing import (
@@ -154,11 +155,26 @@ def _either(mismatch: WeekdayMismatch) -> DayReading:
 
 
 def may_name_a_day(gram: str) -> bool:
-    """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora"), nor "in the sun": words too often
-    another word than a day to be read as one (a weekday cut short that is one was spelt out before)."""
+    """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora", "alle otto e quarto di sera"), nor "in
+    the sun": words too often another word than a day to be read as one (a weekday cut short that is one was
+    spelt out before)."""
     short = " " not in gram and len(gram) <= 3 and gram != "nye"  # "NYE" is New Year's Eve as typed
-    cut_short = not _CUT_SHORT.isdisjoint(gram.split())
-    return not (short or cut_short or _ARTICLE_ONE.fullmatch(gram) or _LONE_ORDINAL.fullmatch(gram))
+    words = gram.split()
+    cut_short = not _CUT_SHORT.isdisjoint(words)
+    return not (short or cut_short or _ARTICLE_ONE.fullmatch(gram) or _a_lone_ordinal(words))
+
+
+_ORDINAL_ARTICLES = frozenset({"the", "il", "lo", "la", "le", "l", "o", "a", "dia", "giorno"})  # "dia primeiro"
+
+
+def _a_lone_ordinal(words: list[str]) -> bool:
+    """An ordinal with no article just before it and no weekday or month with it: "quarto" alone, "e quarto di
+    sera"; not "the fourth", "il terzo venerdì del mese", "fourth of July"."""
+    for i, word in enumerate(words):
+        if _LONE_ORDINAL.fullmatch(word):
+            named = not (WEEKDAY_WORDS | MONTH_WORDS).isdisjoint(words)
+            return not named and (i == 0 or words[i - 1] not in _ORDINAL_ARTICLES)
+    return False
 
 
 _CUT_SHORT = frozenset(short for short in SHORT_EN_WEEKDAYS if len(short) == 3)  # "sat", "sun": other words too

@@ -208,10 +208,15 @@ def _day(
 
 
 # "The first Saturday of December", "l'ultimo venerdì di gennaio", "le premier samedi de décembre", "a primeira
-# sexta de dezembro", "the last Friday of the month": in the tokens, where ordinals are already digits.
+# sexta de dezembro", "the last Friday of the month", "il terzo venerdì del mese (prossimo)", "le dernier vendredi
+# du mois": in the tokens, where ordinals are already digits.
 _NTH_WEEKDAY = re.compile(
-    r"(?:(?:the|il|l|le|la|o|a) )?(?P<n>[1-5]|last|ultimo|ultima|dernier|derniere) wd(?P<wd>[0-6]) "
-    r"(?:of|in|di|de|du|do|da|en) (?:mo(?P<mo>1[0-2]|[1-9])|(?P<this>(?:the|this) month)|(?P<next>next month))"
+    r"(?:(?:the|il|l|le|la|o|a) )?(?P<n>[1-5]|last|ultimo|ultima|dernier|derniere) wd(?P<wd>[0-6]) (?:"
+    r"(?:of|in|di|de|du|do|da|en) mo(?P<mo>1[0-2]|[1-9])|"
+    r"(?P<next>(?:of|in) next month|del (?:mese prossimo|prossimo mese)|du mois prochain|"
+    r"do (?:mes que vem|proximo mes))|"
+    r"(?P<this>(?:of|in) (?:the|this) month|del mese|di questo mese|du mois|de ce mois|do mes|deste mes)"
+    r")"
 )
 
 
@@ -222,6 +227,8 @@ def _nth_weekday(match: re.Match[str], today: datetime.date) -> DayResolution | 
     month = int(match["mo"]) if match["mo"] else today.month % 12 + 1 if match["next"] else today.month
     nth = int(match["n"]) if match["n"].isdigit() else -1
     day = nth_weekday(nth, int(match["wd"]), month, today)
+    if match["this"] and (day is None or (day.year, day.month) != (today.year, today.month)):  # gone: the next
+        day = nth_weekday(nth, int(match["wd"]), today.month % 12 + 1, today)
     return _on(day) if day is not None else None
 
 

@@ -252,6 +252,16 @@ def test_the_day_after_a_holiday_is_that_day_and_its_after_bounds_no_time(venues
     assert (reading.day, reading.time, reading.bound) == (dt.date(2026, 12, 26), time, None)
 
 
+@pytest.mark.parametrize(("text", "day"), [
+    ("sabato alle otto e un quarto di sera", dt.date(2026, 11, 28)),  # the 4th of December: "quarto di sera"
+    ("alle otto e quarto di sera", None),
+    ("il terzo venerdì del mese alle 20:15", dt.date(2026, 12, 18)),  # November's is past
+])  # fmt: skip
+def test_a_quarter_before_a_part_of_the_day_is_no_fourth_day(venues, text, day):
+    reading = read(venues, "roma", text)
+    assert (reading.day, reading.time) == (day, "20:15")
+
+
 def test_months_cut_short_in_other_languages_than_english_are_not_read_from_english_words(venues):
     assert read(venues, "tasca", "table for 2, 10 out of 10 service last time").day is None
     assert read(venues, "roma", "table for 5 set menu at 8").day is None

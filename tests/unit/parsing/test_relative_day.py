@@ -97,6 +97,14 @@ def test_a_weekday_weeks_ahead_is_that_weekday_in_the_calendar_week_so_many_week
         ("it", "l'ultimo venerdì di marzo", datetime.date(2026, 3, 27)),
         ("fr", "le premier samedi de mars", datetime.date(2026, 3, 7)),
         ("pt", "a primeira sexta de março", datetime.date(2026, 3, 6)),
+        ("it", "l'ultimo venerdì del mese", day(27)),
+        ("fr", "le dernier vendredi du mois", day(27)),
+        ("pt", "a última sexta do mês", day(27)),
+        ("it", "il primo lunedì del mese prossimo", datetime.date(2026, 3, 2)),
+        ("fr", "le premier lundi du mois prochain", datetime.date(2026, 3, 2)),
+        ("pt", "a primeira segunda do mês que vem", datetime.date(2026, 3, 2)),
+        ("en", "the first Monday of the month", datetime.date(2026, 3, 2)),  # this month's is past: next month's
+        ("it", "il terzo giovedì del mese", day(19)),  # today's
     ],
 )
 def test_the_nth_or_last_weekday_of_a_month_is_that_day_this_year_or_next(locale, text, expected):
