@@ -46,6 +46,9 @@ _SHORT_MONTHS = {
 }
 # A one-letter ending only written against its number ("2a", "1o", "2e"): "per 2 a cena", "2 e 30" are no dates.
 _ORDINAL = re.compile(r"\b(\d{1,2})(?: ?(?:st|nd|rd|th|er|re|eme)|e|o|a|º|ª)\b")
+# French ordinals once folded, which text2num reads only with their accent ("troisième", not "troisieme").
+_FRENCH_ORDINALS = {"deuxieme": 2, "seconde": 2, "second": 2, "troisieme": 3, "quatrieme": 4, "cinquieme": 5}
+_FRENCH_ORDINAL = re.compile(rf"\b(?:{'|'.join(_FRENCH_ORDINALS)})\b")
 
 
 @functools.cache
@@ -119,6 +122,8 @@ def day_tokens(text: str, locale: str) -> tuple[str, bool]:
     text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
     text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
     text = short_re.sub(lambda m: f"{m[1]}mo{short_months[m[2]]}", text)
+    if locale == "fr":
+        text = _FRENCH_ORDINAL.sub(lambda m: f"{_FRENCH_ORDINALS[m[0]]}eme", text)  # "le troisieme vendredi"
     text = with_digits(text, locale)
     if not _ORDINAL.search(text):  # most days said have no ordinal, and searching is cheaper than replacing
         return text, False

@@ -105,6 +105,8 @@ def test_a_weekday_weeks_ahead_is_that_weekday_in_the_calendar_week_so_many_week
         ("pt", "a primeira segunda do mês que vem", datetime.date(2026, 3, 2)),
         ("en", "the first Monday of the month", datetime.date(2026, 3, 2)),  # this month's is past: next month's
         ("it", "il terzo giovedì del mese", day(19)),  # today's
+        ("fr", "le troisième jeudi de mars", datetime.date(2026, 3, 19)),  # "troisieme", once folded, was no number
+        ("fr", "le deuxième samedi du mois prochain", datetime.date(2026, 3, 14)),
     ],
 )
 def test_the_nth_or_last_weekday_of_a_month_is_that_day_this_year_or_next(locale, text, expected):
