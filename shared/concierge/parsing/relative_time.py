@@ -107,6 +107,14 @@ def is_vague(text: str) -> bool:
     return _any_vague().search(fold(text)) is not None
 
 
+# Words that say a time is exact, which it is anyway: "at 8 sharp", "alle otto in punto", "à 20 h pile", "às oito
+# em ponto".
+_EXACTLY = re.compile(
+    r"\b(?:sharp|on the dot|exactly|precisely|in punto|precise|esatte|pile|precises|exactement|em ponto|"
+    r"exatamente|exactamente|certinho)\b"
+)
+
+
 def resolve_relative_time(
     text: str, now: datetime.datetime, locale: str, is_plausible: Callable[[str], bool] | None = None
 ) -> TimeResolution:
@@ -114,7 +122,7 @@ def resolve_relative_time(
 
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
     """
-    folded = fold(text)
+    folded = _EXACTLY.sub(" ", fold(text)).strip()
     if vague := _any_vague().search(folded):
         raise VagueTime(text, _near(vague, folded, now, locale, is_plausible))
     resolved = _read(folded, now, locale, is_plausible)

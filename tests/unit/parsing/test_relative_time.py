@@ -147,6 +147,22 @@ def test_a_clock_time_with_an_hour_from_12_to_23_is_taken_as_said(locale, text, 
 @pytest.mark.parametrize(
     ("locale", "text", "expected"),
     [
+        ("en", "at 20:00 sharp", "20:00"),
+        ("en", "21:30 on the dot", "21:30"),
+        ("it", "alle 20 in punto", "20:00"),
+        ("it", "alle 20 precise", "20:00"),
+        ("fr", "à 20h pile", "20:00"),
+        ("fr", "à 20 heures précises", "20:00"),
+        ("pt", "às 20h em ponto", "20:00"),
+    ],
+)
+def test_a_time_said_to_be_exact_is_that_time(locale, text, expected):
+    assert resolve_relative_time(text, NOW, locale) == exact(expected)  # the word made it no time
+
+
+@pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
         ("it", "mezzogiorno", "12:00"),
         ("it", "mezzanotte", "00:00"),
         ("en", "noon", "12:00"),
