@@ -145,7 +145,7 @@ GRAMMARS = {
         },
         this=r"this|this coming|the coming",
         next_before=r"next|this coming",
-        next_after=r"next",
+        next_after=r"next|coming",  # "Friday coming", as said in Britain
         ahead=r"in (?P<n>{n}) (?:(?P<days>days?)|(?P<weeks>weeks?)|(?P<fortnights>fortnights?))(?: s)?(?: time)?",
         one=r"a|an|one",
         parts={
@@ -236,7 +236,7 @@ GRAMMARS = {
         },
         this=r"ce|cet|cette",
         next_before=r"prochaine?",
-        next_after=r"prochaine?|qui vient",
+        next_after=r"prochaine?|qui vient|qui arrive",
         ahead=r"dans (?P<n>{n}) (?:(?P<days>jours?)|(?P<weeks>semaines?))",
         one=r"un|une",
         parts={

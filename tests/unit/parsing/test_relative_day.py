@@ -161,6 +161,8 @@ def test_french_eight_and_fifteen_days_mean_one_and_two_weeks(text, expected):
         ("pt", "sexta que vem", day(20)),
         ("pt", "este sábado", day(21)),
         ("pt", "terça", day(24)),
+        ("en", "Friday coming", day(20)),  # British
+        ("fr", "ce vendredi qui arrive", day(20)),
     ],
 )
 def test_a_weekday_resolves_to_its_next_date_after_today(locale, text, expected):
