@@ -318,6 +318,9 @@ class BookingFlow(FreeTimes):
             self.mem["offered"] = offered
             if near := offered.get("around") or offered.get("asked"):  # "12h30" not free: near it again
                 self.slots.update(near=near, bound=offered.get("bound"))
+            elif "later" in offered:  # "anything later?" - "Tom": the later ones again, from the first of them
+                times, later = offered["times"], offered["later"]
+                self.slots.update(near=times[0] if later else times[-1], bound="after" if later else "before")
 
     def too_many(self) -> list[str]:
         """A party over the venue's limit: the limit, and the venue's number (a larger group is for it to arrange)."""

@@ -321,7 +321,9 @@ class OwnBookingsFlow(BookingFlow):
         times, message = self._beyond(day, later, shown[-1], shown[0], otherwise=shown)
         if self.mem.get("flow") == "move" and self.mem.get("target"):
             return self.offer_move_times(day, times, message)
-        return self.offer_times(day, times, message)
+        answer = self.offer_times(day, times, message)
+        self.mem["offered"]["later"] = later  # offered again from there when the name comes next (`offer_kept`)
+        return answer
 
     def _beyond(
         self, day: dt.date, later: bool, after: str, before: str, otherwise: list[str]

@@ -982,6 +982,19 @@ def test_the_number_of_people_changed_or_the_booking_pushed_or_shifted_changes_t
     assert [(b.id, b.day, b.time, b.people) for b in d.tools.bookings] == [(own.id, own.day, time, people)]
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "more", "name", "again"), [
+    ("harbour", "any tables saturday evening for 4?", "anything later?", "Tom",
+     "Free times from 7 pm on Saturday 28 November: 7 pm, 7:15 pm, 7:30 pm, 7:45 pm. Which one suits you?"),
+    ("roma", "avete posto sabato sera per 4?", "più tardi?", "Rossi",
+     "Orari liberi dalle 21 di sabato 28 novembre: 21, 21 e 30, 22, 22 e 30. Quale preferisce?"),
+])  # fmt: skip
+def test_the_later_times_offered_are_offered_again_when_the_name_comes_next(venues, venue_id, asked, more, name, again):
+    d = dialogue(venues, venue_id)
+    d.say(asked)
+    d.say(more)
+    assert d.say(name).reply == again  # the evening's first times were offered again
+
+
 def test_the_venue_s_name_asked_at_the_confirmation_is_said_before_it_is_asked_again(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 saturday at 8, Tom")
