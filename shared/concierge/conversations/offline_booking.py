@@ -276,6 +276,8 @@ class BookingFlow(FreeTimes):
         if part and time is None and offered_day == day:  # "domani sera verso le 21": the evening's, near 21
             in_part = self.free_in_part(day, part)
             free = nearest_to(in_part, around) or nearest_to(self.free_times(day), around or part[0])  # closed then
+        elif part and time is None and (in_part := self.free_in_part(offered_day, part)):
+            free = nearest_to(in_part, around)  # "any tables tonight?", none left: the next day's evening
         bound = self.slots.pop("bound", None) if around and time is None and offered_day == day else None
         free, bound = self.on_side(day, free, around, bound)
         self.slots.pop("time", None)

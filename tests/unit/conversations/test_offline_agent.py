@@ -1298,14 +1298,24 @@ def test_a_time_counted_from_now_offers_today_s_free_times_around_it(venues, ven
     assert d.say(request_).reply.startswith(said)
 
 
+def test_a_part_of_the_day_with_no_free_time_left_offers_the_next_day_s_same_part(venues):
+    venue = venues["harbour"]
+    late = dt.datetime(2026, 11, 24, 21, 50, tzinfo=venue.tz)
+    d = Dialogue(ScreenedAgent(OfflineAgent()), venue, late, phone=PHONES["harbour"])
+    assert d.say("any tables tonight for 2?").reply == (
+        "There is no free time on Tuesday 24 November. Free times on Wednesday 25 November: 6 pm, 6:15 pm, "
+        "6:30 pm, 6:45 pm. Which one suits you?"
+    )  # the next day's lunch
+
+
 def test_a_day_with_no_free_time_left_offers_the_next_one_s_without_asking_for_another_day(venues):
     venue = venues["harbour"]
     late = dt.datetime(2026, 11, 24, 23, 30, tzinfo=venue.tz)
     d = Dialogue(ScreenedAgent(OfflineAgent()), venue, late, phone=PHONES["harbour"])
     assert d.say("table for 2 tonight, Sam Lee").reply == (
-        "There is no free time on Tuesday 24 November. Free times on Wednesday 25 November: noon, 12:15 pm, "
-        "12:30 pm, 12:45 pm. Which one suits you?"
-    )  # it asked "Would another day suit you?" before offering one
+        "There is no free time on Tuesday 24 November. Free times on Wednesday 25 November: 6 pm, 6:15 pm, "
+        "6:30 pm, 6:45 pm. Which one suits you?"
+    )  # it asked "Would another day suit you?" before offering one; then it offered the next day's lunch
 
 
 @pytest.mark.parametrize(("venue_id", "booked", "asked", "said"), [
