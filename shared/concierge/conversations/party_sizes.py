@@ -45,7 +45,7 @@ def _party_patterns() -> _PartyPatterns:
     leads = "|".join(re.escape(u) for u in sorted(vocab.intro_words["people_leads"], key=len, reverse=True))
     not_a_time = (  # nor "for 7:30" ("for 7 30" once folded; "for 4 20:00" is a party), "for 8 o'clock"
         r"(?! ?(?:h|am|pm|heures?|horas?|ore|hours?|minutes?|minuti|minutos|min|days?|giorni|jours?|"
-        r"dias|dia(?! \d)|weeks?|settimane|semaines?|semanas?|o ?clock)\b| [0-5]\d\b(?! \d))"
+        r"dias|dia(?! \d)|weeks?|settimane|semaines?|semanas?|o ?clock|times|volte|fois|vezes)\b| [0-5]\d\b(?! \d))"
     )  # "para 2 dia 5": 2 people, on the 5th
     return _PartyPatterns(
         article_one=re.compile(rf"\b((?:{leads}) )(?:un|una|uno|une|um|uma)\b(?= \w)(?! (?:{units})\b)"),

@@ -1453,6 +1453,10 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("tasca", "somos só 3 sábado às 20h", 3),
         ("harbour", "table for just 2 at 8", 2),
         ("harbour", "we are still 5 minutes away", None),
+        ("roma", "siamo noi tre sabato alle 20", 3),  # "noi due" was read, "noi tre" was not
+        ("tasca", "nós três sábado às 20h", 3),
+        ("roma", "una tavolata da 8 sabato alle 20", 8),
+        ("tasca", "podem ligar-nos 2 vezes", None),  # a count of times
     ],
 )
 def test_the_party_is_read_however_it_is_said(venues, venue_id, text, people):
