@@ -18,6 +18,8 @@ _ME = r"(?:me|myself|io|moi|eu)\b"
 _AND = r" (?:and|e|et|plus|with|con|avec|com)? ?"
 _MY = r"my |mes |i miei |le mie |miei |mie |os meus |as minhas |meus |minhas "
 _A_GROUP = re.compile(r" (?:group|gruppo|groupe|grupo)\b")  # "siamo un gruppo di 8": "un" counts no one
+_OUR = r"(?:our|the|i nostri|le nostre|i|le|nos|les|os nossos|as nossas|os|as) "
+_TWO = re.compile(r"(?:a couple|una coppia|un couple|um casal|(?:the )?(?:2|two) of us)$")  # with no number
 
 
 class _PartyPatterns(NamedTuple):
@@ -32,6 +34,7 @@ class _PartyPatterns(NamedTuple):
     with_others: re.Pattern[str]  # "with 2 friends": they and the one writing
     counts: tuple[re.Pattern[str], re.Pattern[str]]  # "4 persone", "for 4"
     more: re.Pattern[str]  # "+ un bambino" after the party
+    two_and_more: re.Pattern[str]  # "… and our 2 kids" after two said without a number ("a couple", "2 of us")
 
 
 @functools.cache
@@ -63,6 +66,9 @@ def _party_patterns() -> _PartyPatterns:
             rf"(?: (?:{units}))? (?:plus|piu|mais) (\d{{1,2}}|{_ONE}) "
             rf"(?:{any_of('party_adults', 'party_children', 'party_others')})\b"
         ),
+        two_and_more=re.compile(
+            rf" (?:and|e|et|with|con|avec|com) (?:{_OUR})?(\w+) (?:{any_of('party_children', 'party_others')})\b"
+        ),
     )
 
 
@@ -70,6 +76,8 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     """The party said; with `bare` (it was asked for), a number alone too, or said approximately ("about 6",
     "6 or 7") unless the time was asked for as well ("around 8" is then the hour), or in words ("a couple")."""
     p = _party_patterns()
+    if (added := _added_to_two(folded, locale, vocab)) is not None:
+        return 2 + added  # "me and my wife and our 2 kids", "somos um casal e 2 filhos"
     couple = _A_COUPLE.search(folded)  # "table for a couple", "siamo una coppia"; not "a couple of hours"
     folded = p.article_one.sub(r"\1_", folded)  # "per un compleanno", "pour une fête" ("per una persona" is one)
     text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
@@ -104,6 +112,19 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     plain = " ".join(word for word in folded.split() if word not in ANSWER_FILLERS)
     if bare and (size := next((size for size, words in _PARTY_WORDS.items() if words.fullmatch(plain)), 0)):
         return size  # "a couple", "half a dozen"
+    return None
+
+
+def _added_to_two(folded: str, locale: str, vocab: Vocabulary) -> int | None:
+    """The children or others said after two said without a number ("me and my wife and our 2 kids", "a couple
+    and 2 kids", "2 of us and a baby"): how many they are."""
+    for more in _party_patterns().two_and_more.finditer(folded):
+        before = folded[: more.start()]
+        two = vocab.parties[2].search(before)
+        if _TWO.search(before) or (two is not None and two.end() == len(before)):
+            count = more.group(1)
+            digits = with_digits(count, locale)
+            return int(digits) if digits.isdigit() else 1 if re.fullmatch(_ONE, count) else None
     return None
 
 

@@ -1423,8 +1423,12 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("tasca", "eu e a minha mulher, sábado às 20h", 2),
         ("tasca", "nous deux, samedi à 20h", 2),
         ("harbour", "a table for 4 with my wife", 4),
-        ("harbour", "me and my wife and our 2 kids on friday", None),
-        ("harbour", "me and my friends on friday", None),
+        ("harbour", "me and my wife and our 2 kids on friday", 4),  # the two and those counted after them
+        ("tasca", "somos um casal e 2 filhos", 4),
+        ("harbour", "a couple and 2 kids on friday", 4),
+        ("roma", "io e mia moglie e i nostri due bambini", 4),
+        ("harbour", "just the two of us and a baby", 3),
+        ("harbour", "me and my friends on friday", None),  # not counted
         # the one speaking and those counted
         ("harbour", "me and 3 friends on friday at 8", 4),
         ("harbour", "a table for me and my 2 kids", 3),
