@@ -634,6 +634,21 @@ def test_a_clinic_patient_s_symptom_is_a_consultation_with_the_symptom_as_its_re
     assert (reading.care_type, reading.reason) == ("consultation", reason)
 
 
+@pytest.mark.parametrize(("text", "care"), [
+    ("j'ai perdu un plombage", "soin"),
+    ("I need a root canal", "soin"),  # no care was read
+    ("une dévitalisation mardi à 10h", "soin"),
+    ("une visite de routine", "controle"),
+    ("a routine check", "controle"),
+    ("pulizia dei denti", "detartrage"),
+    ("check-up please", "controle"),
+    ("my gum is bleeding", "consultation"),  # a symptom: a consultation, with it as the reason
+    ("ma gencive saigne depuis 2 jours", "consultation"),
+])  # fmt: skip
+def test_a_care_is_read_by_the_words_patients_use_for_it(venues, text, care):
+    assert read(venues, "cabinet", text).care_type == care
+
+
 def test_a_care_type_said_wins_over_a_symptom_and_a_restaurant_reads_no_symptom(venues):
     assert read(venues, "cabinet", "un détartrage, j'ai les dents sensibles").care_type == "detartrage"
     assert read(venues, "roma", "ho mal di denti, un tavolo per 2").care_type is None
