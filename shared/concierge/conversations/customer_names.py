@@ -9,7 +9,15 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from concierge.conversations.message_spans import fold_same_length
-from concierge.conversations.message_words import MONTH_WORDS, PART_WORDS, RELATIVE_DAYS, WEEKDAY_WORDS, time_tokens
+from concierge.conversations.message_words import (
+    MONTH_WORDS,
+    PART_WORDS,
+    RELATIVE_DAYS,
+    SHORT_EN_WEEKDAYS,
+    SHORT_MONTH_WORDS,
+    WEEKDAY_WORDS,
+    time_tokens,
+)
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.speech.names import MONTHS
 from concierge.tools.faq import normalise
@@ -154,13 +162,15 @@ def _says_something_else(words: str, vocab: Vocabulary) -> bool:
 # Two to four capitalised words ending a message: "… friday at 8 Sam Lee", "mesa para 2 quarta 20h30 João Silva",
 # "rdv demain 9h détartrage Paul Girard". Found from the end, and the word before them looked at alone, so that a
 # long message costs no more than its length.
-_RUN_LAST = re.compile(r"(?<![\w'’])((?:[A-ZÀ-Ý][\w'’\-]*\s+){1,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$")
+_RUN_LAST = re.compile(r"(?<![\w'’])((?:[A-ZÀ-Ý][\w'’\-]*\s+){0,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$")
 _TIME_ENDS = re.compile(r"\d(?:[:h.]?\d\d)?(?i:am|pm|h)?$")  # the word before them: a time ("8", "20h30", "8pm")
 _SMALL_ENDS = re.compile(r"(?<![\w'’])[a-zà-ÿ][\w'’\-]*$")  # or a word written small ("détartrage", "for")
 _SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
 # Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour", "Menu".
-_NOT_OF_A_NAME = frozenset("if se si possible possibile possivel favor favore pm am por happy hour menu".split())
-_NEVER_LAST = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME
+_NOT_OF_A_NAME = frozenset(
+    "if se si possible possibile possivel favor favore pm am por happy hour menu sharp pile punto ponto".split()
+)
+_NEVER_LAST = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME | _HESITATIONS
 # Words before a place's name, not a person's: "… in the Main Room", "… near Covent Garden".
 _BEFORE_A_PLACE = frozenset(
     "the in at near by on from to into le la les l il lo gli o a os as no na nos nas au aux dans nel nella em "
@@ -169,8 +179,15 @@ _BEFORE_A_PLACE = frozenset(
 
 
 def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    """A full name written last with no comma before it, after the day, time or party ("table for 2 friday at
-    8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "rdv demain 9h détartrage Paul Girard")."""
+    """A full name written last in the message or before its first comma, with no comma before it, after the
+    day, time or party ("table for 2 friday at 8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "rdv
+    demain 9h détartrage Paul Girard", "table for 6 saturday 8pm Tom Baker, we'll need a high chair"); a name
+    of one word only right after a time ("… at 8 Tom")."""
+    first, comma, _ = text.partition(",")
+    return (_written_last(first, vocab, is_day) if comma else None) or _written_last(text, vocab, is_day)
+
+
+def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     cleaned = _SYMBOLS.sub(" ", text)  # "… 8pm 🙏 Sam Lee", "… h20.30 Giulia Bianchi :)"
     run = _RUN_LAST.search(cleaned)
     before = cleaned[: run.start()] if run else ""
@@ -179,9 +196,12 @@ def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool
         return None
     line = before[before.rfind("\n", 0, len(before.rstrip())) + 1 :]  # the number is said on the name's line
     small = _SMALL_ENDS.search(said[0])
-    if not (_TIME_ENDS.search(said[0]) or (small and re.search(r"\d", line[: len(line.rstrip()) - len(said[0])]))):
+    after_a_time = _TIME_ENDS.search(said[0]) is not None
+    if not (after_a_time or (small and re.search(r"\d", line[: len(line.rstrip()) - len(said[0])]))):
         return None
     name, after = run.group(1), small.group() if small else ""
+    if " " not in name and not (after_a_time and normalise(name) not in _WHEN_CUT_SHORT):
+        return None  # one word: "… at 8 Tom", not "… at 8 Sat"
     if after.lower() in _BEFORE_A_PLACE:
         return None
     requested = normalise(f"{after} {name}")  # "… celebrating Father's Day"
@@ -342,6 +362,7 @@ _PARTICLES = frozenset("di de da do du del della des dos das".split())  # as wri
 _SURNAME_PARTICLES = _PARTICLES | {"van", "von", "der", "den", "ter", "la", "le"}  # no name of their own
 _DAY_WORDS = WEEKDAY_WORDS | RELATIVE_DAYS.keys() | {"stasera"}
 _WHEN_WORDS = _DAY_WORDS | MONTH_WORDS
+_WHEN_CUT_SHORT = _WHEN_WORDS | SHORT_EN_WEEKDAYS | SHORT_MONTH_WORDS  # "Sat", "Dec" too
 
 
 def name_at_start(text: str) -> str | None:

@@ -374,6 +374,14 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("harbour", "table for 2 friday at 8 Kind Regards", None),
         ("roma", "tavolo per 2 venerdì alle 20 Se Possibile", None),
         ("tasca", "mesa para 2 quarta 20h30 Por Favor", None),
+        ("harbour", "table for 2 saturday at 8 Tom", "Tom"),  # one word, right after the time
+        ("roma", "tavolo per 2 sabato alle 20 Rossi", "Rossi"),
+        ("harbour", "table for 6 saturday 8pm Tom, we'll need a high chair", "Tom"),  # before the first comma
+        ("harbour", "table for 2 saturday at 8 Tom Baker, we'll need a high chair", "Tom Baker"),
+        ("harbour", "table for 2 at 8 Sat", None),  # a day cut short
+        ("harbour", "table for 2 saturday at 8 Sharp", None),
+        ("harbour", "table for 2 saturday at 8 Outside", None),
+        ("harbour", "table for 2 at 8 Ok", None),
     ],
 )
 def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, text, name):
