@@ -97,6 +97,8 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     if found:
         corrected = [match for match in found if _CORRECTED.search(text, max(0, match.start() - 30), match.start())]
         first = max(corrected, key=lambda m: m.start(1)) if corrected else min(found, key=lambda m: m.start(1))
+        if other := _OR_ANOTHER.match(text, first.end()):
+            return max(int(first.group(1)), int(other.group(1)))  # "per 2 o 3", "we'll be 5 or 6": the more
         more = p.more.match(text, first.end())
         added = (int(more.group(1)) if more.group(1).isdigit() else 1) if more else 0
         return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
@@ -128,6 +130,7 @@ def _added_to_two(folded: str, locale: str, vocab: Vocabulary) -> int | None:
     return None
 
 
+_OR_ANOTHER = re.compile(r" (?:or|o|ou|oppure) (\d{1,2})\b(?! ?(?:[:.h]\d|h\b|am\b|pm\b))")  # not "for 2 or 8pm"
 _A_COUPLE = re.compile(r"\b(?:a couple|una coppia|un couple|um casal)\b(?! (?:of|di|de|d|more)\b)")
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3", "I
 # booked for 4 but we'll be 6".

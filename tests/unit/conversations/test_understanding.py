@@ -1480,6 +1480,9 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("tasca", "somos só 3 sábado às 20h", 3),
         ("harbour", "table for just 2 at 8", 2),
         ("harbour", "we are still 5 minutes away", None),
+        ("roma", "tavolo per 2 o 3 venerdì alle 20", 3),  # the larger, for the table to fit (it was 2)
+        ("harbour", "we'll be 5 or 6", 6),
+        ("harbour", "table for 2 or 8pm", 2),
         ("roma", "siamo noi tre sabato alle 20", 3),  # "noi due" was read, "noi tre" was not
         ("tasca", "nós três sábado às 20h", 3),
         ("roma", "una tavolata da 8 sabato alle 20", 8),
