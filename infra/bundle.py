@@ -59,6 +59,8 @@ PROVIDERS = tuple(sorted({name for entry in REGISTRY.values() for name in entry.
 PLANS = ("httpx", "jsonref", "google-cloud-tasks", "google-auth")
 # The MCP function: the tools' needs plus the MCP SDK and the bridge that runs its ASGI transport from WSGI.
 MCP = ("mcp", "a2wsgi")
+# What the chat receptionist adds, wherever it runs (its functions, MCP's conversation tools, the console).
+CHAT = ("anyascii",)
 # Added to every function when pyproject.toml's [project] dependencies list it.
 EVERYWHERE_IF_DECLARED = ("langfuse",)
 
@@ -255,6 +257,8 @@ def needs(function: str, project: dict) -> list[str]:
         wanted |= set(PLANS)
     if kind(function) == "mcp":
         wanted |= set(MCP)
+    if kind(function) in ("conversation", "mcp", "console"):
+        wanted |= set(CHAT)
     declared = {normalize(_REQUIREMENT.match(raw).group(1)) for raw in project.get("dependencies", [])}
     wanted |= {name for name in EVERYWHERE_IF_DECLARED if name in declared}
     return sorted(normalize(name) for name in wanted)

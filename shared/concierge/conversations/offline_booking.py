@@ -8,6 +8,7 @@ from typing import Any
 import phonenumbers
 
 from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.customer_names import in_latin_letters
 from concierge.conversations.days_and_times import A_DATE
 from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.offline_free_times import FreeTimes, nearest_to
@@ -79,8 +80,8 @@ class BookingFlow(FreeTimes):
         if reading.day or reading.time:  # "domani sera": the evening's times are offered
             slots["part"] = list(reading.part) if reading.part and not reading.time else None
         if reading.name:
-            if Patient(reading.name).as_rdv(self.venue):
-                slots["name"] = reading.name
+            if Patient(name := in_latin_letters(reading.name)).as_rdv(self.venue):
+                slots["name"] = name  # "Łukasz Nowak" as Lukasz Nowak, which the rdv's name pattern takes
             else:
                 self.mem["name_attempts"] += 1  # the booking's name is written in Latin letters (the rdv's pattern)
                 other_script = any(c.isalpha() and c > "ÿ" for c in reading.name)  # "王伟", "Александр", "أحمد"

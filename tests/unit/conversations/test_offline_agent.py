@@ -2679,6 +2679,19 @@ def test_a_time_both_days_asked_about_can_have_asks_the_day_question_again(venue
     assert d.say("à 15h").reply == "Vous voulez dire aujourd'hui (lundi 23 novembre) ou lundi 30 novembre ?"
 
 
+@pytest.mark.parametrize(("said", "written"), [
+    ("Łukasz Nowak", "Lukasz Nowak"),  # it was asked again "in Latin letters"
+    ("Ştefan Popescu", "Stefan Popescu"),
+    ("İlkay Gündoğan", "Ilkay Gündogan"),  # "ü" is one the rdv's pattern takes
+    ("Zoë Müller", "Zoë Müller"),
+])  # fmt: skip
+def test_a_latin_name_with_letters_the_rdv_has_no_room_for_is_booked_without_their_marks(venues, said, written):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 friday at 8")
+    confirm = d.say(said)
+    assert confirm.rdv["action"] == "CONFIRMATION" and d.memory["slots"]["name"] == written
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "name", "asked", "latin"), [
     ("harbour", "table for 2 friday at 8", "王伟", "Could you write your name in Latin letters (A to Z)?", "Wang Wei"),
     ("cabinet", "rdv jeudi 10h contrôle", "أحمد بن علي",

@@ -143,6 +143,13 @@ def test_the_import_check_catches_a_missing_requirement(built, monkeypatch):
         (folder / "requirements.txt").write_text(original)
 
 
+def test_the_chat_s_transliteration_goes_where_the_chat_runs_and_not_to_the_tools():
+    for function in ("conversation_message", "schedule_appointment", "mcp", "console"):
+        assert "anyascii" in names(bundle.requirements(function, PROJECT))
+    for function in ("check_openings", "booking_api", "plan_execute"):
+        assert "anyascii" not in names(bundle.requirements(function, PROJECT))
+
+
 def test_the_mcp_function_gets_the_tools_needs_and_the_mcp_sdk_which_no_other_function_gets():
     needs = names(bundle.requirements("mcp", PROJECT))
     assert {"mcp", "a2wsgi"} | set(bundle.PROVIDERS) <= needs
