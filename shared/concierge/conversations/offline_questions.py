@@ -152,11 +152,19 @@ class QuestionsFlow(OwnBookingsFlow):
         # said is the booking's
         of_theirs = replace(reading, reason=None, day=None, time=None, time_near=None)
         noted = "note" in reading.intents or ("mine" in reading.intents and reading.reason)
+        # "can I bring a cake on Friday?", with a booking on Friday: a request for it, not a new booking
+        for_a_day = reading.reason is not None and reading.day is not None and not of_theirs.details
+        if for_a_day and not (self.mem.get("flow") or reading.intents) and self._booked_on(reading.day):
+            noted = True
         if noted and not of_theirs.details and self.mem.get("flow") != "book":
             return self.handover(
                 "The customer has a request for one of their bookings", self.words.say("handover.request")
             )
         return None
+
+    def _booked_on(self, day: dt.date | None) -> bool:
+        """Whether one of the customer's upcoming bookings is on `day` (read from list_events)."""
+        return day is not None and any(booking["day"] == day.isoformat() for booking in self.own_bookings())
 
     def _of_a_day_only(self, reading: Reading) -> bool:
         """A question of a few words that says a day and nothing of a booking, outside one: the FAQ may answer

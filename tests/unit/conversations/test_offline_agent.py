@@ -1757,6 +1757,8 @@ def test_moving_a_table_to_another_time_is_a_move(venues):
     ("roma", "si può aggiungere una nota? è un compleanno", "Grazie, ne prendiamo nota."),
     ("harbour", "can we have a high chair for our booking?", "Thank you, we'll take note."),  # it listed them
     ("tasca", "posso levar um bolo para a nossa reserva?", "Obrigado, vamos tomar nota."),  # it started one
+    ("harbour", "can I bring a cake on saturday?", "Thank you, we'll take note."),  # the day of one: it started one
+    ("roma", "posso portare una torta sabato?", "Grazie, ne prendiamo nota."),
 ])  # fmt: skip
 def test_a_request_for_one_of_the_customer_s_bookings_is_passed_to_the_team_not_booked(venues, venue_id, asked, thanks):
     d = dialogue(venues, venue_id)
@@ -1765,6 +1767,13 @@ def test_a_request_for_one_of_the_customer_s_bookings_is_passed_to_the_team_not_
     assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks) and d.tools.handed_over
     assert answer.rdv["disposition"]["reason"] == "The customer has a request for one of their bookings"
     assert len(d.tools.bookings) == 1
+
+
+def test_a_request_for_a_day_the_customer_has_no_booking_on_starts_one(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    answer = d.say("can I bring a cake on friday?")
+    assert answer.rdv["action"] == "NEED_INFO" and not d.tools.handed_over
 
 
 @pytest.mark.parametrize("text", [
