@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
-
-from anyascii import anyascii
 
 from concierge.conversations.message_spans import fold_same_length
 from concierge.conversations.message_words import (
@@ -141,12 +138,6 @@ def _a_name_not_a_month(word: str) -> bool:
     """A capitalised word that is a month only once its accents are gone ("Marco", "março"): a name. Months
     are written in lower case but in English, and lower case "marco" may be "março" typed plainly."""
     return word[:1].isupper() and word.lower() not in _WRITTEN_MONTHS and normalise(word) in MONTH_WORDS
-
-
-def in_latin_letters(name: str) -> str:
-    """The name with the Latin letters the rdv's name pattern has no room for written without their marks
-    ("Łukasz" Lukasz, "Ştefan" Stefan; "Zoë Müller" as it is); letters of other scripts are left as they are."""
-    return "".join(anyascii(c) if c > "ÿ" and unicodedata.name(c, "").startswith("LATIN") else c for c in name)
 
 
 def _a_day(segment: str, is_day: Callable[[str], bool], own: bool) -> bool:

@@ -8,13 +8,12 @@ from typing import Any
 import phonenumbers
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.customer_names import in_latin_letters
 from concierge.conversations.days_and_times import A_DATE
 from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.offline_free_times import FreeTimes, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
-from concierge.conversations.rdv_schema import is_clinic
+from concierge.conversations.rdv_schema import in_latin_letters, is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
 from concierge.domain.openings import next_open_day

@@ -20,10 +20,12 @@ of the seed's "Action Types Reference" are enforced with `if`/`then`.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 import phonenumbers
+from anyascii import anyascii
 
 from concierge.domain.venue import Venue
 
@@ -64,6 +66,13 @@ UI_STYLES = ["primary", "secondary", "urgent", "info", "warning"]
 SEED_MISSING_FIELDS = ["patient.name", "patient.phone_e164", "slot.start_iso", "slot.end_iso", "reason", "care_type"]
 NAME_PATTERN = r"^[A-Za-zÀ-ÿ'’\s\-\.]{2,100}$"
 ANY_E164 = r"^\+[1-9]\d{6,14}$"
+
+
+def in_latin_letters(name: str) -> str:
+    """The name with the Latin letters `NAME_PATTERN` has no room for written without their marks
+    ("Łukasz" Lukasz, "Ştefan" Stefan; "Zoë Müller" as it is); letters of other scripts are left as they are."""
+    return "".join(anyascii(c) if c > "ÿ" and unicodedata.name(c, "").startswith("LATIN") else c for c in name)
+
 
 _SLOT_REQUIRED = {"type": "object", "required": ["start_iso", "end_iso"]}
 _PATIENT_COMPLETE = {"type": "object", "required": ["name", "phone_e164"]}
