@@ -4,8 +4,9 @@ import datetime
 import functools
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from concierge.parsing.day_grammar import GRAMMARS as DAY_GRAMMARS
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
 from concierge.parsing.text import fold, locale_order, with_digits
 from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar
@@ -122,13 +123,31 @@ def resolve_relative_time(
 
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
     """
-    folded = _EXACTLY.sub(" ", fold(text)).strip()
+    folded, ahead = _without_its_day(_EXACTLY.sub(" ", fold(text)).strip())
     if vague := _any_vague().search(folded):
         raise VagueTime(text, _near(vague, folded, now, locale, is_plausible))
     resolved = _read(folded, now, locale, is_plausible)
-    if resolved is None:
+    if resolved is None or (ahead and resolved.from_now):  # "tomorrow in 20 minutes" is no time
         raise UnsupportedRelativeTime(text)
-    return resolved
+    return replace(resolved, day_offset=resolved.day_offset + ahead) if ahead else resolved
+
+
+@functools.cache
+def _day_words() -> tuple[re.Pattern[str], dict[str, int]]:
+    """Every language's words for today and the next two days ("oggi", "tomorrow", "apres demain"), first or
+    last in what is said: "tomorrow at 8" is 20:00 a day ahead, "hoje às 20h" 20:00 today."""
+    ahead = {said: days for grammar in DAY_GRAMMARS.values() for said, days in grammar.fixed.items() if said != "now"}
+    words = "|".join(sorted(map(re.escape, ahead), key=len, reverse=True))
+    return re.compile(rf"^(?P<first>{words})\b\s*(?P<rest>.*)$|^(?P<before>.*?)\s*\b(?P<last>{words})$"), ahead
+
+
+def _without_its_day(folded: str) -> tuple[str, int]:
+    """The words without the day said first or last, and how many days ahead that day is."""
+    said = _day_words()[0].fullmatch(folded)
+    if said is None or not (said["rest"] or said["before"]):
+        return folded, 0
+    day = said["first"] or said["last"]
+    return (said["rest"] if said["first"] else said["before"]), _day_words()[1][day]
 
 
 def _near(

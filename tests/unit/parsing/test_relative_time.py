@@ -145,6 +145,27 @@ def test_a_clock_time_with_an_hour_from_12_to_23_is_taken_as_said(locale, text, 
 
 
 @pytest.mark.parametrize(
+    ("locale", "text", "time", "days"),
+    [
+        ("en", "tomorrow at 20:00", "20:00", 1),
+        ("en", "20:00 tomorrow", "20:00", 1),
+        ("it", "domani alle 21", "21:00", 1),
+        ("fr", "après-demain à 20h", "20:00", 2),
+        ("pt", "hoje às 20h", "20:00", 0),  # "hoje" made it no time
+        ("fr", "aujourd'hui à 20h30", "20:30", 0),
+    ],
+)
+def test_a_day_said_first_or_last_with_a_clock_time_is_its_day_offset(locale, text, time, days):
+    assert resolve_relative_time(text, NOW, locale) == exact(time, days)
+
+
+@pytest.mark.parametrize("text", ["tomorrow", "tomorrow in 20 minutes"])
+def test_a_day_alone_or_with_a_time_from_now_is_no_time(text):
+    with pytest.raises(UnsupportedRelativeTime):
+        resolve_relative_time(text, NOW, "en")
+
+
+@pytest.mark.parametrize(
     ("locale", "text", "expected"),
     [
         ("en", "at 20:00 sharp", "20:00"),
