@@ -44,6 +44,13 @@ _SHORT_MONTHS = {
     "fr": "janv/jan fevr/fev mars avr mai juin juil aout sept/sep oct nov dec",
     "pt": "jan fev mar abr mai jun jul ago - - nov dez",
 }
+# Each language's weekdays cut short, read only right before a day's number ("sab 28", "sam. 28 nov.", "sex 4"),
+# Monday first. The Portuguese "ter" (to have), "qua" and "qui" (here, in Italian) are other words: never read.
+_SHORT_WEEKDAYS = {
+    "it": "lun mar mer gio ven sab dom",
+    "fr": "lun mar mer jeu ven sam dim",
+    "pt": "seg - - - sex sab dom",
+}
 # A one-letter ending only written against its number ("2a", "1o", "2e"): "per 2 a cena", "2 e 30" are no dates.
 _ORDINAL = re.compile(r"\b(\d{1,2})(?: ?(?:st|nd|rd|th|er|re|eme)|e|o|a|º|ª)\b")
 # French ordinals once folded, which text2num reads only with their accent ("troisième", not "troisieme").
@@ -114,6 +121,14 @@ def _short_months(locale: str) -> tuple[re.Pattern[str], dict[str, int]]:
     return re.compile(rf"\b(\d{{1,2}}(?:o|a|er|eme)? (?:(?:de|di|del|du) )?)({names})\b"), months
 
 
+@functools.cache
+def _short_weekdays(locale: str) -> tuple[re.Pattern[str], dict[str, int]]:
+    """The language's weekdays cut short before a day's number ("sab 28", "sam 28"), and their number."""
+    days = {short: index for index, short in enumerate(_SHORT_WEEKDAYS.get(locale, "").split()) if short != "-"}
+    names = "|".join(days) or "(?!)"
+    return re.compile(rf"\b({names}) (?=\d{{1,2}}(?:o|a|er|eme)?\b)"), days
+
+
 def day_tokens(text: str, locale: str) -> tuple[str, bool]:
     """Weekdays as wd0-wd6 and months as mo1-mo12 (before number words: "segunda" is also "second"),
     then numbers as digits and ordinals as their number; and whether there was an ordinal."""
@@ -122,6 +137,8 @@ def day_tokens(text: str, locale: str) -> tuple[str, bool]:
     text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
     text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
     text = short_re.sub(lambda m: f"{m[1]}mo{short_months[m[2]]}", text)
+    weekday_short_re, short_weekdays = _short_weekdays(locale)
+    text = weekday_short_re.sub(lambda m: f"wd{short_weekdays[m[1]]} ", text)
     if locale == "fr":
         text = _FRENCH_ORDINAL.sub(lambda m: f"{_FRENCH_ORDINALS[m[0]]}eme", text)  # "le troisieme vendredi"
     text = with_digits(text, locale)

@@ -262,6 +262,16 @@ def test_a_quarter_before_a_part_of_the_day_is_no_fourth_day(venues, text, day):
     assert (reading.day, reading.time) == (day, "20:15")
 
 
+@pytest.mark.parametrize(("venue_id", "text"), [
+    ("roma", "tavolo per 2 sab 28 alle 20"),  # no day was read
+    ("tasca", "mesa para 2 sáb 28 às 20h"),
+    ("cabinet", "rdv sam. 28 nov. à 20h"),
+])  # fmt: skip
+def test_a_weekday_cut_short_before_its_date_is_that_day(venues, venue_id, text):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time) == (dt.date(2026, 11, 28), "20:00")
+
+
 def test_months_cut_short_in_other_languages_than_english_are_not_read_from_english_words(venues):
     assert read(venues, "tasca", "table for 2, 10 out of 10 service last time").day is None
     assert read(venues, "roma", "table for 5 set menu at 8").day is None

@@ -285,6 +285,24 @@ def test_the_day_before_today_is_no_day_to_book():
         resolve_relative_day("the day before today", TODAY, "en")
 
 
+@pytest.mark.parametrize(
+    ("locale", "text", "expected"),
+    [
+        ("it", "sab 21", day(21)),  # TODAY is Thursday the 19th
+        ("fr", "sam. 21 févr.", day(21)),
+        ("pt", "sáb 21", day(21)),
+        ("it", "mar 24", day(24)),
+    ],
+)
+def test_weekdays_cut_short_are_read_before_a_days_number_in_every_language(locale, text, expected):
+    assert resolve_relative_day(text, TODAY, locale).date == expected
+
+
+def test_a_word_that_is_also_a_weekday_cut_short_names_no_day():
+    with pytest.raises(UnsupportedRelativeDay):
+        resolve_relative_day("podemos ter 2", TODAY, "pt")  # "ter", to have, is never Tuesday
+
+
 @pytest.mark.parametrize(("locale", "text"), [("pt", "dez"), ("it", "mai"), ("pt", "10 out of 10"), ("it", "5 set")])
 def test_a_month_cut_short_is_not_read_alone_nor_where_it_is_an_english_word(locale, text):
     with pytest.raises(UnsupportedRelativeDay):
