@@ -12,10 +12,12 @@ from concierge.domain.venue import Venue
 from concierge.parsing.text import fold
 from concierge.speech.names import WEEKDAYS
 
-# "… and another (table) for 4 on Saturday", "… e un altro per sabato", "… et une autre samedi", "… e outra sábado"
+# "… and another (table) for 4 on Saturday", "… e un altro per sabato", "… et une autre samedi", "… e outra sábado",
+# "… e uno per 4 sabato", "… and one for 4 on Saturday"
 _AND_ANOTHER = re.compile(
     r"[,;]?\s+(?:and|e|et|plus)\s+(?:(?:also|anche|aussi|também|tambem)\s+)?"
-    r"(?:another|one more|a second|un altro|un['’ ]altra|une autre|un autre|encore une|outra|outro|mais uma)\b",
+    r"(?:another|one more|a second|un altro|un['’ ]altra|une autre|un autre|encore une|outra|outro|mais uma|"
+    r"(?:one|uno|una|une|um|uma)(?=\s+(?:for|per|pour|para)\s))\b",
     re.IGNORECASE,
 )
 

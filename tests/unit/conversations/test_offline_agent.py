@@ -3282,6 +3282,9 @@ def test_a_day_said_with_also_after_a_booking_is_another_booking_for_the_same_pa
      "Subito dopo passiamo alla sua seconda richiesta"),
     ("tasca", "uma mesa para 2 sexta às 20h e outra para 4 sábado às 19h30, João Silva", "sim",
      "Trato do seu segundo pedido"),
+    ("roma", "tavolo per 2 venerdì alle 20 e uno per 4 sabato alle 21, Rossi", "sì",  # the second was dropped
+     "Subito dopo passiamo alla sua seconda richiesta"),
+    ("harbour", "table for 2 friday at 8 and one for 4 saturday at 7, Tom", "yes", "I'll see to your second request"),
 ])  # fmt: skip
 def test_two_bookings_asked_in_one_message_are_each_confirmed_and_made_one_after_the_other(
     venues, venue_id, two, yes, second
