@@ -126,6 +126,13 @@ class Reading:
         )
 
 
+# Not knowing what is needed: "I don't know", "not sure", "je sais pas", "non lo so", "não sei".
+_NOT_SURE = re.compile(
+    r"\b(?:(?:don ?t|do not) know|not sure|no idea|sais pas|aucune idee|pas sur|non (?:lo )?so|nao sei|"
+    r"nao tenho a certeza|sei la)\b"
+)
+
+
 def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str, ...] = ()) -> Reading:
     """Everything the message says. `awaiting` lists the fields just asked for, so a bare answer
     ("Marie Dupont", "4", "20:00", a reason) is read as that field."""
@@ -162,6 +169,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if venue.kind == "clinic":  # "any other day?" names no care ("autre"), nor anything at a restaurant
         cares, of_care = vocab.care_types.items(), ANOTHER_DAY.sub(" ", folded)
         reading.care_type = next((name for name, patterns in cares if any(p.search(of_care) for p in patterns)), None)
+        if reading.care_type is None and "care_type" in awaiting and _NOT_SURE.search(folded):
+            reading.care_type = "consultation"  # "je ne sais pas" to the type of care: the dentist sees first
     if (
         "patient.name" in awaiting
         and not reading.intents

@@ -2743,6 +2743,14 @@ def test_the_hours_of_a_day_asked_when_the_day_is_awaited_are_said_and_the_day_i
     assert d.say(asked).reply == answered  # the hours were said and the day asked again
 
 
+@pytest.mark.parametrize("unsure", ["je sais pas trop", "non lo so", "not sure"])
+def test_a_patient_who_does_not_know_the_type_of_care_gets_a_consultation(venues, unsure):
+    d = dialogue(venues, "cabinet")
+    d.say("rdv mardi 10h, Paul Martin")
+    confirm = d.say(unsure)  # "je sais pas trop" was taken as the reason, and the type asked again
+    assert confirm.rdv["action"] == "CONFIRMATION" and d.memory["slots"]["care_type"] == "consultation"
+
+
 @pytest.mark.parametrize(("question", "language"), [("est-ce que vous faites les implants ?", "fr"),
                                                      ("do you do implants?", "en")])  # fmt: skip
 def test_asking_whether_a_care_is_done_has_no_answer_here_and_starts_no_appointment(venues, question, language):
