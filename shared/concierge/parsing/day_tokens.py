@@ -55,6 +55,7 @@ _SHORT_WEEKDAYS = {
 _ORDINAL = re.compile(r"\b(\d{1,2})(?: ?(?:st|nd|rd|th|er|re|eme)|e|o|a|º|ª)\b")
 # French ordinals once folded, which text2num reads only with their accent ("troisième", not "troisieme").
 _FRENCH_ORDINALS = {"deuxieme": 2, "seconde": 2, "second": 2, "troisieme": 3, "quatrieme": 4, "cinquieme": 5}
+_A_DIGIT = re.compile(r"\d")
 _FRENCH_ORDINAL = re.compile(rf"\b(?:{'|'.join(_FRENCH_ORDINALS)})\b")
 
 
@@ -133,13 +134,14 @@ def day_tokens(text: str, locale: str) -> tuple[str, bool]:
     """Weekdays as wd0-wd6 and months as mo1-mo12 (before number words: "segunda" is also "second"),
     then numbers as digits and ordinals as their number; and whether there was an ordinal."""
     weekday_re, weekdays, month_re, months = _name_patterns(locale == "en")
-    short_re, short_months = _short_months(locale)
     text = weekday_re.sub(lambda m: f"wd{weekdays[m[0]]}", text)
     text = month_re.sub(lambda m: f"mo{months[m[0]]}", text)
-    text = short_re.sub(lambda m: f"{m[1]}mo{short_months[m[2]]}", text)
-    weekday_short_re, short_weekdays = _short_weekdays(locale)
-    text = weekday_short_re.sub(lambda m: f"wd{short_weekdays[m[1]]} ", text)
-    if locale == "fr":
+    if _A_DIGIT.search(text):  # names cut short are read only next to a day's number (most words said have none)
+        short_re, short_months = _short_months(locale)
+        text = short_re.sub(lambda m: f"{m[1]}mo{short_months[m[2]]}", text)
+        weekday_short_re, short_weekdays = _short_weekdays(locale)
+        text = weekday_short_re.sub(lambda m: f"wd{short_weekdays[m[1]]} ", text)
+    if locale == "fr" and ("ieme" in text or "second" in text):
         text = _FRENCH_ORDINAL.sub(lambda m: f"{_FRENCH_ORDINALS[m[0]]}eme", text)  # "le troisieme vendredi"
     text = with_digits(text, locale)
     if not _ORDINAL.search(text):  # most days said have no ordinal, and searching is cheaper than replacing
