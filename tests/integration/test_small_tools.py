@@ -175,6 +175,10 @@ def test_an_unreadable_day_is_unsupported(api):
         ("2026-02-19T18:00:00+01:00", "20 e mezza", "20:30", 0, False),
         # Trattoria Roma opens for dinner only on Thursdays but for lunch on Fridays: "8" can only be 20:00.
         ("2026-02-19T18:00:00+01:00", "alle 8", "20:00", 0, False),
+        # A day said with the time, as a voice agent may pass the whole phrase: its days ahead are added.
+        ("2026-02-19T18:00:00+01:00", "domani alle 21", "21:00", 1, False),
+        ("2026-02-19T18:00:00+01:00", "tomorrow at 9pm", "21:00", 1, False),
+        ("2026-02-19T18:00:00+01:00", "oggi alle 20 in punto", "20:00", 0, False),
     ],
 )
 def test_resolve_relative_time_gives_hh_mm_and_the_day_offset(serve, now, text, time, offset, ambiguous):
@@ -184,7 +188,12 @@ def test_resolve_relative_time_gives_hh_mm_and_the_day_offset(serve, now, text, 
 
 @pytest.mark.parametrize(
     "text, code",
-    [("più tardi", "VAGUE_TIME"), ("verso le 8", "VAGUE_TIME"), ("quando capita", "UNSUPPORTED_RELATIVE_TIME")],
+    [
+        ("più tardi", "VAGUE_TIME"),
+        ("verso le 8", "VAGUE_TIME"),
+        ("quando capita", "UNSUPPORTED_RELATIVE_TIME"),
+        ("domani tra 20 minuti", "UNSUPPORTED_RELATIVE_TIME"),  # a day and a time from now
+    ],
 )
 def test_vague_or_unreadable_times_are_refused(api, text, code):
     response = api.call("resolve_relative_time", {"restaurant_id": "roma", "text": text})

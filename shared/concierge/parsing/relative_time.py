@@ -4,7 +4,7 @@ import datetime
 import functools
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from concierge.parsing.day_grammar import GRAMMARS as DAY_GRAMMARS
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
@@ -123,13 +123,13 @@ def resolve_relative_time(
 
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
     """
-    folded, ahead = _without_its_day(_EXACTLY.sub(" ", fold(text)).strip())
+    folded = _EXACTLY.sub(" ", fold(text)).strip()
     if vague := _any_vague().search(folded):
         raise VagueTime(text, _near(vague, folded, now, locale, is_plausible))
     resolved = _read(folded, now, locale, is_plausible)
-    if resolved is None or (ahead and resolved.from_now):  # "tomorrow in 20 minutes" is no time
+    if resolved is None:
         raise UnsupportedRelativeTime(text)
-    return replace(resolved, day_offset=resolved.day_offset + ahead) if ahead else resolved
+    return resolved
 
 
 @functools.cache
@@ -141,11 +141,14 @@ def _day_words() -> tuple[re.Pattern[str], dict[str, int]]:
     return re.compile(rf"^(?P<first>{words})\b\s*(?P<rest>.*)$|^(?P<before>.*?)\s*\b(?P<last>{words})$"), ahead
 
 
-def _without_its_day(folded: str) -> tuple[str, int]:
-    """The words without the day said first or last, and how many days ahead that day is."""
+def without_its_day(text: str) -> tuple[str, int]:
+    """The words of a time without the day said first or last with it, and how many days ahead that day is
+    ("tomorrow at 8": "at 8", 1; "hoje às 20h": "as 20h", 0); the words as they are, and 0, with none. The
+    voice tool's: the day and the time of a message are read apart everywhere else."""
+    folded = fold(text)
     said = _day_words()[0].fullmatch(folded)
     if said is None or not (said["rest"] or said["before"]):
-        return folded, 0
+        return text, 0
     day = said["first"] or said["last"]
     return (said["rest"] if said["first"] else said["before"]), _day_words()[1][day]
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue, minutes
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
-from concierge.parsing.relative_time import resolve_relative_time
+from concierge.parsing.relative_time import resolve_relative_time, without_its_day
 from concierge.tools.context import ToolContext
 from concierge.tools.fields import RestaurantId, SpokenText, ToolRequest, ToolResponse
 
@@ -42,8 +42,9 @@ def within_any_opening(venue: Venue) -> Callable[[str], bool]:
 
 def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
+    said, ahead = without_its_day(req.text)  # "tomorrow at 8": 20:00, a day ahead
     try:
-        resolved = resolve_relative_time(req.text, ctx.local_now(venue), venue.locale, within_any_opening(venue))
+        resolved = resolve_relative_time(said, ctx.local_now(venue), venue.locale, within_any_opening(venue))
     except VagueTime as vague:
         if vague.approximately is None:
             raise ToolError("VAGUE_TIME", f'"{req.text}" is not an exact time; ask for one.') from None
@@ -52,4 +53,6 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         raise ToolError("VAGUE_TIME", message, approximate_time=near) from None
     except UnsupportedRelativeTime:
         raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".') from None
-    return Response(time=resolved.time, day_offset=resolved.day_offset, ambiguous=resolved.ambiguous)
+    if ahead and resolved.from_now:  # "tomorrow in 20 minutes"
+        raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".')
+    return Response(time=resolved.time, day_offset=resolved.day_offset + ahead, ambiguous=resolved.ambiguous)
