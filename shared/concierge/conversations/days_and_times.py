@@ -25,6 +25,7 @@ from concierge.parsing import (
     WeekdayMismatch,
     read_day,
 )
+from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.errors import NoSuchDate
 
@@ -158,12 +159,16 @@ def may_name_a_day(gram: str) -> bool:
     """Not "mon", "sat", "the one", a lone "quarto" (of "un quarto d'ora", "alle otto e quarto di sera"), nor "in
     the sun": words too often another word than a day to be read as one (a weekday cut short that is one was
     spelt out before)."""
-    short = " " not in gram and len(gram) <= 3 and gram != "nye"  # "NYE" is New Year's Eve as typed
+    short = " " not in gram and len(gram) <= 3 and gram not in _SHORT_DAY_WORDS
     words = gram.split()
     cut_short = not _CUT_SHORT.isdisjoint(words)
     return not (short or cut_short or _ARTICLE_ONE.fullmatch(gram) or _a_lone_ordinal(words))
 
 
+# Days typed short that are days only: "NYE" (New Year's Eve), "dmn" (domani, demain), "auj", "hj" (hoje).
+_SHORT_DAY_WORDS = frozenset(
+    {"nye", *(said for grammar in GRAMMARS.values() for said in grammar.fixed if len(said) <= 3 and said != "now")}
+)
 _ORDINAL_ARTICLES = frozenset({"the", "il", "lo", "la", "le", "l", "o", "a", "dia", "giorno"})  # "dia primeiro"
 
 

@@ -48,7 +48,7 @@ class DayGrammar:
 GRAMMARS = {
     "it": DayGrammar(
         fillers=r"per|il|lo|la|l|di|e|ma|allora|magari|pure",
-        fixed={"oggi": 0, "domani": 1, "dopodomani": 2, "dopo domani": 2},
+        fixed={"oggi": 0, "domani": 1, "dmn": 1, "dopodomani": 2, "dopo domani": 2},
         fixed_parts={
             "stasera": (0, "evening"),
             "stamattina": (0, "morning"),
@@ -226,7 +226,7 @@ GRAMMARS = {
     ),
     "fr": DayGrammar(
         fillers=r"pour|le|la|l|d|euh|alors|plutot|disons",
-        fixed={"aujourd hui": 0, "demain": 1, "apres demain": 2},
+        fixed={"aujourd hui": 0, "auj": 0, "demain": 1, "dmn": 1, "apres demain": 2},
         fixed_parts={
             "ce soir": (0, "evening"),
             "ce matin": (0, "morning"),

@@ -272,6 +272,21 @@ def test_a_weekday_cut_short_before_its_date_is_that_day(venues, venue_id, text)
     assert (reading.day, reading.time) == (dt.date(2026, 11, 28), "20:00")
 
 
+@pytest.mark.parametrize(("venue_id", "text", "day", "people"), [
+    ("cabinet", "rdv dmn 10h", dt.date(2026, 11, 24), None),  # "dmn" was no day: three letters
+    ("cabinet", "rdv auj 15h", dt.date(2026, 11, 23), None),
+    ("tasca", "mesa hj 20h para 2", dt.date(2026, 11, 23), 2),
+    ("roma", "x domani sera 4 pers h 21", dt.date(2026, 11, 24), 4),  # "4 pers" was no party
+])  # fmt: skip
+def test_days_and_parties_typed_short_are_read(venues, venue_id, text, day, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.people) == (day, people)
+
+
+def test_now_typed_alone_is_no_day(venues):
+    assert read(venues, "harbour", "table for 2 now").day is None
+
+
 def test_months_cut_short_in_other_languages_than_english_are_not_read_from_english_words(venues):
     assert read(venues, "tasca", "table for 2, 10 out of 10 service last time").day is None
     assert read(venues, "roma", "table for 5 set menu at 8").day is None
