@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from concierge.conversations.vocabulary import Vocabulary
+from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words, short_month_words
 from concierge.parsing.text import fold, with_digits
@@ -297,10 +297,18 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
 
     def before_a_time(i: int) -> bool:
         after = tokens[i + 1 : i + 3]
+        said_by = tokens[i - 1 : i] in (["we"], ["i"], ["they"], ["you"])  # "we sat at 8", "we sat 8 people"
         if len(after) == 2 and after[0] in _AT_WORDS and _HOUR.fullmatch(after[1]):
-            return tokens[i - 1 : i] not in (["we"], ["i"], ["they"], ["you"])  # "fri at 8"; not "we sat at 8"
+            return not said_by  # "fri at 8"
+        counted = after[1:] and (after[1] in vocabulary().counting_words or after[1] in _UNITS)  # "sun 2 people"
         return bool(after) and (
             bool(CLOCK.fullmatch(after[0]) or _DIGITS_CLOCK.fullmatch(after[0]))  # "sat 8pm", "fri 730"
+            or (  # "fri 8 for 2", in English: "mar 5" may be the 5th
+                tokens[i] in SHORT_EN_WEEKDAYS
+                and after[0].isdigit()
+                and 1 <= int(after[0]) <= 12
+                and not (said_by or counted)
+            )
             or after[0] in PART_WORDS
             or (len(after) == 2 and after[0] in _BEFORE_A_PART and after[1] in PART_WORDS)
         )

@@ -1198,6 +1198,9 @@ def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, tex
         # or before "at" and an hour
         ("harbour", "hiya can i get a table for me n my mate fri at 8", 27, "20:00"),
         ("roma", "tavolo per 2 sab alle 20", 28, "20:00"),  # it was today, Monday
+        # or, in English, before an hour alone
+        ("harbour", "fri 8 for 2", 27, "20:00"),  # no day and no time were read
+        ("harbour", "table for 2 sat 8", 28, "20:00"),
     ],
 )
 def test_a_weekday_cut_short_before_a_clock_time_or_a_part_of_the_day_is_that_day(venues, venue_id, text, day, time):
@@ -1210,6 +1213,8 @@ def test_a_short_word_that_could_be_a_weekday_is_not_one_without_a_clock_time(ve
     assert read(venues, "tasca", "qui 2 pessoas").day is None
     assert read(venues, "harbour", "we sat outside last time, table for 2").day is None
     assert read(venues, "harbour", "we sat at 8 last time, table for 2").day is None
+    assert read(venues, "harbour", "we sat 8 people outside last time").day is None
+    assert read(venues, "roma", "mar 5 alle 20").time == "20:00"  # an hour alone after a short day: English only
     assert read(venues, "cabinet", "rdv pour mon fils qui a 20 ans mercredi à 10h").day == dt.date(2026, 11, 25)
     assert read(venues, "harbour", "can we sit in the sun? table for 2").day is None
     assert read(venues, "harbour", "a table in the sun for 2 friday at 8").day == dt.date(2026, 11, 27)  # was Sunday
