@@ -16,6 +16,7 @@ from concierge.conversations.message_words import (
     BREAK,
     MONTH_WORDS,
     PART_NAMES,
+    RELATIVE_DAYS,
     SHORT_EN_WEEKDAYS,
     WEEKDAY_WORDS,
 )
@@ -25,7 +26,6 @@ from concierge.parsing import (
     WeekdayMismatch,
     read_day,
 )
-from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.errors import NoSuchDate
 
@@ -166,9 +166,7 @@ def may_name_a_day(gram: str) -> bool:
 
 
 # Days typed short that are days only: "NYE" (New Year's Eve), "dmn" (domani, demain), "auj", "hj" (hoje).
-_SHORT_DAY_WORDS = frozenset(
-    {"nye", *(said for grammar in GRAMMARS.values() for said in grammar.fixed if len(said) <= 3 and said != "now")}
-)
+_SHORT_DAY_WORDS = frozenset({"nye", *(said for said in RELATIVE_DAYS if len(said) <= 3 and said != "now")})
 _ORDINAL_ARTICLES = frozenset({"the", "il", "lo", "la", "le", "l", "o", "a", "dia", "giorno"})  # "dia primeiro"
 
 

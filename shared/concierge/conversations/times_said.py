@@ -166,7 +166,7 @@ def _bounded_hour(tokens: list[str], gram: str, digits: str) -> bool:
     "after 2 people")."""
     if not re.fullmatch(r"\d{1,2}", digits) or not _bound(tokens, gram):
         return False
-    after = tokens[tokens.index(gram) + 1 : tokens.index(gram) + 2]
+    after = tokens[_start_of([gram], tokens) + 1 :][:1]
     return not (after and after[0] in UNIT_WORDS | HOUR_WORDS | vocabulary().counting_words)  # "dopo 2 ore"
 
 
