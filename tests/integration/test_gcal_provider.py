@@ -18,7 +18,7 @@ from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit
 from concierge.tools.provider_errors import SpokenProvider
 from tests.support.gcal_server import new_service_account, start_gcal_server
-from tests.support.local import free_port
+from tests.support.local import IMPATIENT, LATE, PATIENT, free_port
 
 CAL = "roma@group.calendar.google.com"
 ENV_NAME = "GCAL_SERVICE_ACCOUNT_JSON"
@@ -49,7 +49,7 @@ def provider_for(server, env: dict | None = None, **block) -> SpokenProvider:
         "base_url": server.base_url,
         "calendar_id": CAL,
         "credentials_env": ENV_NAME,
-        "timeout_seconds": 0.5,
+        "timeout_seconds": PATIENT,
         **block,
     }
     return SpokenProvider(GoogleCalendarProvider(config, {ENV_NAME: server.credentials_json()} if env is None else env))
@@ -434,9 +434,10 @@ def test_a_lease_given_by_the_wiring_is_held_around_writes(gcal, venue):
 
 
 # --- faults --------------------------------------------------------------------------------------------------
-def test_a_timeout_is_provider_unavailable(gcal, provider, venue):
-    gcal.fail_next("delay", seconds=1.5)
-    error = refusal(lambda: provider.bookings_on(venue, DAY))
+def test_a_timeout_is_provider_unavailable(gcal, venue):
+    impatient = provider_for(gcal, timeout_seconds=IMPATIENT)
+    gcal.fail_next("delay", seconds=LATE)
+    error = refusal(lambda: impatient.bookings_on(venue, DAY))
     assert error.code == "PROVIDER_UNAVAILABLE" and error.message == SAY.provider_unavailable()
 
 
@@ -460,7 +461,7 @@ def test_a_refused_connection_is_provider_unavailable(venue):
                 "base_url": f"http://127.0.0.1:{free_port()}/calendar/v3",
                 "calendar_id": CAL,
                 "credentials_env": ENV_NAME,
-                "timeout_seconds": 0.5,
+                "timeout_seconds": IMPATIENT,
             },
             {ENV_NAME: json.dumps(new_service_account(f"http://127.0.0.1:{free_port()}/token")[0])},
         )
@@ -557,11 +558,11 @@ def test_a_calendar_that_is_missing_or_not_shared_is_gcal_not_configured(gcal, v
 
 def test_secrets_never_reach_logs_or_error_messages(gcal, venue, caplog):
     caplog.set_level(logging.DEBUG)
-    provider = provider_for(gcal)
+    provider = provider_for(gcal, timeout_seconds=IMPATIENT)
     messages = []
     made = book(provider, venue)
     for kind in ("500", "malformed", "delay"):
-        gcal.fail_next(kind, seconds=1.5)
+        gcal.fail_next(kind, seconds=LATE)
         with pytest.raises(ToolError) as caught:
             provider.get(venue, made.booking_id)
         messages.append(str(caught.value))

@@ -21,7 +21,7 @@ from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit as admit_rule
 from concierge.tools.provider_errors import SpokenProvider, translated
 from tests.conftest import VENUES_FILE
-from tests.support.local import free_port
+from tests.support.local import IMPATIENT, LATE, PATIENT, free_port
 from tests.support.octotable_server import CLIENT_ID, CLIENT_SECRET, start_octotable_server
 
 ENV = {"OCTO_ID_ROMA": CLIENT_ID, "OCTO_SECRET_ROMA": CLIENT_SECRET}
@@ -51,7 +51,7 @@ def block(server, **more) -> dict:
         "property_id": "4242",
         "client_id_env": "OCTO_ID_ROMA",
         "client_secret_env": "OCTO_SECRET_ROMA",
-        "timeout_seconds": 0.5,
+        "timeout_seconds": PATIENT,
         **more,
     }
 
@@ -66,6 +66,13 @@ def spoken(config: dict, env: dict, **needs) -> SpokenProvider:
 @pytest.fixture
 def provider(server):
     client = spoken(block(server), ENV)
+    yield client
+    client.inner.close()
+
+
+@pytest.fixture
+def impatient(server):
+    client = spoken(block(server, timeout_seconds=IMPATIENT), ENV)
     yield client
     client.inner.close()
 
@@ -277,17 +284,17 @@ def test_a_validation_refusal_is_provider_error_with_octotables_reason(provider,
     assert "VALIDATION_ERROR" in error.extra["reason"] and "first_name" in error.extra["reason"]
 
 
-def test_a_create_that_timed_out_after_writing_is_refused_as_a_duplicate_when_retried(provider, server, roma):
+def test_a_create_that_timed_out_after_writing_is_refused_as_a_duplicate_when_retried(impatient, server, roma):
     server.delay_next(0)  # the day's read answers at once ...
-    server.delay_next(1)  # ... the POST answers after the client gave up, but is carried out
+    server.delay_next(LATE)  # ... the POST answers after the client gave up, but is carried out
 
-    assert refusal(lambda: provider.create(roma, draft(), rules(roma, draft()))).code == "PROVIDER_UNAVAILABLE"
+    assert refusal(lambda: impatient.create(roma, draft(), rules(roma, draft()))).code == "PROVIDER_UNAVAILABLE"
     deadline = time.monotonic() + 5
     while not server.reservations() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(server.reservations()) == 1
 
-    again = refusal(lambda: provider.create(roma, draft(), rules(roma, draft())))
+    again = refusal(lambda: impatient.create(roma, draft(), rules(roma, draft())))
 
     assert again.code == "DUPLICATE_BOOKING"
     assert len(server.reservations()) == 1
@@ -303,7 +310,7 @@ def test_writers_sharing_the_lease_cannot_both_book_the_same_phone_and_time(serv
         with lock:
             yield
 
-    client = spoken(block(server, timeout_seconds=5), ENV, lease=lease)
+    client = spoken(block(server), ENV, lease=lease)
     server.delay_next(0.3, times=4)  # slow reads and writes: without the lease both would pass the check
     outcomes = []
 
@@ -433,10 +440,10 @@ def test_every_port_method_answers_from_the_server_when_nothing_goes_wrong(provi
 
 
 @pytest.mark.parametrize("method", PORT_CALLS)
-def test_a_timeout_is_provider_unavailable_on_every_port_method(provider, seeded, roma, method):
-    seeded.delay_next(0.8)
+def test_a_timeout_is_provider_unavailable_on_every_port_method(impatient, seeded, roma, method):
+    seeded.delay_next(LATE)
 
-    error = refusal(lambda: PORT_CALLS[method](provider, roma))
+    error = refusal(lambda: PORT_CALLS[method](impatient, roma))
 
     assert (error.code, error.message) == ("PROVIDER_UNAVAILABLE", SAY.provider_unavailable())
 
@@ -592,12 +599,12 @@ def test_a_refused_property_is_provider_error(server, roma):
     assert error.code == "PROVIDER_ERROR" and "403" in error.extra["reason"]
 
 
-def test_the_secret_and_the_token_never_appear_in_logs_or_error_messages(provider, seeded, roma, caplog):
+def test_the_secret_and_the_token_never_appear_in_logs_or_error_messages(impatient, seeded, roma, caplog):
     caplog.set_level(logging.DEBUG)
     errors = []
     for inject in (
         lambda: None,
-        lambda: seeded.delay_next(0.8),
+        lambda: seeded.delay_next(LATE),
         lambda: seeded.fail_next(),
         lambda: seeded.rate_limit_next(times=3, retry_after="0"),
         lambda: seeded.malformed_next(),
@@ -606,11 +613,11 @@ def test_the_secret_and_the_token_never_appear_in_logs_or_error_messages(provide
         for method in PORT_CALLS:
             inject()
             try:
-                PORT_CALLS[method](provider, roma)
+                PORT_CALLS[method](impatient, roma)
             except ToolError as exc:
                 errors.append(str(exc.payload()))
     tokens = {r["authorization"][7:] for r in seeded.requests if r["authorization"]}
     assert errors and caplog.records and tokens
     for secret in (CLIENT_SECRET, *tokens):
         assert secret not in caplog.text and all(secret not in e for e in errors)
-        assert secret not in repr(provider.inner) and secret not in str(vars(provider.inner).keys())
+        assert secret not in repr(impatient.inner) and secret not in str(vars(impatient.inner).keys())

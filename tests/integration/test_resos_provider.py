@@ -15,7 +15,7 @@ from concierge.domain.errors import ToolError
 from concierge.domain.occupancy import Load
 from concierge.tools.booking_rules import admit as rule_admit
 from concierge.tools.provider_errors import SpokenProvider
-from tests.support.local import free_port
+from tests.support.local import IMPATIENT, LATE, PATIENT, free_port
 from tests.support.resos_server import DEFAULT_KEY, start_resos_server
 
 FRIDAY = dt.date(2026, 2, 20)
@@ -42,7 +42,7 @@ def provider_for(server, env=None, **block) -> SpokenProvider:
         "kind": "resos",
         "base_url": server.base_url,
         "api_key_env": "RESOS_API_KEY",
-        "timeout_seconds": 2,
+        "timeout_seconds": PATIENT,
     } | block
     return SpokenProvider(ResosProvider(config, {"RESOS_API_KEY": DEFAULT_KEY} if env is None else env))
 
@@ -417,13 +417,13 @@ def test_a_rejected_api_key_is_a_provider_error(resos, roma):
 
 def test_the_api_key_never_appears_in_logs_or_error_messages(resos, roma, caplog):
     caplog.set_level(logging.DEBUG)
-    provider = provider_for(resos, timeout_seconds=0.3)
+    provider = provider_for(resos, timeout_seconds=IMPATIENT)
     booking_id = resos.add_booking("2026-02-20", "20:00")
     errors = []
     resos.fail_next(1)
     resos.malformed_next(1)
     resos.throttle_next(3, retry_after="0")
-    resos.delay_next(1, 0.6)
+    resos.delay_next(1, LATE)
     for _ in range(4):
         errors.append(refusal(lambda: provider.bookings_on(roma, FRIDAY)))
     errors.append(refusal(lambda: provider_for(resos, env={"RESOS_API_KEY": "wrong"}).get(roma, booking_id)))
@@ -455,9 +455,9 @@ def test_the_provider_factory_builds_it_from_a_venues_block(resos, roma):
 
 # --- faults ----------------------------------------------------------------------------------------------------
 def test_a_slow_answer_is_provider_unavailable(resos, roma):
-    resos.delay_next(1, 0.8)
+    resos.delay_next(1, LATE)
 
-    error = refusal(lambda: provider_for(resos, timeout_seconds=0.3).bookings_on(roma, FRIDAY))
+    error = refusal(lambda: provider_for(resos, timeout_seconds=IMPATIENT).bookings_on(roma, FRIDAY))
 
     assert (error.code, error.message) == (
         "PROVIDER_UNAVAILABLE",

@@ -21,6 +21,7 @@ from concierge.speech import phrases_for
 from concierge.tools.booking_rules import admit as admit_rule
 from concierge.tools.provider_errors import SpokenProvider
 from tests.conftest import THURSDAY_EVENING_ROME
+from tests.support.local import IMPATIENT, LATE, PATIENT
 from tests.support.sheets_server import HEADER, SPREADSHEET_ID, SheetsServer, start_sheets_server
 
 FRIDAY = dt.date(2026, 2, 20)
@@ -70,7 +71,7 @@ def make(sheets, lease):
             "spreadsheet_id": SPREADSHEET_ID,
             "credentials_env": "SHEETS_CREDENTIALS_JSON",
             "base_url": sheets.base_url,
-            "timeout_seconds": 0.5,
+            "timeout_seconds": PATIENT,
             **config,
         }
         env = {"SHEETS_CREDENTIALS_JSON": json.dumps(sheets.credentials())} if env is None else env
@@ -373,10 +374,10 @@ def test_a_server_error_is_provider_unavailable(provider, sheets, duo):
     assert (error.code, error.message) == ("PROVIDER_UNAVAILABLE", SAY.provider_unavailable())
 
 
-def test_no_answer_within_the_timeout_is_provider_unavailable_soon(provider, sheets, duo):
+def test_no_answer_within_the_timeout_is_provider_unavailable_soon(make, sheets, duo):
     sheets.fail_next(1, "timeout", delay=20)
     started = time.monotonic()
-    assert refusal(lambda: provider.bookings_on(duo, FRIDAY)).code == "PROVIDER_UNAVAILABLE"
+    assert refusal(lambda: make(timeout_seconds=IMPATIENT).bookings_on(duo, FRIDAY)).code == "PROVIDER_UNAVAILABLE"
     assert time.monotonic() - started < 15  # gave up long before the server answered
 
 
@@ -507,15 +508,15 @@ def test_a_create_whose_append_keeps_getting_429_writes_nothing(provider, sheets
     assert sheets.bookings("duo") == [] and sheets.count("append") == 6
 
 
-def test_a_create_whose_append_landed_but_answered_too_late_is_confirmed_by_a_fresh_read(provider, sheets, duo):
-    sheets.fail_next(1, "stall_after_write", on="append", delay=1)
-    booking = book(provider, duo)
+def test_a_create_whose_append_landed_but_answered_too_late_is_confirmed_by_a_fresh_read(make, sheets, duo):
+    sheets.fail_next(1, "stall_after_write", on="append", delay=LATE)
+    booking = book(make(timeout_seconds=IMPATIENT), duo)
     assert [r["booking_id"] for r in sheets.bookings("duo")] == [booking.booking_id]
 
 
-def test_a_create_whose_append_got_no_answer_and_did_not_land_is_provider_unavailable(provider, sheets, duo):
-    sheets.fail_next(1, "timeout", on="append", delay=1)
-    assert refusal(lambda: book(provider, duo)).code == "PROVIDER_UNAVAILABLE"
+def test_a_create_whose_append_got_no_answer_and_did_not_land_is_provider_unavailable(make, sheets, duo):
+    sheets.fail_next(1, "timeout", on="append", delay=LATE)
+    assert refusal(lambda: book(make(timeout_seconds=IMPATIENT), duo)).code == "PROVIDER_UNAVAILABLE"
     assert sheets.bookings("duo") == []
 
 
@@ -529,9 +530,9 @@ def test_a_server_error_on_update_or_cancel_is_provider_unavailable_and_changes_
     assert sheets.rows("duo") == before
 
 
-def test_an_unreachable_token_endpoint_is_provider_unavailable(provider, sheets, duo):
-    sheets.fail_next(10, "timeout", on="token", delay=1)
-    assert refusal(lambda: provider.bookings_on(duo, FRIDAY)).code == "PROVIDER_UNAVAILABLE"
+def test_an_unreachable_token_endpoint_is_provider_unavailable(make, sheets, duo):
+    sheets.fail_next(10, "timeout", on="token", delay=LATE)
+    assert refusal(lambda: make(timeout_seconds=IMPATIENT).bookings_on(duo, FRIDAY)).code == "PROVIDER_UNAVAILABLE"
 
 
 def test_a_lease_that_cannot_be_had_is_provider_unavailable(make, sheets, duo):

@@ -22,6 +22,7 @@ from concierge.domain.knowledge_base import load_knowledge_base
 from concierge.domain.seen_day import SeenDay
 from concierge.domain.occupancy import Load
 from tests.conftest import VENUES_FILE
+from tests.support.local import PATIENT
 from tests.support.sheets_server import HEADER, SPREADSHEET_ID, start_sheets_server
 
 FRIDAY = dt.date(2026, 2, 20)
@@ -50,7 +51,7 @@ def instance(sheets, settings_for):
             "spreadsheet_id": SPREADSHEET_ID,
             "credentials_env": "SHEETS_CREDENTIALS_JSON",
             "base_url": sheets.base_url,
-            "timeout_seconds": 2,
+            "timeout_seconds": PATIENT,
             "cache_seconds": 30,
             **config,
         }
@@ -119,7 +120,7 @@ def test_an_expired_snapshot_is_read_again_once(instance, sheets, duo):
 
 
 def test_a_write_whose_outcome_is_unknown_leaves_no_snapshot(instance, sheets, duo):
-    writer, reader = instance(timeout_seconds=0.5), instance()
+    writer, reader = instance(), instance()
     reader.bookings_on(duo, FRIDAY)
     sheets.fail_next(1, "500", on="append")
     with pytest.raises(BackendUnavailable):

@@ -12,6 +12,9 @@ from typing import Callable, Iterator
 
 import pytest
 
+PATIENT = 5  # seconds a test's client waits for a local server: a loaded machine still answers in time
+IMPATIENT, LATE = 1, 2  # a test about waiting: its client gives up after 1 s, the answer comes after 2
+
 
 def free_port() -> int:
     """A loopback port nothing listens on right now."""
