@@ -19,7 +19,8 @@ from concierge.conversations.message_words import (
     time_tokens,
 )
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
-from concierge.speech.names import MONTHS
+from concierge.parsing.text import with_digits
+from concierge.speech.names import LOCALES, MONTHS
 from concierge.tools.faq import normalise
 
 T = TypeVar("T")
@@ -176,13 +177,25 @@ _BEFORE_A_PLACE = frozenset(
     "the in at near by on from to into le la les l il lo gli o a os as no na nos nas au aux dans nel nella em "
     "de di da du des del della do dos das un une uno una um uma".split()
 )
+_WHOM_FOR = frozenset({"for", "per", "pour", "para"})  # "… friday at 8 for Tom": whom the table is for
+_KIN = frozenset("dad daddy mum mummy mom mommy papa mamma maman mae pai nonna nonno grandma grandpa granny".split())
+
+
+def _for_someone(after: str, name: str) -> bool:
+    """ "… for Tom" names Tom; "… for Two", "per Due", "for Dad" name no one."""
+    folded = normalise(name)
+    return (
+        after.lower() in _WHOM_FOR
+        and folded not in _KIN
+        and not any(with_digits(folded, locale).isdigit() for locale in LOCALES)
+    )
 
 
 def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     """A full name written last in the message or before its first comma, with no comma before it, after the
     day, time or party ("table for 2 friday at 8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "rdv
     demain 9h détartrage Paul Girard", "table for 6 saturday 8pm Tom Baker, we'll need a high chair"); a name
-    of one word only right after a time ("… at 8 Tom")."""
+    of one word only right after a time or "for" ("… at 8 Tom", "… friday at 8 for Tom")."""
     first, comma, _ = text.partition(",")
     return (_written_last(first, vocab, is_day) if comma else None) or _written_last(text, vocab, is_day)
 
@@ -200,8 +213,10 @@ def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -
     if not (after_a_time or (small and re.search(r"\d", line[: len(line.rstrip()) - len(said[0])]))):
         return None
     name, after = run.group(1), small.group() if small else ""
-    if " " not in name and not (after_a_time and normalise(name) not in _WHEN_CUT_SHORT):
-        return None  # one word: "… at 8 Tom", not "… at 8 Sat"
+    one_word_fits = after_a_time or (" " not in name and _for_someone(after, name))
+    a_when = normalise(name) in _WHEN_CUT_SHORT and not _a_name_not_a_month(name)  # "Sat", not "Marco"
+    if " " not in name and not (one_word_fits and not a_when):
+        return None  # one word: "… at 8 Tom", "… at 8 for Tom", not "… at 8 Sat"
     if after.lower() in _BEFORE_A_PLACE:
         return None
     requested = normalise(f"{after} {name}")  # "… celebrating Father's Day"

@@ -407,6 +407,18 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("harbour", "table for 2 saturday at 8 Sharp", None),
         ("harbour", "table for 2 saturday at 8 Outside", None),
         ("harbour", "table for 2 at 8 Ok", None),
+        ("harbour", "table for 2 at 8 on friday for Tom", "Tom"),  # one word, whom the table is for
+        ("roma", "tavolo per 3 venerdì alle 20 per Luca", "Luca"),
+        ("tasca", "mesa para 2 sexta às 20h para João", "João"),
+        ("cabinet", "rdv jeudi 9h détartrage pour Paul", "Paul"),
+        ("roma", "tavolo per 3 venerdì alle 20 Marco", "Marco"),  # no "março", as "… alle 20, Marco"
+        ("roma", "tavolo per 3 venerdì alle 20 per Marco", "Marco"),
+        ("harbour", "table at 8 on friday for Two", None),  # the party
+        ("roma", "tavolo venerdì alle 20 per Due", None),
+        ("tasca", "mesa sexta às 20h para Dois", None),
+        ("harbour", "table friday 1pm for Dad", None),  # whom it is for, not a name
+        ("harbour", "table for 4 at 8 for Saturday", None),
+        ("harbour", "table friday 1pm for Lunch", None),
     ],
 )
 def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, text, name):
