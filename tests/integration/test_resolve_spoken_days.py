@@ -124,6 +124,45 @@ def test_a_day_its_month_never_has_is_said_not_to_exist_rather_than_read_as_anot
     assert response.json() == {"ok": False, "error_code": "NO_SUCH_DATE", "message": message}
 
 
+@pytest.mark.parametrize(("venue", "text", "date", "time"), [
+    ("roma", "venerdì alle 13", "2026-02-20", "13:00"),
+    ("roma", "sabato alle 8", "2026-02-21", "20:00"),  # Saturday opens at 12:30 and 19: 8 is 20:00
+    ("harbour", "next Sunday at 1pm", "2026-02-22", "13:00"),
+    ("harbour", "8pm on Saturday", "2026-02-21", "20:00"),  # the time first
+    ("cabinet", "lundi à 9h30", "2026-02-23", "09:30"),
+    ("tasca", "sexta às 21h", "2026-02-20", "21:00"),
+])  # fmt: skip
+def test_a_day_said_with_its_time_is_that_day_and_tells_the_time_too(api, venue, text, date, time):
+    body = day(api, venue, text)
+    assert (body["date"], body["time"]) == (date, time)
+
+
+def test_a_day_with_its_time_keeps_its_part_and_a_day_alone_tells_no_time(api):
+    assert {k: v for k, v in day(api, "roma", "domani sera alle 9").items() if k in ("date", "part", "time")} == {
+        "date": "2026-02-20",
+        "part": "evening",
+        "time": "21:00",
+    }
+    assert "time" not in day(api, "roma", "domani sera")
+
+
+def test_a_day_said_with_a_time_of_either_half_of_the_day_tells_no_time(api):
+    body = day(api, "roma", "sabato alle 3")  # 3:00 or 15:00, when Trattoria Roma is open at neither
+    assert body["date"] == "2026-02-21" and "time" not in body
+    assert day(api, "roma", "sabato alle 13")["time"] == "13:00"
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("martedì 25 alle 20", "WEEKDAY_MISMATCH"),  # the 25th is a Wednesday
+    ("il 31 novembre alle 20", "NO_SUCH_DATE"),
+    ("venerdì tra 20 minuti", "UNSUPPORTED_RELATIVE_DAY"),  # counted from now: no time of Friday
+    ("venerdì quando capita", "UNSUPPORTED_RELATIVE_DAY"),
+])  # fmt: skip
+def test_a_day_with_its_time_is_refused_as_the_day_alone_would_be(api, text, code):
+    response = api.call("resolve_relative_day", {"restaurant_id": "roma", "text": text})
+    assert (response.status_code, response.json()["error_code"]) == (422, code)
+
+
 @pytest.mark.parametrize("text", ["ieri", "la settimana prossima"])
 def test_what_is_not_fully_understood_is_refused_rather_than_guessed(api, text):
     response = api.call("resolve_relative_day", {"restaurant_id": "roma", "text": text})

@@ -179,6 +179,9 @@ def test_an_unreadable_day_is_unsupported(api):
         ("2026-02-19T18:00:00+01:00", "domani alle 21", "21:00", 1, False),
         ("2026-02-19T18:00:00+01:00", "tomorrow at 9pm", "21:00", 1, False),
         ("2026-02-19T18:00:00+01:00", "oggi alle 20 in punto", "20:00", 0, False),
+        ("2026-02-19T18:00:00+01:00", "giovedì prossimo alle 20", "20:00", 7, False),  # any day said with it
+        ("2026-02-19T18:00:00+01:00", "sabato 21 alle 13", "13:00", 2, False),
+        ("2026-02-19T18:00:00+01:00", "8pm on Saturday", "20:00", 2, False),
     ],
 )
 def test_resolve_relative_time_gives_hh_mm_and_the_day_offset(serve, now, text, time, offset, ambiguous):
@@ -193,6 +196,9 @@ def test_resolve_relative_time_gives_hh_mm_and_the_day_offset(serve, now, text, 
         ("verso le 8", "VAGUE_TIME"),
         ("quando capita", "UNSUPPORTED_RELATIVE_TIME"),
         ("domani tra 20 minuti", "UNSUPPORTED_RELATIVE_TIME"),  # a day and a time from now
+        ("questo weekend alle 20", "UNSUPPORTED_RELATIVE_TIME"),  # which of two days: the day resolver asks
+        ("martedì 25 alle 20", "UNSUPPORTED_RELATIVE_TIME"),  # a day the day resolver tells is wrong
+        ("giovedì verso le 8", "VAGUE_TIME"),
     ],
 )
 def test_vague_or_unreadable_times_are_refused(api, text, code):

@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from concierge.parsing.day_grammar import GRAMMARS as DAY_GRAMMARS
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
 from concierge.parsing.text import fold, locale_order, with_digits
 from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar
@@ -130,27 +129,6 @@ def resolve_relative_time(
     if resolved is None:
         raise UnsupportedRelativeTime(text)
     return resolved
-
-
-@functools.cache
-def _day_words() -> tuple[re.Pattern[str], dict[str, int]]:
-    """Every language's words for today and the next two days ("oggi", "tomorrow", "apres demain"), first or
-    last in what is said: "tomorrow at 8" is 20:00 a day ahead, "hoje às 20h" 20:00 today."""
-    ahead = {said: days for grammar in DAY_GRAMMARS.values() for said, days in grammar.fixed.items() if said != "now"}
-    words = "|".join(sorted(map(re.escape, ahead), key=len, reverse=True))
-    return re.compile(rf"^(?P<first>{words})\b\s*(?P<rest>.*)$|^(?P<before>.*?)\s*\b(?P<last>{words})$"), ahead
-
-
-def without_its_day(text: str) -> tuple[str, int]:
-    """The words of a time without the day said first or last with it, and how many days ahead that day is
-    ("tomorrow at 8": "at 8", 1; "hoje às 20h": "as 20h", 0); the words as they are, and 0, with none. The
-    voice tool's: the day and the time of a message are read apart everywhere else."""
-    folded = fold(text)
-    said = _day_words()[0].fullmatch(folded)
-    if said is None or not (said["rest"] or said["before"]):
-        return text, 0
-    day = said["first"] or said["last"]
-    return (said["rest"] if said["first"] else said["before"]), _day_words()[1][day]
 
 
 def _near(

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, Field
 
 from concierge.domain.errors import ToolError
-from concierge.parsing.day_reading import read_day
-from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, WeekdayMismatch
+from concierge.domain.venue import Venue
+from concierge.parsing.day_reading import DayReading, read_day
+from concierge.parsing.day_with_time import day_with_its_time
+from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, UnsupportedRelativeTime, WeekdayMismatch
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.fields import RestaurantId, SpokenText, ToolRequest, ToolResponse
+
+if TYPE_CHECKING:
+    from concierge.parsing.relative_time import TimeResolution
 
 
 class Request(ToolRequest):
@@ -37,16 +44,21 @@ class Response(ToolResponse):
     )
     part_hours: str | None = Field(default=None, description='That range as said, e.g. "cena dalle 19 alle 23"')
     holiday: str | None = Field(default=None, description="The public holiday on that date, by name")
+    time: str | None = Field(
+        default=None,
+        description='The time said with the day, HH:MM ("giovedì alle 20": "20:00"), when it is one time only; '
+        "resolve_relative_time reads it otherwise",
+    )
 
 
-OMIT_WHEN_NONE = {"candidates", "part", "part_range", "part_hours", "holiday"}
+OMIT_WHEN_NONE = {"candidates", "part", "part_range", "part_hours", "holiday", "time"}
 
 
 def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
     say = speaker(venue)
     try:
-        reading = read_day(req.text, ctx.local_now(venue), venue.locale, venue=venue)
+        reading, time = _day_and_time(req.text, ctx, venue)
     except NoSuchDate as impossible:  # "il 31 novembre": said so, rather than any other day
         raise ToolError("NO_SUCH_DATE", say.no_such_date(impossible.day, impossible.month)) from None
     except UnsupportedRelativeDay:
@@ -72,4 +84,37 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         part_range=[opening.open, opening.close] if opening else None,
         part_hours=say.range_phrase(opening.name, opening.open, opening.close) if opening else None,
         holiday=reading.holiday,
+        time=time,
     )
+
+
+def _day_and_time(text: str, ctx: ToolContext, venue: Venue) -> tuple[DayReading, str | None]:
+    """The day, and the time said with it when it is one ("thursday at 8pm": 20:00; "thursday at 8" where the
+    venue opens at 8 and at 20 tells no time)."""
+    now = ctx.local_now(venue)
+
+    def day_of(words: str) -> DayReading:
+        return read_day(words, now, venue.locale, venue=venue)
+
+    try:
+        return day_of(text), None
+    except UnsupportedRelativeDay as refused:
+        if type(refused) is not UnsupportedRelativeDay:
+            raise  # no such date
+        found = day_with_its_time(text, day_of, lambda words: _clock_time(words, ctx, venue))
+        if found is None:
+            raise
+        reading, time = found
+        return reading, None if time.ambiguous else time.time
+
+
+def _clock_time(words: str, ctx: ToolContext, venue: Venue) -> TimeResolution:
+    """A time on the clock: "in 20 minutes" said with a day is no time of that day. The time grammar loads
+    here, for a day said with its time only: a day alone needs none of it."""
+    from concierge.parsing.relative_time import resolve_relative_time
+    from concierge.tools.resolve_relative_time import within_any_opening
+
+    resolved = resolve_relative_time(words, ctx.local_now(venue), venue.locale, within_any_opening(venue))
+    if resolved.from_now:
+        raise UnsupportedRelativeTime(words)
+    return resolved

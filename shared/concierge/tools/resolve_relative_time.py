@@ -1,15 +1,21 @@
-"""resolve_relative_time: "tra mezz'ora", "8 pm", "20h30" to HH:MM and a day offset."""
+"""resolve_relative_time: "tra mezz'ora", "8 pm", "20h30", "giovedì alle 20" to HH:MM and a day offset."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue, minutes
-from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
-from concierge.parsing.relative_time import resolve_relative_time, without_its_day
+from concierge.parsing.day_with_time import day_with_its_time
+from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeTime, VagueTime, WeekdayMismatch
+from concierge.parsing.relative_time import TimeResolution, resolve_relative_time
 from concierge.tools.context import ToolContext
 from concierge.tools.fields import RestaurantId, SpokenText, ToolRequest, ToolResponse
+
+if TYPE_CHECKING:
+    from concierge.parsing.day_reading import DayReading
 
 
 class Request(ToolRequest):
@@ -42,9 +48,13 @@ def within_any_opening(venue: Venue) -> Callable[[str], bool]:
 
 def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
-    said, ahead = without_its_day(req.text)  # "tomorrow at 8": 20:00, a day ahead
+    now, within = ctx.local_now(venue), within_any_opening(venue)
+
+    def time_of(words: str) -> TimeResolution:
+        return resolve_relative_time(words, now, venue.locale, within)
+
     try:
-        resolved = resolve_relative_time(said, ctx.local_now(venue), venue.locale, within_any_opening(venue))
+        return _answer(time_of(req.text), 0)
     except VagueTime as vague:
         if vague.approximately is None:
             raise ToolError("VAGUE_TIME", f'"{req.text}" is not an exact time; ask for one.') from None
@@ -52,7 +62,30 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         message = f'"{req.text}" is not an exact time: about {near}; ask for one, or offer times near it.'
         raise ToolError("VAGUE_TIME", message, approximate_time=near) from None
     except UnsupportedRelativeTime:
-        raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".') from None
-    if ahead and resolved.from_now:  # "tomorrow in 20 minutes"
-        raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".')
-    return Response(time=resolved.time, day_offset=resolved.day_offset + ahead, ambiguous=resolved.ambiguous)
+        pass
+    day, resolved = _with_its_day(req.text, now.date(), venue.locale, time_of)
+    if day.ambiguous or (resolved.from_now and day.date != now.date()):  # "this weekend", "tomorrow in 20 minutes"
+        raise ToolError(
+            "UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}"; read its day with resolve_relative_day.'
+        )
+    return _answer(resolved, (day.date - now.date()).days)
+
+
+def _with_its_day(
+    text: str, today: dt.date, locale: str, time_of: Callable[[str], TimeResolution]
+) -> tuple[DayReading, TimeResolution]:
+    """The day said with the time ("giovedì alle 20"), as a voice agent may pass the whole phrase. The day
+    grammars load here, for such a phrase only; a day they refuse is the day resolver's to tell."""
+    from concierge.parsing.day_reading import read_day
+
+    try:
+        found = day_with_its_time(text, lambda words: read_day(words, today, locale), time_of)
+    except (NoSuchDate, WeekdayMismatch):
+        found = None
+    if found is None:
+        raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{text}".')
+    return found
+
+
+def _answer(resolved: TimeResolution, days_ahead: int) -> Response:
+    return Response(time=resolved.time, day_offset=resolved.day_offset + days_ahead, ambiguous=resolved.ambiguous)

@@ -3,7 +3,7 @@ import datetime
 import pytest
 
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
-from concierge.parsing.relative_time import TimeResolution, resolve_relative_time, without_its_day
+from concierge.parsing.relative_time import TimeResolution, resolve_relative_time
 
 NOW = datetime.datetime(2026, 2, 19, 19, 10, 42)  # seconds are ignored
 LATE = datetime.datetime(2026, 2, 19, 23, 30)
@@ -142,22 +142,6 @@ def test_an_aware_now_is_read_as_its_own_wall_clock():
 )
 def test_a_clock_time_with_an_hour_from_12_to_23_is_taken_as_said(locale, text, expected):
     assert resolve_relative_time(text, NOW, locale) == exact(expected)
-
-
-@pytest.mark.parametrize(
-    ("text", "words", "days"),
-    [
-        ("tomorrow at 20:00", "at 20:00", 1),
-        ("20:00 tomorrow", "20:00", 1),
-        ("domani alle 21", "alle 21", 1),
-        ("après-demain à 20h", "a 20h", 2),
-        ("hoje às 20h", "as 20h", 0),
-        ("at 20:00", "at 20:00", 0),
-        ("tomorrow", "tomorrow", 0),  # the day alone is no time's
-    ],
-)
-def test_the_day_said_first_or_last_with_a_time_is_set_apart_with_how_many_days_ahead_it_is(text, words, days):
-    assert without_its_day(text) == (words, days)
 
 
 def test_a_day_said_with_a_time_is_no_time_for_the_parser_which_reads_times_alone():

@@ -1,0 +1,45 @@
+"""A day said with its time ("thursday at 8pm", "giovedì prossimo alle sette e mezza", "8pm on Thursday").
+
+The day and the time grammars each read only their own words and refuse the rest, while an agent may hand
+the whole phrase to either voice tool. The phrase is cut where both halves read whole: the day first or last,
+the longest day first ("domani sera | alle 8", not "domani | sera alle 8").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
+from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime
+
+D = TypeVar("D")
+T = TypeVar("T")
+
+MAX_WORDS = 12  # longer is no day with its time, and each cut costs a reading of both halves
+
+
+def day_with_its_time(text: str, read_day: Callable[[str], D], read_time: Callable[[str], T]) -> tuple[D, T] | None:
+    """The day and the time of `text` read apart, or None when no cut reads as both. `read_day` refuses with
+    UnsupportedRelativeDay (its other refusals, a date that does not exist, are the answer); `read_time` with
+    UnsupportedRelativeTime or VagueTime."""
+    for day_words, time_words in _cuts(text.split()):
+        try:
+            time = read_time(time_words)
+        except (UnsupportedRelativeTime, VagueTime):
+            continue
+        try:
+            return read_day(day_words), time
+        except UnsupportedRelativeDay as refused:
+            if type(refused) is not UnsupportedRelativeDay:  # "il 31 novembre alle 20": no such date, said so
+                raise
+    return None
+
+
+def _cuts(words: list[str]) -> Iterator[tuple[str, str]]:
+    """(day words, time words) at every place `words` can be cut: the day first, then the time first."""
+    if len(words) > MAX_WORDS:
+        return
+    for end in range(len(words) - 1, 0, -1):
+        yield " ".join(words[:end]), " ".join(words[end:])  # "thursday | at 8pm"
+    for start in range(1, len(words)):
+        yield " ".join(words[start:]), " ".join(words[:start])  # "8pm | on thursday"

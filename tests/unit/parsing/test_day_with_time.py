@@ -1,0 +1,62 @@
+"""A day said with its time, read apart by the day and the time grammars."""
+
+import datetime as dt
+
+import pytest
+
+from concierge.parsing.day_reading import read_day
+from concierge.parsing.day_with_time import MAX_WORDS, day_with_its_time
+from concierge.parsing.errors import NoSuchDate, WeekdayMismatch
+from concierge.parsing.relative_time import resolve_relative_time
+
+NOW = dt.datetime(2026, 11, 23, 10, 0)  # a Monday
+
+
+def read(text: str, locale: str) -> tuple[str, str] | None:
+    found = day_with_its_time(
+        text, lambda words: read_day(words, NOW.date(), locale), lambda words: resolve_relative_time(words, NOW, locale)
+    )
+    return (found[0].date.isoformat(), found[1].time) if found else None
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "day", "time"),
+    [
+        ("next thursday at half past seven pm", "en", "2026-11-26", "19:30"),
+        ("thursday at 8pm", "en", "2026-11-26", "20:00"),
+        ("8pm on thursday", "en", "2026-11-26", "20:00"),  # the time first
+        ("tomorrow at 20:00", "en", "2026-11-24", "20:00"),
+        ("christmas eve at 7pm", "en", "2026-12-24", "19:00"),
+        ("giovedì prossimo alle 19 e 30", "it", "2026-11-26", "19:30"),
+        ("sabato 28 alle 20", "it", "2026-11-28", "20:00"),
+        ("samedi à 20h", "fr", "2026-11-28", "20:00"),
+        ("après-demain à 20h", "fr", "2026-11-25", "20:00"),
+        ("sexta às 21h", "pt", "2026-11-27", "21:00"),
+    ],
+)
+def test_a_day_and_its_time_are_read_apart_whichever_comes_first(text, locale, day, time):
+    assert read(text, locale) == (day, time)
+
+
+def test_the_longest_day_is_read_so_its_part_stays_with_it():
+    found = day_with_its_time(
+        "domani sera alle 8",
+        lambda words: read_day(words, NOW.date(), "it"),
+        lambda words: resolve_relative_time(words, NOW, "it"),
+    )
+    assert found is not None and found[0].part == "evening"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["thursday blah", "at 8pm", "thursday", "around 8 on thursday maybe", " ".join(["thursday"] * MAX_WORDS + ["8pm"])],
+)
+def test_words_that_are_not_a_day_and_a_time_are_neither(text):
+    assert read(text, "en") is None
+
+
+def test_a_date_that_does_not_exist_or_a_weekday_that_disagrees_is_told_not_passed_over():
+    with pytest.raises(NoSuchDate):
+        read("31 novembre alle 20", "it")
+    with pytest.raises(WeekdayMismatch):
+        read("martedì 25 alle 20", "it")  # the 25th is a Wednesday
