@@ -146,6 +146,11 @@ def test_a_day_with_its_time_keeps_its_part_and_a_day_alone_tells_no_time(api):
     assert "time" not in day(api, "roma", "domani sera")
 
 
+def test_the_time_said_with_a_part_of_the_day_is_in_that_part_not_in_the_venues_hours(api):
+    body = day(api, "roma", "domani mattina alle 8")  # open in the evening only: 8 alone would be 20:00
+    assert (body["part"], body["time"]) == ("morning", "08:00")
+
+
 def test_a_day_said_with_a_time_of_either_half_of_the_day_tells_no_time(api):
     body = day(api, "roma", "sabato alle 3")  # 3:00 or 15:00, when Trattoria Roma is open at neither
     assert body["date"] == "2026-02-21" and "time" not in body

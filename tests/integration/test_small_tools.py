@@ -182,6 +182,7 @@ def test_an_unreadable_day_is_unsupported(api):
         ("2026-02-19T18:00:00+01:00", "giovedì prossimo alle 20", "20:00", 7, False),  # any day said with it
         ("2026-02-19T18:00:00+01:00", "sabato 21 alle 13", "13:00", 2, False),
         ("2026-02-19T18:00:00+01:00", "8pm on Saturday", "20:00", 2, False),
+        ("2026-02-19T18:00:00+01:00", "domani mattina alle 8", "08:00", 1, False),  # in the part said
     ],
 )
 def test_resolve_relative_time_gives_hh_mm_and_the_day_offset(serve, now, text, time, offset, ambiguous):

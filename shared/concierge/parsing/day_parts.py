@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from concierge.domain.venue import OpeningRange
+from concierge.domain.venue import OpeningRange, minutes
 
 # Minutes since midnight, [start, end). Lunch and the afternoon overlap, as they do when people speak.
 WINDOWS = {
@@ -34,3 +34,9 @@ def part_window(part: str, opening: OpeningRange | None) -> tuple[int, int]:
     if opening is None:
         return start, end
     return max(opening.open_min, start), min(opening.close_min, end)
+
+
+def within_part(part: str) -> Callable[[str], bool]:
+    """Whether a time ("HH:MM") falls in that part of the day: settles "at 8" said with "tomorrow morning"."""
+    start, end = WINDOWS[part]
+    return lambda hhmm: start <= minutes(hhmm) < end

@@ -10,25 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from concierge.parsing.errors import UnsupportedRelativeDay, UnsupportedRelativeTime, VagueTime
+from concierge.parsing.errors import UnsupportedRelativeDay
 
 D = TypeVar("D")
-T = TypeVar("T")
 
 MAX_WORDS = 12  # longer is no day with its time, and each cut costs a reading of both halves
 
 
-def day_with_its_time(text: str, read_day: Callable[[str], D], read_time: Callable[[str], T]) -> tuple[D, T] | None:
-    """The day and the time of `text` read apart, or None when no cut reads as both. `read_day` refuses with
-    UnsupportedRelativeDay (its other refusals, a date that does not exist, are the answer); `read_time` with
-    UnsupportedRelativeTime or VagueTime."""
+def day_with_its_time(
+    text: str, read_day: Callable[[str], D], reads_as_time: Callable[[str], bool]
+) -> tuple[D, str] | None:
+    """The day of `text` and the words of its time, or None when no cut reads as both. `read_day` refuses with
+    UnsupportedRelativeDay (its other refusals, a date that does not exist, are the answer). The time words
+    are the caller's to read: in the part of the day said with them ("tomorrow morning at 8": 08:00)."""
     for day_words, time_words in _cuts(text.split()):
-        try:
-            time = read_time(time_words)
-        except (UnsupportedRelativeTime, VagueTime):
+        if not reads_as_time(time_words):
             continue
         try:
-            return read_day(day_words), time
+            return read_day(day_words), time_words
         except UnsupportedRelativeDay as refused:
             if type(refused) is not UnsupportedRelativeDay:  # "il 31 novembre alle 20": no such date, said so
                 raise

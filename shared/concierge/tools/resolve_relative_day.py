@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pydantic import BaseModel, Field
 
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue
 from concierge.parsing.day_reading import DayReading, read_day
-from concierge.parsing.day_with_time import day_with_its_time
-from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, UnsupportedRelativeTime, WeekdayMismatch
+from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, WeekdayMismatch
 from concierge.tools.context import ToolContext, speaker
 from concierge.tools.fields import RestaurantId, SpokenText, ToolRequest, ToolResponse
-
-if TYPE_CHECKING:
-    from concierge.parsing.relative_time import TimeResolution
 
 
 class Request(ToolRequest):
@@ -101,20 +95,10 @@ def _day_and_time(text: str, ctx: ToolContext, venue: Venue) -> tuple[DayReading
     except UnsupportedRelativeDay as refused:
         if type(refused) is not UnsupportedRelativeDay:
             raise  # no such date
-        found = day_with_its_time(text, day_of, lambda words: _clock_time(words, ctx, venue))
-        if found is None:
+        from concierge.tools.resolve_relative_time import day_and_time_said  # the time grammar, for that only
+
+        found = day_and_time_said(text, now, venue, day_of)
+        if found is None or found[1].from_now:  # "venerdì tra 20 minuti": no time of Friday
             raise
         reading, time = found
         return reading, None if time.ambiguous else time.time
-
-
-def _clock_time(words: str, ctx: ToolContext, venue: Venue) -> TimeResolution:
-    """A time on the clock: "in 20 minutes" said with a day is no time of that day. The time grammar loads
-    here, for a day said with its time only: a day alone needs none of it."""
-    from concierge.parsing.relative_time import resolve_relative_time
-    from concierge.tools.resolve_relative_time import within_any_opening
-
-    resolved = resolve_relative_time(words, ctx.local_now(venue), venue.locale, within_any_opening(venue))
-    if resolved.from_now:
-        raise UnsupportedRelativeTime(words)
-    return resolved

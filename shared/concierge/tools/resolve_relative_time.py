@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from concierge.domain.errors import ToolError
 from concierge.domain.venue import Venue, minutes
+from concierge.parsing.day_parts import within_part
 from concierge.parsing.day_with_time import day_with_its_time
 from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeTime, VagueTime, WeekdayMismatch
 from concierge.parsing.relative_time import TimeResolution, resolve_relative_time
@@ -48,13 +49,9 @@ def within_any_opening(venue: Venue) -> Callable[[str], bool]:
 
 def handle(ctx: ToolContext, req: Request) -> Response:
     venue = ctx.venue(req.restaurant_id)
-    now, within = ctx.local_now(venue), within_any_opening(venue)
-
-    def time_of(words: str) -> TimeResolution:
-        return resolve_relative_time(words, now, venue.locale, within)
-
+    now = ctx.local_now(venue)
     try:
-        return _answer(time_of(req.text), 0)
+        return _answer(resolve_relative_time(req.text, now, venue.locale, within_any_opening(venue)), 0)
     except VagueTime as vague:
         if vague.approximately is None:
             raise ToolError("VAGUE_TIME", f'"{req.text}" is not an exact time; ask for one.') from None
@@ -63,7 +60,15 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         raise ToolError("VAGUE_TIME", message, approximate_time=near) from None
     except UnsupportedRelativeTime:
         pass
-    day, resolved = _with_its_day(req.text, now.date(), venue.locale, time_of)
+    from concierge.parsing.day_reading import read_day  # the day grammars, for a day said with the time only
+
+    try:
+        found = day_and_time_said(req.text, now, venue, lambda words: read_day(words, now.date(), venue.locale))
+    except (NoSuchDate, WeekdayMismatch):
+        found = None  # the day resolver's to tell
+    if found is None:
+        raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".')
+    day, resolved = found
     if day.ambiguous or (resolved.from_now and day.date != now.date()):  # "this weekend", "tomorrow in 20 minutes"
         raise ToolError(
             "UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}"; read its day with resolve_relative_day.'
@@ -71,20 +76,26 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     return _answer(resolved, (day.date - now.date()).days)
 
 
-def _with_its_day(
-    text: str, today: dt.date, locale: str, time_of: Callable[[str], TimeResolution]
-) -> tuple[DayReading, TimeResolution]:
-    """The day said with the time ("giovedì alle 20"), as a voice agent may pass the whole phrase. The day
-    grammars load here, for such a phrase only; a day they refuse is the day resolver's to tell."""
-    from concierge.parsing.day_reading import read_day
+def day_and_time_said(
+    text: str, now: dt.datetime, venue: Venue, read: Callable[[str], DayReading]
+) -> tuple[DayReading, TimeResolution] | None:
+    """A day said with its time, as a voice agent may pass the whole phrase ("giovedì alle 20", "8pm on
+    Saturday"): the day, and the time read in the part of the day said ("tomorrow morning at 8": 08:00) or
+    else by the venue's hours."""
+    within = within_any_opening(venue)
 
-    try:
-        found = day_with_its_time(text, lambda words: read_day(words, today, locale), time_of)
-    except (NoSuchDate, WeekdayMismatch):
-        found = None
+    def reads_as_time(words: str) -> bool:
+        try:
+            resolve_relative_time(words, now, venue.locale, within)
+        except (UnsupportedRelativeTime, VagueTime):
+            return False
+        return True
+
+    found = day_with_its_time(text, read, reads_as_time)
     if found is None:
-        raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{text}".')
-    return found
+        return None
+    day, words = found
+    return day, resolve_relative_time(words, now, venue.locale, within_part(day.part) if day.part else within)
 
 
 def _answer(resolved: TimeResolution, days_ahead: int) -> Response:

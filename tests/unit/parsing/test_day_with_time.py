@@ -6,17 +6,26 @@ import pytest
 
 from concierge.parsing.day_reading import read_day
 from concierge.parsing.day_with_time import MAX_WORDS, day_with_its_time
-from concierge.parsing.errors import NoSuchDate, WeekdayMismatch
+from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeTime, VagueTime, WeekdayMismatch
 from concierge.parsing.relative_time import resolve_relative_time
 
 NOW = dt.datetime(2026, 11, 23, 10, 0)  # a Monday
 
 
+def reads_as_time(locale: str):
+    def reads(words: str) -> bool:
+        try:
+            resolve_relative_time(words, NOW, locale)
+        except (UnsupportedRelativeTime, VagueTime):
+            return False
+        return True
+
+    return reads
+
+
 def read(text: str, locale: str) -> tuple[str, str] | None:
-    found = day_with_its_time(
-        text, lambda words: read_day(words, NOW.date(), locale), lambda words: resolve_relative_time(words, NOW, locale)
-    )
-    return (found[0].date.isoformat(), found[1].time) if found else None
+    found = day_with_its_time(text, lambda words: read_day(words, NOW.date(), locale), reads_as_time(locale))
+    return (found[0].date.isoformat(), resolve_relative_time(found[1], NOW, locale).time) if found else None
 
 
 @pytest.mark.parametrize(
@@ -40,11 +49,9 @@ def test_a_day_and_its_time_are_read_apart_whichever_comes_first(text, locale, d
 
 def test_the_longest_day_is_read_so_its_part_stays_with_it():
     found = day_with_its_time(
-        "domani sera alle 8",
-        lambda words: read_day(words, NOW.date(), "it"),
-        lambda words: resolve_relative_time(words, NOW, "it"),
+        "domani sera alle 8", lambda words: read_day(words, NOW.date(), "it"), reads_as_time("it")
     )
-    assert found is not None and found[0].part == "evening"
+    assert found is not None and (found[0].part, found[1]) == ("evening", "alle 8")
 
 
 @pytest.mark.parametrize(
