@@ -26,7 +26,7 @@ from concierge.tools.faq import normalise
 
 _MOVE_WORDS = frozenset({"all", "next_week", "later", "earlier"})  # a booking being moved or cancelled: its answer
 # Said while a booking is asked, it goes on: "ok", "thanks", "what times do you have?", "the earliest"
-_BOOKING_GOES_ON = frozenset({"yes", "thanks", "availability"}) | EDGES
+_BOOKING_GOES_ON = frozenset({"yes", "thanks", "availability", "next_week"}) | EDGES  # "next week" to "which day?"
 _HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # hello first, goodbye later
 
 
@@ -136,7 +136,9 @@ class _Run(PicksFlow):
         if (
             "book" in reading.intents
             or turn.action == "start_booking"
-            or (mem.get("flow") == "book" and (reading.details or _BOOKING_GOES_ON & reading.intents))
+            or (
+                mem.get("flow") == "book" and (reading.details or reading.week_of or _BOOKING_GOES_ON & reading.intents)
+            )
             or (reading.day or reading.time or reading.people or reading.care_type)
             or EDGES & reading.intents  # "what's the earliest you can do?"
             or ("availability" in reading.intents and (reading.week_of or "next_week" in reading.intents))

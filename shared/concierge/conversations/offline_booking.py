@@ -98,6 +98,9 @@ class BookingFlow(FreeTimes):
             return self.which_day(choices, notes)
         if choices:
             slots["day"] = choices[0].isoformat()
+        elif "next_week" in reading.intents and slots.get("day"):  # "saturday at 8" - "next week": that day then
+            weekday = dt.date.fromisoformat(slots["day"]).weekday()
+            slots["day"] = (self._next_monday() + dt.timedelta(days=weekday)).isoformat()
         day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
         following = None  # the next open day, when the day said is closed
         if day is not None and not self.venue.ranges_on(day):
@@ -117,7 +120,7 @@ class BookingFlow(FreeTimes):
             day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency, "right now": the first from now
         week_of = reading.week_of  # "la semaine du 7 décembre", "anything next week?": the week's first free times
         if "next_week" in reading.intents:
-            week_of = self.now.date() + dt.timedelta(days=7 - self.now.weekday())
+            week_of = self._next_monday()
         if week_of and day is None and not slots.get("next_open"):
             eve = max(week_of, self.now.date()) - dt.timedelta(days=1)
             if (first := next_open_day(self.venue, eve)) is not None:
@@ -174,6 +177,9 @@ class BookingFlow(FreeTimes):
         words = time_tokens(self.turn.text or "")
         dated = A_DATE.search(" ".join(words)) or MONTH_WORDS.intersection(words)
         return bool(WEEKDAY_WORDS.intersection(words)) and not dated
+
+    def _next_monday(self) -> dt.date:
+        return self.now.date() + dt.timedelta(days=7 - self.now.weekday())
 
     def _edge_of_day(self, day: dt.date | None, edge: frozenset[str]) -> dt.date | None:
         """ "The latest you have", "as early as possible": the free times around the day's last or first

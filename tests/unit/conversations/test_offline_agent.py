@@ -714,6 +714,30 @@ def test_a_day_or_next_week_asked_without_a_time_offers_free_times_before_the_na
     assert answer.reply.startswith(said) and answer.rdv["ui_elements"][0]["label"] == first
 
 
+@pytest.mark.parametrize(("venue_id", "opening", "answer", "said"), [
+    ("harbour", "I'd like to book for 2", "next week please", "Free times on Tuesday 1 December: noon"),
+    ("roma", "vorrei prenotare per 2", "la settimana prossima", "Orari liberi lunedì 30 novembre: 19,"),
+    ("cabinet", "je voudrais un rdv pour un détartrage", "la semaine du 7 décembre", "Créneaux libres le lundi 7"),
+    ("harbour", "I'd like to book for 2", "the week of December 14th", "Free times on Tuesday 15 December"),
+])  # fmt: skip
+def test_a_week_said_when_the_day_is_asked_offers_that_weeks_first_free_times(venues, venue_id, opening, answer, said):
+    d = dialogue(venues, venue_id)
+    d.say(opening)
+    assert d.say(answer).reply.startswith(said)
+
+
+@pytest.mark.parametrize(("venue_id", "opening", "answer", "day"), [
+    ("harbour", "table for 2 saturday at 8", "next week", "Saturday 5 December at 8 pm"),
+    ("harbour", "table for 2 tuesday at 8", "next week", "Tuesday 1 December at 8 pm"),  # already next week's
+    ("roma", "tavolo per 2 sabato alle 20", "la settimana prossima", "sabato 5 dicembre alle 20"),
+])  # fmt: skip
+def test_next_week_said_after_the_day_is_that_weekday_next_week(venues, venue_id, opening, answer, day):
+    d = dialogue(venues, venue_id)
+    d.say(opening)
+    d.say(answer)
+    assert day in d.say("Jo Lee").reply
+
+
 @pytest.mark.parametrize(("venue_id", "question", "said", "first"), [
     ("harbour", "table for 2 sunday at 8pm, Tom Baker",
      "We are open on Sunday 29 November: lunch from noon to 4 pm. Free times: 3 pm,", "15:00"),
