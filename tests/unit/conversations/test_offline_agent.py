@@ -1261,6 +1261,8 @@ def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, req
         ("harbour", ["what's the earliest you can do?"], "2026-11-24", "first"),  # closed today: tomorrow
         ("harbour", ["what's the latest table tonight?"], "2026-11-24", "last"),  # closed tonight: tomorrow's
         ("harbour", ["what time do you stop taking bookings on friday?"], "2026-11-27", "last"),
+        ("harbour", ["when's your last sitting on saturday?"], "2026-11-28", "last"),
+        ("roma", ["qual è l'ultimo turno sabato sera?"], "2026-11-28", "last"),
         ("harbour", ["table for 2 on saturday, Jo Lee", "as late as you can"], "2026-11-28", "last"),
         ("cabinet", ["ma couronne est tombée, je peux venir quand demain ?"], "2026-11-24", "first"),
         ("harbour", ["when can we come on saturday for 4?"], "2026-11-28", "first"),
