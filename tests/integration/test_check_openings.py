@@ -169,6 +169,12 @@ def test_bad_input_is_a_validation_error_naming_the_field(api, body, field):
     assert response.json()["field"] == field
 
 
+def test_a_day_or_time_in_words_is_refused_pointing_to_the_resolver_that_reads_them(api):
+    day = api.call("check_openings", {"restaurant_id": "roma", "day": "tomorrow"}).json()
+    time = api.call("check_openings", {"restaurant_id": "roma", "day": THURSDAY, "time": "8pm"}).json()
+    assert "resolve_relative_day" in day["message"] and "resolve_relative_time" in time["message"]
+
+
 def test_a_venue_without_capacity_settings_is_a_config_error(api):
     response = api.call("check_openings", {"restaurant_id": "unconfigured", "day": THURSDAY, "time": "20:00"})
     assert (response.status_code, response.json()["error_code"]) == (500, "CONFIG_ERROR")

@@ -43,7 +43,9 @@ def _strip(value: object) -> object:
 
 def _day(value: str) -> str:
     if not _DAY.match(value):
-        raise ValueError(f'"{value[:40]}" is not a date in YYYY-MM-DD')
+        raise ValueError(
+            f'"{value[:40]}" is not a date in YYYY-MM-DD (resolve_relative_day reads words like "tomorrow")'
+        )
     try:
         day = dt.date.fromisoformat(value)
     except ValueError:
@@ -55,7 +57,9 @@ def _day(value: str) -> str:
 
 def _time(value: str) -> str:
     if not _TIME.match(value) or int(value[:2]) > 23 or int(value[3:]) > 59:
-        raise ValueError(f'"{value[:40]}" is not a time in HH:MM (24-hour)')
+        raise ValueError(
+            f'"{value[:40]}" is not a time in HH:MM, 24-hour (resolve_relative_time reads words like "8 pm")'
+        )
     return value
 
 
