@@ -157,6 +157,11 @@ def test_a_day_said_with_a_time_of_either_half_of_the_day_tells_no_time(api):
     assert day(api, "roma", "sabato alle 13")["time"] == "13:00"
 
 
+def test_a_day_with_a_time_said_approximately_is_that_day_with_no_time(api):
+    body = day(api, "roma", "sabato verso le 8")  # resolve_relative_time says VAGUE_TIME, about 20:00
+    assert body["date"] == "2026-02-21" and "time" not in body
+
+
 @pytest.mark.parametrize(("text", "code"), [
     ("martedì 25 alle 20", "WEEKDAY_MISMATCH"),  # the 25th is a Wednesday
     ("il 31 novembre alle 20", "NO_SUCH_DATE"),

@@ -98,7 +98,7 @@ def _day_and_time(text: str, ctx: ToolContext, venue: Venue) -> tuple[DayReading
         from concierge.tools.resolve_relative_time import day_and_time_said  # the time grammar, for that only
 
         found = day_and_time_said(text, now, venue, day_of)
-        if found is None or found[1].from_now:  # "venerdì tra 20 minuti": no time of Friday
+        if found is None or (found[1] is not None and found[1].from_now):  # "venerdì tra 20 minuti": no time then
             raise
         reading, time = found
-        return reading, None if time.ambiguous else time.time
+        return reading, None if time is None or time.ambiguous else time.time  # "sabato verso le 8": no time

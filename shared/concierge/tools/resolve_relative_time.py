@@ -68,8 +68,10 @@ def handle(ctx: ToolContext, req: Request) -> Response:
         found = None  # the day resolver's to tell
     if found is None:
         raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".')
-    day, resolved = found
-    if day.ambiguous or (resolved.from_now and day.date != now.date()):  # "this weekend", "tomorrow in 20 minutes"
+    day, resolved = found  # never said approximately here: the whole phrase would have been VAGUE_TIME
+    if (
+        resolved is None or day.ambiguous or (resolved.from_now and day.date != now.date())
+    ):  # "this weekend", "tomorrow in 20 minutes"
         raise ToolError(
             "UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}"; read its day with resolve_relative_day.'
         )
@@ -78,24 +80,29 @@ def handle(ctx: ToolContext, req: Request) -> Response:
 
 def day_and_time_said(
     text: str, now: dt.datetime, venue: Venue, read: Callable[[str], DayReading]
-) -> tuple[DayReading, TimeResolution] | None:
+) -> tuple[DayReading, TimeResolution | None] | None:
     """A day said with its time, as a voice agent may pass the whole phrase ("giovedì alle 20", "8pm on
     Saturday"): the day, and the time read in the part of the day said ("tomorrow morning at 8": 08:00) or
-    else by the venue's hours."""
+    else by the venue's hours; None for a time said approximately ("sabato verso le 8")."""
     within = within_any_opening(venue)
 
     def reads_as_time(words: str) -> bool:
         try:
             resolve_relative_time(words, now, venue.locale, within)
-        except (UnsupportedRelativeTime, VagueTime):
+        except UnsupportedRelativeTime:
             return False
+        except VagueTime:
+            return True
         return True
 
     found = day_with_its_time(text, read, reads_as_time)
     if found is None:
         return None
     day, words = found
-    return day, resolve_relative_time(words, now, venue.locale, within_part(day.part) if day.part else within)
+    try:
+        return day, resolve_relative_time(words, now, venue.locale, within_part(day.part) if day.part else within)
+    except VagueTime:
+        return day, None
 
 
 def _answer(resolved: TimeResolution, days_ahead: int) -> Response:
