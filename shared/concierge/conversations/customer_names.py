@@ -167,9 +167,11 @@ _RUN_LAST = re.compile(r"(?<![\w'’])((?:[A-ZÀ-Ý][\w'’\-]*\s+){0,3}[A-ZÀ-�
 _TIME_ENDS = re.compile(r"\d(?:[:h.]?\d\d)?(?i:am|pm|h)?$")  # the word before them: a time ("8", "20h30", "8pm")
 _SMALL_ENDS = re.compile(r"(?<![\w'’])[a-zà-ÿ][\w'’\-]*$")  # or a word written small ("détartrage", "for")
 _SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
-# Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour", "Menu".
+# Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour", "Menu",
+# and what a table is for: "… at 8 for Drinks", "per Aperitivo".
 _NOT_OF_A_NAME = frozenset(
-    "if se si possible possibile possivel favor favore pm am por happy hour menu sharp pile punto ponto".split()
+    "if se si possible possibile possivel favor favore pm am por happy hour menu sharp pile punto ponto "
+    "drinks drink cocktails aperitivo aperitif apero coffee cafe dessert desserts tapas business work".split()
 )
 _NEVER_LAST = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME | _HESITATIONS
 # Words before a place's name, not a person's: "… in the Main Room", "… near Covent Garden".

@@ -419,6 +419,9 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("harbour", "table friday 1pm for Dad", None),  # whom it is for, not a name
         ("harbour", "table for 4 at 8 for Saturday", None),
         ("harbour", "table friday 1pm for Lunch", None),
+        ("harbour", "table for 2 friday at 8 for Drinks", None),  # what the table is for
+        ("roma", "tavolo per 2 venerdì alle 20 per Aperitivo", None),
+        ("harbour", "Table For 2 On Friday At 8 For Tom", None),  # all capitalised: no name stands out
     ],
 )
 def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, text, name):
