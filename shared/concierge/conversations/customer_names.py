@@ -18,6 +18,21 @@ from concierge.conversations.message_words import (
     WEEKDAY_WORDS,
     time_tokens,
 )
+from concierge.conversations.name_words import (
+    ARTICLES,
+    BEFORE_A_PLACE,
+    FUNCTION_WORDS,
+    HESITATIONS,
+    KIN,
+    NAME_STOP,
+    NEVER_NAMES,
+    NOT_OF_A_NAME,
+    PARTICLES,
+    REPLIES,
+    SURNAME_PARTICLES,
+    TITLES,
+    WHOM_FOR,
+)
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.parsing.text import with_digits
 from concierge.speech.names import LOCALES, MONTHS
@@ -35,57 +50,6 @@ _SELF_INTRO = re.compile(
     r"|(?<!\s)\s+(?:here|qui|ici|aqui)\s*$",  # or after it: "Tom here", "Marco qui", "Pedro aqui"
     re.IGNORECASE,
 )
-# Small words written small that start no name ("the booking under", "del ristorante", "mal aux dents").
-_FUNCTION_WORDS = frozenset(
-    """
-    a à au aux de des du la le les un une mal the my of for to o os as do da dos das um uma il lo gli di del della
-    per pour para dor pain dolore douleur
-    """.split()
-)
-# Words a name stops at: a connector, a day, a courtesy, a correction ("my name is Tim not Tom").
-_NAME_STOP = frozenset(
-    """
-    and et e y for pour para per with avec com con my mon ma meu minha mio mia il phone tel at a à às alle on le la
-    o tomorrow demain amanhã domani today please svp stp merci thanks obrigado obrigada grazie instead invece
-    plutôt plutot sorry scusi pardon desculpe not non não nao pas s'il s’il por se actually anzi finalement afinal
-    """.split()
-)
-
-
-# What a customer types while thinking: never a name ("euh" asked for a name is no Mr Euh).
-_HESITATIONS = frozenset(
-    "euh heu hum hmm hmmm hm mmm uh uhm um umm er erm eh ehm ehh ah oh boh mah bah bof pff ok okay".split()
-)
-
-# Words that open a reply and name nobody: agreement, waiting, indifference, refusal, a question's or a clause's
-# first word ("Sounds good", "Hold on", "Whichever", "Aucun", "Tanto faz", "quello che c'è"), as a name or a time
-# may be awaited.
-_REPLIES = frozenset(
-    """
-    sounds good great fine lovely brilliant cheers cool nice awesome excellent that let hold wait not any whichever
-    neither none dunno doesn't doesnt ottimo ottima benissimo va aspetta aspetti attendi nessuno nessuna qualsiasi
-    super nickel parfait top peu n'importe aucun aucune attendez attends otimo ótimo tanto qualquer nenhum nenhuma
-    espere espera uno another different something more show nothing too maybe perhaps other anything troppo
-    magari altri altro forse trop peut-être peut-etre autre muito talvez outro outra
-    what whatever which quello quella quelli quelle che cosa quale qual quel quoi
-    """.split()
-)
-
-_ARTICLES = frozenset({"the", "a", "l", "le", "la", "il", "o", "de", "di", "in", "na", "no", "al", "au", "ao"})
-
-# Words that answer "for whom?", "for what?" or "where?" and name nobody: "for me", "per cena", "outside".
-_NEVER_NAMES = frozenset(
-    "i me us myself moi nous noi mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner déjeuner "
-    "diner dîner almoco almoço jantar outside inside indoors outdoors terrace terrazza terrasse esplanada "
-    "window finestra fenetre fenêtre janela garden giardino jardin jardim upstairs downstairs dentro fuori "
-    "dehors interieur intérieur exterieur extérieur "
-    # a question about the name asked: "no name needed?", "è obbligatorio?"
-    "needed required necessary mandatory necessario necessaria obbligatorio obbligatoria necessaire nécessaire "
-    "obligatoire necessário obrigatório obrigatorio only enough "
-    # the words a message is signed off with: "…, Regards", "…, Bisous", "Grazie Mille", "Cheers Mate"
-    "mille beaucoup mate regards best xx xxx x saluti cordiali cordialement bises bisous amities amitiés "
-    "abraço abraco abraços abracos beijinhos beijos baci bacioni cumprimentos atenciosamente boa".split()
-)
 
 
 def looks_like_name(text: str) -> bool:
@@ -93,11 +57,11 @@ def looks_like_name(text: str) -> bool:
     words = text.strip().strip(".!").split()
     if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
         return False
-    if words[0].lower() in _HESITATIONS | _REPLIES:
+    if words[0].lower() in HESITATIONS | REPLIES:
         return False
     if all(w[:1].isupper() for w in words):
         return True
-    return len(words) == 1 and words[0].lower() not in _FUNCTION_WORDS
+    return len(words) == 1 and words[0].lower() not in FUNCTION_WORDS
 
 
 def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
@@ -167,28 +131,15 @@ _RUN_LAST = re.compile(r"(?<![\w'’])((?:[A-ZÀ-Ý][\w'’\-]*\s+){0,3}[A-ZÀ-�
 _TIME_ENDS = re.compile(r"\d(?:[:h.]?\d\d)?(?i:am|pm|h)?$")  # the word before them: a time ("8", "20h30", "8pm")
 _SMALL_ENDS = re.compile(r"(?<![\w'’])[a-zà-ÿ][\w'’\-]*$")  # or a word written small ("détartrage", "for")
 _SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
-# Words of what is written last besides a name: "If Possible", "Por Favor", "Pm Please", "Happy Hour", "Menu",
-# and what a table is for: "… at 8 for Drinks", "per Aperitivo".
-_NOT_OF_A_NAME = frozenset(
-    "if se si possible possibile possivel favor favore pm am por happy hour menu sharp pile punto ponto "
-    "drinks drink cocktails aperitivo aperitif apero coffee cafe dessert desserts tapas business work".split()
-)
-_NEVER_LAST = _FUNCTION_WORDS | _NAME_STOP | _REPLIES | _NEVER_NAMES | _NOT_OF_A_NAME | _HESITATIONS
-# Words before a place's name, not a person's: "… in the Main Room", "… near Covent Garden".
-_BEFORE_A_PLACE = frozenset(
-    "the in at near by on from to into le la les l il lo gli o a os as no na nos nas au aux dans nel nella em "
-    "de di da du des del della do dos das un une uno una um uma".split()
-)
-_WHOM_FOR = frozenset({"for", "per", "pour", "para"})  # "… friday at 8 for Tom": whom the table is for
-_KIN = frozenset("dad daddy mum mummy mom mommy papa mamma maman mae pai nonna nonno grandma grandpa granny".split())
+_NEVER_LAST = FUNCTION_WORDS | NAME_STOP | REPLIES | NEVER_NAMES | NOT_OF_A_NAME | HESITATIONS
 
 
 def _for_someone(after: str, name: str) -> bool:
     """ "… for Tom" names Tom; "… for Two", "per Due", "for Dad" name no one."""
     folded = normalise(name)
     return (
-        after.lower() in _WHOM_FOR
-        and folded not in _KIN
+        after.lower() in WHOM_FOR
+        and folded not in KIN
         and not any(with_digits(folded, locale).isdigit() for locale in LOCALES)
     )
 
@@ -219,7 +170,7 @@ def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -
     a_when = normalise(name) in _WHEN_CUT_SHORT and not _a_name_not_a_month(name)  # "Sat", not "Marco"
     if " " not in name and not (one_word_fits and not a_when):
         return None  # one word: "… at 8 Tom", "… at 8 for Tom", not "… at 8 Sat"
-    if after.lower() in _BEFORE_A_PLACE:
+    if after.lower() in BEFORE_A_PLACE:
         return None
     requested = normalise(f"{after} {name}")  # "… celebrating Father's Day"
     if _says_something_else(name, vocab) or any(p.search(requested) for p in vocab.special_requests):
@@ -291,9 +242,6 @@ def capitalised_part(said: str) -> str:
     return " ".join(words[capital:]) if capital else said
 
 
-_TITLES = {"mr", "mrs", "ms", "dr", "st", "m", "mme", "mlle", "sig", "sra", "sr", "dott", "prof"}
-
-
 def _segments(text: str) -> list[tuple[str, bool]]:
     """The message's segments (between commas, full stops, lines and exclamations), each with whether a comma
     or a semicolon comes just before it."""
@@ -313,7 +261,7 @@ def _sentences(segments: list[str]) -> list[str]:
         pieces = re.split(r"(?<=\S)\.\s+", segment)
         joined = pieces[:1]
         for piece in pieces[1:]:
-            if (joined[-1].split() or [""])[-1].lower() in _TITLES:
+            if (joined[-1].split() or [""])[-1].lower() in TITLES:
                 joined[-1] += ". " + piece
             else:
                 joined.append(piece)
@@ -375,8 +323,6 @@ def capitalised_at_start(text: str) -> str | None:
     return name_at_start(" ".join(words)) if words else None
 
 
-_PARTICLES = frozenset("di de da do du del della des dos das".split())  # as written: "Di Stefano" is a name
-_SURNAME_PARTICLES = _PARTICLES | {"van", "von", "der", "den", "ter", "la", "le"}  # no name of their own
 _DAY_WORDS = WEEKDAY_WORDS | RELATIVE_DAYS.keys() | {"stasera"}
 _WHEN_WORDS = _DAY_WORDS | MONTH_WORDS
 _WHEN_CUT_SHORT = _WHEN_WORDS | SHORT_EN_WEEKDAYS | SHORT_MONTH_WORDS  # "Sat", "Dec" too
@@ -388,28 +334,28 @@ def name_at_start(text: str) -> str | None:
     "I'm", "c'est", "sono" before it are not part of it."""
     text = without_self_intro(text)
     first = text.strip().split()[:1]
-    if first and first[0].lower() in _FUNCTION_WORDS | _NAME_STOP and not first[0][:1].isupper():
+    if first and first[0].lower() in FUNCTION_WORDS | NAME_STOP and not first[0][:1].isupper():
         return None
-    if first and first[0].strip(".,;:!?").lower() in _HESITATIONS | _NEVER_NAMES | _REPLIES:
+    if first and first[0].strip(".,;:!?").lower() in HESITATIONS | NEVER_NAMES | REPLIES:
         return None
     said = time_tokens(text)[:2]  # "evening", "l'après-midi", "Manhã": a part of the day ("Mario Sera" is a name)
-    if said and (said[0] in PART_WORDS or (said[0] in _ARTICLES and said[1:] and said[1] in PART_WORDS)):
+    if said and (said[0] in PART_WORDS or (said[0] in ARTICLES and said[1:] and said[1] in PART_WORDS)):
         return None
     words: list[str] = []
     said_words = text.strip().split()
     for index, token in enumerate(said_words):
         token = token.strip(",;:!?")
         couple = [word.lower().strip(".") for word in [*words[-1:], *said_words[index + 1 : index + 2]]]
-        if token.lower() in ("and", "&") and len(couple) == 2 and set(couple) <= _TITLES:
+        if token.lower() in ("and", "&") and len(couple) == 2 and set(couple) <= TITLES:
             words.append(token)  # "Mr and Mrs Jones"
             continue
-        if not _NAME_WORD.fullmatch(token) or token.lower() in _NAME_STOP:
+        if not _NAME_WORD.fullmatch(token) or token.lower() in NAME_STOP:
             break
-        if token in _PARTICLES and fold_same_length(" ".join(said_words[index + 1 : index + 2])) in _WHEN_WORDS:
+        if token in PARTICLES and fold_same_length(" ".join(said_words[index + 1 : index + 2])) in _WHEN_WORDS:
             break  # "a nome Bianchi di sabato": Saturday's booking, not Mr "Bianchi di Sabato"
         words.append(token)
-        ended = token.endswith(".") and len(token) > 2 and token.strip(".").lower() not in _TITLES  # "Smith. Table"
-        named = sum(word not in _SURNAME_PARTICLES for word in words)  # "José María van der Berg": four names
+        ended = token.endswith(".") and len(token) > 2 and token.strip(".").lower() not in TITLES  # "Smith. Table"
+        named = sum(word not in SURNAME_PARTICLES for word in words)  # "José María van der Berg": four names
         if named == 4 or len(words) == 6 or said_words[index].endswith((",", ";", "!", "?")) or ended:
             break
     if not words:
