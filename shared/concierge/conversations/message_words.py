@@ -14,11 +14,10 @@ from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words, short_month_words
 from concierge.parsing.text import fold, with_digits
 from concierge.parsing.time_grammar import GRAMMARS as TIME_GRAMMARS
+from concierge.parsing.time_grammar import ish_spelt_out
 from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS
 
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
-
-_HOUR_WORDS = "one two three four five six seven eight nine ten eleven twelve".split()  # "sevenish": "7 ish"
 
 
 def time_tokens(text: str) -> list[str]:
@@ -29,8 +28,7 @@ def time_tokens(text: str) -> list[str]:
     folded = re.sub(r"['’`]", " ", folded)
     folded = re.sub(r"(?<!\d)[:./\-]|[:./\-](?!\d)|[^\w\s:./\-]", " ", folded)
     folded = re.sub(r"\bapres midi\b", "apres-midi", folded)  # the afternoon, not noon
-    ish = re.compile(rf"\b({'|'.join(_HOUR_WORDS)})ish\b")
-    return ish.sub(lambda m: f"{_HOUR_WORDS.index(m[1]) + 1} ish", folded).split()
+    return ish_spelt_out(folded).split()  # "sevenish", "noonish"
 
 
 ONE_WORDS = frozenset({"un", "une", "uno", "una", "um", "uma"})  # "one", and "a" as an article

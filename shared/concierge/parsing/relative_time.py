@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
 from concierge.parsing.text import fold, locale_order, with_digits
-from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar
+from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar, ish_spelt_out
 
 _THREE_QUARTERS = re.compile(r"\b(?:tre|tres|trois|three|3) quart(?:i|os|s|ers)\b")
 _QUARTER = re.compile(r"\b(?:(?:un|uno|una|a|an|one|une|um|uma|le|1) )?quart(?:o|er)?\b")
@@ -122,7 +122,7 @@ def resolve_relative_time(
 
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
     """
-    folded = _EXACTLY.sub(" ", fold(text)).strip()
+    folded = _EXACTLY.sub(" ", ish_spelt_out(fold(text))).strip()
     if vague := _any_vague().search(folded):
         raise VagueTime(text, _near(vague, folded, now, locale, is_plausible))
     resolved = _read(folded, now, locale, is_plausible)

@@ -4,7 +4,20 @@ The fragments match text already passed through `fold` and number-word conversio
 every "quarter" said as one quarter reads "qtr" and every "three quarters" reads "tqtr".
 """
 
+import re
 from dataclasses import dataclass
+
+# An approximate hour written as one word: "sevenish", "noonish". Written with a number ("7ish") it is read as is.
+_HOURS_ISH = {
+    word: hour
+    for hour, word in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)
+} | {"noon": 12, "midday": 12}
+_WORD_ISH = re.compile(rf"\b({'|'.join(_HOURS_ISH)}) ?ish\b")
+
+
+def ish_spelt_out(folded: str) -> str:
+    """ "sevenish" as "7 ish", "noonish" as "12 ish": the vague hour, in the form the grammars read."""
+    return _WORD_ISH.sub(lambda m: f"{_HOURS_ISH[m[1]]} ish", folded) if "ish" in folded else folded
 
 
 @dataclass(frozen=True)

@@ -593,6 +593,7 @@ def test_le_and_a_number_after_an_italian_word_of_the_hour_is_the_hour_not_a_day
         ("tasca", "depois das 20h", "20:00"),
         ("roma", "prima delle 20 e 30", "20:30"),
         ("harbour", "tomorrow at sevenish", "19:00"),  # approximately, as a bound is
+        ("harbour", "friday noonish for 3", "12:00"),
         # an hour alone after the bound, in the venue's hours
         ("harbour", "table for 2 saturday after 7", "19:00"),
         ("roma", "sabato dopo le 9", "21:00"),

@@ -343,6 +343,9 @@ def test_a_vague_time_raises_vague_time_so_the_receptionist_asks_again(locale, t
         ("en", "around 8", "20:00"),
         ("en", "8ish", "20:00"),
         ("en", "18ish", "18:00"),  # both digits of the hour
+        ("en", "sevenish", "19:00"),  # the hour written as a word
+        ("en", "noonish", "12:00"),
+        ("en", "middayish", "12:00"),
         ("en", "about half seven", "19:30"),
         ("fr", "vers 20h", "20:00"),
         ("pt", "por volta das 8", "20:00"),
