@@ -69,9 +69,8 @@ def handle(ctx: ToolContext, req: Request) -> Response:
     if found is None:
         raise ToolError("UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}".')
     day, resolved = found  # never said approximately here: the whole phrase would have been VAGUE_TIME
-    if (
-        resolved is None or day.ambiguous or (resolved.from_now and day.date != now.date())
-    ):  # "this weekend", "tomorrow in 20 minutes"
+    # "this weekend at 8", "tomorrow in 20 minutes": no one day, or no time of that day
+    if resolved is None or day.ambiguous or (resolved.from_now and day.date != now.date()):
         raise ToolError(
             "UNSUPPORTED_RELATIVE_TIME", f'Cannot read a time in "{req.text}"; read its day with resolve_relative_day.'
         )
@@ -86,13 +85,13 @@ def day_and_time_said(
     else by the venue's hours; None for a time said approximately ("sabato verso le 8")."""
     within = within_any_opening(venue)
 
-    def reads_as_time(words: str) -> bool:
+    def reads_as_time(words: str) -> bool:  # approximately too: "sabato verso le 8" is Saturday
         try:
             resolve_relative_time(words, now, venue.locale, within)
         except UnsupportedRelativeTime:
             return False
         except VagueTime:
-            return True
+            pass
         return True
 
     found = day_with_its_time(text, read, reads_as_time)
