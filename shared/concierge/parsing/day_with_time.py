@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from concierge.parsing.errors import UnsupportedRelativeDay
+from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay
 
 D = TypeVar("D")
 
@@ -29,7 +29,7 @@ def day_with_its_time(
         try:
             return read_day(day_words), time_words
         except UnsupportedRelativeDay as refused:
-            if type(refused) is not UnsupportedRelativeDay:  # "il 31 novembre alle 20": no such date, said so
+            if isinstance(refused, NoSuchDate):  # "il 31 novembre alle 20": said so, not passed over
                 raise
     return None
 

@@ -93,8 +93,8 @@ def _day_and_time(text: str, ctx: ToolContext, venue: Venue) -> tuple[DayReading
     try:
         return day_of(text), None
     except UnsupportedRelativeDay as refused:
-        if type(refused) is not UnsupportedRelativeDay:
-            raise  # no such date
+        if isinstance(refused, NoSuchDate):
+            raise
         from concierge.tools.resolve_relative_time import day_and_time_said  # the time grammar, for that only
 
         found = day_and_time_said(text, now, venue, day_of)
