@@ -392,6 +392,13 @@ def test_a_thumbs_up_confirms_a_booking(venues):
     assert d.say("👍").rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize("agreed", ["go on then", "go for it", "that'll do", "let's do it"])
+def test_a_colloquial_yes_confirms_a_booking(venues, agreed):
+    d = dialogue(venues, "harbour")
+    d.say("table for 6 tomorrow at 7:30, Dave")
+    assert d.say(agreed).rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
+
+
 def test_a_date_already_past_this_year_is_next_year_s_and_the_confirmation_says_its_year(venues):
     confirm = dialogue(venues, "harbour").say("table for 2 on 20 november at 8pm, Tom Baker")
     assert confirm.reply == "Shall I book a table for 2 on Saturday 20 November 2027 at 8 pm for Tom Baker?"
