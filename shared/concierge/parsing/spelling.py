@@ -15,6 +15,8 @@ from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words, weekday_words
 
 _SHORTEST = 4  # shorter words are too close to each other to correct safely
+# Real words typed for a day word far more often than meant in a booking: "per domain sera", "domain matin".
+_TYPED_FOR_A_DAY = frozenset({"domain"})
 
 
 @functools.cache
@@ -48,7 +50,7 @@ def _corrected(word: str) -> str:
     joined = _lexicon()[1]
     if word in joined:  # "aujourdhui"
         return joined[word]
-    return word if word in real_words() else slip_of(word) or word
+    return word if word in real_words() and word not in _TYPED_FOR_A_DAY else slip_of(word) or word
 
 
 def slip_of(word: str) -> str | None:

@@ -46,6 +46,7 @@ def test_the_real_words_listed_are_exactly_the_common_words_a_slip_away_from_a_d
         ("qaurta", "quarta"),
         ("venredi", "vendredi"),  # as near "venerdi": Friday either way
         ("demani", "demain"),  # as near "domani": tomorrow either way
+        ("domain", "demain"),  # a real word, but typed for "domani" / "demain" far more often in a booking
     ],
 )
 def test_a_slip_of_a_day_word_is_corrected(said, read):
