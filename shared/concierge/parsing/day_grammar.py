@@ -128,6 +128,8 @@ GRAMMARS = {
             "today": 0,
             "tomorrow": 1,
             "tmrw": 1,  # as typed in a chat
+            "tmr": 1,
+            "tmw": 1,
             "2moro": 1,
             "2morrow": 1,
             "tomoz": 1,

@@ -278,6 +278,8 @@ def test_a_weekday_cut_short_before_its_date_is_that_day(venues, venue_id, text)
     ("tasca", "mesa hj 20h para 2", dt.date(2026, 11, 23), 2),
     ("roma", "x domani sera 4 pers h 21", dt.date(2026, 11, 24), 4),  # "4 pers" was no party
     ("roma", "vorrei prenotare per domain sera alle 20 per 4", dt.date(2026, 11, 24), 4),  # "domain": domani
+    ("harbour", "table for 2 tmr at 8", dt.date(2026, 11, 24), 2),
+    ("harbour", "2 ppl tmw 7pm", dt.date(2026, 11, 24), 2),
 ])  # fmt: skip
 def test_days_and_parties_typed_short_are_read(venues, venue_id, text, day, people):
     reading = read(venues, venue_id, text)

@@ -113,7 +113,14 @@ def test_a_weekday_disagreeing_with_the_date_names_the_nearest_such_weekday_stil
 
 @pytest.mark.parametrize(
     ("text", "locale"),
-    [("tomorrow night", "en"), ("domani sera", "it"), ("demain", "fr"), ("amanhã ao jantar", "pt"), ("tmrw", "en")],
+    [
+        ("tomorrow night", "en"),
+        ("domani sera", "it"),
+        ("demain", "fr"),
+        ("amanhã ao jantar", "pt"),
+        ("tmrw", "en"),
+        ("tmr", "en"),
+    ],
 )
 def test_tomorrow_said_in_the_small_hours_may_be_the_day_just_begun_and_both_are_offered(text, locale):
     small_hours = datetime.datetime(2026, 2, 19, 0, 30)  # Thursday, half past midnight: the caller's Wednesday night
