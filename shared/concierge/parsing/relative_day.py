@@ -63,7 +63,7 @@ def resolve_relative_day(
     cleaned = _clean(text)
     resolution = _in_any_language(cleaned, today, order, where)
     # Misspellings are looked for only when the words as said were not understood.
-    if resolution is None and (corrected := correct_spelling(cleaned)) != cleaned:
+    if resolution is None and (corrected := correct_spelling(cleaned, order)) != cleaned:
         resolution = _in_any_language(corrected, today, order, where)
     if resolution is None and (beside := _BESIDE.fullmatch(cleaned)):
         resolution = _beside(beside, today, order, where)

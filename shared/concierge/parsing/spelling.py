@@ -13,6 +13,8 @@ from importlib import resources
 
 from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words, weekday_words
+from concierge.parsing.text import fold
+from concierge.speech.names import MONTHS, WEEKDAYS
 
 _SHORTEST = 4  # shorter words are too close to each other to correct safely
 # Real words typed for a day word far more often than meant in a booking: "per domain sera", "domain matin".
@@ -41,24 +43,25 @@ def _lexicon() -> tuple[frozenset[str], dict[str, str]]:
     return words, joined
 
 
-def correct_spelling(text: str) -> str:
-    """The text with each unknown word replaced by the one known word it is a slip of, if any."""
-    return " ".join(_corrected(word) for word in text.split())
+def correct_spelling(text: str, languages: tuple[str, ...] = ()) -> str:
+    """The text with each unknown word replaced by the one known word it is a slip of, if any; of two that
+    name the same day, the one of the first of `languages` ("domain sera" at an Italian venue: "domani")."""
+    return " ".join(_corrected(word, languages) for word in text.split())
 
 
-def _corrected(word: str) -> str:
+def _corrected(word: str, languages: tuple[str, ...]) -> str:
     joined = _lexicon()[1]
     if word in joined:  # "aujourdhui"
         return joined[word]
-    return word if word in real_words() and word not in _TYPED_FOR_A_DAY else slip_of(word) or word
+    return word if word in real_words() and word not in _TYPED_FOR_A_DAY else slip_of(word, languages) or word
 
 
-def slip_of(word: str) -> str | None:
+def slip_of(word: str, languages: tuple[str, ...] = ()) -> str | None:
     """The one day word `word` is a slip of, when it is none itself and long enough to tell, whatever else
     it may be (`correct_spelling` leaves the real words alone)."""
     if word in _lexicon()[0] or len(word) < _SHORTEST or not word.isalpha():
         return None
-    return _nearest(word, _targets())
+    return _nearest(word, _targets(), languages)
 
 
 @functools.cache
@@ -70,7 +73,7 @@ def _targets() -> frozenset[str]:
     return frozenset(word for word in _lexicon()[0] if word.isalpha() and word not in plurals)
 
 
-def _nearest(word: str, words: frozenset[str]) -> str | None:
+def _nearest(word: str, words: frozenset[str], languages: tuple[str, ...]) -> str | None:
     from rapidfuzz import process  # only when a word was not understood
     from rapidfuzz.distance import OSA
 
@@ -83,8 +86,26 @@ def _nearest(word: str, words: frozenset[str]) -> str | None:
     if len(closest) > 1:  # "sabto": "sabato", a day alone, before "santo" (of "santo stefano")
         closest = [known for known in closest if known in _days_alone()]
     if len({_meaning(known) for known in closest}) == 1:  # "venredi": "vendredi" or "venerdi", Friday either way
-        return min(closest)
+        return min(closest, key=lambda known: (_rank(known, languages), known))
     return None
+
+
+def _rank(word: str, languages: tuple[str, ...]) -> int:
+    """How early in `languages` the first one holding `word` comes; after them all when none does."""
+    held = _languages_of().get(word, frozenset())
+    return next((i for i, language in enumerate(languages) if language in held), len(languages))
+
+
+@functools.cache
+def _languages_of() -> dict[str, frozenset[str]]:
+    """Each word of a day grammar, its weekdays or its months, and the languages it belongs to."""
+    held: dict[str, set[str]] = {}
+    for language, grammar in GRAMMARS.items():
+        phrases = {*grammar.fixed, *grammar.fixed_parts, *grammar.parts, *grammar.holidays, *grammar.words}
+        phrases |= {fold(name) for name in (*WEEKDAYS[language], *MONTHS[language])}
+        for word in {word for phrase in phrases for word in phrase.split()}:
+            held.setdefault(word, set()).add(language)
+    return {word: frozenset(languages) for word, languages in held.items()}
 
 
 def _meaning(word: str) -> object:

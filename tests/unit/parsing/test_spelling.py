@@ -53,6 +53,19 @@ def test_a_slip_of_a_day_word_is_corrected(said, read):
     assert correct_spelling(said) == read
 
 
+@pytest.mark.parametrize(
+    ("said", "languages", "read"),
+    [
+        ("domain sera", ("it", "en", "fr", "pt"), "domani sera"),  # the venue's language first
+        ("domain soir", ("fr", "it", "en", "pt"), "demain soir"),
+        ("venredi", ("it",), "venerdi"),
+        ("venredi", ("fr",), "vendredi"),
+    ],
+)
+def test_of_two_slips_naming_the_same_day_the_one_of_the_first_language_is_taken(said, languages, read):
+    assert correct_spelling(said, languages) == read
+
+
 @pytest.mark.parametrize("word", ["home", "hope", "easier", "master", "amanda", "cerca", "angolo", "toda", "seguida"])
 def test_a_real_word_a_slip_away_from_a_day_word_is_left_alone(word):
     assert slip_of(word) is not None and correct_spelling(word) == word
