@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
-from concierge.parsing.day_grammar import GRAMMARS
+from concierge.parsing.day_grammar import GRAMMARS, DayGrammar
 from concierge.parsing.day_tokens import month_words, weekday_words
 from concierge.parsing.text import fold
 from concierge.speech.names import MONTHS, WEEKDAYS
@@ -34,13 +34,16 @@ def real_words() -> frozenset[str]:
 @functools.cache
 def _lexicon() -> tuple[frozenset[str], dict[str, str]]:
     """Every word the grammars know, and phrases written as one word ("aujourdhui") -> as spoken."""
-    phrases: set[str] = set()
-    for grammar in GRAMMARS.values():
-        phrases |= {*grammar.fixed, *grammar.fixed_parts, *grammar.parts, *grammar.holidays, *grammar.words}
+    phrases = {phrase for grammar in GRAMMARS.values() for phrase in _phrases(grammar)}
     phrases |= set(weekday_words()) | month_words()
     words = frozenset(word for phrase in phrases for word in phrase.split())
     joined = {phrase.replace(" ", ""): phrase for phrase in phrases if " " in phrase}
     return words, joined
+
+
+def _phrases(grammar: DayGrammar) -> set[str]:
+    """A day grammar's words and phrases: its days, parts of the day, holidays and other words."""
+    return {*grammar.fixed, *grammar.fixed_parts, *grammar.parts, *grammar.holidays, *grammar.words}
 
 
 def correct_spelling(text: str, languages: tuple[str, ...] = ()) -> str:
@@ -101,8 +104,7 @@ def _languages_of() -> dict[str, frozenset[str]]:
     """Each word of a day grammar, its weekdays or its months, and the languages it belongs to."""
     held: dict[str, set[str]] = {}
     for language, grammar in GRAMMARS.items():
-        phrases = {*grammar.fixed, *grammar.fixed_parts, *grammar.parts, *grammar.holidays, *grammar.words}
-        phrases |= {fold(name) for name in (*WEEKDAYS[language], *MONTHS[language])}
+        phrases = _phrases(grammar) | {fold(name) for name in (*WEEKDAYS[language], *MONTHS[language])}
         for word in {word for phrase in phrases for word in phrase.split()}:
             held.setdefault(word, set()).add(language)
     return {word: frozenset(languages) for word, languages in held.items()}
