@@ -13,7 +13,7 @@ from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, ti
 from concierge.conversations.offline_free_times import FreeTimes, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
-from concierge.conversations.rdv_schema import in_latin_letters, is_clinic
+from concierge.conversations.rdv_schema import beyond_the_pattern, in_latin_letters, is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
 from concierge.domain.openings import next_open_day
@@ -83,7 +83,9 @@ class BookingFlow(FreeTimes):
                 slots["name"] = name  # "Łukasz Nowak" as Lukasz Nowak, which the rdv's name pattern takes
             else:
                 self.mem["name_attempts"] += 1  # the booking's name is written in Latin letters (the rdv's pattern)
-                other_script = any(c.isalpha() and c > "ÿ" for c in reading.name)  # "王伟", "Александр", "أحمد"
+                other_script = any(
+                    c.isalpha() and beyond_the_pattern(c) for c in reading.name
+                )  # "王伟", "Александр", "أحمد"
                 notes.append(self.words.say("bad_name.latin" if other_script else "bad_name"))
         if reading.phone and Patient(phone=reading.phone).as_rdv(self.venue):
             slots["phone"] = reading.phone

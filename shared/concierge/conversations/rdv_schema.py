@@ -68,10 +68,17 @@ NAME_PATTERN = r"^[A-Za-zÀ-ÿ'’\s\-\.]{2,100}$"
 ANY_E164 = r"^\+[1-9]\d{6,14}$"
 
 
+def beyond_the_pattern(c: str) -> bool:
+    """Whether a character comes after the last letter `NAME_PATTERN` takes ("ÿ"): "Ł", "王", "А"."""
+    return c > "ÿ"
+
+
 def in_latin_letters(name: str) -> str:
     """The name with the Latin letters `NAME_PATTERN` has no room for written without their marks
     ("Łukasz" Lukasz, "Ştefan" Stefan; "Zoë Müller" as it is); letters of other scripts are left as they are."""
-    return "".join(anyascii(c) if c > "ÿ" and unicodedata.name(c, "").startswith("LATIN") else c for c in name)
+    return "".join(
+        anyascii(c) if beyond_the_pattern(c) and unicodedata.name(c, "").startswith("LATIN") else c for c in name
+    )
 
 
 _SLOT_REQUIRED = {"type": "object", "required": ["start_iso", "end_iso"]}
