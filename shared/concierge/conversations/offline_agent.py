@@ -75,7 +75,11 @@ class _Run(PicksFlow):
             return self.handover(self._handover_reason(reading))
         if offered and turn.text and {"later", "earlier"} & reading.intents and not reading.details:
             return self.more_times(offered, later="later" in reading.intents)  # "anything later?"
-        if not offered and mem.get("flow") == "book" and {"later", "earlier"} & reading.intents:
+        if not offered and mem.get("flow") == "book" and (sooner := {"later", "earlier"} & reading.intents):
+            held = self.slots.get("day"), self.slots.get("time")
+            if all(held) and not reading.details:  # "can I come earlier?": the times before the one held
+                mem["pending"] = None  # a yes next is to none of the times offered
+                return self.more_times({"day": held[0], "times": [held[1]]}, later="later" in sooner)
             reading.intents.add("availability")  # "pode ser mais tarde?" before any time was offered: the times
         if (for_the_team := self._for_the_team(reading)) is not None:
             return for_the_team

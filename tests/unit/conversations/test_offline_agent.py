@@ -1517,6 +1517,39 @@ def test_later_before_any_time_is_offered_offers_the_part_of_the_day_said(venues
     assert offered_times(answer)[0] == dinner and d.memory["awaiting"][0] == "slot.start_iso"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "sooner", "offered"), [
+    ("harbour", "table for 2 tomorrow at 8pm, Tom Baker", "actually, can we come earlier?",
+     ["19:00", "19:15", "19:30", "19:45"]),
+    ("roma", "tavolo per 2 domani alle 20, Marco Rossi", "si può più tardi?", ["20:30", "21:00", "21:30", "22:00"]),
+    ("cabinet", "rdv demain à 10h pour un contrôle, motif : douleur, Marie Dupont", "je peux venir plus tôt ?",
+     ["08:00", "08:30", "09:00", "09:30"]),
+])  # fmt: skip
+def test_earlier_or_later_to_the_time_being_booked_offers_the_free_times_beyond_it(
+    venues, venue_id, request_, sooner, offered
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    answer = d.say(sooner)
+    assert offered_times(answer) == offered and d.memory["awaiting"][0] == "slot.start_iso"
+
+
+def test_yes_to_earlier_times_asks_again_for_the_time_first_said_before_booking_it(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 tomorrow at 8pm, Tom Baker")
+    d.say("could we come a bit earlier?")
+    again = d.say("yes")
+    assert again.reply == "Shall I book a table for 2 on Tuesday 24 November at 8 pm for Tom Baker?"
+    assert d.tools.bookings == []
+    d.say("yes")
+    assert [(b.day, b.time) for b in d.tools.bookings] == [(dt.date(2026, 11, 24), "20:00")]
+
+
+def test_a_shift_said_to_the_time_being_booked_is_that_time(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 tomorrow at 8pm, Tom Baker")
+    assert d.say("half an hour earlier?").reply.endswith("Tuesday 24 November at 7:30 pm for Tom Baker?")
+
+
 def test_later_during_a_move_offers_later_times_for_the_booking(venues):
     d = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes")
     d.say("can we move it to friday evening?")
