@@ -247,13 +247,17 @@ class _Run(PicksFlow):
         if pending and "yes" in reading.intents and not reading.details:
             return self.execute(pending)
         another = pending and self.asked_a_question and ANOTHER_DAY.search(normalise(self.turn.text or ""))
-        if pending and ("no" in reading.intents or another) and not reading.details:  # "no", "any other day?"
+        creating = pending and pending["kind"] == "create"
+        changing = creating and "move" in reading.intents and "mine" not in reading.intents  # "can I change it?"
+        if (
+            pending and ("no" in reading.intents or another or changing) and not reading.details
+        ):  # "no", "any other day?"
             return self.decline(pending)
-        if pending and pending["kind"] == "create" and "cancel" in reading.intents and not reading.details:
+        if creating and "cancel" in reading.intents and not reading.details:
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
         if pending and reading.intents == {"thanks"} and not reading.details:
             return self.confirmed_again(pending)  # "merci" to "Shall I book...?": no yes yet, asked again, no "sorry"
-        if pending and pending["kind"] == "create" and not (reading.intents or reading.details):
+        if creating and not (reading.intents or reading.details):
             reading.name = full_name(self.turn.text or "")  # "Ben" asked about, then "Ben Carter": asked again with it
         if pending and (said := self._aside(reading)):
             return self.asked_again(said, self.confirmed_again(pending))  # "can I pay by card?" before the yes

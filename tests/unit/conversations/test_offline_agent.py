@@ -209,6 +209,24 @@ def test_a_declined_booking_keeps_what_was_said_and_what_is_said_next_changes_it
     assert again.rdv["action"] == "CONFIRMATION" and again.reply == said and d.tools.bookings == []
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "change", "asked", "then", "said"), [
+    ("harbour", "table for 2 on saturday at 8pm, Tom Baker", "I want to change something",
+     "What would you like to change?", "make it 4 people",
+     "Shall I book a table for 4 on Saturday 28 November at 8 pm for Tom Baker?"),
+    ("roma", "tavolo per 2 sabato alle 20, Marco Rossi", "voglio cambiare", "Cosa vuole cambiare?", "alle 21",
+     "Prenoto un tavolo per 2 sabato 28 novembre alle 21 a nome Marco Rossi?"),
+    ("tasca", "mesa para 2 sábado às 20h, Rui Costa", "quero mudar", "O que quer mudar?", "às 21h",
+     "Posso reservar uma mesa para 2 sábado, 28 de novembro às 21h em nome de Rui Costa?"),
+])  # fmt: skip
+def test_a_change_asked_before_the_yes_is_to_the_booking_being_made_not_to_one_they_have(
+    venues, venue_id, request_, change, asked, then, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(change).reply.endswith(asked)
+    assert d.say(then).reply == said and d.tools.bookings == []
+
+
 @pytest.mark.parametrize(("venue_id", "request_", "another", "day", "said"), [
     ("harbour", "table for 2 friday at 8, Tom", "any other day?", "saturday",  # it asked the same again
      "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom?"),
