@@ -297,9 +297,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         bare
         and "greeting" in reading.intents
         and question
-        and len(blanked(folded, vocab.phrases["greeting"]).split()) > 3
+        and len(blanked(folded, vocab.phrases["greeting"]).split()) > 2
     ):
-        reading.intents.discard("greeting")  # "Bonsoir, vous prenez la carte vitale ?": a question, not a hello
+        reading.intents.discard("greeting")  # "Bonsoir, vous prenez la carte vitale ?", "ciao, avete una piscina?"
     _bare_answer_read(reading, text, rest, awaiting, bare, vocab)
     return reading
 

@@ -3042,6 +3042,9 @@ def test_a_question_about_hours_at_a_time_of_the_day_is_not_about_now(venues):
         ("cabinet", "Bonsoir, est-ce que vous prenez la carte vitale ?", "Je n'ai pas la réponse à cette question"),
         ("harbour", "Hi, how are you?", "Hello, welcome to The Harbour Kitchen!"),  # a hello, asked
         ("tasca", "Olá, tudo bem?", "Olá, bem-vindo"),
+        ("roma", "Ciao, avete una piscina?", "Qui non ho la risposta a questa domanda."),  # no subject said
+        ("roma", "Ciao, come va?", "Buongiorno, benvenuto da Trattoria Roma!"),
+        ("cabinet", "Bonjour, comment allez-vous ?", "Bonjour, bienvenue"),
     ],
 )
 def test_a_question_the_faq_does_not_answer_is_said_so_not_misunderstood(venues, venue_id, question, said):
