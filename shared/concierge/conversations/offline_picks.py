@@ -47,8 +47,9 @@ class PicksFlow(QuestionsFlow):
                 picked or hour or self._yes_to_around(offered, reading) or self._soonest(offered, reading) or reading
             )
             self._weekday_offered(reading, dt.date.fromisoformat(offered["day"]))
-            if self.part_of_the_day_under_way(reading, offered["day"]):
-                reading.intents.add("availability")  # "something in the evening?" to lunch times: the evening's
+            if self.part_of_the_day_under_way(reading, offered["day"]) or (reading.day and not reading.time):
+                reading.intents.add("availability")  # "something in the evening?", "mardi matin": those free times
+                self._as_offered(reading, offered)
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and text:
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
@@ -70,6 +71,15 @@ class PicksFlow(QuestionsFlow):
             if which_time and not reading.time and "hours" not in reading.intents:  # not "what time do you close?"
                 reading.intents.add("availability")  # "demain" - "à quelle heure c'est possible ?": its free times
         return reading
+
+    def _as_offered(self, reading: Reading, offered: dict[str, Any]) -> None:
+        """Another day said alone to free times offered ("saturday?", "what about friday?"): its times around
+        the same time, or in the same part of the day, as those."""
+        if reading.day is None or reading.day.isoformat() == offered["day"] or reading.part or reading.time_near:
+            return
+        reading.time_near = offered.get("around")
+        if self.slots.get("part"):
+            reading.part = tuple(self.slots["part"])
 
     def _weekday_of(self, reading: Reading, day: str) -> bool:
         """Whether the message names `day` by its weekday alone ("the Tuesday one", "celui de mardi")."""

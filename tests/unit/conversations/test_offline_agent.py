@@ -1568,6 +1568,21 @@ def test_a_shift_said_to_the_time_being_booked_is_that_time(venues):
     assert d.say("half an hour earlier?").reply.endswith("Tuesday 24 November at 7:30 pm for Tom Baker?")
 
 
+@pytest.mark.parametrize(("venue_id", "ask", "another_day", "offered"), [
+    ("harbour", "table for 2 on friday around 8, Tom Baker", "saturday?", ["19:30", "19:45", "20:00", "20:15"]),
+    ("harbour", "any tables free saturday evening?", "what about friday?", ["18:00", "18:15", "18:30", "18:45"]),
+    ("tasca", "mesa para 2 sexta ao jantar, Rui Costa", "e sábado?", ["19:30", "20:00", "20:30", "21:00"]),
+    ("cabinet", "un détartrage la semaine prochaine", "mardi matin", ["08:00", "08:30", "09:00", "09:30"]),
+])  # fmt: skip
+def test_another_day_said_to_free_times_offers_its_own_around_the_same_time_before_the_name(
+    venues, venue_id, ask, another_day, offered
+):
+    d = dialogue(venues, venue_id)
+    first = d.say(ask)
+    answer = d.say(another_day)
+    assert offered_times(answer) == offered and answer.rdv["ui_elements"] != first.rdv["ui_elements"]
+
+
 def test_later_during_a_move_offers_later_times_for_the_booking(venues):
     d = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes")
     d.say("can we move it to friday evening?")
