@@ -65,7 +65,7 @@ _ORDINALS = re.compile(
 _FEMININE = frozenset(
     "prima seconda terza quarta quinta sesta settima ottava nona decima premiere deuxieme troisieme".split()
 )
-_OF = frozenset({"of", "di", "de", "du", "do"})
+OF_WORDS = frozenset({"of", "de", "di", "du", "do", "da", "del"})  # "first saturday of", "5 de dezembro"
 _BEFORE_A_FIRST = frozenset({"the", "on", "le", "il", "lo", "l", "o", "dia", "du", "au", "del", "dal"})
 # Nouns a number or an ordinal is said of, never a day ("our first anniversary", "the 2nd floor", "the third
 # table", "the 5 course menu", "il primo appuntamento", "la prima volta", "é a primeira vez").
@@ -97,7 +97,9 @@ def ordinals_set_aside(tokens: list[str]) -> list[str]:
             token in _FIRSTS
             and token.isalpha()  # "1st" alone is the 1st
             and (i == 0 or (tokens[i - 1] not in _BEFORE_A_FIRST and tokens[i - 1] not in MONTH_WORDS))
-            and (i + 1 == len(tokens) or tokens[i + 1] not in MONTH_WORDS | _OF | WEEKDAY_WORDS)  # "first saturday of"
+            and (
+                i + 1 == len(tokens) or tokens[i + 1] not in MONTH_WORDS | OF_WORDS | WEEKDAY_WORDS
+            )  # "first saturday of"
         )
         else token
         for i, token in enumerate(tokens)

@@ -17,6 +17,7 @@ from concierge.conversations.message_words import (
     FROM_NOW,
     HOUR_WORDS,
     MONTH_WORDS,
+    OF_WORDS,
     RELATIVE_DAYS,
     SHORT_MONTH_WORDS,
     UNIT_WORDS,
@@ -145,9 +146,6 @@ def _start_of(words: list[str], tokens: list[str]) -> int:
     return next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
 
 
-_OF = frozenset({"of", "de", "di", "du", "do", "da", "del"})
-
-
 def _a_month_after(tokens: list[str], gram: str) -> bool:
     """Whether a month follows the gram's last number ("a 5 de dezembro", "alle 5 di dicembre", "5 dez", where
     "dez" is also ten): a day of it, not an hour."""
@@ -156,7 +154,7 @@ def _a_month_after(tokens: list[str], gram: str) -> bool:
     if not numbers:
         return False
     after = tokens[_start_of(words, tokens) + numbers[-1] + 1 :][:2]
-    if len(after) == 2 and after[0] in _OF:  # "a 5 de dezembro"
+    if len(after) == 2 and after[0] in OF_WORDS:  # "a 5 de dezembro"
         after = after[1:]
     return bool(after) and (after[0] in MONTH_WORDS or after[0] in SHORT_MONTH_WORDS)
 
