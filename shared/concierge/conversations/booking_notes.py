@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from concierge.conversations.message_spans import fold_same_length
-from concierge.conversations.message_words import WEEKDAY_WORDS
+from concierge.conversations.message_words import RELATIVE_DAYS, WEEKDAY_WORDS
 from concierge.conversations.vocabulary import Vocabulary
 
 
@@ -43,8 +43,8 @@ def special_request(text: str, vocab: Vocabulary) -> str | None:
 
 # The booking's day or hour said after the request ("… per sabato alle 13"), and the words that lead to it.
 _BOOKING_AFTER = re.compile(
-    rf"\b(?:{'|'.join(sorted(WEEKDAY_WORDS))}|today|tonight|tomorrow|oggi|stasera|domani|demain|ce soir"
-    rf"|aujourd hui|hoje|amanha|logo a noite)\b|\b(?:at|alle|ore|a|as) \d"
+    rf"\b(?:{'|'.join(sorted(WEEKDAY_WORDS | RELATIVE_DAYS.keys() - {'now'}))}|tonight|stasera|ce soir"
+    rf"|aujourd hui|logo a noite)\b|\b(?:at|alle|ore|a|as) \d"
 )
 _LEADS = frozenset("for on this next per il pour le ce para o no na a".split())
 

@@ -1092,6 +1092,7 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("harbour", "Booking for Sarah's birthday - 8 people Saturday 7pm", "for Sarah's birthday"),  # not the booking
         ("roma", "vorrei un tavolo all'aperto per sabato alle 13 per 4", "all'aperto"),  # nor the booking after it
         ("harbour", "a table outside for friday at 8 for 2", "outside"),
+        ("harbour", "need a high chair for tmrw at 8 for 3", "need a high chair"),  # the day as a chat writes it
         ("harbour", "table for 2 with a high chair at 8 tomorrow", "with a high chair"),
         ("roma", "vorrei prenotare un tavolo per il compleanno di mia moglie", "per il compleanno di mia moglie"),
         ("harbour", "a group of 6 at 7 for my dad's 70th birthday", "for my dad's 70th birthday"),
