@@ -167,7 +167,10 @@ GRAMMARS = {
             "night": "night",
             "nite": "night",  # as typed in a chat: "tmrw nite", "fri nite"
         },
-        part_lead=r"at|at the|in the|for|for the|around|at around|over|during the|by|by the|towards the",
+        part_lead=(
+            r"at|at the|in the|for|for the|around|at around|over|during the|by|by the|towards the"
+            r"|late|early|in the late|in the early"  # "friday late evening", "saturday early afternoon"
+        ),
         weekend=r"weekend|week end",
         weekend_of=r"on|of|at|over|the",
         next_week=(
@@ -323,7 +326,10 @@ GRAMMARS = {
             "jantar": "evening",
             "fim de tarde": "afternoon",
         },
-        part_lead=r"a|ao|de|da|na|no|pela|pelo|para o|para a|pro|pra|para|durante a|ao fim da|a hora do",
+        part_lead=(
+            r"a|ao|de|da|na|no|pela|pelo|para o|para a|pro|pra|para|durante a|a hora do"
+            r"|ao fim da|no fim da|ao final da|no final da|ao inicio da|no inicio da"  # "sexta no fim da tarde"
+        ),
         weekend=r"fim de semana|final de semana|fds|weekend",
         weekend_of=r"de|do|no|neste|deste|nesse|desse|este|esse",
         next_week=(

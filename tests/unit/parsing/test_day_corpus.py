@@ -131,6 +131,8 @@ en | tomorrow night                        | 2026-02-19 Thu night
 en | tomorrow evening                      | 2026-02-19 Thu evening
 en | tomorrow at the end of the day        | 2026-02-19 Thu evening
 en | Friday evening                        | 2026-02-20 Fri evening
+en | Friday late evening                   | 2026-02-20 Fri evening
+en | Saturday in the early afternoon       | 2026-02-21 Sat afternoon
 en | Saturday lunch                        | 2026-02-21 Sat lunch
 en | Saturday at lunchtime                 | 2026-02-21 Sat lunch
 en | lunch on Saturday                     | 2026-02-21 Sat lunch
@@ -303,6 +305,8 @@ pt | sábado dia 27                         | MISMATCH 2026-02-27 -> 2026-02-28
 pt | 30 de fevereiro                       | UNSUPPORTED
 pt | amanhã de manhã                       | 2026-02-19 Thu morning
 pt | sexta à tarde                         | 2026-02-20 Fri afternoon
+pt | sexta no fim da tarde                 | 2026-02-20 Fri afternoon
+pt | sábado ao início da noite             | 2026-02-21 Sat night
 pt | sábado à noite                        | 2026-02-21 Sat night
 pt | amanhã à noite                        | 2026-02-19 Thu night
 pt | domingo ao almoço                     | 2026-02-22 Sun lunch
