@@ -679,6 +679,9 @@ def test_a_party_before_a_word_of_one_letter_is_not_a_day_of_the_month(venues, v
         ("ho un dente che si muove", "dente che si muove"),
         ("tenho um dente mole", "dente mole"),
         ("I need to see a dentist asap, my tooth is killing me", "tooth is killing me"),
+        ("j'ai une gêne en haut à gauche", "une gêne"),
+        ("I have a sensitive tooth", "sensitive tooth"),
+        ("ho un dente sensibile", "dente sensibile"),
     ],
 )
 def test_a_clinic_patient_s_symptom_is_a_consultation_with_the_symptom_as_its_reason(venues, text, reason):
