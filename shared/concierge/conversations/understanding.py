@@ -241,7 +241,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         else:
             reading.part_named = part_said(ungreeted)  # "evening", of the day under way
     days = days_in_order(tokens, now, venue) if {"cancel", "move"} & reading.intents else []
-    if "cancel" in reading.intents and _REBOOKED.search(folded) and len(days) == 2:
+    rebooked = "cancel" in reading.intents and _REBOOKED.search(folded)
+    if rebooked and (len(days) == 2 or _only_the_new_day(tokens, now, venue)):
         reading.intents = (reading.intents - {"cancel", "book"}) | {"move"}  # "cancel Friday, book Saturday instead"
     elif {"cancel", "hours"} & reading.intents:  # "cancel my Friday and Saturday bookings", "open Friday and Saturday?"
         reading.days_named = two_days_together(tokens, now, venue)
@@ -342,6 +343,13 @@ def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:
     return name_at_start(words[0]) if day is not None and day.holiday is not None else None
 
 
+def _only_the_new_day(tokens: list[str], now: dt.datetime, venue: Venue) -> bool:
+    """ "Cancel my booking and make a new one for Sunday lunch": the one day said is the new booking's."""
+    at = next((i for i, token in enumerate(tokens) if token in _REBOOK_WORDS), None)
+    after = days_in_order(tokens[at:], now, venue) if at is not None else []
+    return len(after) == 1 and not days_in_order(tokens[:at], now, venue)
+
+
 # Said of a booking one has: "can we come a bit later on Saturday?" asks for no new booking's free times.
 _OF_THEIRS = frozenset({"later", "earlier", "move", "instead", "instead_of", "cancel", "mine"})
 # A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".
@@ -349,5 +357,8 @@ _MEANT = re.compile(r"\b(?:i meant|i mean|meant|volevo dire|intendevo|je voulais
 # A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.
 _REBOOKED = re.compile(
     r"\b(?:book|rebook|reserve|instead|prenota|prenotate|prenotare|invece|reserver|reservez|plutot|reservar|marcar"
-    r"|marca|marque|em vez)\b"
+    r"|marca|marque|em vez|new one)\b"
+)
+_REBOOK_WORDS = frozenset(
+    "book rebook reserve new prenota prenotate prenotare reserver reservez reservar marcar marca marque".split()
 )

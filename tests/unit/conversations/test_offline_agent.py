@@ -1495,6 +1495,32 @@ def test_a_cancellation_with_a_new_day_booked_instead_is_a_move(venues, venue_id
     assert [(b.id, b.day, b.time) for b in d.tools.bookings] == [(own.id, dt.date(2026, 11, 28), "20:00")]
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "cancel my booking and book sunday at 1pm instead",
+     "Shall I move your booking of Friday 27 November at 8 pm to Sunday 29 November at 1 pm?"),
+    ("tasca", "cancela a reserva e marca para sábado às 20h",
+     "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para sábado, 28 de novembro às 20h?"),
+])  # fmt: skip
+def test_a_cancellation_with_only_the_new_day_said_is_a_move_of_the_booking_they_have(venues, venue_id, asked, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    assert d.say(asked).reply == said
+
+
+def test_a_cancellation_then_a_new_booking_on_a_part_of_a_day_offers_its_free_times_as_a_move(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    answer = d.say("I want to cancel my booking and make a new one for sunday lunch")
+    assert answer.rdv["action"] == "RESCHEDULE" and offered_times(answer)[0] == "12:00"
+    assert len(d.tools.bookings) == 1
+
+
+def test_a_cancellation_of_a_day_then_a_new_booking_with_no_day_is_a_cancellation(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    assert d.say("cancel friday's booking and book a new one").rdv["action"] == "CANCEL"
+
+
 def offered_times(answer) -> list[str]:
     return [e["data"]["start_iso"][11:16] for e in answer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
 
