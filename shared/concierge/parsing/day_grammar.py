@@ -66,6 +66,8 @@ GRAMMARS = {
             "mattina": "morning",
             "mattino": "morning",
             "mattinata": "morning",
+            "mattina presto": "morning",
+            "di primo mattino": "morning",
             "pranzo": "lunch",
             "mezzogiorno": "lunch",
             "ora di pranzo": "lunch",
@@ -166,6 +168,8 @@ GRAMMARS = {
             "supper": "evening",
             "night": "night",
             "nite": "night",  # as typed in a chat: "tmrw nite", "fri nite"
+            "first thing": "morning",  # "first thing tomorrow", "Monday first thing"
+            "early morning": "morning",
         },
         part_lead=(
             r"at|at the|in the|for|for the|around|at around|over|during the|by|by the|towards the"
@@ -247,6 +251,7 @@ GRAMMARS = {
         parts={
             "matin": "morning",
             "matinee": "morning",
+            "premiere heure": "morning",  # "demain à la première heure"
             "midi": "lunch",
             "dejeuner": "lunch",
             "apres midi": "afternoon",
@@ -257,7 +262,7 @@ GRAMMARS = {
             "diner": "evening",
             "nuit": "night",
         },
-        part_lead=r"au|a|a l heure du|pour le|pour|dans la|dans l|en|le|en fin de|en debut de|vers",
+        part_lead=r"au|a|a la|a l heure du|pour le|pour|dans la|dans l|en|le|en fin de|en debut de|vers",
         weekend=r"week end|weekend|fin de semaine",
         weekend_of=r"de|du|pendant le|le",
         next_week=(
@@ -316,6 +321,8 @@ GRAMMARS = {
         one=r"um|uma",
         parts={
             "manha": "morning",
+            "manha cedo": "morning",
+            "logo de manha": "morning",  # "amanhã logo de manhã": first thing
             "almoco": "lunch",
             "hora do almoco": "lunch",
             "hora de almoco": "lunch",

@@ -53,6 +53,8 @@ it | sabato a pranzo                       | 2026-02-21 Sat lunch
 it | domenica a cena                       | 2026-02-22 Sun evening
 it | venerdì sera                          | 2026-02-20 Fri evening
 it | domani mattina                        | 2026-02-19 Thu morning
+it | domani mattina presto                 | 2026-02-19 Thu morning
+it | venerdì di primo mattino              | 2026-02-20 Fri morning
 it | giovedì pomeriggio                    | 2026-02-19 Thu afternoon
 it | stasera                               | 2026-02-18 Wed evening
 it | questa sera                           | 2026-02-18 Wed evening
@@ -132,6 +134,8 @@ en | tomorrow evening                      | 2026-02-19 Thu evening
 en | tomorrow at the end of the day        | 2026-02-19 Thu evening
 en | Friday evening                        | 2026-02-20 Fri evening
 en | Friday late evening                   | 2026-02-20 Fri evening
+en | first thing tomorrow                  | 2026-02-19 Thu morning
+en | Friday first thing                    | 2026-02-20 Fri morning
 en | Saturday in the early afternoon       | 2026-02-21 Sat afternoon
 en | Saturday lunch                        | 2026-02-21 Sat lunch
 en | Saturday at lunchtime                 | 2026-02-21 Sat lunch
@@ -229,6 +233,7 @@ fr | samedi midi                           | 2026-02-21 Sat lunch
 fr | demain soir                           | 2026-02-19 Thu evening
 fr | demain en fin de journée              | 2026-02-19 Thu evening
 fr | demain matin                          | 2026-02-19 Thu morning
+fr | demain à la première heure            | 2026-02-19 Thu morning
 fr | jeudi après-midi                      | 2026-02-19 Thu afternoon
 fr | samedi au déjeuner                    | 2026-02-21 Sat lunch
 fr | dimanche pour le dîner                | 2026-02-22 Sun evening
@@ -306,6 +311,8 @@ pt | 30 de fevereiro                       | UNSUPPORTED
 pt | amanhã de manhã                       | 2026-02-19 Thu morning
 pt | sexta à tarde                         | 2026-02-20 Fri afternoon
 pt | sexta no fim da tarde                 | 2026-02-20 Fri afternoon
+pt | amanhã de manhã cedo                  | 2026-02-19 Thu morning
+pt | amanhã logo de manhã                  | 2026-02-19 Thu morning
 pt | sábado ao início da noite             | 2026-02-21 Sat night
 pt | sábado à noite                        | 2026-02-21 Sat night
 pt | amanhã à noite                        | 2026-02-19 Thu night
