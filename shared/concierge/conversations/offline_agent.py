@@ -122,6 +122,7 @@ class _Run(PicksFlow):
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None
+            mem["then_book"] = {"cancel", "another"} <= reading.intents  # "cancel it and book a new one"
             return self.manage(reading, fresh=True, prefer=prefer)
         if target and "yes" in reading.intents and not reading.details:
             return self.move_to(reading)  # "yes" to "move it or cancel it?": which day and time, asked

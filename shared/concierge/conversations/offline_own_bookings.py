@@ -200,6 +200,9 @@ class OwnBookingsFlow(BookingFlow):
             self.mem.update(flow="cancel", to_cancel=to_cancel[1:])
             return self._confirm_cancel(to_cancel[0], said=message)
         self.mem["just_cancelled"] = True  # "and also the one on the 5th": that one, cancelled too
+        if self.mem.pop("then_book", False):  # "cancel Friday's booking and book a new one": its day and time
+            self.mem.update(flow="book", awaiting=["slot.start_iso"])
+            message = f"{message} {self.words.say('new_booking_when')}"
         return self.answer(message, self.rdv.cancel(message, pending["id"], Slot.at(self.venue, day, time), done=True))
 
     def move_to(self, reading: Reading) -> AgentAnswer:

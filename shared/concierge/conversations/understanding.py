@@ -246,6 +246,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents = (reading.intents - {"cancel", "book"}) | {"move"}  # "cancel Friday, book Saturday instead"
     elif {"cancel", "hours"} & reading.intents:  # "cancel my Friday and Saturday bookings", "open Friday and Saturday?"
         reading.days_named = two_days_together(tokens, now, venue)
+        if rebooked:
+            reading.intents.add("another")  # "cancel Friday's booking and book a new one": a booking after it
     if "move" in reading.intents and len(days) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date

@@ -1515,10 +1515,25 @@ def test_a_cancellation_then_a_new_booking_on_a_part_of_a_day_offers_its_free_ti
     assert len(d.tools.bookings) == 1
 
 
-def test_a_cancellation_of_a_day_then_a_new_booking_with_no_day_is_a_cancellation(venues):
+def test_a_cancellation_then_a_new_booking_with_no_new_day_cancels_then_asks_the_new_one_s_day_and_time(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
     assert d.say("cancel friday's booking and book a new one").rdv["action"] == "CANCEL"
+    cancelled = d.say("yes")
+    assert cancelled.rdv["action"] == "CANCEL" and d.tools.bookings == []
+    assert cancelled.reply.endswith("is cancelled. For the new booking, which day and time would suit you?")
+    assert d.say("saturday at 8pm for 2, Tom Baker").reply == (
+        "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"
+    )
+
+
+def test_a_cancellation_alone_asks_for_no_new_booking_even_after_one_declined_with_a_new_one(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d.say("cancel friday's booking and book a new one")
+    d.say("no")
+    d.say("cancel my booking")
+    assert d.say("yes").reply == "Your booking of Friday 27 November at 8 pm is cancelled."
 
 
 def offered_times(answer) -> list[str]:
