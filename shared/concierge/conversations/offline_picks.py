@@ -47,7 +47,8 @@ class PicksFlow(QuestionsFlow):
                 picked or hour or self._yes_to_around(offered, reading) or self._soonest(offered, reading) or reading
             )
             self._weekday_offered(reading, dt.date.fromisoformat(offered["day"]))
-            if self.part_of_the_day_under_way(reading, offered["day"]) or (reading.day and not reading.time):
+            another = (reading.day or reading.time_near) and not reading.time  # "mardi matin", "8ish"
+            if self.part_of_the_day_under_way(reading, offered["day"]) or another:
                 reading.intents.add("availability")  # "something in the evening?", "mardi matin": those free times
                 self._as_offered(reading, offered)
             self.offer_kept(offered, reading)

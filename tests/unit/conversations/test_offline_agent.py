@@ -1614,6 +1614,7 @@ def test_a_shift_said_to_the_time_being_booked_is_that_time(venues):
     ("harbour", "any tables free saturday evening?", "what about friday?", ["18:00", "18:15", "18:30", "18:45"]),
     ("tasca", "mesa para 2 sexta ao jantar, Rui Costa", "e sábado?", ["19:30", "20:00", "20:30", "21:00"]),
     ("cabinet", "un détartrage la semaine prochaine", "mardi matin", ["08:00", "08:30", "09:00", "09:30"]),
+    ("harbour", "any chance of a table sat night for 4?", "8ish", ["19:30", "19:45", "20:00", "20:15"]),  # a time
 ])  # fmt: skip
 def test_another_day_said_to_free_times_offers_its_own_around_the_same_time_before_the_name(
     venues, venue_id, ask, another_day, offered
