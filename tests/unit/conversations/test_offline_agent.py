@@ -39,6 +39,13 @@ def booked(venues, venue_id: str, request_: str, yes: str) -> Dialogue:
     return d
 
 
+def with_their_booking(venues, venue_id: str) -> Dialogue:
+    """A dialogue with a customer who has a booking on Friday 27 November at 8 pm."""
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    return d
+
+
 def answer_after(venues, venue_id: str, request_: str, then: str) -> tuple[Dialogue, AgentAnswer]:
     """A dialogue in which `request_` was said, then `then`; with the answer to `then`."""
     d = dialogue(venues, venue_id)
@@ -1027,8 +1034,8 @@ def test_make_it_and_a_number_when_no_time_was_said_is_the_party(venues, request
 def test_the_number_of_people_changed_or_the_booking_pushed_or_shifted_changes_the_customer_s_booking(
     venues, venue_id, asked, people, time
 ):
-    d = dialogue(venues, venue_id)
-    own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d = with_their_booking(venues, venue_id)
+    own = d.tools.bookings[0]
     assert d.say(asked).rdv["action"] == "RESCHEDULE"
     d.say("yes")
     assert [(b.id, b.day, b.time, b.people) for b in d.tools.bookings] == [(own.id, own.day, time, people)]
@@ -1088,8 +1095,7 @@ def test_to_and_a_time_answering_to_which_day_and_time_is_that_time(venues):
      "Shall I change your booking of Friday 27 November at 8 pm to a table for 6?"),
 ])  # fmt: skip
 def test_a_party_said_after_but_of_a_booking_one_has_is_its_new_party(venues, venue_id, said, asked):
-    d = dialogue(venues, venue_id)
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d = with_their_booking(venues, venue_id)
     assert d.say(said).reply == asked
 
 
@@ -1098,15 +1104,14 @@ def test_a_party_said_with_now_between_its_words_changes_the_party_at_the_confir
     d.say("table for 4 friday at 8, Tom Baker")
     confirm = d.say("actually we're now 6 instead of 4")  # it was not understood
     assert confirm.reply == "Shall I book a table for 6 on Friday 27 November at 8 pm for Tom Baker?"
-    d = dialogue(venues, "roma")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["roma"])
+    d = with_their_booking(venues, "roma")
     change = d.say("siamo ora 6 invece di 4 per venerdì")
     assert change.reply == "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 6?"
 
 
 def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_the_venue_s_phone(venues):
-    d = dialogue(venues, "harbour")
-    friday = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
+    friday = d.tools.bookings[0]
     saturday = d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"])
     confirm = d.say("change my booking on Saturday to 6 people")
     assert confirm.reply == "Shall I change your booking of Saturday 28 November at 7 pm to a table for 6?"
@@ -1397,8 +1402,8 @@ def test_a_weekday_said_after_next_week_s_times_were_offered_for_a_move_is_next_
 
 
 def test_a_weekday_said_to_times_offered_on_that_weekday_next_week_is_that_day(venues):
-    d = dialogue(venues, "harbour")
-    own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
+    own = d.tools.bookings[0]
     offer = d.say("move my booking to monday")
     assert offer.reply.startswith("We are closed on Monday 30 November. Free times on Tuesday 1 December")
     assert d.say("tuesday then").reply.startswith("Free times around 8 pm on Tuesday 1 December")  # not the 24th
@@ -1488,8 +1493,8 @@ def test_two_days_named_together_in_a_cancellation_cancel_both_each_after_a_yes(
      "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para sábado, 28 de novembro às 20h?"),
 ])  # fmt: skip
 def test_a_cancellation_with_a_new_day_booked_instead_is_a_move(venues, venue_id, asked, yes, said):
-    d = dialogue(venues, venue_id)
-    own = d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d = with_their_booking(venues, venue_id)
+    own = d.tools.bookings[0]
     assert d.say(asked).reply == said
     d.say(yes)
     assert [(b.id, b.day, b.time) for b in d.tools.bookings] == [(own.id, dt.date(2026, 11, 28), "20:00")]
@@ -1502,22 +1507,19 @@ def test_a_cancellation_with_a_new_day_booked_instead_is_a_move(venues, venue_id
      "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para sábado, 28 de novembro às 20h?"),
 ])  # fmt: skip
 def test_a_cancellation_with_only_the_new_day_said_is_a_move_of_the_booking_they_have(venues, venue_id, asked, said):
-    d = dialogue(venues, venue_id)
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d = with_their_booking(venues, venue_id)
     assert d.say(asked).reply == said
 
 
 def test_a_cancellation_then_a_new_booking_on_a_part_of_a_day_offers_its_free_times_as_a_move(venues):
-    d = dialogue(venues, "harbour")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
     answer = d.say("I want to cancel my booking and make a new one for sunday lunch")
     assert answer.rdv["action"] == "RESCHEDULE" and offered_times(answer)[0] == "12:00"
     assert len(d.tools.bookings) == 1
 
 
 def test_a_cancellation_then_a_new_booking_with_no_new_day_cancels_then_asks_the_new_one_s_day_and_time(venues):
-    d = dialogue(venues, "harbour")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
     assert d.say("cancel friday's booking and book a new one").rdv["action"] == "CANCEL"
     cancelled = d.say("yes")
     assert cancelled.rdv["action"] == "CANCEL" and d.tools.bookings == []
@@ -1528,8 +1530,7 @@ def test_a_cancellation_then_a_new_booking_with_no_new_day_cancels_then_asks_the
 
 
 def test_a_cancellation_alone_asks_for_no_new_booking_even_after_one_declined_with_a_new_one(venues):
-    d = dialogue(venues, "harbour")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
     d.say("cancel friday's booking and book a new one")
     d.say("no")
     d.say("cancel my booking")
@@ -1877,16 +1878,14 @@ def test_the_whole_venue_asked_for_is_passed_to_the_team(venues, venue_id, asked
     ("roma", "posso cambiare tavolo?", "Grazie, ne prendiamo nota."),
 ])  # fmt: skip
 def test_another_table_for_a_booking_is_passed_to_the_team_not_a_move_in_time(venues, venue_id, asked, thanks):
-    d = dialogue(venues, venue_id)
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d = with_their_booking(venues, venue_id)
     answer = d.say(asked)
     assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks)
     assert answer.rdv["disposition"]["reason"] == "The customer asks for another table for their booking"
 
 
 def test_moving_a_table_to_another_time_is_a_move(venues):
-    d = dialogue(venues, "harbour")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
     assert d.say("can we move to a table at 9 instead?").rdv["action"] == "RESCHEDULE"
     d.say("yes")
     assert [b.time for b in d.tools.bookings] == ["21:00"]
@@ -2002,8 +2001,7 @@ def test_a_bye_after_thanks_is_thanked_not_welcomed_again(venues, venue_id, requ
 
 
 def test_a_yes_to_a_question_asking_a_number_is_no_acknowledgement(venues):
-    d = dialogue(venues, "harbour")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
     d.say("can we add one more person to our booking?")
     assert d.say("yes").reply.startswith("Sorry, I didn't understand.")
 
@@ -2406,8 +2404,7 @@ def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, ve
 def test_a_question_of_something_for_one_s_booking_is_said_to_have_no_answer_here_not_answered_by_the_list(
     venues, venue_id, question
 ):
-    d = dialogue(venues, venue_id)
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d = with_their_booking(venues, venue_id)
     answer = d.say(question)
     venue = venues[venue_id]
     assert answer.reply == agent_words(venue.locale, venue.kind).say("no_answer")
@@ -3749,8 +3746,7 @@ def test_people_added_or_taken_away_after_a_booking_change_its_party_by_that_muc
 
 
 def test_people_added_to_a_party_not_known_ask_the_total_which_then_changes_the_booking(venues):
-    d = dialogue(venues, "harbour")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
     asked = d.say("hi, can we add 2 more people to our booking?")
     assert asked.reply == "How many will you be in all?"
     confirm = d.say("6")
@@ -3768,8 +3764,7 @@ def test_people_added_to_a_party_not_known_ask_the_total_which_then_changes_the_
 def test_a_party_said_instead_with_no_booking_under_way_is_the_new_party_of_one_of_theirs(
     venues, venue_id, change, yes, asked
 ):
-    d = dialogue(venues, venue_id)
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d = with_their_booking(venues, venue_id)
     assert d.say(change).reply == asked
     d.say(yes)
     assert [b.people for b in d.tools.bookings] == [5]
