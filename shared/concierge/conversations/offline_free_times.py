@@ -64,6 +64,14 @@ class FreeTimes(OfflineTurn):
         """The day's free times within a part of it (`part`: its first and end times, "18:00", "23:00")."""
         return [t for t in self.free_times(day) if part[0] <= t < part[1]]
 
+    def in_its_service(self, day: dt.date, time: str, times: list[str]) -> list[str]:
+        """Those of `times` in the opening range `time` is in (dinner's, for a dinner time), or all of them when
+        none is (or `time` is in none)."""
+        at = minutes(time)
+        opening = next((r for r in self.venue.ranges_on(day) if r.open_min <= at < r.close_min), None)
+        same = [t for t in times if opening and opening.open_min <= minutes(t) < opening.close_min]
+        return same or times
+
     def edge_time(self, day: dt.date, edge: frozenset[str], part: list[str] | None = None) -> str | None:
         """The day's first free time ("earliest" in `edge`) or its last, if it has any: in the `part` of the day
         said ("saturday evening" - "the earliest"), when that part has any."""

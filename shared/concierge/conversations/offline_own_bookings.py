@@ -331,10 +331,13 @@ class OwnBookingsFlow(BookingFlow):
     def _beyond(
         self, day: dt.date, later: bool, after: str, before: str, otherwise: list[str]
     ) -> tuple[list[str], str]:
-        """The day's next free times after `after` (later) or before `before`, and the sentence that says
-        them; with none on that side, `otherwise`, said to be all there is."""
+        """The day's next free times after `after` (later) or before `before`, in the same service when it has
+        any ("earlier?" to 8 pm: dinner's, not lunch's), and the sentence that says them; with none on that
+        side, `otherwise`, said to be all there is."""
         free = self.free_times(day)
-        more = [t for t in free if t > after][:MAX_OPTIONS] if later else [t for t in free if t < before][-MAX_OPTIONS:]
+        side = [t for t in free if t > after] if later else [t for t in free if t < before]
+        side = self.in_its_service(day, after if later else before, side)
+        more = side[:MAX_OPTIONS] if later else side[-MAX_OPTIONS:]
         key = ("free_later" if later else "free_earlier") if more else ("none_later" if later else "none_earlier")
         times = more or otherwise
         return times, self.words.say(key, day=self.day_words(day), times=", ".join(self.time_words(t) for t in times))

@@ -1593,6 +1593,15 @@ def test_earlier_or_later_to_the_time_being_booked_offers_the_free_times_beyond_
     assert offered_times(answer) == offered and d.memory["awaiting"][0] == "slot.start_iso"
 
 
+def test_earlier_times_are_of_the_same_service_while_it_has_any_then_of_the_one_before(venues):
+    d = dialogue(venues, "roma")  # on Saturdays, lunch from 12:30 to 14:30 and dinner from 19:00
+    d.say("tavolo per 2 sabato alle 20, Marco Rossi")
+    assert offered_times(d.say("si può un po' prima?")) == ["19:00", "19:30"]
+    d = dialogue(venues, "roma")
+    d.say("tavolo per 2 sabato alle 19, Marco Rossi")
+    assert offered_times(d.say("si può un po' prima?")) == ["12:30", "13:00", "13:30", "14:00"]
+
+
 def test_yes_to_earlier_times_asks_again_for_the_time_first_said_before_booking_it(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 tomorrow at 8pm, Tom Baker")
