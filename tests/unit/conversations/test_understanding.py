@@ -1253,6 +1253,7 @@ def test_a_short_word_that_could_be_a_weekday_is_not_one_without_a_clock_time(ve
         ("tasca", "pode passar a minha reserva para as 21h?", "21:00"),
         ("tasca", "dá para passar para as 21h?", "21:00"),  # the booking left unsaid
         ("tasca", "dá pra passar pras 21h?", "21:00"),
+        ("roma", "si può posticipare alle 21?", "21:00"),
     ],
 )
 def test_bringing_forward_or_pushing_back_is_a_move_to_the_hour_said(venues, venue_id, text, time):
