@@ -133,6 +133,7 @@ class BookingFlow(FreeTimes):
         if day is not None and missing == ["slot.start_iso"] and complete_patient:
             return self.offer(day, None, notes, around=slots.pop("near", None))
         asks_times = "availability" in reading.intents or bool(EDGES & reading.intents)  # "the earliest you can do"
+        asks_times = asks_times or bool(self.asked_a_question and reading.time and not reading.intents)  # "is 8 ok?"
         if missing and asks_times and day is not None:  # "is Friday at 8 free?"
             if slots.get("time") in self.free_times(day):
                 notes.append(self.words.say("is_free", day=self.day_words(day), time=self.time_words(slots["time"])))

@@ -1072,12 +1072,28 @@ def test_an_hour_proposed_while_the_time_is_asked_is_the_time_never_the_party(ve
     assert (d.memory["slots"]["people"], d.memory["slots"]["time"]) == (2, "20:00")
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked", "said"), [
+    ("harbour", "table for 2 saturday", "is 8 ok?",
+     "8 pm on Saturday 28 November is free. To book, I still need your name."),
+    ("roma", "tavolo per 2 sabato", "alle 20 va bene?",
+     "Alle 20 di sabato 28 novembre c'è posto. Per prenotare mi manca ancora: il suo nome."),
+    ("harbour", "table for 2 saturday at 7, Tom", "would 8 work better?",
+     "8 pm on Saturday 28 November is free. Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom?"),
+])  # fmt: skip
+def test_a_time_asked_about_is_said_to_be_free_before_what_is_missing_or_the_confirmation(
+    venues, venue_id, request_, asked, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(asked).reply == said
+
+
 @pytest.mark.parametrize("proposed", ["hmm is 9 possible instead?", "would 9 work better?", "9 would be better"])
 def test_an_hour_proposed_at_the_confirmation_is_confirmed_again_at_that_hour(venues, proposed):
     d = dialogue(venues, "harbour")
     d.say("table for 2 saturday at 8, Tom")
     confirm = d.say(proposed)  # "I don't have the answer to that here"
-    assert confirm.reply == "Shall I book a table for 2 on Saturday 28 November at 9 pm for Tom?"
+    assert confirm.reply.endswith("Shall I book a table for 2 on Saturday 28 November at 9 pm for Tom?")
 
 
 def test_to_and_a_time_answering_to_which_day_and_time_is_that_time(venues):
