@@ -90,6 +90,8 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
             continue
         if _says_something_else(segment, vocab) and not said_capitalised:
             continue
+        if not own and any(normalise(w) in _NEVER_LAST for w in words if w.lower() not in SURNAME_PARTICLES):
+            continue  # "…, Near The Window": no name has "The" ("Marco De Luca" has "De")
         name = name_at_start(segment)
         if name and not _a_day(segment, is_day, own) and not _says_something_else(name, vocab):
             return name
@@ -127,7 +129,10 @@ def _says_something_else(words: str, vocab: Vocabulary) -> bool:
 # Two to four capitalised words ending a message: "… friday at 8 Sam Lee", "mesa para 2 quarta 20h30 João Silva",
 # "rdv demain 9h détartrage Paul Girard". Found from the end, and the word before them looked at alone, so that a
 # long message costs no more than its length.
-_RUN_LAST = re.compile(r"(?<![\w'’])((?:[A-ZÀ-Ý][\w'’\-]*\s+){0,3}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$")
+_PARTICLE = "|".join(sorted(SURNAME_PARTICLES))  # "Maria da Silva", "Marie de la Tour"
+_RUN_LAST = re.compile(
+    rf"(?<![\w'’])((?:[A-ZÀ-Ý][\w'’\-]*\s+(?:(?:{_PARTICLE})\s+){{0,2}}){{0,3}}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$"
+)
 _TIME_ENDS = re.compile(r"\d(?:[:h.]?\d\d)?(?i:am|pm|h)?$")  # the word before them: a time ("8", "20h30", "8pm")
 _SMALL_ENDS = re.compile(r"(?<![\w'’])[a-zà-ÿ][\w'’\-]*$")  # or a word written small ("détartrage", "for")
 _SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
@@ -177,7 +182,8 @@ def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -
         return None  # "… at 8 Thank You"
     if is_day(name):
         return None  # "… at 8 Christmas Eve"
-    if any(normalise(word) in _NEVER_LAST or word.lower() in _NEVER_LAST for word in name.split()):
+    named = [word for word in name.split() if word not in SURNAME_PARTICLES]  # "… 20h Maria da Silva"
+    if any(normalise(word) in _NEVER_LAST or word.lower() in _NEVER_LAST for word in named):
         return None  # "Near The Window"
     return name_at_start(name)
 
@@ -236,9 +242,11 @@ def new_name(text: str) -> str | None:
 
 def capitalised_part(said: str) -> str:
     """Words that capitalise a name after up to three words written small: from the name on ("call it Mike",
-    "põe Joana", "should be Jane Smith")."""
+    "põe Joana", "should be Jane Smith"), with the particles of its surname ("de la Cruz")."""
     words = said.split()
-    capital = next((i for i, word in enumerate(words[:4]) if word[:1].isupper()), 0)
+    small = [i for i, word in enumerate(words) if word not in SURNAME_PARTICLES][:4]  # particles aside
+    capital = next((i for i, word in enumerate(words[: small[-1] + 1 if small else 0]) if word[:1].isupper()), 0)
+    capital = next((i for i in range(capital) if _lead_a_surname(words[i:capital])), capital)  # "de la Cruz"
     return " ".join(words[capital:]) if capital else said
 
 
@@ -284,8 +292,17 @@ def full_name(text: str) -> str | None:
 
 
 def _capitalised_name(words: list[str]) -> bool:
-    """Two to four name words, each capitalised."""
-    return 2 <= len(words) <= 4 and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in words)
+    """Two to four name words, each capitalised, with a surname's particles written small between them
+    ("Maria da Silva", "Marie de la Tour")."""
+    named = [w for w in words if w not in SURNAME_PARTICLES]
+    inner = words[1:-1]
+    return (
+        2 <= len(named) <= 4
+        and words[0] in named
+        and words[-1] in named
+        and all(w in SURNAME_PARTICLES for w in inner if w not in named)
+        and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in named)
+    )
 
 
 def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> T | None:
@@ -334,7 +351,8 @@ def name_at_start(text: str) -> str | None:
     "I'm", "c'est", "sono" before it are not part of it."""
     text = without_self_intro(text)
     first = text.strip().split()[:1]
-    if first and first[0].lower() in FUNCTION_WORDS | NAME_STOP and not first[0][:1].isupper():
+    particles = _particles_of_a_surname(text)  # "de la Cruz": written small, and part of it
+    if first and first[0].lower() in FUNCTION_WORDS | NAME_STOP and not first[0][:1].isupper() and not particles:
         return None
     if first and first[0].strip(".,;:!?").lower() in HESITATIONS | NEVER_NAMES | REPLIES:
         return None
@@ -348,6 +366,12 @@ def name_at_start(text: str) -> str | None:
         couple = [word.lower().strip(".") for word in [*words[-1:], *said_words[index + 1 : index + 2]]]
         if token.lower() in ("and", "&") and len(couple) == 2 and set(couple) <= TITLES:
             words.append(token)  # "Mr and Mrs Jones"
+            continue
+        if words and not particles:
+            particles = _particles_of_a_surname(" ".join(said_words[index:]))  # "Marie de la Tour"
+        if particles:
+            particles -= 1
+            words.append(token)  # "de la Cruz": its particles written small
             continue
         if not _NAME_WORD.fullmatch(token) or token.lower() in NAME_STOP:
             break
@@ -363,6 +387,27 @@ def name_at_start(text: str) -> str | None:
     name = " ".join(words).strip(".")
     name = _cased(name)
     return name if len(name) >= 2 else None
+
+
+def _particles_of_a_surname(text: str) -> int:
+    """How many of the words `text` starts with are a surname's particles written small, before its
+    capitalised name: 2 in "de la Cruz", "van der Berg"; 0 in "del ristorante"."""
+    words = text.split()
+    count = next((i for i, word in enumerate(words) if word not in SURNAME_PARTICLES), len(words))
+    named = count < len(words) and words[count][:1].isupper() and bool(_NAME_WORD.fullmatch(words[count]))
+    return count if named and _lead_a_surname(words[:count]) else 0
+
+
+_OWN_PARTICLES = frozenset({"van", "von", "ter", "der", "den"})  # no preposition in the four languages
+
+
+def _lead_a_surname(particles: list[str]) -> bool:
+    """Small words that are part of the surname after them: two particles or more ("de la Cruz", "van der
+    Berg"), or one no language here says for "of" ("van Gogh"); "di", "de", "da" alone are "of" ("a nome
+    di Rossi", "em nome da Joana")."""
+    if not particles or not all(word in SURNAME_PARTICLES for word in particles):
+        return False
+    return len(particles) >= 2 or particles[0] in _OWN_PARTICLES
 
 
 def _cased(name: str) -> str:

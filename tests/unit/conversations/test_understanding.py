@@ -785,6 +785,22 @@ def test_a_name_said_as_one_s_own_is_read_without_the_words_around_it(venues, ve
     assert read(venues, venue_id, text).name == name
 
 
+@pytest.mark.parametrize(("venue_id", "text", "awaiting", "name"), [
+    ("tasca", "mesa para 2 sábado às 20h, Maria da Silva", (), "Maria da Silva"),
+    ("tasca", "mesa para 2 sábado às 20h João dos Santos", (), "João dos Santos"),
+    ("tasca", "Maria da Silva, mesa para 2 sábado às 20h", (), "Maria da Silva"),
+    ("cabinet", "contrôle jeudi 10h, Marie de la Tour", (), "Marie de la Tour"),
+    ("roma", "tavolo per 2 venerdì alle 20, Luca della Valle", (), "Luca della Valle"),
+    ("harbour", "de la Cruz", ("patient.name",), "de la Cruz"),
+    ("harbour", "call it van Gogh", ("patient.name",), "van Gogh"),
+    ("roma", "a nome di Rossi", ("patient.name",), "Rossi"),  # "di" alone is "of"
+    ("tasca", "em nome da Joana", ("patient.name",), "Joana"),
+    ("harbour", "table for 2 friday at 8, Near The Window", (), None),  # no name has "The"
+])  # fmt: skip
+def test_a_surname_s_particles_written_small_are_part_of_the_name(venues, venue_id, text, awaiting, name):
+    assert read(venues, venue_id, text, awaiting).name == name
+
+
 @pytest.mark.parametrize(("venue_id", "text", "name", "day"), [
     ("roma", "Sono Marco, tavolo per 2 domani alle 20", "Marco", dt.date(2026, 11, 24)),  # no "março"
     ("harbour", "I'm April, table for 2 friday at 8", "April", dt.date(2026, 11, 27)),
