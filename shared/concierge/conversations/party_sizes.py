@@ -72,10 +72,27 @@ def _party_patterns() -> _PartyPatterns:
     )
 
 
+# Counts of people said as a group of them ("a dozen", "una decina": about ten, booked as ten); "half a
+# dozen" before "a dozen".
+_GROUP_COUNTS = {
+    "half a dozen": "6", "mezza dozzina": "6", "une demi douzaine": "6", "meia duzia": "6",
+    "a dozen": "12", "una dozzina": "12", "une douzaine": "12", "uma duzia": "12",
+    "una decina": "10", "une dizaine": "10", "uma dezena": "10", "una quindicina": "15", "une quinzaine": "15",
+    "una ventina": "20", "une vingtaine": "20", "uma vintena": "20",
+}  # fmt: skip
+_GROUP_COUNT = re.compile(r"\b(?:" + "|".join(sorted(_GROUP_COUNTS, key=len, reverse=True)) + r")\b")
+
+
+def _counted(folded: str) -> str:
+    """ "a table for a dozen", "siamo una decina": the count as digits."""
+    return _GROUP_COUNT.sub(lambda match: _GROUP_COUNTS[match.group()], folded)
+
+
 def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too: bool = False) -> int | None:
     """The party said; with `bare` (it was asked for), a number alone too, or said approximately ("about 6",
     "6 or 7") unless the time was asked for as well ("around 8" is then the hour), or in words ("a couple")."""
     p = _party_patterns()
+    folded = _counted(folded)  # "una decina di persone": 10, before "una" is read as an article
     if (added := _added_to_two(folded, locale, vocab)) is not None:
         return 2 + added  # "me and my wife and our 2 kids", "somos um casal e 2 filhos"
     couple = _A_COUPLE.search(folded)  # "table for a couple", "siamo una coppia"; not "a couple of hours"
@@ -112,8 +129,8 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     if bare and (match := _ABOUT_A_PARTY.fullmatch(" ".join(said))) and not (time_too and said[0] != match[1]):
         return max(int(count) for count in match.groups() if count)  # "6", "about 6", "6 or 7": the more
     plain = " ".join(word for word in folded.split() if word not in ANSWER_FILLERS)
-    if bare and (size := next((size for size, words in _PARTY_WORDS.items() if words.fullmatch(plain)), 0)):
-        return size  # "a couple", "half a dozen"
+    if bare and _A_COUPLE_ANSWERED.fullmatch(plain):
+        return 2  # "a couple" ("half a dozen" is 6 above, as the digits it was read as)
     return None
 
 
@@ -141,11 +158,7 @@ _ABOUT_A_PARTY = re.compile(
     r"(?:(?:about|around|roughly|maybe|probably|circa|forse|verso|environ|peut etre|cerca de|uns|umas|talvez) )?"
     r"(\d{1,2})(?: (?:or|o|ou|to|a) (\d{1,2}))?(?: (?:people|persone|personnes|pessoas))?"
 )
-_PARTY_WORDS = {
-    2: re.compile(r"(?:a )?couple|(?:una |in )?coppia|un couple|(?:um )?casal"),
-    6: re.compile(r"half a dozen|mezza dozzina|une demi douzaine|meia duzia"),
-    12: re.compile(r"(?:a )?dozen|una dozzina|une douzaine|uma duzia"),
-}
+_A_COUPLE_ANSWERED = re.compile(r"(?:a )?couple|(?:una |in )?coppia|un couple|(?:um )?casal")  # the whole answer
 
 
 # The number the party changes to, said after the words for it: "change the number of people on my booking to 5",

@@ -1540,6 +1540,11 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("roma", "vorrei venire sabato alle 20 con 3 amici", 4),
         ("harbour", "table for 6 with 2 kids", 6),  # a count of its own: the party
         ("harbour", "table for a couple friday 8", 2),
+        ("harbour", "half a dozen of us saturday at 8", 6),  # a group's count
+        ("roma", "siamo una decina sabato sera", 10),
+        ("roma", "tavolo per una quindicina di persone sabato", 15),
+        ("tasca", "mesa para uma dúzia de pessoas sábado", 12),
+        ("harbour", "a dozen oysters please", None),
         ("roma", "siamo una coppia, sabato alle 20", 2),
         ("tasca", "somos um casal, sábado às 20h", 2),
         ("harbour", "can we stay for a couple of hours on friday at 8?", None),
