@@ -194,6 +194,8 @@ class _Run(PicksFlow):
             reading.time, reading.shift = mem.get("last_time"), None  # a new booking, at the last one's time
         if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
             reading.people = mem.get("last_party")  # "also Saturday at 8", "Sunday instead": the same party
+        if again and reading.day and not (reading.time or reading.time_near or reading.part):
+            reading.time_near = mem.get("last_time")  # "e anche sabato": its free times around the last one's time
         only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
         # With no booking under way, the party asked, or a party said "instead" ("can we make it 5 people
         # instead?"), is the new total of one of the customer's bookings.

@@ -1500,6 +1500,28 @@ def test_two_days_named_together_in_a_cancellation_cancel_both_each_after_a_yes(
     assert [b.day.day for b in d.tools.bookings] == kept
 
 
+def test_another_booking_said_in_french_is_a_new_one_not_a_move_of_the_last(venues):
+    d = booked(venues, "cabinet", "contrôle jeudi 10h, Marie Dupont", "oui")
+    assert d.say("et un autre pour ma fille vendredi à 10h").rdv["action"] == "NEED_INFO"
+    assert [(b.day, b.time) for b in d.tools.bookings] == [(dt.date(2026, 11, 26), "10:00")]
+
+
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "another", "offered"), [
+    ("roma", "tavolo per 2 venerdì alle 20, Marco Rossi", "sì", "e anche sabato", ["19:00", "19:30", "20:00", "20:30"]),
+    ("tasca", "mesa para 2 sexta às 20h, Rui Costa", "sim", "e outra para sábado",
+     ["19:30", "20:00", "20:30", "21:00"]),
+    ("harbour", "table for 2 friday at 8, Tom Baker", "yes", "and another one on saturday",
+     ["19:30", "19:45", "20:00", "20:15"]),
+])  # fmt: skip
+def test_another_booking_on_a_day_alone_offers_its_free_times_around_the_last_one_s_time(
+    venues, venue_id, request_, yes, another, offered
+):
+    d = booked(venues, venue_id, request_, yes)
+    answer = d.say(another)
+    assert offered_times(answer) == offered and len(d.tools.bookings) == 1  # the first one, not moved
+    assert d.tools.bookings[0].day == dt.date(2026, 11, 27)
+
+
 @pytest.mark.parametrize(("venue_id", "asked", "yes", "said"), [
     ("harbour", "cancel friday and book saturday at 8 instead", "yes",
      "Shall I move your booking of Friday 27 November at 8 pm to Saturday 28 November at 8 pm?"),
