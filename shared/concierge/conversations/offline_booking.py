@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import phonenumbers
 
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.days_and_times import A_DATE
@@ -16,6 +15,7 @@ from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import beyond_the_pattern, in_latin_letters, is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
+from concierge.domain.phone import example_number
 from concierge.domain.openings import next_open_day
 from concierge.domain.venue import hhmm, minutes
 from concierge.parsing.day_parts import part_window, range_in_part
@@ -42,9 +42,11 @@ class BookingFlow(FreeTimes):
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
         restaurant = not is_clinic(self.venue)
+        if not restaurant and reading.for_someone and not reading.name:
+            slots.pop("name", None)  # "et un autre pour ma fille": not the last patient's name
         if restaurant and reading.reason and slots.get("reason") and reading.reason not in slots["reason"]:
             reading.reason = f"{slots['reason']}; {reading.reason}"[:200]  # a guest's requests add up
-        for key in ("day", "time", "people", "care_type", "reason"):
+        for key in ("day", "time", "people", "care_type", "reason", "for_someone"):
             value = getattr(reading, key)
             if value is not None:
                 slots[key] = value.isoformat() if isinstance(value, dt.date) else value
@@ -91,7 +93,7 @@ class BookingFlow(FreeTimes):
             slots["phone"] = reading.phone
         elif reading.phone or reading.bad_phone:  # not a number, or none a person has ("0347…": a UK shared line)
             self.mem["phone_attempts"] += 1
-            notes.append(self.words.say("bad_phone", example=_example_number(self.venue.country)))
+            notes.append(self.words.say("bad_phone", example=example_number(self.venue.country)))
         if slots.get("people") and slots["people"] > self.venue.max_people:
             notes += self.too_many()
             slots.pop("people")
@@ -264,8 +266,9 @@ class BookingFlow(FreeTimes):
                 labels.append(self.words.say("field.time"))
             elif field == "slot.start_iso" and (slots.get("time") or slots.get("near")):
                 labels.append(self.words.say("field.day"))  # "around 9" said: only the day is missing
-            else:
-                labels.append(self.words.say(f"field.{field}"))
+            else:  # "pour mon fils" at a clinic: his name, not the one writing's
+                other = field == "patient.name" and self.slots.get("for_someone") and is_clinic(self.venue)
+                labels.append(self.words.say(f"field.{field}" + (".other" if other else "")))
         sentence = self.words.say("need_info", fields=self.phrases.join_and(labels))
         if "care_type" in missing:
             sentence += " " + self.words.say(
@@ -373,10 +376,11 @@ class BookingFlow(FreeTimes):
             "created", what=self.what(), day=self.day_words(day), time=self.time_words(time), name=self.name
         )
         slot, details, patient = Slot.at(self.venue, day, time), self.details, self.patient
-        if slots.get("name") and not (self.turn.profile and self.turn.profile.preferred_name):
+        own = not slots.get("for_someone")  # "pour mon fils": his name is no name of the one writing
+        if own and slots.get("name") and not (self.turn.profile and self.turn.profile.preferred_name):
             self.tool("update_client_info", {"preferredName": slots["name"]})
         self.mem["flow"] = None
-        self.mem["slots"] = {k: v for k, v in slots.items() if k in ("name", "phone")}
+        self.mem["slots"] = {k: v for k, v in slots.items() if k == "phone" or (k == "name" and own)}
         # "and Saturday as well", "also Saturday, same time": another booking, the same party (and time)
         self.mem.update(last_party=slots.get("people"), last_time=time)
         event_id = result.get("eventId") or result.get("id")
@@ -389,10 +393,3 @@ class BookingFlow(FreeTimes):
         if is_clinic(self.venue):
             return self.words.care_type(self.slots.get("care_type") or "consultation").capitalize()
         return self.words.say("service.table")  # the party is the booking's own field, changed on its own
-
-
-def _example_number(country: str | None) -> str:
-    example = phonenumbers.example_number_for_type(country, phonenumbers.PhoneNumberType.MOBILE) if country else None
-    if example is None:
-        return "+44 7400 123456"
-    return phonenumbers.format_number(example, phonenumbers.PhoneNumberFormat.INTERNATIONAL)

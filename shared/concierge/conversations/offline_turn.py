@@ -86,6 +86,8 @@ class OfflineTurn:
 
     @property
     def name(self) -> str | None:
+        if self.slots.get("for_someone") and is_clinic(self.venue):
+            return self.slots.get("name")  # "pour mon fils": the patient's name, never the one writing's
         profile = self.turn.profile
         return (
             self.slots.get("name")

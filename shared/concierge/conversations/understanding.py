@@ -111,6 +111,7 @@ class Reading:
     no_such_date: tuple[int, int] | None = None  # (day, month) of a date said that does not exist: "31 November"
     past_day: dt.date | None = None  # a date said that has passed: "20/11/2026" on the 23rd
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
+    for_someone: bool | None = None  # True: the booking is for another ("pour mon fils"), a patient's own name
 
     @property
     def details(self) -> bool:
@@ -197,6 +198,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         except NoSuchDate:
             return True  # "31 November" is no name
 
+    if any(f" {intro} " in f" {folded} " for intro in vocab.intro_words["relation_intros"]):
+        reading.for_someone = True  # "rdv pour mon fils": at a clinic, his name is the patient's
     named = blanked(rest, (venue_named(venue.name),))  # "Trattoria Roma, tavolo per 2…": the venue's, no one's
     reading.name = (
         (new_name(named) if "rename" in reading.intents else None)

@@ -25,3 +25,11 @@ def to_e164(raw: str, region: str | None) -> str:
             f'"{raw}" is not a valid phone number' + ("" if region else " (give it with its +country code)")
         )
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def example_number(country: str | None) -> str:
+    """A mobile number of the country, as a person writes it with its country code ("+39 312 345 6789")."""
+    example = phonenumbers.example_number_for_type(country, phonenumbers.PhoneNumberType.MOBILE) if country else None
+    if example is None:
+        return "+44 7400 123456"
+    return phonenumbers.format_number(example, phonenumbers.PhoneNumberFormat.INTERNATIONAL)

@@ -203,6 +203,37 @@ def test_portuguese_booking_declined_then_changed_and_a_returning_client_is_welc
     assert "update_client_info" not in d.tools.names()  # the profile already has the name
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked"), [
+    ("cabinet", "rdv pour mon fils de 8 ans, contrôle, mercredi 14h",
+     "le nom de la personne pour qui est le rendez-vous."),
+    ("cabinet", "a check-up for my daughter on Wednesday at 2pm", "the name of the person the appointment is for."),
+    ("cabinet", "una visita per mia figlia, controllo, mercoledì alle 14",
+     "il nome della persona per cui è l'appuntamento."),
+])  # fmt: skip
+def test_a_clinic_booking_for_someone_else_asks_for_their_name_not_the_profile_s(venues, venue_id, request_, asked):
+    profile = ClientProfile(venue_id=venue_id, phone=PHONES[venue_id], preferred_name="Marie Petit")
+    d = dialogue(venues, venue_id, profile=profile)
+    assert d.say(request_).reply.endswith(asked)
+    d.say("Adam Petit")
+    d.say("yes")
+    assert [b.name for b in d.tools.bookings] == ["Adam Petit"]
+
+
+def test_a_patient_s_name_is_kept_for_no_booking_for_someone_else_nor_saved_as_the_customer_s(venues):
+    d = dialogue(venues, "cabinet")
+    d.say("contrôle mercredi 14h, Marie Dupont")
+    d.say("oui")
+    assert d.say("et un autre pour ma fille jeudi à 10h, contrôle").reply.endswith(
+        "il me manque encore le nom de la personne pour qui est le rendez-vous."
+    )
+    d.say("Léa Dupont")
+    d.say("oui")
+    assert d.say("et pour moi lundi 10h, contrôle").reply.endswith("il me manque encore votre nom.")
+    assert [b.name for b in d.tools.bookings] == ["Marie Dupont", "Léa Dupont"]
+    saved = [call for call in d.tools.calls if call[0] == "update_client_info"]
+    assert saved == [("update_client_info", {"preferredName": "Marie Dupont"})]
+
+
 @pytest.mark.parametrize(("change", "said"), [
     ("make it 4 people", "Shall I book a table for 4 on Saturday 28 November at 8 pm for Tom Baker?"),
     ("9pm", "Shall I book a table for 2 on Saturday 28 November at 9 pm for Tom Baker?"),
