@@ -67,7 +67,8 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.hours_of(self._asked_day(reading), reading.days_named, reading.part)  # "open Saturday?"
         if self._see_you_then(reading) and (not self.mem.get("flow") or "bye" in reading.intents):
             return self.goodbye("thanks" in reading.intents)  # "obrigado, até amanhã": no new booking
-        if "price" in reading.intents and not (reading.day or reading.time or reading.people):
+        one_clause = not re.search(r"[,.;!?]", (self.turn.text or "").rstrip("?!. "))  # "how much is a table for 2?"
+        if "price" in reading.intents and not (reading.day or reading.time or (reading.people and not one_clause)):
             faq = self.faq(self.turn.text or "")  # "combien coûte un détartrage ?": a question, not a booking
             return self.understood(faq) if faq else self.unanswered()
         if self._of_a_day_only(reading) and (faq := self.faq(self.turn.text or "")):

@@ -3196,6 +3196,8 @@ def test_whether_something_else_than_a_day_is_possible_asks_for_no_free_times(ve
     ("cabinet", "combien coûte un détartrage ?", "Je n'ai pas la réponse à cette question ici."),
     ("roma", "quanto costa una pizza?", "Qui non ho la risposta a questa domanda."),
     ("harbour", "how much is an appointment... I mean a table?", "I don't have the answer to that here."),
+    ("harbour", "how much is a table for 2?", "I don't have the answer to that here."),  # its party is no booking
+    ("roma", "quanto costa un tavolo per 4?", "Qui non ho la risposta a questa domanda."),
 ])  # fmt: skip
 def test_a_question_of_price_is_no_booking_even_when_it_names_what_is_booked(venues, venue_id, question, said):
     d = dialogue(venues, venue_id)
