@@ -22,7 +22,13 @@ def day_with_its_time(
 ) -> tuple[D, str] | None:
     """The day of `text` and the words of its time, or None when no cut reads as both. `read_day` refuses with
     UnsupportedRelativeDay (its other refusals, a date that does not exist, are the answer). The time words
-    are the caller's to read: in the part of the day said with them ("tomorrow morning at 8": 08:00)."""
+    are the caller's to read: in the part of the day said with them ("tomorrow morning at 8": 08:00). A
+    phrase that reads whole as a day has no time in it ("oggi a otto": a week today, not today at 8)."""
+    try:
+        read_day(text)
+        return None
+    except UnsupportedRelativeDay:
+        pass
     for day_words, time_words in _cuts(text.split()):
         if not reads_as_time(time_words):
             continue

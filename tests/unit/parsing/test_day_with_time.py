@@ -62,6 +62,12 @@ def test_words_that_are_not_a_day_and_a_time_are_neither(text):
     assert read(text, "en") is None
 
 
+@pytest.mark.parametrize(("text", "locale"), [("oggi a otto", "it"), ("domani a otto", "it"), ("a week today", "en")])
+def test_a_phrase_that_is_a_day_whole_has_no_time_in_it(text, locale):
+    assert read(text, locale) is None  # "oggi a otto" is a week today, not today at 8
+    assert read(f"{text} alle 20" if locale == "it" else f"{text} at 8pm", locale) is not None
+
+
 def test_a_date_that_does_not_exist_or_a_weekday_that_disagrees_is_told_not_passed_over():
     with pytest.raises(NoSuchDate):
         read("31 novembre alle 20", "it")
