@@ -21,6 +21,7 @@ from concierge.conversations.message_words import (
     RELATIVE_DAYS,
     SHORT_MONTH_WORDS,
     UNIT_WORDS,
+    WEEKDAY_WORDS,
 )
 from concierge.conversations.vocabulary import vocabulary
 from concierge.domain.venue import Venue, hhmm, minutes
@@ -111,6 +112,8 @@ def time_said(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | 
         )
         if (not signalled and not (bare and gram == whole)) or _a_month_after(tokens, gram):
             continue
+        if _a_week_on(tokens, gram, digits):
+            continue  # "domani a otto": a week from tomorrow, no hour
         try:
             resolution = resolve_relative_time(gram, now, venue.locale, open_then)
         except VagueTime as vague:
@@ -144,6 +147,15 @@ _DAY_NOUNS = frozenset({"day", "giorno", "dia"})  # "the day after Christmas", "
 def _start_of(words: list[str], tokens: list[str]) -> int:
     """Where the gram's `words` first stand in `tokens` (a gram is always read from them)."""
     return next(i for i in range(len(tokens) - len(words) + 1) if tokens[i : i + len(words)] == words)
+
+
+def _a_week_on(tokens: list[str], gram: str, digits: str) -> bool:
+    """Whether the gram is "a 8" or "a 15" right after a day ("domani a otto", "sabato a quindici"): in
+    Italian, that day a week or two on, not an hour."""
+    if digits not in ("a 8", "a 15"):
+        return False
+    start = _start_of(gram.split(), tokens)
+    return start > 0 and (tokens[start - 1] in WEEKDAY_WORDS or tokens[start - 1] in RELATIVE_DAYS)
 
 
 def _a_month_after(tokens: list[str], gram: str) -> bool:

@@ -1294,6 +1294,16 @@ def test_next_week_and_a_weekday_with_a_comma_between_them_are_one_day(venues, v
     assert read(venues, venue_id, text).day == dt.date(2026, 12, day)
 
 
+@pytest.mark.parametrize(("text", "day", "time"), [
+    ("tavolo per 2 domani a otto, Marco Rossi", dt.date(2026, 12, 1), None),  # a week from tomorrow, no 8 o'clock
+    ("tavolo per 2 sabato a quindici", dt.date(2026, 12, 12), None),
+    ("sabato a otto alle 20", dt.date(2026, 12, 5), "20:00"),
+])  # fmt: skip
+def test_a_day_a_week_on_in_italian_says_no_hour(venues, text, day, time):
+    reading = read(venues, "roma", text)
+    assert (reading.day, reading.time) == (day, time)
+
+
 def test_a_weekday_with_a_comma_before_anything_else_is_still_this_week_s(venues):
     assert read(venues, "cabinet", "mardi, à 10h").day == dt.date(2026, 11, 24)
 
