@@ -186,7 +186,7 @@ def counts_set_aside(tokens: list[str], locale: str, vocab: Vocabulary, people: 
 
     def counts(i: int) -> bool:
         following = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if not with_digits(tokens[i], locale).isdigit() or following in _UNITS:
+        if not with_digits(tokens[i], locale).isdigit() or following in DAY_UNITS:
             return False  # "in two weeks" counts weeks
         if following in HOUR_WORDS and any(FROM_NOW.fullmatch(" ".join(tokens[max(0, i - n) : i])) for n in (1, 2)):
             return False  # "table for 2 in 2 hours": hours from now, though "in 2" may count people ("siamo in 2")
@@ -300,7 +300,7 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
         said_by = tokens[i - 1 : i] in (["we"], ["i"], ["they"], ["you"])  # "we sat at 8", "we sat 8 people"
         if len(after) == 2 and after[0] in _AT_WORDS and _HOUR.fullmatch(after[1]):
             return not said_by  # "fri at 8"
-        counted = after[1:] and (after[1] in vocabulary().counting_words or after[1] in _UNITS)  # "sun 2 people"
+        counted = after[1:] and (after[1] in vocabulary().counting_words or after[1] in DAY_UNITS)  # "sun 2 people"
         return bool(after) and (
             bool(CLOCK.fullmatch(after[0]) or _DIGITS_CLOCK.fullmatch(after[0]))  # "sat 8pm", "fri 730"
             or (  # "fri 8 for 2", in English: "mar 5" may be the 5th
@@ -324,11 +324,11 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
 
 _NEXT_WEEK = ("next week", "semaine prochaine", "settimana prossima", "prossima settimana", "proxima semana",
               "semana que vem")  # fmt: skip
-_UNITS = frozenset(
+DAY_UNITS = frozenset(  # what a number of days may be counted in: "tra 8 giorni", "daqui a oito dias"
     "day days week weeks fortnight fortnights month months giorno giorni settimana settimane mese mesi jour jours "
     "semaine semaines mois dia dias semana semanas mes meses".split()
 )
-UNIT_WORDS = _UNITS | _AMOUNTS  # what a number may count besides people: days, weeks, minutes, years, euros
+UNIT_WORDS = DAY_UNITS | _AMOUNTS  # what a number may count besides people: days, weeks, minutes, years, euros
 _WEEKS = frozenset("week weeks fortnight fortnights settimana settimane semaine semaines semana semanas".split())
 WEEKDAY_WORDS = frozenset(fold(name).removesuffix(" feira") for names in WEEKDAYS.values() for name in names)
 # The one-word days counted from today, with how many days ahead, in every language: the day grammar's ("oggi": 0,

@@ -14,6 +14,7 @@ from concierge.conversations.hour_marks import at_before_a_number
 from concierge.conversations.message_words import (
     ANSWER_FILLERS,
     BREAK,
+    DAY_UNITS,
     FROM_NOW,
     HOUR_WORDS,
     MONTH_WORDS,
@@ -150,12 +151,16 @@ def _start_of(words: list[str], tokens: list[str]) -> int:
 
 
 def _a_week_on(tokens: list[str], gram: str, digits: str) -> bool:
-    """Whether the gram is "a 8" or "a 15" right after a day ("domani a otto", "sabato a quindici"): in
-    Italian, that day a week or two on, not an hour."""
+    """Whether the gram is "a 8" or "a 15" right after a day ("domani a otto", "sábado a oito"), that day a
+    week or two on, or before days ("daqui a oito dias"): no hour."""
     if digits not in ("a 8", "a 15"):
         return False
-    start = _start_of(gram.split(), tokens)
-    return start > 0 and (tokens[start - 1] in WEEKDAY_WORDS or tokens[start - 1] in RELATIVE_DAYS)
+    words = gram.split()
+    start = _start_of(words, tokens)
+    before, after = tokens[start - 1 : start], tokens[start + len(words) : start + len(words) + 1]
+    return bool(
+        WEEKDAY_WORDS.intersection(before) or RELATIVE_DAYS.keys() & set(before) or DAY_UNITS.intersection(after)
+    )
 
 
 def _a_month_after(tokens: list[str], gram: str) -> bool:

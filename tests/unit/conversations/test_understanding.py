@@ -1294,13 +1294,15 @@ def test_next_week_and_a_weekday_with_a_comma_between_them_are_one_day(venues, v
     assert read(venues, venue_id, text).day == dt.date(2026, 12, day)
 
 
-@pytest.mark.parametrize(("text", "day", "time"), [
-    ("tavolo per 2 domani a otto, Marco Rossi", dt.date(2026, 12, 1), None),  # a week from tomorrow, no 8 o'clock
-    ("tavolo per 2 sabato a quindici", dt.date(2026, 12, 12), None),
-    ("sabato a otto alle 20", dt.date(2026, 12, 5), "20:00"),
+@pytest.mark.parametrize(("venue_id", "text", "day", "time"), [
+    ("roma", "tavolo per 2 domani a otto, Marco Rossi", dt.date(2026, 12, 1), None),  # a week from tomorrow, no 8pm
+    ("roma", "tavolo per 2 sabato a quindici", dt.date(2026, 12, 12), None),
+    ("roma", "sabato a otto alle 20", dt.date(2026, 12, 5), "20:00"),
+    ("tasca", "mesa para 2 amanhã a oito", dt.date(2026, 12, 1), None),
+    ("tasca", "mesa para 2 daqui a oito dias", dt.date(2026, 11, 30), None),  # "oito dias" is a week
 ])  # fmt: skip
-def test_a_day_a_week_on_in_italian_says_no_hour(venues, text, day, time):
-    reading = read(venues, "roma", text)
+def test_a_day_a_week_on_says_no_hour(venues, venue_id, text, day, time):
+    reading = read(venues, venue_id, text)
     assert (reading.day, reading.time) == (day, time)
 
 
