@@ -244,8 +244,8 @@ def capitalised_part(said: str) -> str:
     """Words that capitalise a name after up to three words written small: from the name on ("call it Mike",
     "põe Joana", "should be Jane Smith"), with the particles of its surname ("de la Cruz")."""
     words = said.split()
-    small = [i for i, word in enumerate(words) if word not in SURNAME_PARTICLES][:4]  # particles aside
-    capital = next((i for i, word in enumerate(words[: small[-1] + 1 if small else 0]) if word[:1].isupper()), 0)
+    counted = [i for i, word in enumerate(words) if word not in SURNAME_PARTICLES][:4]  # "call it de la Cruz"
+    capital = next((i for i in counted if words[i][:1].isupper()), 0)
     capital = next((i for i in range(capital) if _lead_a_surname(words[i:capital])), capital)  # "de la Cruz"
     return " ".join(words[capital:]) if capital else said
 
@@ -295,12 +295,10 @@ def _capitalised_name(words: list[str]) -> bool:
     """Two to four name words, each capitalised, with a surname's particles written small between them
     ("Maria da Silva", "Marie de la Tour")."""
     named = [w for w in words if w not in SURNAME_PARTICLES]
-    inner = words[1:-1]
     return (
         2 <= len(named) <= 4
-        and words[0] in named
-        and words[-1] in named
-        and all(w in SURNAME_PARTICLES for w in inner if w not in named)
+        and words[0] not in SURNAME_PARTICLES
+        and words[-1] not in SURNAME_PARTICLES
         and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in named)
     )
 
