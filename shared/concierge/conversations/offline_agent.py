@@ -252,10 +252,8 @@ class _Run(PicksFlow):
         another = pending and self.asked_a_question and ANOTHER_DAY.search(normalise(self.turn.text or ""))
         creating = pending and pending["kind"] == "create"
         changing = creating and "move" in reading.intents and "mine" not in reading.intents  # "can I change it?"
-        if (
-            pending and ("no" in reading.intents or another or changing) and not reading.details
-        ):  # "no", "any other day?"
-            return self.decline(pending)
+        if pending and ("no" in reading.intents or another or changing) and not reading.details:
+            return self.decline(pending)  # "no", "any other day?", "can I change it?"
         if creating and "cancel" in reading.intents and not reading.details:
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
         if pending and reading.intents == {"thanks"} and not reading.details:
