@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.days_and_times import A_DATE
 from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, time_tokens
@@ -15,8 +14,8 @@ from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import beyond_the_pattern, in_latin_letters, is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
-from concierge.domain.phone import example_number
 from concierge.domain.openings import next_open_day
+from concierge.domain.phone import example_number
 from concierge.domain.venue import hhmm, minutes
 from concierge.parsing.day_parts import part_window, range_in_part
 
