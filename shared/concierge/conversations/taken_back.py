@@ -8,7 +8,7 @@ import datetime as dt
 from typing import Callable
 
 from concierge.conversations.days_and_times import may_name_a_day
-from concierge.conversations.times_said import TIME_SIGNAL
+from concierge.conversations.times_said import BOUND_WORDS, TIME_SIGNAL
 from concierge.conversations.message_words import BREAK, CORRECTION_WORDS, NEGATIONS
 from concierge.domain.venue import Venue
 from concierge.parsing import UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
@@ -25,6 +25,8 @@ def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list
     for i, token in enumerate(tokens):
         if token not in NEGATIONS or tokens[i + 1 : i + 2] == [BREAK]:
             continue  # "non, mardi", "não, sábado": a no, then the day meant
+        if BOUND_WORDS.intersection(tokens[i + 1 : i + 2]):
+            continue  # "pas avant 14h", "not before 8": a bound the other way, read with the time
         for start in (i + 1, i + 2):  # "not Friday", "non posso venerdì"
             spans = [tokens[start : start + size] for size in range(min(NEGATED_WORDS, len(tokens) - start), 0, -1)]
             said = next((w for w in spans if BREAK not in w and names_a_day_or_time(" ".join(w), now, venue)), None)

@@ -141,6 +141,10 @@ _BOUNDS = {
     **dict.fromkeys("after apres dopo depois".split(), "after"),
     **dict.fromkeys("before until till avant jusqu prima entro fino antes ate".split(), "before"),
 }
+_THAN = {"later": "after", "earlier": "before"}  # "later than 8", "no earlier than 7"
+BOUND_WORDS = frozenset(_BOUNDS) | frozenset(_THAN)  # "not" before one bounds the time the other way
+_NOT = frozenset("not non pas nao".split())  # "not before 8", "non prima delle 20", "pas avant 20h": the other side
+_OTHER_SIDE = {"after": "before", "before": "after"}
 _DAYS = frozenset(word for word, ahead in RELATIVE_DAYS.items() if ahead == 1)  # "the day after tomorrow at 8"
 _DAY_NOUNS = frozenset({"day", "giorno", "dia"})  # "the day after Christmas", "il giorno dopo Natale"
 
@@ -191,8 +195,10 @@ def _bound(tokens: list[str], gram: str) -> str | None:
     start = _start_of(gram.split(), tokens)
     for i in range(max(0, start - 2), start + 1):
         before, then = tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""
-        if tokens[i] in _BOUNDS and then not in _DAYS and before not in _DAY_NOUNS:  # "the day after Christmas at 1"
-            return _BOUNDS[tokens[i]]
+        side = _BOUNDS.get(tokens[i]) or (_THAN.get(tokens[i]) if then == "than" else None)
+        if side and then not in _DAYS and before not in _DAY_NOUNS:  # "the day after Christmas at 1"
+            negated = before in _NOT or (before == "no" and tokens[i] in _THAN)  # "no later than 8"
+            return _OTHER_SIDE[side] if negated else side
     return None
 
 

@@ -616,6 +616,12 @@ def test_a_time_said_as_a_bound_is_never_taken_as_said_but_offered_around(venues
         ("cabinet", "avant midi", "before"),
         ("roma", "entro le 20", "before"),
         ("harbour", "tomorrow at sevenish", None),  # approximately: either side
+        ("harbour", "friday later than 8pm", "after"),
+        ("harbour", "friday no later than 8pm", "before"),  # said the other way round
+        ("harbour", "friday not before 8pm", "after"),
+        ("roma", "venerdì non prima delle 20", "after"),
+        ("cabinet", "jeudi pas avant 14h", "after"),  # not a time taken back
+        ("tasca", "sexta não depois das 21h", "before"),
     ],
 )
 def test_a_bound_says_which_side_of_its_time_is_meant(venues, venue_id, text, bound):
