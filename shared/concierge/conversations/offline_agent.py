@@ -219,6 +219,9 @@ class _Run(PicksFlow):
             prefer = just
         # "alle 21 invece delle 19 e 30", "we've got a table on Saturday, could we come at 7 instead?"
         said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
+        # "can we do Sunday instead?" with nothing under way: their booking's new day, not a new booking
+        instead = reading.intents == {"instead"} and not (mem.get("flow") or reading.people or reading.name)
+        said_of_theirs = said_of_theirs or instead
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
         # "I booked for 4 but we'll be 6", "ho prenotato per 4 ma saremo 6": their booking's new party
         corrected = (CORRECTION_WORDS | BUT_WORDS).intersection(normalise(self.turn.text or "").split())

@@ -3752,6 +3752,17 @@ def test_not_being_able_to_come_is_said_of_the_booking_one_has_and_moves_it(
     assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(start)
 
 
+@pytest.mark.parametrize(("venue_id", "said", "asked"), [
+    ("harbour", "something came up, can we do friday at 7pm instead?",
+     "Shall I move your booking of Friday 27 November at 8 pm to Friday 27 November at 7 pm?"),
+    ("roma", "possiamo venire sabato invece?", "Orari liberi verso le 20 di sabato 28 novembre"),
+])  # fmt: skip
+def test_a_day_or_time_said_instead_with_nothing_under_way_moves_the_booking_they_have(venues, venue_id, said, asked):
+    d = with_their_booking(venues, venue_id)
+    answer = d.say(said)
+    assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(asked)
+
+
 @pytest.mark.parametrize(("venue_id", "cannot", "answer", "said", "left"), [
     ("harbour", "we can't make it on saturday", "cancel it",
      "Shall I cancel your booking of Saturday 28 November at 8 pm?", []),
