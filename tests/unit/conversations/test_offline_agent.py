@@ -754,6 +754,8 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     ("roma", "avete un tavolo per 4 domani sera?", "Orari liberi martedì 24 novembre: 19,", "19:00"),
     ("roma", "avete posto per domani sera per 4 verso le 21?", "Orari liberi verso le 21 di martedì", "20:00"),
     ("roma", "c'è un tavolino per due domani verso le nove?", "Orari liberi verso le 21 di martedì", "20:00"),
+    ("roma", "ci sarebbe un tavolo per due domani verso le nove?", "Orari liberi verso le 21 di martedì", "20:00"),
+    ("harbour", "would you have a table for 2 on friday around 8?", "Free times around 8 pm on Friday", "19:30"),
     ("cabinet", "vous auriez un créneau demain ?", "Créneaux libres le mardi 24 novembre : 8 h", "08:00"),
     ("harbour", "anything free saturday evening around 9?", "Free times around 9 pm on Saturday", "20:30"),
     ("cabinet", "une rage de dents, c'est possible aujourd'hui ?", "Créneaux libres le lundi 23 novembre", "10:30"),
