@@ -3765,6 +3765,12 @@ def test_a_day_or_time_said_instead_with_nothing_under_way_moves_the_booking_the
     assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(asked)
 
 
+def test_a_care_asked_with_rather_and_a_part_of_the_day_is_a_new_booking_not_a_move(venues):
+    d = with_their_booking(venues, "cabinet")
+    answer = d.say("je voudrais un détartrage, plutôt en fin de journée")
+    assert answer.rdv["action"] == "NEED_INFO" and d.memory["flow"] == "book"
+
+
 @pytest.mark.parametrize(("venue_id", "cannot", "answer", "said", "left"), [
     ("harbour", "we can't make it on saturday", "cancel it",
      "Shall I cancel your booking of Saturday 28 November at 8 pm?", []),
