@@ -2320,6 +2320,7 @@ def test_a_part_of_an_open_day_it_is_closed_in_is_said_to_be_closed_with_the_day
         ("roma", "Siete aperti domenica?", "Il ristorante è chiuso domenica."),
         ("harbour", "Are you open on Sunday?", "We are open on Sunday 29 November: lunch from noon to 4 pm."),
         ("cabinet", "Vous êtes ouverts samedi ?", "Le cabinet est fermé samedi."),
+        ("cabinet", "Est-ce que le docteur reçoit le samedi ?", "Le cabinet est fermé samedi."),  # no booking
         ("tasca", "Estão abertos no domingo?", "O restaurante está fechado no domingo."),
     ],
 )
