@@ -69,16 +69,17 @@ class OwnBookingsFlow(BookingFlow):
             if key not in ("day", "time") and getattr(reading, key) is None:
                 setattr(reading, key, value)
         choices = mem["choices"]
-        chosen = next((c for c in choices if c["id"] == prefer), None) or self._chosen(choices, reading)
+        listed = [(c["day"], c["time"]) for c in choices]
+        # "annuler le rendez-vous de décembre", "spostare la prenotazione di dicembre alle 20": December's (its
+        # time, the new one); not with a day said ("move it to December 12": the new day)
+        in_month = month_picked(listed, self.turn.text, short=False) if self.turn.text and not reading.day else None
+        by_month = choices[listed.index(in_month)] if in_month else None
+        chosen = next((c for c in choices if c["id"] == prefer), None) or by_month or self._chosen(choices, reading)
         if chosen:  # "move my booking to Sunday at 1pm", then "the Friday one": Sunday at 1pm, not the booking's own
             if change.get("day") and reading.day in (None, dt.date.fromisoformat(chosen["day"])):
                 reading.day = dt.date.fromisoformat(change["day"])
             if change.get("time") and reading.time in (None, chosen["time"]):
                 reading.time = change["time"]
-        if chosen is None and mem["flow"] == "cancel" and self.turn.text:  # "annuler le rendez-vous de décembre"
-            listed = [(c["day"], c["time"]) for c in choices]
-            if picked := month_picked(listed, self.turn.text, short=False):
-                chosen = choices[listed.index(picked)]
         if not choices and "instead_of" in reading.intents and mem["flow"] == "move":
             mem["flow"], mem["choices"] = "book", None  # "Saturday instead of Friday" with none: a new booking
             return self.book(reading)
