@@ -219,6 +219,13 @@ def test_a_clinic_booking_for_someone_else_asks_for_their_name_not_the_profile_s
     assert [b.name for b in d.tools.bookings] == ["Adam Petit"]
 
 
+def test_a_name_given_for_someone_else_at_a_restaurant_is_their_booking_s_not_saved_as_the_customer_s(venues):
+    d = dialogue(venues, "harbour")
+    d.say("a table for my mum Jane Smith on saturday at 8 for 2")
+    d.say("yes")
+    assert [b.name for b in d.tools.bookings] == ["Jane Smith"] and "update_client_info" not in d.tools.names()
+
+
 def test_a_patient_s_name_is_kept_for_no_booking_for_someone_else_nor_saved_as_the_customer_s(venues):
     d = dialogue(venues, "cabinet")
     d.say("contrôle mercredi 14h, Marie Dupont")
