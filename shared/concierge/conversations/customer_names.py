@@ -33,6 +33,7 @@ from concierge.conversations.name_words import (
     TITLES,
     WHOM_FOR,
 )
+from concierge.conversations.surname_particles import NAME_WORD, lead_a_surname, particles_of_a_surname
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.parsing.text import with_digits
 from concierge.speech.names import LOCALES, MONTHS
@@ -40,7 +41,6 @@ from concierge.tools.faq import normalise
 
 T = TypeVar("T")
 
-_NAME_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’\-.])*")  # a letter of any script first: "Zoë", "王伟", "أحمد"
 # The words before a name said of oneself ("I'm Tom", "c'est Marie", "sono Mario", "aqui é o João"): no name
 # starts with them.
 _SELF_INTRO = re.compile(
@@ -55,7 +55,7 @@ _SELF_INTRO = re.compile(
 def looks_like_name(text: str) -> bool:
     """ "Karim Haddad", "rui": yes; "mal aux dents", "visite annuelle": no."""
     words = text.strip().strip(".!").split()
-    if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
+    if not 1 <= len(words) <= 4 or not all(NAME_WORD.fullmatch(w) for w in words):
         return False
     if words[0].lower() in HESITATIONS | REPLIES:
         return False
@@ -83,7 +83,7 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         chosen = last or segment != said or after_comma
         month = not own and normalise(words[0]) in MONTH_WORDS  # "…, December, …": when; "sono Marco": who
         one_word = chosen and len(words) == 1 and not month
-        one_word_name = one_word and bool(_NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
+        one_word_name = one_word and bool(NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
         # A full name said as one's own, and words after it: "…, and it's Tom Baker actually"
         said_capitalised = own and len(words) > 1 and words[0][:1].isupper() and words[1][:1].isupper()
         if not (_capitalised_name(words) or one_word_name or said_capitalised):  # "…, Bianchi": a surname last
@@ -246,7 +246,7 @@ def capitalised_part(said: str) -> str:
     words = said.split()
     counted = [i for i, word in enumerate(words) if word not in SURNAME_PARTICLES][:4]  # "call it de la Cruz"
     capital = next((i for i in counted if words[i][:1].isupper()), 0)
-    capital = next((i for i in range(capital) if _lead_a_surname(words[i:capital])), capital)  # "de la Cruz"
+    capital = next((i for i in range(capital) if lead_a_surname(words[i:capital])), capital)  # "de la Cruz"
     return " ".join(words[capital:]) if capital else said
 
 
@@ -299,7 +299,7 @@ def _capitalised_name(words: list[str]) -> bool:
         2 <= len(named) <= 4
         and words[0] not in SURNAME_PARTICLES
         and words[-1] not in SURNAME_PARTICLES
-        and all(_NAME_WORD.fullmatch(w) and w[:1].isupper() for w in named)
+        and all(NAME_WORD.fullmatch(w) and w[:1].isupper() for w in named)
     )
 
 
@@ -330,7 +330,7 @@ def capitalised_at_start(text: str) -> str | None:
     words: list[str] = []
     for token in text.split()[:4]:
         word = token.rstrip(",;:!?.")
-        if not (_NAME_WORD.fullmatch(word) and word[:1].isupper()):
+        if not (NAME_WORD.fullmatch(word) and word[:1].isupper()):
             break
         words.append(word)
         if word != token:
@@ -349,7 +349,7 @@ def name_at_start(text: str) -> str | None:
     "I'm", "c'est", "sono" before it are not part of it."""
     text = without_self_intro(text)
     first = text.strip().split()[:1]
-    particles = _particles_of_a_surname(text)  # "de la Cruz": written small, and part of it
+    particles = particles_of_a_surname(text)  # "de la Cruz": written small, and part of it
     if first and first[0].lower() in FUNCTION_WORDS | NAME_STOP and not first[0][:1].isupper() and not particles:
         return None
     if first and first[0].strip(".,;:!?").lower() in HESITATIONS | NEVER_NAMES | REPLIES:
@@ -366,12 +366,12 @@ def name_at_start(text: str) -> str | None:
             words.append(token)  # "Mr and Mrs Jones"
             continue
         if words and not particles:
-            particles = _particles_of_a_surname(" ".join(said_words[index:]))  # "Marie de la Tour"
+            particles = particles_of_a_surname(" ".join(said_words[index:]))  # "Marie de la Tour"
         if particles:
             particles -= 1
             words.append(token)  # "de la Cruz": its particles written small
             continue
-        if not _NAME_WORD.fullmatch(token) or token.lower() in NAME_STOP:
+        if not NAME_WORD.fullmatch(token) or token.lower() in NAME_STOP:
             break
         if token in PARTICLES and fold_same_length(" ".join(said_words[index + 1 : index + 2])) in _WHEN_WORDS:
             break  # "a nome Bianchi di sabato": Saturday's booking, not Mr "Bianchi di Sabato"
@@ -385,27 +385,6 @@ def name_at_start(text: str) -> str | None:
     name = " ".join(words).strip(".")
     name = _cased(name)
     return name if len(name) >= 2 else None
-
-
-def _particles_of_a_surname(text: str) -> int:
-    """How many of the words `text` starts with are a surname's particles written small, before its
-    capitalised name: 2 in "de la Cruz", "van der Berg"; 0 in "del ristorante"."""
-    words = text.split()
-    count = next((i for i, word in enumerate(words) if word not in SURNAME_PARTICLES), len(words))
-    named = count < len(words) and words[count][:1].isupper() and bool(_NAME_WORD.fullmatch(words[count]))
-    return count if named and _lead_a_surname(words[:count]) else 0
-
-
-_OWN_PARTICLES = frozenset({"van", "von", "ter", "der", "den"})  # no preposition in the four languages
-
-
-def _lead_a_surname(particles: list[str]) -> bool:
-    """Small words that are part of the surname after them: two particles or more ("de la Cruz", "van der
-    Berg"), or one no language here says for "of" ("van Gogh"); "di", "de", "da" alone are "of" ("a nome
-    di Rossi", "em nome da Joana")."""
-    if not particles or not all(word in SURNAME_PARTICLES for word in particles):
-        return False
-    return len(particles) >= 2 or particles[0] in _OWN_PARTICLES
 
 
 def _cased(name: str) -> str:

@@ -220,9 +220,7 @@ class _Run(PicksFlow):
         # "alle 21 invece delle 19 e 30", "we've got a table on Saturday, could we come at 7 instead?"
         said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
         # "can we do Sunday instead?" with nothing under way: their booking's new day, not a new booking
-        when = (
-            bool(reading.day or reading.time or reading.time_near) and not reading.care_type
-        )  # not "un soin, plutôt…"
+        when = bool(reading.day or reading.time or reading.time_near) and not reading.care_type  # not "un soin…"
         instead = reading.intents == {"instead"} and when and not (mem.get("flow") or reading.people or reading.name)
         said_of_theirs = said_of_theirs or instead
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
