@@ -772,6 +772,7 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     ("cabinet", "mio figlio ha mal di denti, potete vederlo domani?", "Orari liberi martedì 24 novembre: 8,", "08:00"),
     ("harbour", "is it possible tomorrow for 2?", "Free times on Tuesday 24 November: noon", "12:00"),
     ("roma", "sarebbe possibile domani sera per 2?", "Orari liberi martedì 24 novembre: 19,", "19:00"),
+    ("tasca", "Olá! Era possível uma mesa para quatro na sexta à noite?", "Horários livres sexta-feira, 27", "19:30"),
     ("tasca", "seria possível sexta para 2?", "Horários livres sexta-feira, 27 de novembro: 12h30", "12:30"),
     # "next week" with no day: next week's first open day
     ("harbour", "table for 2 next week", "Free times on Tuesday 1 December: noon", "12:00"),
