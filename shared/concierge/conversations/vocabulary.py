@@ -31,6 +31,7 @@ SAID_WITHIN = {
     "outdoors": ("hours", "all"),  # "avete tavoli all'aperto?": outside, not the hours nor all of them
     "bot": ("human",),  # "is this a real person?": asked whether, not asked for one
     "policy": ("book", "availability"),  # "do I need to book?": how booking works, no booking asked
+    "things_to_bring": ("availability",),  # "do I need to bring anything?": "anything" is no free time asked
 }
 
 

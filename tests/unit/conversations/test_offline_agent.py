@@ -1114,6 +1114,21 @@ def test_an_hour_proposed_while_the_time_is_asked_is_the_time_never_the_party(ve
 
 
 @pytest.mark.parametrize(("venue_id", "request_", "asked", "said"), [
+    ("harbour", "table for 2 saturday 8pm, Tom Baker", "do I need to bring anything?",
+     "I don't have the answer to that here. Shall I book"),
+    ("cabinet", "rdv contrôle jeudi 10h, Marie Dupont", "est-ce qu'il faut apporter quelque chose ?",
+     "Je n'ai pas la réponse à cette question ici. Je réserve"),
+    ("harbour", "table for 2 saturday 8pm, Tom Baker", "is it free?", "8 pm on Saturday 28 November is free."),
+])  # fmt: skip
+def test_something_to_bring_asked_before_the_yes_is_a_question_not_one_of_free_times(
+    venues, venue_id, request_, asked, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(asked).reply.startswith(said) and d.tools.bookings == []
+
+
+@pytest.mark.parametrize(("venue_id", "request_", "asked", "said"), [
     ("harbour", "table for 2 saturday", "is 8 ok?",
      "8 pm on Saturday 28 November is free. To book, I still need your name."),
     ("roma", "tavolo per 2 sabato", "alle 20 va bene?",
