@@ -2729,18 +2729,18 @@ def test_bookings_listed_in_french_set_a_space_before_each_semicolon(venues):
     )
 
 
-@pytest.mark.parametrize(("venue_id", "cancel", "asked"), [
+@pytest.mark.parametrize(("venue_id", "change", "asked"), [
     ("cabinet", "je voudrais annuler le rendez-vous de décembre", "J'annule votre rendez-vous du samedi 5 décembre"),
     ("harbour", "please cancel my booking in December", "Shall I cancel your booking of Saturday 5 December at 1 pm?"),
     ("roma", "vorrei spostare la prenotazione di dicembre alle 20",  # its time is the new one, not the other's
      "Sposto la sua prenotazione di sabato 5 dicembre alle 13 a sabato 5 dicembre alle 20?"),
     ("harbour", "move my booking to December 12", "Your bookings:"),  # a day said is the new one: which, asked
 ])  # fmt: skip
-def test_a_change_that_names_the_month_of_one_booking_asks_about_that_one(venues, venue_id, cancel, asked):
+def test_a_change_that_names_the_month_of_one_booking_asks_about_that_one(venues, venue_id, change, asked):
     d = dialogue(venues, venue_id)
     for day, time in ((dt.date(2026, 11, 28), "20:00"), (dt.date(2026, 12, 5), "13:00")):
         d.tools.book(day, time, PHONES[venue_id])
-    assert d.say(cancel).reply.startswith(asked)
+    assert d.say(change).reply.startswith(asked)
 
 
 @pytest.mark.parametrize(("venue_id", "move", "asked"), [
