@@ -20,6 +20,10 @@ _FILLED_PAUSE = re.compile(
     r"|(?<=\bat )like\b|(?<=\bfor )like\b|(?<=\bby )like\b|(?<=\babout )like\b|(?<=\baround )like\b",
     re.IGNORECASE,
 )
+_TEXTED_FOR_PEOPLE = re.compile(  # and before a party counted anywhere: "thurs 4 2 ppl" is for 2 people
+    r"\b4\s+(?=(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:ppl|people|pax|persons|guests)\b)",
+    re.IGNORECASE,
+)
 _TEXTED_AT = re.compile(r"(?:(?<=\s)|^)@\s*(?=\d)")
 _TEXTED_P = re.compile(  # "p 3", "p/ 3", "p/ dois": para 3
     r"(?:(?<=\s)|^)[pP]/?\s?(?=\d{1,2}\b(?![:.h]\d)|(?:dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito)\b)"
@@ -37,6 +41,7 @@ def spelt_out(text: str) -> str:
     """`text` with its short forms spelt out and the pauses of speech taken out."""
     text = _FILLED_PAUSE.sub(" ", text)  # "the name is uh John Smith", "at like eight"
     text = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", text))  # "table 4 2 @ 8": for 2 at 8
+    text = _TEXTED_FOR_PEOPLE.sub("for ", text)
     text = _TEXTED_HOUR.sub("ore ", text)  # "cena h 20.30": alle 20.30
     text = _TEXTED_P.sub("for ", text)  # "jantar p/ 3": for 3
     for short, word in _TEXTED_WORDS:  # "abt 8", "b4 9pm"

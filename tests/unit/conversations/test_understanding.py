@@ -954,6 +954,11 @@ def test_a_message_typed_short_is_read(venues, venue_id, text, time, people):
     assert (reading.day, reading.time, reading.people) == (dt.date(2026, 11, 24), time, people)
 
 
+def test_four_before_a_party_counted_is_for_even_after_a_weekday(venues):
+    reading = read(venues, "harbour", "any space on thurs 4 2 ppl around 7")  # "thurs 4" had been 4 pm
+    assert (reading.day, reading.time, reading.time_near, reading.people) == (dt.date(2026, 11, 26), None, "19:00", 2)
+
+
 @pytest.mark.parametrize(
     ("text", "part", "near", "bound"),
     [
