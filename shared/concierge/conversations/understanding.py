@@ -236,6 +236,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         day = weekend_of_a_date(tokens, now, venue) or either or day_said(tokens, now, venue)
     except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month
         day, reading.no_such_date = None, (impossible.day, impossible.month)
+    if {"mine", "another"} <= reading.intents and not {"cancel", "move"} & reading.intents:
+        if len(two_days := days_in_order(tokens, now, venue)) == 2:
+            day = two_days[1]  # "I have a booking on Saturday, can I also book Sunday?": the new booking's day
     if day is None or day.part is None:  # "good morning" names no part
         sooner = tuple(p for intent in {"later", "earlier"} & reading.intents for p in vocab.phrases[intent])
         ungreeted = time_tokens(blanked(unnamed, vocab.phrases["greeting"] + sooner))  # nor "mais tarde"

@@ -1305,6 +1305,15 @@ def test_next_week_and_a_weekday_with_a_comma_between_them_are_one_day(venues, v
     assert read(venues, venue_id, text).day == dt.date(2026, 12, day)
 
 
+@pytest.mark.parametrize(("venue_id", "text", "day"), [
+    ("harbour", "I have a booking on saturday, can I also book sunday lunch for 2?", dt.date(2026, 11, 29)),
+    ("harbour", "we have a table on saturday, can we also get one on sunday?", dt.date(2026, 11, 29)),
+    ("roma", "ho già una prenotazione sabato, vorrei prenotare anche domenica a pranzo", dt.date(2026, 11, 29)),
+])  # fmt: skip
+def test_another_booking_asked_after_the_one_they_have_is_on_the_day_said_for_it(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day  # Saturday's was booked
+
+
 @pytest.mark.parametrize(("venue_id", "text", "day", "time"), [
     ("roma", "tavolo per 2 domani a otto, Marco Rossi", dt.date(2026, 12, 1), None),  # a week from tomorrow, no 8pm
     ("roma", "tavolo per 2 sabato a quindici", dt.date(2026, 12, 12), None),
