@@ -9,7 +9,7 @@ from typing import Callable
 
 from concierge.conversations.days_and_times import may_name_a_day
 from concierge.conversations.times_said import BOUND_WORDS, TIME_SIGNAL
-from concierge.conversations.message_words import BREAK, CORRECTION_WORDS, NEGATIONS
+from concierge.conversations.message_words import BREAK, CORRECTION_WORDS, NEGATIONS, OF_WORDS, WEEKDAY_WORDS
 from concierge.domain.venue import Venue
 from concierge.parsing import UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
 from concierge.parsing.text import with_digits
@@ -33,6 +33,26 @@ def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list
             if said is not None:
                 out[i : start + len(said)] = [BREAK] * (start + len(said) - i)
                 break
+    return out
+
+
+_PAST_BEFORE = frozenset({"last"})
+_PAST_AFTER = frozenset({"scorso", "scorsa", "dernier", "derniere", "passado", "passada"})
+
+
+def past_weekdays_set_aside(tokens: list[str]) -> list[str]:
+    """ "Last Saturday", "sabato scorso", "lundi dernier", "sábado passado": a day gone by, never the one
+    booked ("siamo stati da voi sabato scorso, vorremmo tornare venerdì" is Friday); "the last Saturday of
+    the month" is one to come."""
+    out = list(tokens)
+    for i, token in enumerate(tokens):
+        if token not in WEEKDAY_WORDS:
+            continue
+        after = tokens[i + 1 : i + 2]
+        if i and tokens[i - 1] in _PAST_BEFORE and not OF_WORDS.union({"in"}).intersection(after):
+            out[i - 1 : i + 1] = [BREAK, BREAK]
+        elif after and after[0] in _PAST_AFTER:
+            out[i : i + 2] = [BREAK, BREAK]
     return out
 
 

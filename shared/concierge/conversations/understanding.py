@@ -66,7 +66,7 @@ from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.times_said import time_said, times_of_a_move
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
-from concierge.conversations.taken_back import corrected_set_aside, negated_set_aside
+from concierge.conversations.taken_back import corrected_set_aside, negated_set_aside, past_weekdays_set_aside
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
@@ -223,6 +223,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = spans_read(tokens, vocab.counting_words, moving="move" in reading.intents)
     tokens = digit_clocks_read(either_read(tokens, time_asked), time_asked)
     tokens = at_after_weekday(tokens, venue.locale, now.date())
+    tokens = past_weekdays_set_aside(tokens)
     if NEGATIONS.intersection(tokens):
         tokens = negated_set_aside(tokens, now, venue)
     if CORRECTION_WORDS.intersection(tokens):

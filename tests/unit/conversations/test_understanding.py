@@ -1306,6 +1306,17 @@ def test_next_week_and_a_weekday_with_a_comma_between_them_are_one_day(venues, v
 
 
 @pytest.mark.parametrize(("venue_id", "text", "day"), [
+    ("roma", "siamo stati da voi sabato scorso, vorremmo tornare venerdì alle 20 in 2", dt.date(2026, 11, 27)),
+    ("cabinet", "j'étais venu lundi dernier, je voudrais un rdv jeudi 10h", dt.date(2026, 11, 26)),
+    ("tasca", "estivemos aí no sábado passado, queremos mesa sexta às 20h para 2", dt.date(2026, 11, 27)),
+    ("harbour", "we came last saturday and loved it", None),
+    ("harbour", "the last saturday of the month", dt.date(2026, 11, 28)),  # one to come
+])  # fmt: skip
+def test_a_weekday_gone_by_is_never_the_day_booked(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
+@pytest.mark.parametrize(("venue_id", "text", "day"), [
     ("harbour", "I have a booking on saturday, can I also book sunday lunch for 2?", dt.date(2026, 11, 29)),
     ("harbour", "we have a table on saturday, can we also get one on sunday?", dt.date(2026, 11, 29)),
     ("roma", "ho già una prenotazione sabato, vorrei prenotare anche domenica a pranzo", dt.date(2026, 11, 29)),
