@@ -33,7 +33,22 @@ def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list
             if said is not None:
                 out[i : start + len(said)] = [BREAK] * (start + len(said) - i)
                 break
+        else:  # "na sexta não dá, pode ser sábado?": the day just before it, when another follows
+            first = _day_just_before(tokens, i, now, venue)
+            if first is not None and _names(" ".join(tokens[i + 1 :]), now, venue, _names_a_day):
+                out[first : i + 1] = [BREAK] * (i + 1 - first)
     return out
+
+
+def _day_just_before(tokens: list[str], at: int, now: dt.datetime, venue: Venue) -> int | None:
+    """Where a day starts in the few words before `at` ("na sexta" | "não dá", "mardi je ne" | "pas",
+    "friday is" | "not"), or None."""
+    for start in range(at - 1, max(at - NEGATED_WORDS, 0) - 1, -1):
+        for end in range(at, start, -1):
+            words = tokens[start:end]
+            if BREAK not in words and _names_a_day(" ".join(words), now, venue):
+                return start
+    return None
 
 
 _PAST_BEFORE = frozenset({"last"})

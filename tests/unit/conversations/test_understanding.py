@@ -1317,6 +1317,16 @@ def test_a_weekday_gone_by_is_never_the_day_booked(venues, venue_id, text, day):
 
 
 @pytest.mark.parametrize(("venue_id", "text", "day"), [
+    ("tasca", "na sexta não dá, pode ser sábado às 20h para 2?", dt.date(2026, 11, 28)),
+    ("roma", "venerdì non posso, sabato alle 20 va bene?", dt.date(2026, 11, 28)),
+    ("harbour", "friday is not possible, saturday at 8?", dt.date(2026, 11, 28)),
+    ("tasca", "sexta não", dt.date(2026, 11, 27)),  # no other day said: that one, whatever the no means
+])  # fmt: skip
+def test_a_day_said_before_not_is_set_aside_for_the_one_that_follows(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
+@pytest.mark.parametrize(("venue_id", "text", "day"), [
     ("harbour", "I have a booking on saturday, can I also book sunday lunch for 2?", dt.date(2026, 11, 29)),
     ("harbour", "we have a table on saturday, can we also get one on sunday?", dt.date(2026, 11, 29)),
     ("roma", "ho già una prenotazione sabato, vorrei prenotare anche domenica a pranzo", dt.date(2026, 11, 29)),
