@@ -1306,33 +1306,26 @@ def test_next_week_and_a_weekday_with_a_comma_between_them_are_one_day(venues, v
 
 
 @pytest.mark.parametrize(("venue_id", "text", "day"), [
+    # a weekday gone by
     ("roma", "siamo stati da voi sabato scorso, vorremmo tornare venerdì alle 20 in 2", dt.date(2026, 11, 27)),
     ("cabinet", "j'étais venu lundi dernier, je voudrais un rdv jeudi 10h", dt.date(2026, 11, 26)),
     ("tasca", "estivemos aí no sábado passado, queremos mesa sexta às 20h para 2", dt.date(2026, 11, 27)),
     ("harbour", "we came last saturday and loved it", None),
     ("harbour", "the last saturday of the month", dt.date(2026, 11, 28)),  # one to come
-])  # fmt: skip
-def test_a_weekday_gone_by_is_never_the_day_booked(venues, venue_id, text, day):
-    assert read(venues, venue_id, text).day == day
-
-
-@pytest.mark.parametrize(("venue_id", "text", "day"), [
+    # a day said just before "not", when another follows
     ("tasca", "na sexta não dá, pode ser sábado às 20h para 2?", dt.date(2026, 11, 28)),
     ("roma", "venerdì non posso, sabato alle 20 va bene?", dt.date(2026, 11, 28)),
     ("harbour", "friday is not possible, saturday at 8?", dt.date(2026, 11, 28)),
     ("tasca", "sexta não", dt.date(2026, 11, 27)),  # no other day said: that one, whatever the no means
-])  # fmt: skip
-def test_a_day_said_before_not_is_set_aside_for_the_one_that_follows(venues, venue_id, text, day):
-    assert read(venues, venue_id, text).day == day
-
-
-@pytest.mark.parametrize(("venue_id", "text", "day"), [
+    # the booking they have, named before another asked for
     ("harbour", "I have a booking on saturday, can I also book sunday lunch for 2?", dt.date(2026, 11, 29)),
     ("harbour", "we have a table on saturday, can we also get one on sunday?", dt.date(2026, 11, 29)),
     ("roma", "ho già una prenotazione sabato, vorrei prenotare anche domenica a pranzo", dt.date(2026, 11, 29)),
 ])  # fmt: skip
-def test_another_booking_asked_after_the_one_they_have_is_on_the_day_said_for_it(venues, venue_id, text, day):
-    assert read(venues, venue_id, text).day == day  # Saturday's was booked
+def test_of_two_days_said_the_one_booked_is_neither_gone_by_nor_refused_nor_the_one_they_have(
+    venues, venue_id, text, day
+):
+    assert read(venues, venue_id, text).day == day
 
 
 @pytest.mark.parametrize(("venue_id", "text", "day", "time"), [
