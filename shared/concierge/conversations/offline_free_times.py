@@ -9,6 +9,7 @@ from typing import Any
 
 from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
 from concierge.conversations.rdv_schema import is_clinic
+from concierge.domain.openings import range_open_at
 from concierge.domain.venue import OpeningRange, minutes
 
 MAX_OPTIONS = 4
@@ -67,8 +68,7 @@ class FreeTimes(OfflineTurn):
     def in_its_service(self, day: dt.date, time: str, times: list[str]) -> list[str]:
         """Those of `times` in the opening range `time` is in (dinner's, for a dinner time), or all of them when
         none is (or `time` is in none)."""
-        at = minutes(time)
-        opening = next((r for r in self.venue.ranges_on(day) if r.open_min <= at < r.close_min), None)
+        opening = range_open_at(self.venue, dt.datetime.combine(day, dt.time.fromisoformat(time)))
         same = [t for t in times if opening and opening.open_min <= minutes(t) < opening.close_min]
         return same or times
 
