@@ -1,10 +1,12 @@
 """Days and times said and taken back in the same message, set aside so that the one meant is read: after "not"
 ("not Friday, Saturday", "non alle 8 ma alle 9"), and before a correction ("at 8, sorry at 9", "venerdì, anzi
-sabato", "às 20h, aliás às 21h")."""
+sabato", "às 20h, aliás às 21h"); and a day said in a sentence before the one asking to book another ("today is
+my anniversary, can we book tomorrow?")."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Callable
 
 from concierge.conversations.days_and_times import may_name_a_day
@@ -68,6 +70,31 @@ def past_weekdays_set_aside(tokens: list[str]) -> list[str]:
             out[i - 1 : i + 1] = [BREAK, BREAK]
         elif after and after[0] in _PAST_AFTER:
             out[i : i + 2] = [BREAK, BREAK]
+    return out
+
+
+# The verbs of booking, not the things booked ("a table", "una mesa"): "Saturday, a table for 4 at 8, or Sunday"
+_BOOKING_VERB = re.compile(r"(?:book|reserv|prenot|marcar|agendar)\w*")
+
+
+def earlier_days_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list[str]:
+    """Days said in the sentences before the one asking to book a day are not the day booked: "today is my
+    anniversary, can we book tomorrow?", "c'est mon anniversaire samedi, je voudrais réserver vendredi"."""
+    verbs = [i for i, token in enumerate(tokens) if _BOOKING_VERB.fullmatch(token)]
+    if not verbs:
+        return tokens
+    stretch_start = max((i + 1 for i, token in enumerate(tokens[: verbs[-1]]) if token == BREAK), default=0)
+    after = tokens[verbs[-1] + 1 :]
+    stretch_after = after[: after.index(BREAK)] if BREAK in after else after
+    if stretch_start == 0 or not _names(" ".join(stretch_after), now, venue, _names_a_day):
+        return tokens
+    out = list(tokens)
+    for start in range(stretch_start):
+        for size in range(min(NEGATED_WORDS, stretch_start - start), 0, -1):
+            words = out[start : start + size]
+            if BREAK not in words and _names_a_day(" ".join(words), now, venue):
+                out[start : start + size] = [BREAK] * size
+                break
     return out
 
 

@@ -66,7 +66,12 @@ from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.times_said import time_said, times_of_a_move
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
-from concierge.conversations.taken_back import corrected_set_aside, negated_set_aside, past_weekdays_set_aside
+from concierge.conversations.taken_back import (
+    corrected_set_aside,
+    earlier_days_set_aside,
+    negated_set_aside,
+    past_weekdays_set_aside,
+)
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
@@ -228,6 +233,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         tokens = negated_set_aside(tokens, now, venue)
     if CORRECTION_WORDS.intersection(tokens):
         tokens = corrected_set_aside(tokens, now, venue)
+    if not {"cancel", "move"} & reading.intents:
+        tokens = earlier_days_set_aside(tokens, now, venue)
     if "move" in reading.intents:
         tokens = at_before_a_number(day_after_to(tokens))
     elif time_asked and tokens[:1] == ["to"]:

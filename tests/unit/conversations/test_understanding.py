@@ -1321,8 +1321,15 @@ def test_next_week_and_a_weekday_with_a_comma_between_them_are_one_day(venues, v
     ("harbour", "I have a booking on saturday, can I also book sunday lunch for 2?", dt.date(2026, 11, 29)),
     ("harbour", "we have a table on saturday, can we also get one on sunday?", dt.date(2026, 11, 29)),
     ("roma", "ho già una prenotazione sabato, vorrei prenotare anche domenica a pranzo", dt.date(2026, 11, 29)),
+    # a day said in a sentence before the one asking to book another
+    ("harbour", "today is my anniversary, can we book tomorrow at 8 for 2?", dt.date(2026, 11, 24)),
+    ("cabinet", "c'est mon anniversaire samedi, je voudrais réserver vendredi", dt.date(2026, 11, 27)),
+    ("tasca", "sábado é o aniversário da minha mulher, queria reservar para sexta", dt.date(2026, 11, 27)),
+    ("roma", "oggi è il mio compleanno! vorrei prenotare per sabato sera in 4", dt.date(2026, 11, 28)),
+    ("roma", "venerdì sera, vorrei prenotare un tavolo per 4", dt.date(2026, 11, 27)),  # no day after the verb
+    ("harbour", "saturday, a table for 4 at 8, or sunday", dt.date(2026, 11, 28)),  # a table is no verb
 ])  # fmt: skip
-def test_of_two_days_said_the_one_booked_is_neither_gone_by_nor_refused_nor_the_one_they_have(
+def test_of_two_days_said_the_one_booked_is_neither_gone_by_nor_refused_nor_the_one_they_have_nor_an_occasion(
     venues, venue_id, text, day
 ):
     assert read(venues, venue_id, text).day == day
