@@ -45,6 +45,8 @@ class DayPatterns:
         # "this weekend on Sunday", "ce week-end samedi"
         weekday_after = r"(?:(?:on|di|de|le|no|na|o|a) )?wd(?P<wd>[0-6])"
         ahead = g.ahead.format(n=rf"\d+|{g.one}")
+        # "next Friday the 4th", "venerdì prossimo il 4": the date says which Friday
+        weekday_dated = rf"(?:(?:{g.next_before}|{g.this}) )?wd(?P<wd>[0-6])(?: (?:{g.next_after}))?"
         # What each reader tries, as written.
         self.sources: dict[str, tuple[str, ...]] = {
             "weekend_next": (rf"{weekday_of}{next_weekend}", rf"{next_weekend} {weekday_after}"),
@@ -64,7 +66,7 @@ class DayPatterns:
             "weeks_ahead": (rf"(?:{ahead}) {weekday_after}", rf"wd(?P<wd>[0-6]) (?:{ahead})"),
             "next_month": tuple(p.format(**fill) for p in g.next_month),
             "this_month": tuple(p.format(**fill) for p in g.this_month),
-            "dates": tuple(p.format(**fill) for p in g.dates),
+            "dates": tuple(p.format(**{**fill, "wd": weekday_dated}) for p in g.dates),
         }
 
     def _many(self, name: str) -> tuple[re.Pattern[str], ...]:

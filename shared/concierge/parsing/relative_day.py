@@ -6,7 +6,8 @@ The rules, for every language:
 - a day of the month alone is this month's if still ahead (today included), else the next
   month's that has it; with a month and no year, this year's if still ahead, else next year's;
   a number needs an article, an ordinal, a month or a weekday to be a day ("at 8" is an hour);
-  a weekday said with it must agree, or `WeekdayMismatch` says so; a day its month never has ("31
+  a weekday said with it must agree, or `WeekdayMismatch` says so, and "next" or "this" with the
+  weekday gives way to it ("next Friday the 4th"); a day its month never has ("31
   November") raises `NoSuchDate`;
 - "next week"/"this week" with a weekday is that weekday in the calendar week (Monday to Sunday)
   after or of today, and "in two weeks" with one the weekday of the calendar week two after today's;

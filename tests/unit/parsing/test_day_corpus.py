@@ -46,6 +46,8 @@ it | sabato 21                             | 2026-02-21 Sat
 it | martedì 3 marzo                       | 2026-03-03 Tue
 it | martedì 25                            | MISMATCH 2026-02-25 -> 2026-02-24
 it | sabato 1 marzo                        | MISMATCH 2026-03-01 -> 2026-02-28
+it | venerdì prossimo il 27                | 2026-02-27 Fri
+it | questo venerdì 27                     | 2026-02-27 Fri
 it | il 30 febbraio                        | UNSUPPORTED
 it | domani sera                           | 2026-02-19 Thu evening
 it | domani in fine giornata               | 2026-02-19 Thu evening
@@ -128,6 +130,9 @@ en | Tuesday the 3rd                       | 2026-03-03 Tue
 en | Friday 27th February                  | 2026-02-27 Fri
 en | Friday the 28th                       | MISMATCH 2026-02-28 -> 2026-02-27
 en | Tuesday the 25th                      | MISMATCH 2026-02-25 -> 2026-02-24
+en | next Friday the 27th                  | 2026-02-27 Fri
+en | this Friday the 27th                  | 2026-02-27 Fri
+en | next Friday the 28th                  | MISMATCH 2026-02-28 -> 2026-02-27
 en | the 31st of April                     | UNSUPPORTED
 en | tomorrow night                        | 2026-02-19 Thu night
 en | tomorrow evening                      | 2026-02-19 Thu evening
@@ -226,6 +231,7 @@ fr | mardi 3                               | 2026-03-03 Tue
 fr | le mardi 3 mars                       | 2026-03-03 Tue
 fr | vendredi 28                           | MISMATCH 2026-02-28 -> 2026-02-27
 fr | lundi 1er mars                        | MISMATCH 2026-03-01 -> 2026-03-02
+fr | vendredi prochain le 27               | 2026-02-27 Fri
 fr | le 29 février                         | 2028-02-29 Tue
 fr | le 31 avril                           | UNSUPPORTED
 fr | vendredi soir                         | 2026-02-20 Fri evening
@@ -307,6 +313,8 @@ pt | sexta, 27 de fevereiro                | 2026-02-27 Fri
 pt | domingo, 1 de março                   | 2026-03-01 Sun
 pt | segunda, dia 3                        | MISMATCH 2026-03-03 -> 2026-03-02
 pt | sábado dia 27                         | MISMATCH 2026-02-27 -> 2026-02-28
+pt | sexta que vem, dia 27                 | 2026-02-27 Fri
+pt | na próxima sexta, dia 27              | 2026-02-27 Fri
 pt | 30 de fevereiro                       | UNSUPPORTED
 pt | amanhã de manhã                       | 2026-02-19 Thu morning
 pt | sexta à tarde                         | 2026-02-20 Fri afternoon
