@@ -373,8 +373,9 @@ _MEANT = re.compile(r"\b(?:i meant|i mean|meant|volevo dire|intendevo|je voulais
 # A new booking asked with a cancellation: "cancel Friday and book Saturday instead" is a move from one to the other.
 _REBOOKED = re.compile(
     r"\b(?:book|rebook|reserve|instead|prenota|prenotate|prenotare|invece|reserver|reservez|plutot|reservar|marcar"
-    r"|marca|marque|em vez|new one)\b"
+    r"|marca|marque|em vez|new one|en prendre|prenderne|farne|another one|outra|outro)\b"
 )
 _REBOOK_WORDS = frozenset(
-    "book rebook reserve new prenota prenotate prenotare reserver reservez reservar marcar marca marque".split()
+    "book rebook reserve new prenota prenotate prenotare reserver reservez reservar marcar marca marque prendre"
+    " prenderne farne another outra outro".split()
 )

@@ -1605,6 +1605,24 @@ def test_a_cancellation_with_only_the_new_day_said_is_a_move_of_the_booking_they
     assert d.say(asked).reply == said
 
 
+@pytest.mark.parametrize(("venue_id", "asked"), [
+    ("harbour", "cancel my friday booking and get another one on saturday"),
+    ("roma", "vorrei disdire la prenotazione di venerdì e farne una sabato"),
+    ("tasca", "queria desmarcar a reserva de sexta e fazer outra no sábado"),
+])  # fmt: skip
+def test_a_cancellation_then_another_one_on_a_new_day_offers_that_day_s_free_times_as_a_move(venues, venue_id, asked):
+    d = with_their_booking(venues, venue_id)
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "RESCHEDULE" and "28" in answer.reply and len(d.tools.bookings) == 1
+
+
+def test_a_cancellation_then_one_taken_on_a_new_day_is_a_move_at_a_clinic(venues):
+    d = dialogue(venues, "cabinet")
+    d.tools.book(dt.date(2026, 11, 26), "10:00", PHONES["cabinet"])
+    answer = d.say("je voudrais annuler mon rdv de jeudi et en prendre un dimanche")
+    assert answer.rdv["action"] == "RESCHEDULE" and "dimanche 29 novembre" in answer.reply
+
+
 def test_a_cancellation_then_a_new_booking_on_a_part_of_a_day_offers_its_free_times_as_a_move(venues):
     d = with_their_booking(venues, "harbour")
     answer = d.say("I want to cancel my booking and make a new one for sunday lunch")
