@@ -197,7 +197,10 @@ class QuestionsFlow(OwnBookingsFlow):
 
     def _asked_day(self, reading: Reading) -> dt.date | None:
         """The day an hours question is about: today, for today's weekday ("open on Thursday?" on a
-        Thursday), else the day said."""
+        Thursday), the booking's under way for "that day" ("what time do you close that day?"), else the
+        day said."""
+        if reading.that_day and self.mem.get("flow") == "book" and (day := self.slots.get("day")):
+            return dt.date.fromisoformat(day)
         return self.now.date() if self.now.date() in reading.day_choices else reading.day
 
     def hours_of(
@@ -254,7 +257,7 @@ class QuestionsFlow(OwnBookingsFlow):
         if ACTS & reading.intents or not self.turn.text:
             return None
         if "hours" in reading.intents and not replace(reading, day=None).details:
-            return self.open_now() if "now" in reading.intents else self.hours(reading.day)
+            return self.open_now() if "now" in reading.intents else self.hours(self._asked_day(reading))
         return None if reading.details else self.venue_facts(reading) or self.faq(self.turn.text)
 
     def _book_answering(self, reading: Reading) -> AgentAnswer:

@@ -117,6 +117,7 @@ class Reading:
     past_day: dt.date | None = None  # a date said that has passed: "20/11/2026" on the 23rd
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
     for_someone: bool | None = None  # True: the booking is for another ("pour mon fils"), a patient's own name
+    that_day: bool = False  # "that day", "quel giorno", "ce jour-là", "nesse dia": the day under way, said again
 
     @property
     def details(self) -> bool:
@@ -265,6 +266,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "move" in reading.intents and len(days) == 2:
         first, day = days  # "from Friday to Saturday": the booking's day, then the new one
         reading.day_from = first.date
+    reading.that_day = day is None and vocab.has("that_day", folded)
     if (week := week_said(day, folded, now)) is not None:  # "la semaine du 7 décembre": no day of it yet
         reading.week_of, day = week, None
     if day is not None and day.date < now.date():  # "the 20th of November 2026", said on the 23rd

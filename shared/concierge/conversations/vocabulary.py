@@ -75,6 +75,7 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
             "season_greetings",
             *SAID_WITHIN,
             "possible",
+            "that_day",
         )
     }
     phrases["greeting"] += phrases["season_greetings"]

@@ -2406,6 +2406,29 @@ def test_hours_without_a_day_are_the_weekly_schedule_with_days_of_the_same_hours
     assert dialogue(venues, venue_id).say(question).reply == said
 
 
+@pytest.mark.parametrize(("venue_id", "booking", "question", "said"), [
+    ("harbour", "table for 2 on the 31st of december", "what time do you close that day?",
+     "We are open on Thursday 31 December: lunch from noon to 3 pm and dinner from 6 pm to 10 pm."),
+    ("roma", "tavolo per 2 sabato", "a che ora chiudete quel giorno?",
+     "Siamo aperti sabato 28 novembre: pranzo dalle 12 e 30 alle 14 e 30 e cena dalle 19 alle 23."),
+    ("cabinet", "un contrôle jeudi", "vous fermez à quelle heure ce jour-là ?",
+     "Nous sommes ouverts le jeudi 26 novembre : matin de 8 h à 12 h et après-midi de 13 h à 18 h."),
+    ("tasca", "mesa para 2 no sábado", "a que horas fecham nesse dia?",
+     "Abrimos sábado, 28 de novembro: almoço das 12h30 às 15h e jantar das 19h30 às 23h30."),
+])  # fmt: skip
+def test_the_hours_of_that_day_asked_while_booking_are_the_booking_s_day_s_then_the_booking_goes_on(
+    venues, venue_id, booking, question, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    answer = d.say(question)
+    assert answer.reply.startswith(f"{said} ") and answer.rdv["action"] == "NEED_INFO"
+
+
+def test_that_day_asked_with_no_booking_under_way_is_the_weekly_schedule(venues):
+    assert dialogue(venues, "harbour").say("what time do you close that day?").reply.startswith("Our opening hours:")
+
+
 def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
     d = dialogue(
         venues, "tasca", profile=ClientProfile(venue_id="tasca", phone=PHONES["tasca"], preferred_name="Ana Sousa")
