@@ -41,7 +41,8 @@ class OwnBookingsFlow(BookingFlow):
         choices = self.own_bookings() if choices is None else choices
         if not choices:
             return self.understood(self._none_found())
-        answer = self.understood(self.words.say("upcoming_bookings", list=self._listed(choices)))
+        key = "upcoming_bookings.one" if len(choices) == 1 else "upcoming_bookings"
+        answer = self.understood(self.words.say(key, list=self._listed(choices)))
         self.mem["listed"] = choices  # "cancel the second one", "can we make it 8?" (of the one listed) next
         return answer
 

@@ -2539,6 +2539,16 @@ def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, ve
     assert len(d.tools.bookings) == 2
 
 
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("harbour", "what time is my booking?", "Your upcoming booking: Friday 27 November at 8 pm."),
+    ("roma", "a che ora è la mia prenotazione?", "La sua prossima prenotazione: venerdì 27 novembre alle 20."),
+    ("cabinet", "c'est à quelle heure mon rdv ?", "Votre prochain rendez-vous : le vendredi 27 novembre à 20 h."),
+    ("tasca", "a que horas é a minha reserva?", "A sua próxima reserva: sexta-feira, 27 de novembro às 20h."),
+])  # fmt: skip
+def test_one_booking_asked_about_is_said_as_one(venues, venue_id, question, said):
+    assert with_their_booking(venues, venue_id).say(question).reply == said
+
+
 @pytest.mark.parametrize(("venue_id", "question"), [
     ("harbour", "do I need to bring anything for my booking?"),
     ("harbour", "is there a dress code for our reservation?"),
