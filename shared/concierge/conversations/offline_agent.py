@@ -93,6 +93,10 @@ class _Run(PicksFlow):
         pending, mem["pending"] = mem.get("pending"), None
         if anything_else and "no" in reading.intents and not reading.details:
             return self.goodbye("thanks" in reading.intents)  # "no, that's all" to "anything else?"
+        if "confirming" in reading.intents and mem.get("flow") != "book" and not {"cancel", "move"} & reading.intents:
+            return (
+                self.list_own()
+            )  # "just confirming my booking for Saturday at 8", "volevo confermare la prenotazione"
         day_asked_about, days_asked_about = mem.pop("day_asked_about", None), mem.pop("days_asked_about", None)
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
             return self.hours_of(self._asked_day(reading))  # "open on Christmas Day?" then "Boxing Day?"

@@ -21,7 +21,7 @@ INTENTS = (
     "greeting", "yes", "no", "book", "cancel", "move", "mine", "hours", "now", "human", "angry", "thanks", "bye",
     "instead", "where", "venue_name", "contact", "earliest", "latest", "availability", "next_week",
     "another", "late", "all", "later", "earlier", "price", "rename", "instead_of", "cant_come", "private_hire",
-    "check", "wait", "bot", "note", "help", "venue_topic", "seating", "duration", "policy",
+    "check", "wait", "bot", "note", "help", "venue_topic", "seating", "duration", "policy", "confirming",
 )  # fmt: skip
 # Phrases whose words say intents they do not mean: those intents are kept only when said outside them.
 SAID_WITHIN = {

@@ -2549,6 +2549,38 @@ def test_one_booking_asked_about_is_said_as_one(venues, venue_id, question, said
     assert with_their_booking(venues, venue_id).say(question).reply == said
 
 
+@pytest.mark.parametrize(("venue_id", "said", "listed"), [
+    ("harbour", "just confirming my booking for saturday at 8", "Your upcoming booking: Saturday 28 November at 8 pm."),
+    ("roma", "buongiorno, volevo confermare la prenotazione di sabato",
+     "La sua prossima prenotazione: sabato 28 novembre alle 20."),
+    ("cabinet", "bonjour, je confirme mon rdv de samedi", "Votre prochain rendez-vous : le samedi 28 novembre à 20 h."),
+    ("tasca", "olá, só para confirmar a reserva de sábado às 20h",
+     "A sua próxima reserva: sábado, 28 de novembro às 20h."),
+])  # fmt: skip
+def test_a_booking_they_have_confirmed_is_listed_not_booked_again_nor_moved(venues, venue_id, said, listed):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    answer = d.say(said)
+    assert answer.reply == listed and answer.rdv["action"] == "SHOW_WELCOME" and len(d.tools.bookings) == 1
+
+
+@pytest.mark.parametrize(("venue_id", "booking", "yes"), [
+    ("harbour", "table for 2 saturday at 8, Tom Baker", "yes, confirm the booking"),
+    ("roma", "tavolo per 2 sabato alle 20, Marco Rossi", "sì, confermo la prenotazione"),
+    ("cabinet", "un contrôle jeudi à 10h, Marie Dupont", "oui je confirme le rendez-vous"),
+])  # fmt: skip
+def test_confirming_the_booking_asked_about_is_its_yes(venues, venue_id, booking, yes):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    assert d.say(yes).rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
+
+
+def test_confirming_a_booking_with_a_move_asked_moves_it(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    assert d.say("I want to confirm my booking but can we move it to 9?").rdv["action"] == "RESCHEDULE"
+
+
 @pytest.mark.parametrize(("venue_id", "question"), [
     ("harbour", "do I need to bring anything for my booking?"),
     ("harbour", "is there a dress code for our reservation?"),
