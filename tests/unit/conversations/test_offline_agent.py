@@ -1011,6 +1011,22 @@ def test_a_refused_move_says_why_and_leaves_the_booking_where_it_was(venues):
             "to a table for 5",
             "now a table for 5",
         ),
+        (
+            "harbour",  # it had no answer
+            "table for 4 on Friday at 8pm, name Jane Doe",
+            "we might be 3 instead of 4, is that ok?",
+            "yes",
+            "to a table for 3",
+            "now a table for 3",
+        ),
+        (
+            "roma",
+            "tavolo per 4 venerdì alle 20, Marco Rossi",
+            "potremmo essere 3 invece di 4",
+            "sì",
+            "in un tavolo per 3",
+            "ora un tavolo per 3",
+        ),
     ],
 )
 def test_a_new_party_size_after_booking_changes_that_booking_at_the_same_time(
