@@ -82,15 +82,20 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
     return weaker[0] or weaker[1]
 
 
-_OR = frozenset({"or", "o", "ou", "oppure"})
+_OR = frozenset({"or", "o", "ou", "oppure", "otherwise", "altrimenti", "senno", "sinon", "senao"})
+IF_WORDS = frozenset({"if", "se", "si"})
+_NOT = frozenset({"not", "no", "non", "nao"})  # after "if": "tonight, if not tomorrow", "hoje, se não amanhã"
 
 
-def first_of_two(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
-    """The first of two days offered as a choice, where the longest words would read the second ("stasera o
-    domani sera", "tonight or tomorrow night"): the days within a few words of the "or"."""
+def two_offered(tokens: list[str], now: dt.datetime, venue: Venue) -> tuple[DayReading, DayReading] | None:
+    """Two days offered as a choice, the first preferred, where the longest words would read the second
+    ("stasera o domani sera", "tonight or tomorrow night", "tonight if possible, otherwise tomorrow", "hoje,
+    se não amanhã"): the days within a few words of the "or"."""
     for index, token in enumerate(tokens):
-        if token in _OR and (before := day_said(tokens[max(0, index - MAX_GRAM) : index], now, venue)):
-            return before if day_said(tokens[index + 1 : index + 1 + MAX_GRAM], now, venue) else None
+        if_not = index > 0 and tokens[index - 1] in IF_WORDS and token in _NOT
+        if (token in _OR or if_not) and (before := day_said(tokens[max(0, index - MAX_GRAM) : index], now, venue)):
+            after = day_said(tokens[index + 1 : index + 1 + MAX_GRAM], now, venue)
+            return (before, after) if after else None
     return None
 
 

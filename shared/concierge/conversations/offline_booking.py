@@ -6,8 +6,6 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.days_and_times import A_DATE
-from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.offline_free_times import FreeTimes, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
@@ -16,8 +14,7 @@ from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
 from concierge.domain.openings import next_open_day
 from concierge.domain.phone import example_number
-from concierge.domain.venue import hhmm, minutes
-from concierge.parsing.day_parts import part_window, range_in_part
+from concierge.domain.venue import minutes
 
 EDGES = frozenset({"earliest", "latest"})  # intents that ask for a day's first or last free time
 
@@ -105,6 +102,8 @@ class BookingFlow(FreeTimes):
             weekday = dt.date.fromisoformat(slots["day"]).weekday()
             slots["day"] = (self._next_monday() + dt.timedelta(days=weekday)).isoformat()
         day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
+        if day is not None and day == reading.day and reading.day_else:
+            day = self._open_one_of_two(day, reading.day_else, notes)
         following = None  # the next open day, when the day said is closed
         if day is not None and not self.venue.ranges_on(day):
             notes.append(self.words.say("closed_day", day=self.day_words(day)))
@@ -165,25 +164,19 @@ class BookingFlow(FreeTimes):
             )
         return self.offer(day, time, notes)
 
-    def part_of_the_day_under_way(self, reading: Reading, day_under_way: str | None) -> bool:
-        """A part of the day said alone ("evening", "plutôt le matin") is that part of the day under way: the
-        day of the times offered, or of the booking asked for. True when it is one."""
-        if reading.part_named and not (reading.day or reading.time or reading.time_near) and day_under_way:
-            day = dt.date.fromisoformat(day_under_way)
-            start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
-            reading.day, reading.part = day, (hhmm(start), hhmm(end))
-            return True
-        return False
-
-    def weekday_alone(self) -> bool:
-        """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday
-        the 4th")."""
-        words = time_tokens(self.turn.text or "")
-        dated = A_DATE.search(" ".join(words)) or MONTH_WORDS.intersection(words)
-        return bool(WEEKDAY_WORDS.intersection(words)) and not dated
-
     def _next_monday(self) -> dt.date:
         return self.now.date() + dt.timedelta(days=7 - self.now.weekday())
+
+    def _open_one_of_two(self, day: dt.date, otherwise: dt.date, notes: list[str]) -> dt.date:
+        """The day booked of two offered ("tonight or tomorrow", "vendredi, sinon dimanche"): the first, or the
+        second when the first is closed and it is open (said so, and that it is the next open day)."""
+        if self.venue.ranges_on(day) or not self.venue.ranges_on(otherwise):
+            return day
+        notes.append(self.words.say("closed_day", day=self.day_words(day)))
+        if next_open_day(self.venue, day) == otherwise:
+            notes.append(self.words.say("closed_day.next", day=self.day_words(otherwise)))
+        self.slots["day"] = otherwise.isoformat()
+        return otherwise
 
     def _edge_of_day(self, day: dt.date | None, edge: frozenset[str]) -> dt.date | None:
         """ "The latest you have", "as early as possible": the free times around the day's last or first

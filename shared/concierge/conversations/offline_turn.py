@@ -1,5 +1,6 @@
 """What every flow of the offline agent shares: one turn, its tools, its memory, what it knows of the customer,
-and the answers that end or reset a flow (welcome, goodbye, FAQ, not understood, handover)."""
+how the day said is read against the one under way, and the answers that end or reset a flow (welcome, goodbye,
+FAQ, not understood, handover)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer, ToolCallRecord, ToolRunner, Turn
+from concierge.conversations.days_and_times import A_DATE
+from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.out_of_scope import hand_over
 from concierge.conversations.rdv import Details, Disposition, Patient, RdvBuilder, Session
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading
 from concierge.domain.openings import is_open_at
+from concierge.domain.venue import hhmm
+from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.speech import phrases_for
 from concierge.speech.receptionist import agent_words
 from concierge.tools.faq import THRESHOLD, best_match
@@ -75,8 +80,8 @@ class OfflineTurn:
     def day_words(self, day: dt.date) -> str:
         return self.phrases.day_label_from(day, self.now.date())
 
-    def time_words(self, hhmm: str) -> str:
-        return self.phrases.time_human(hhmm)
+    def time_words(self, at: str) -> str:
+        return self.phrases.time_human(at)
 
     # --- what we know of the customer
 
@@ -163,6 +168,23 @@ class OfflineTurn:
             return
         if number <= self.venue.max_people and not self.open_then(day, reading.time):
             reading.people, reading.time = number, None
+
+    def part_of_the_day_under_way(self, reading: Reading, day_under_way: str | None) -> bool:
+        """A part of the day said alone ("evening", "plutôt le matin") is that part of the day under way: the
+        day of the times offered, or of the booking asked for. True when it is one."""
+        if reading.part_named and not (reading.day or reading.time or reading.time_near) and day_under_way:
+            day = dt.date.fromisoformat(day_under_way)
+            start, end = part_window(reading.part_named, range_in_part(self.venue.ranges_on(day), reading.part_named))
+            reading.day, reading.part = day, (hhmm(start), hhmm(end))
+            return True
+        return False
+
+    def weekday_alone(self) -> bool:
+        """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday
+        the 4th")."""
+        words = time_tokens(self.turn.text or "")
+        dated = A_DATE.search(" ".join(words)) or MONTH_WORDS.intersection(words)
+        return bool(WEEKDAY_WORDS.intersection(words)) and not dated
 
     def open_then(self, day: dt.date, time: str) -> bool:
         """Whether the venue is open on `day` at `time` ("HH:MM"), by its hours: no store read."""

@@ -9,7 +9,7 @@ import datetime as dt
 import re
 from typing import Callable
 
-from concierge.conversations.days_and_times import may_name_a_day
+from concierge.conversations.days_and_times import IF_WORDS, may_name_a_day
 from concierge.conversations.times_said import BOUND_WORDS, TIME_SIGNAL
 from concierge.conversations.message_words import BREAK, CORRECTION_WORDS, NEGATIONS, OF_WORDS, WEEKDAY_WORDS
 from concierge.domain.venue import Venue
@@ -27,6 +27,8 @@ def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list
     for i, token in enumerate(tokens):
         if token not in NEGATIONS or tokens[i + 1 : i + 2] == [BREAK]:
             continue  # "non, mardi", "não, sábado": a no, then the day meant
+        if i and tokens[i - 1] in IF_WORDS:
+            continue  # "tonight, if not tomorrow": the one offered next, not refused
         if BOUND_WORDS.intersection(tokens[i + 1 : i + 2]):
             continue  # "pas avant 14h", "not before 8": a bound the other way, read with the time
         for start in (i + 1, i + 2):  # "not Friday", "non posso venerdì"

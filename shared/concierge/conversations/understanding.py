@@ -30,8 +30,8 @@ from concierge.conversations.customer_names import (
 from concierge.conversations.days_and_times import (
     day_said,
     days_in_order,
-    first_of_two,
     two_days_together,
+    two_offered,
     part_said,
     part_window_said,
     week_said,
@@ -117,6 +117,7 @@ class Reading:
     past_day: dt.date | None = None  # a date said that has passed: "20/11/2026" on the 23rd
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
     for_someone: bool | None = None  # True: the booking is for another ("pour mon fils"), a patient's own name
+    day_else: dt.date | None = None  # the second of two days offered ("tonight or tomorrow"): if the first is closed
     that_day: bool = False  # "that day", "quel giorno", "ce jour-là", "nesse dia": the day under way, said again
 
     @property
@@ -241,8 +242,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     elif time_asked and tokens[:1] == ["to"]:
         tokens = at_before_a_number(tokens)  # "to 9", to "To which day and time should I move your booking…?"
     try:
-        either = None if {"cancel", "move"} & reading.intents else first_of_two(tokens, now, venue)
-        day = weekend_of_a_date(tokens, now, venue) or either or day_said(tokens, now, venue)
+        either = None if {"cancel", "move"} & reading.intents else two_offered(tokens, now, venue)
+        day = weekend_of_a_date(tokens, now, venue) or (either and either[0]) or day_said(tokens, now, venue)
+        reading.day_else = either[1].date if either and day is either[0] else None
     except NoSuchDate as impossible:  # "the 31st of November": no day, rather than the 31st of another month
         day, reading.no_such_date = None, (impossible.day, impossible.month)
     if {"mine", "another"} <= reading.intents and not {"cancel", "move"} & reading.intents:

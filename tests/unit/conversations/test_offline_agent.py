@@ -2445,6 +2445,27 @@ def test_that_day_asked_with_no_booking_under_way_is_the_weekly_schedule(venues)
     assert dialogue(venues, "harbour").say("what time do you close that day?").reply.startswith("Our opening hours:")
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "said", "then", "booked"), [
+    ("harbour", "table for 2, tonight if possible, otherwise tomorrow at 8",
+     "We are closed on Monday 23 November. The next day we are open is Tuesday 24 November. To book, I still need "
+     "your name.", "Tom Baker", "Tuesday 24 November at 8 pm"),
+    ("harbour", "table for 2 tonight or friday at 8", "We are closed on Monday 23 November. To book, I still need "
+     "your name.", "Tom Baker", "Friday 27 November at 8 pm"),
+    ("cabinet", "un contrôle vendredi à 10h, sinon dimanche", "Nous sommes fermés le vendredi 27 novembre. Le "
+     "prochain jour d'ouverture est le dimanche 29 novembre. Pour réserver, il me manque encore votre nom.",
+     "Marie Dupont", "dimanche 29 novembre à 10 h"),
+])  # fmt: skip
+def test_of_two_days_offered_the_second_is_booked_when_the_first_is_closed(venues, venue_id, asked, said, then, booked):
+    d = dialogue(venues, venue_id)
+    assert d.say(asked).reply == said
+    assert booked in d.say(then).reply
+
+
+def test_of_two_days_offered_both_closed_the_next_open_day_is_said(venues):
+    answer = dialogue(venues, "tasca").say("hoje se possível, senão amanhã, somos 2")
+    assert "O próximo dia em que abrimos é quarta-feira, 25 de novembro." in answer.reply
+
+
 def test_a_part_of_the_day_without_a_time_offers_that_part_s_free_times(venues):
     d = dialogue(
         venues, "tasca", profile=ClientProfile(venue_id="tasca", phone=PHONES["tasca"], preferred_name="Ana Sousa")

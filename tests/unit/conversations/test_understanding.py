@@ -1471,6 +1471,22 @@ def test_of_two_days_offered_as_a_choice_the_first_said_is_read(venues, venue_id
     assert read(venues, venue_id, text).day == day
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "day", "otherwise"),
+    [
+        ("harbour", "table for 2, tonight if possible, otherwise tomorrow", 23, 24),
+        ("harbour", "do you have a table for 2 tonight? if not tomorrow is fine", 23, 24),  # no "not tomorrow"
+        ("roma", "stasera per 2, se no domani", 23, 24),
+        ("cabinet", "un contrôle vendredi, sinon dimanche matin", 27, 29),
+        ("tasca", "hoje se possível, senão amanhã, somos 2", 23, 24),
+        ("tasca", "mesa para 2 hoje ou quinta às 20h", 23, 26),
+    ],
+)
+def test_the_second_of_two_days_offered_is_kept_for_when_the_first_cannot_be(venues, venue_id, text, day, otherwise):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.day_else) == (dt.date(2026, 11, day), dt.date(2026, 11, otherwise))
+
+
 def test_of_two_days_in_a_move_the_first_is_still_the_booking_s(venues):
     reading = read(venues, "harbour", "can we move my booking from friday to saturday or sunday?")
     assert reading.day_from == dt.date(2026, 11, 27) and reading.day == dt.date(2026, 11, 28)
