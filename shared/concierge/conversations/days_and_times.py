@@ -37,7 +37,8 @@ _LONE_ORDINAL = re.compile(  # an ordinal with no article or month is a place or
     r"(?:deux|trois|quatr|cinqu|six|sept|huit|neuv|dix)ieme|premieres?|premiers|"
     r"segundos?|(?:terceir|setim|oitav|non|decim|primeir)[oa]s?|(?:quint|sext)os?"  # "segunda", "quinta": weekdays
 )
-_ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)")
+# "the one", "the lunch one", "the 8pm one": a booking pointed at, no 1st ("the twenty one" is the 21st)
+_ARTICLE_ONE = re.compile(r"(?:(?:the|le|la|il|lo|o|a|l) )?(?:one|un|une|uno|una|um|uma)|the (?!twenty|thirty)\S+ one")
 
 
 def grams(tokens: list[str], digits_first: bool = False):

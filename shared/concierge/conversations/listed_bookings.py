@@ -1,4 +1,5 @@
-"""The customer's bookings as list_events lists them: when each starts, and the one a message picks by its month."""
+"""The customer's bookings as list_events lists them: when each starts, and the one a message picks by its month
+or its part of the day."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.message_words import time_tokens
-from concierge.domain.venue import Venue
+from concierge.domain.venue import Venue, minutes
+from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.day_tokens import month_numbers
 
 
@@ -39,3 +41,14 @@ def month_picked(listed: list[tuple[str, str]], text: str, short: bool = True) -
     if len(said) != 1 or len(in_month) != 1 or (short and len(tokens) > 4):
         return None
     return in_month[0]
+
+
+def part_picked(listed: list[tuple[str, str]], part: str, venue: Venue) -> tuple[str, str] | None:
+    """The only one of the bookings listed in the part of its day said ("the lunch one", "quella della cena",
+    "celle du matin"), by the venue's hours that day."""
+    in_part = []
+    for day, time in listed:
+        start, end = part_window(part, range_in_part(venue.ranges_on(dt.date.fromisoformat(day)), part))
+        if start <= minutes(time) < end:
+            in_part.append((day, time))
+    return in_part[0] if len(in_part) == 1 else None

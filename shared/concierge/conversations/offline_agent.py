@@ -130,8 +130,9 @@ class _Run(PicksFlow):
             return self.manage(reading, fresh=True, prefer=prefer)
         if target and "yes" in reading.intents and not reading.details:
             return self.move_to(reading)  # "yes" to "move it or cancel it?": which day and time, asked
+        picking = reading.part_named and mem.get("choices") and not mem.get("target")  # "the lunch one"
         if mem.get("flow") in ("cancel", "move") and (  # "the latest you have", "next week"
-            reading.details or turn.action == "choose_booking" or (EDGES | _MOVE_WORDS) & reading.intents
+            reading.details or turn.action == "choose_booking" or (EDGES | _MOVE_WORDS) & reading.intents or picking
         ):
             return self.manage(reading, fresh=False)
         if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:

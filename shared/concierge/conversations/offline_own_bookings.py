@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.listed_bookings import event_start, month_picked
+from concierge.conversations.listed_bookings import event_start, month_picked, part_picked
 from concierge.conversations.offline_booking import EDGES, BookingFlow
 from concierge.conversations.offline_free_times import MAX_OPTIONS, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
@@ -75,7 +75,11 @@ class OwnBookingsFlow(BookingFlow):
         # time, the new one); not with a day said ("move it to December 12": the new day)
         in_month = month_picked(listed, self.turn.text, short=False) if self.turn.text and not reading.day else None
         by_month = choices[listed.index(in_month)] if in_month else None
-        chosen = next((c for c in choices if c["id"] == prefer), None) or by_month or self._chosen(choices, reading)
+        chosen = (
+            next((c for c in choices if c["id"] == prefer), None)
+            or by_month
+            or self._chosen(choices, reading, listed_before=not fresh)
+        )
         if chosen:  # "move my booking to Sunday at 1pm", then "the Friday one": Sunday at 1pm, not the booking's own
             if change.get("day") and reading.day in (None, dt.date.fromisoformat(chosen["day"])):
                 reading.day = dt.date.fromisoformat(change["day"])
@@ -128,7 +132,7 @@ class OwnBookingsFlow(BookingFlow):
         mem["awaiting"] = ["slot.start_iso"]
         return self.answer(message, self.rdv.reschedule(message, chosen["id"], patient=self.patient))
 
-    def _chosen(self, choices: list[dict[str, Any]], reading: Reading) -> dict[str, Any] | None:
+    def _chosen(self, choices: list[dict[str, Any]], reading: Reading, listed_before: bool) -> dict[str, Any] | None:
         data = self.turn.data or {}
         if self.turn.action == "choose_booking":
             return next((c for c in choices if c["id"] == data.get("appointment_id")), None)
@@ -154,6 +158,13 @@ class OwnBookingsFlow(BookingFlow):
             matching = [c for c in choices if value is not None and c[key] == value]
             if len(matching) == 1:
                 return matching[0]
+        # "cancel the lunch one", "move the dinner one to 9pm", "the lunch one" to "Which one?"; not "move my
+        # booking to the evening": the new time
+        names_one = reading.time or listed_before or self.mem.get("flow") == "cancel"
+        if reading.part_named and not reading.day and names_one:
+            listed = [(c["day"], c["time"]) for c in choices]
+            if picked := part_picked(listed, reading.part_named, self.venue):
+                return choices[listed.index(picked)]
         return None
 
     def _listed(self, choices: list[dict[str, Any]]) -> str:

@@ -2814,6 +2814,32 @@ def test_a_booking_listed_is_picked_by_its_month(venues, venue_id, cancel, pick,
     assert d.say(pick).reply.startswith(asked)
 
 
+@pytest.mark.parametrize(("venue_id", "said", "then", "asked"), [
+    ("harbour", "cancel the dinner one", None, "Shall I cancel your booking of Saturday 28 November at 8 pm?"),
+    ("harbour", "move the lunch one to 2pm", None,
+     "Shall I move your booking of Sunday 29 November at 1 pm to Sunday 29 November at 2 pm?"),
+    ("harbour", "I need to move my booking", "the lunch one",
+     "To which day and time should I move your booking of Sunday 29 November at 1 pm?"),
+    ("roma", "disdici quella del pranzo", None, "Cancello la sua prenotazione di domenica 29 novembre alle 13?"),
+    ("cabinet", "je voudrais annuler mon rendez-vous", "celui de l'après-midi",
+     "J'annule votre rendez-vous du dimanche 29 novembre à 13 h ?"),
+    ("tasca", "cancela a do almoço", None, "Cancelo a sua reserva de domingo, 29 de novembro às 13h?"),
+])  # fmt: skip
+def test_a_booking_is_picked_by_its_part_of_the_day(venues, venue_id, said, then, asked):
+    d = dialogue(venues, venue_id)
+    for day, time in ((dt.date(2026, 11, 28), "20:00"), (dt.date(2026, 11, 29), "13:00")):
+        d.tools.book(day, time, PHONES[venue_id])
+    answer = d.say(said)
+    assert (d.say(then) if then else answer).reply == asked
+
+
+def test_a_part_of_the_day_a_booking_is_moved_to_picks_none_of_them(venues):
+    d = dialogue(venues, "harbour")
+    for day, time in ((dt.date(2026, 11, 28), "20:00"), (dt.date(2026, 11, 29), "13:00")):
+        d.tools.book(day, time, PHONES["harbour"])
+    assert d.say("move my booking to the evening").rdv["missing_fields"] == ["appointment_id"]
+
+
 @pytest.mark.parametrize(("venue_id", "pick", "asked"), [
     ("cabinet", "celui de mardi", "J'annule votre rendez-vous du mardi 1er décembre à 14 h ?"),  # not the 24th's
     ("harbour", "the tuesday one", "Shall I cancel your booking of Tuesday 1 December at 2 pm?"),

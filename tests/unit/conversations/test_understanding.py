@@ -1471,6 +1471,16 @@ def test_of_two_days_offered_as_a_choice_the_first_said_is_read(venues, venue_id
     assert read(venues, venue_id, text).day == day
 
 
+@pytest.mark.parametrize(("text", "day"), [
+    ("move the lunch one to 2pm", None),  # was the 1st of December
+    ("cancel the morning one", None),
+    ("the lunch one on sunday", dt.date(2026, 11, 29)),
+    ("on the twenty one", dt.date(2026, 12, 21)),
+])  # fmt: skip
+def test_the_one_of_a_part_of_the_day_points_at_a_booking_and_names_no_day(venues, text, day):
+    assert read(venues, "harbour", text).day == day
+
+
 @pytest.mark.parametrize(
     ("venue_id", "text", "day", "otherwise"),
     [
