@@ -447,6 +447,8 @@ def test_a_question_answered_with_a_booking_is_not_also_its_note_but_one_unanswe
     assert "Noted" not in answered.reply and answered.reply.startswith("Yes, a third of the menu is vegetarian.")
     asked = dialogue(venues, "harbour").say("Do you have high chairs? Table for 2 tomorrow at 8, Tom Baker")
     assert asked.reply.startswith("Noted: “Do you have high chairs”. Shall I book")
+    pram = dialogue(venues, "tasca").say("Há espaço para carrinho? Mesa para 3 sexta às 20h, Inês Pereira")
+    assert pram.reply.startswith("Fica anotado: «Há espaço para carrinho». Posso reservar")
 
 
 def test_a_thumbs_up_confirms_a_booking(venues):
