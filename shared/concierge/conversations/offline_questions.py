@@ -15,12 +15,15 @@ from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_free_times import closed_in
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
-from concierge.conversations.understanding import Reading
+from concierge.conversations.rdv_schema import is_clinic
+from concierge.conversations.understanding import Reading, read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
 from concierge.speech.weekly_hours import weekly_hours_said
 from concierge.tools.faq import normalise
 
 ACTS = frozenset({"book", "cancel", "move", "mine"})  # a message that asks for these is no aside question
+# What a question for the team may ask, besides nothing the words know: the venue's menu, a price, its rules
+_ASKED_OF_THE_VENUE = frozenset({"venue_topic", "price", "policy", "duration", "seating", "possible"})
 # "for my booking", "pour mon rdv", "per la mia prenotazione", "para a minha consulta"
 _FOR_THEIRS = re.compile(
     r"\b(?:for|pour|per|para) (?:my|our|mon|ma|notre|nos|mes|la mia|il mio|la nostra|il nostro|le mie|i miei|"
@@ -266,12 +269,23 @@ class QuestionsFlow(OwnBookingsFlow):
         questions = [q.strip() for q in re.findall(r"[^.!?\n]*\?", self.turn.text or "")]
         answered = next(((question, faq) for question in questions if (faq := self.faq(question))), None)
         if answered is None:
+            if not is_clinic(self.venue):  # "Is there a kids menu? Table for 4…": noted for the team to answer
+                asked = [q.rstrip(" ?") for q in questions if self._for_the_team_to_answer(q, reading.reason)]
+                reading.reason = "; ".join(filter(None, [reading.reason, *asked]))[:200] or None
             return self.book(reading)
         question, answer = answered
         if reading.reason:  # "Do you have vegetarian options?": answered, not noted
             kept = [part for part in reading.reason.split("; ") if part.strip() not in question]
             reading.reason = "; ".join(kept) or None
         return self.asked_again(answer, self.book(reading))
+
+    def _for_the_team_to_answer(self, question: str, noted: str | None) -> bool:
+        """A question of a few words asked with a booking that asks nothing of it, neither a free time nor the
+        hours ("is there a kids menu?", not "do you have a table at 8?" nor "how are you?"), not noted yet."""
+        asked = read_message(question, self.venue, self.now)
+        if len(question.split()) < 3 or asked.details or asked.intents - _ASKED_OF_THE_VENUE:
+            return False
+        return question.rstrip(" ?") not in (noted or "")
 
     def venue_facts(self, reading: Reading) -> str | None:
         """The venue's name, its address or how to reach it, when asked and the knowledge base has it."""

@@ -451,6 +451,36 @@ def test_a_question_answered_with_a_booking_is_not_also_its_note_but_one_unanswe
     assert pram.reply.startswith("Fica anotado: «Há espaço para carrinho». Posso reservar")
 
 
+@pytest.mark.parametrize(("venue_id", "message", "noted"), [
+    ("harbour", "Is there a kids menu? Table for 4 tomorrow at 7, Tom Baker", "Noted: “Is there a kids menu”."),
+    ("harbour", "Do you have parking for a van? Table for 4 tomorrow at 7, Tom Baker",
+     "Noted: “Do you have parking for a van”."),
+    ("roma", "Vorremmo venire sabato alle 20:30 in 6. C'è un menù per bambini? Grazie, Paolo Neri",
+     "Prendo nota: «C'è un menù per bambini»."),
+])  # fmt: skip
+def test_a_question_no_one_here_can_answer_asked_with_a_booking_is_noted_for_the_team(venues, venue_id, message, noted):
+    d = dialogue(venues, venue_id)
+    assert d.say(message).reply.startswith(f"{noted} ")
+    d.say("sì" if venue_id == "roma" else "yes")
+    assert re.search(r"[“«](.+)[”»]", noted)[1] in d.tools.bookings[0].reason
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Hi, how are you? Table for 4 tomorrow at 7, Tom Baker",  # a greeting
+        "Do you have a table for 4 tomorrow at 7? Tom Baker",  # the booking itself
+    ],
+)
+def test_a_question_that_asks_nothing_of_the_venue_is_no_note(venues, message):
+    assert "Noted" not in dialogue(venues, "harbour").say(message).reply
+
+
+def test_a_question_asked_with_an_appointment_is_no_note_of_its_reason(venues):
+    answer = dialogue(venues, "cabinet").say("Vous prenez la carte vitale ? Un contrôle jeudi à 10h, Marie Dupont")
+    assert answer.reply.startswith("Je réserve un rendez-vous (contrôle)")
+
+
 def test_a_thumbs_up_confirms_a_booking(venues):
     d = dialogue(venues, "harbour")
     d.say("table for 2 on saturday at 8pm, Tom Baker")
