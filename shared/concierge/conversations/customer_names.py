@@ -69,7 +69,7 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
     last, "..., Bianchi", or after a comma, "…, Luca, è il nostro anniversario": a capital a keyboard does
     not set there; starting a sentence, "Lee" may as well be "Sorry" or "Outside"), or after a question ("a
     table for 2 at 7pm? Carol White"); a question itself names nobody ("Is There Parking?")."""
-    questions_cut = re.sub(r"[^,;\n?!]*\?", "\n", text)
+    questions_cut = re.sub(r"(?:[^,;.\n?!]|\.(?=\d))*\?", "\n", text)  # "…, Tom Baker. Is that ok?": the question
     cut = _segments(questions_cut)
     if len(cut) < 2:
         return None

@@ -338,9 +338,11 @@ def test_an_hour_with_its_minutes_after_for_is_the_time_not_a_party(venues, venu
     [
         ("Can I book for 2 people on Saturday 12th December at 7pm? Carol White", "Carol White"),
         ("Table for 2 tomorrow at 8? Is There Parking?", None),  # a question names nobody
+        ("Table for 4 tomorrow at 7, Tom Baker. Is that ok?", "Tom Baker"),  # the question is its own sentence
+        ("Table for 4 tomorrow, Tom Baker. Is 8.30 ok?", "Tom Baker"),
     ],
 )
-def test_a_capitalised_name_after_a_question_is_the_name(venues, text, name):
+def test_a_capitalised_name_after_or_before_a_question_is_the_name(venues, text, name):
     assert read(venues, "harbour", text).name == name
 
 
