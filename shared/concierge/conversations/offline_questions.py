@@ -24,6 +24,12 @@ from concierge.tools.faq import normalise
 ACTS = frozenset({"book", "cancel", "move", "mine"})  # a message that asks for these is no aside question
 # What a question for the team may ask, besides nothing the words know: the venue's menu, a price, its rules
 _ASKED_OF_THE_VENUE = frozenset({"venue_topic", "price", "policy", "duration", "seating", "possible"})
+# The words of a question about what was just said, not the venue ("is that ok?", "va bene per voi?")
+_OF_WHAT_WAS_SAID = frozenset(
+    "is that it this ok okay alright all right fine possible would will does do can could be work works good "
+    "correct for you with sound sounds va bene e possibile si puo andrebbe giusto per voi vi c est ca convient "
+    "marche ce serait bon d accord pour vous pode ser da serve esta bem para voces tudo certo".split()
+)
 # "for my booking", "pour mon rdv", "per la mia prenotazione", "para a minha consulta"
 _FOR_THEIRS = re.compile(
     r"\b(?:for|pour|per|para) (?:my|our|mon|ma|notre|nos|mes|la mia|il mio|la nostra|il nostro|le mie|i miei|"
@@ -285,6 +291,8 @@ class QuestionsFlow(OwnBookingsFlow):
         asked = read_message(question, self.venue, self.now)
         if len(question.split()) < 3 or asked.details or asked.intents - _ASKED_OF_THE_VENUE:
             return False
+        if set(normalise(question).split()) <= _OF_WHAT_WAS_SAID:
+            return False  # "is that ok?", "would that work for you?", "c'est possible ?", "pode ser?"
         return question.rstrip(" ?") not in (noted or "")
 
     def venue_facts(self, reading: Reading) -> str | None:

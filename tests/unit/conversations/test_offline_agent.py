@@ -470,6 +470,8 @@ def test_a_question_no_one_here_can_answer_asked_with_a_booking_is_noted_for_the
     [
         "Hi, how are you? Table for 4 tomorrow at 7, Tom Baker",  # a greeting
         "Do you have a table for 4 tomorrow at 7? Tom Baker",  # the booking itself
+        "Table for 4 tomorrow at 7, Tom Baker. Is that ok?",  # what was just said
+        "Table for 4 tomorrow at 7, Tom Baker. Would that work for you?",
     ],
 )
 def test_a_question_that_asks_nothing_of_the_venue_is_no_note(venues, message):
