@@ -103,7 +103,7 @@ class BookingFlow(FreeTimes):
             slots["day"] = (self._next_monday() + dt.timedelta(days=weekday)).isoformat()
         day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
         if day is not None and day == reading.day and reading.day_else:
-            day = self._open_one_of_two(day, reading.day_else, notes)
+            day = self._open_one_of_two(day, reading, notes)
         following = None  # the next open day, when the day said is closed
         if day is not None and not self.venue.ranges_on(day):
             notes.append(self.words.say("closed_day", day=self.day_words(day)))
@@ -167,13 +167,15 @@ class BookingFlow(FreeTimes):
     def _next_monday(self) -> dt.date:
         return self.now.date() + dt.timedelta(days=7 - self.now.weekday())
 
-    def _open_one_of_two(self, day: dt.date, otherwise: dt.date, notes: list[str]) -> dt.date:
+    def _open_one_of_two(self, day: dt.date, reading: Reading, notes: list[str]) -> dt.date:
         """The day booked of two offered ("tonight or tomorrow", "vendredi, sinon dimanche"): the first, or the
-        second when the first is closed and it is open (said so, and that it is the next open day)."""
-        if self.venue.ranges_on(day) or not self.venue.ranges_on(otherwise):
+        second when the first is closed and it is open (said so, and that it is the next open day unless its
+        free times, asked for, say it)."""
+        otherwise = reading.day_else
+        if otherwise is None or self.venue.ranges_on(day) or not self.venue.ranges_on(otherwise):
             return day
         notes.append(self.words.say("closed_day", day=self.day_words(day)))
-        if next_open_day(self.venue, day) == otherwise:
+        if next_open_day(self.venue, day) == otherwise and "availability" not in reading.intents:
             notes.append(self.words.say("closed_day.next", day=self.day_words(otherwise)))
         self.slots["day"] = otherwise.isoformat()
         return otherwise
