@@ -2495,6 +2495,11 @@ def test_of_two_days_offered_the_second_is_booked_when_the_first_is_closed(venue
     assert booked in d.say(then).reply
 
 
+def test_of_two_days_offered_the_second_s_free_times_asked_for_say_its_day_once(venues):
+    answer = dialogue(venues, "harbour").say("any tables tonight or tomorrow night for 2?")
+    assert answer.reply.startswith("We are closed on Monday 23 November. Free times on Tuesday 24 November: 6 pm")
+
+
 def test_of_two_days_offered_both_closed_the_next_open_day_is_said(venues):
     answer = dialogue(venues, "tasca").say("hoje se possível, senão amanhã, somos 2")
     assert "O próximo dia em que abrimos é quarta-feira, 25 de novembro." in answer.reply
