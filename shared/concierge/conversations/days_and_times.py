@@ -58,7 +58,8 @@ def grams(tokens: list[str], digits_first: bool = False):
 def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     """The day the words name. A number with at most an article ("le 20": the 20th in French, the hour in
     "verso le 20") only when no word names a day, and a holiday only when nothing else does ("Santos"
-    is a surname before it is All Saints' Day): "domani" wins over both. Raises `NoSuchDate` for a day its
+    is a surname before it is All Saints' Day; "on Friday at 8 for Valentine's" is Friday), any feast said by
+    name: "domani" wins over both. Raises `NoSuchDate` for a day its
     month never has ("the 31st of November"), rather than reading "the 31st" alone."""
     weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a holiday
     for gram in grams(tokens):
@@ -74,7 +75,7 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
             raise
         except ValueError:  # not a day (UnsupportedRelativeDay)
             continue
-        if reading.holiday is not None:
+        if reading.feast:  # "on Friday at 8 for Valentine's": Friday
             weaker[1] = weaker[1] or reading
         elif _BARE_NUMBER.fullmatch(gram):
             weaker[0] = weaker[0] or reading

@@ -95,6 +95,8 @@ GRAMMARS = {
         this_month=(r"(?:il )?{d} (?:di )?(?:questo|sto) mese",),
         holidays={
             "natale": "christmas",
+            "san valentino": "valentines",
+            "halloween": "halloween",
             "giorno di natale": "christmas",
             "vigilia di natale": "christmas_eve",
             "vigilia": "christmas_eve",
@@ -194,6 +196,13 @@ GRAMMARS = {
         this_month=(r"(?:the )?{d} (?:of )?this month", r"this month on the {d}"),
         holidays={
             "christmas": "christmas",
+            "valentine s day": "valentines",
+            "valentines day": "valentines",
+            "valentine s": "valentines",
+            "valentines": "valentines",
+            "st valentine s day": "valentines",
+            "saint valentine s day": "valentines",
+            "halloween": "halloween",
             "christmas day": "christmas",
             "xmas": "christmas",
             "xmas day": "christmas",
@@ -278,6 +287,10 @@ GRAMMARS = {
         this_month=(r"(?:le )?{d} de ce mois(?: ci)?",),
         holidays={
             "noel": "christmas",
+            "saint valentin": "valentines",
+            "la saint valentin": "valentines",
+            "st valentin": "valentines",
+            "halloween": "halloween",
             "jour de noel": "christmas",
             "la noel": "christmas",
             "veille de noel": "christmas_eve",
@@ -352,6 +365,8 @@ GRAMMARS = {
         this_month=(r"(?:o )?(?:dia )?{d} (?:d|n)?est[e] mes",),
         holidays={
             "natal": "christmas",
+            "dia dos namorados": "valentines",
+            "halloween": "halloween",
             "dia de natal": "christmas",
             "vespera de natal": "christmas_eve",
             "consoada": "christmas_eve",

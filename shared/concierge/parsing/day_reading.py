@@ -29,6 +29,7 @@ class DayReading:
     part_range: OpeningRange | None  # the venue's opening range in that part of that day, if any
     holiday: str | None  # a holiday named: its name in the venue's country, if a public one
     closed: bool | None  # whether the venue is closed that day (None without a venue)
+    feast: bool = False  # a day said by its name, public holiday or not ("Christmas Eve", "Valentine's Day")
 
 
 def read_day(
@@ -57,6 +58,7 @@ def read_day(
         if resolved.holiday
         else None,
         closed=(not ranges) if venue else None,
+        feast=resolved.holiday,
     )
 
 

@@ -29,6 +29,7 @@ _LOCALE_COUNTRIES = {"it": "IT", "en": "GB", "fr": "FR", "pt": "PT"}
 class _Feast:
     names: tuple[str, ...]  # the library's English names for it, in any country that keeps it
     fallback: Callable[[int], datetime.date]
+    elsewhere: tuple[tuple[str, Callable[[int], datetime.date]], ...] = ()  # a country's own day for it
 
 
 def _fixed(month: int, day: int) -> Callable[[int], datetime.date]:
@@ -55,6 +56,9 @@ FEASTS = {
     "st_stephen": _Feast(("Saint Stephen's Day", "Boxing Day", "St. Stephen's Day"), _fixed(12, 26)),
     "assumption": _Feast(("Assumption Of Mary Day", "Assumption Day", "Assumption of Mary"), _fixed(8, 15)),
     "epiphany": _Feast(("Epiphany",), _fixed(1, 6)),
+    # a night out, no public holiday; Brazil's Dia dos Namorados is in June
+    "valentines": _Feast(("Valentine's Day",), _fixed(2, 14), (("BR", _fixed(6, 12)),)),
+    "halloween": _Feast(("Halloween",), _fixed(10, 31)),
 }
 # Said alone, "le réveillon" is the eve of Christmas or of the New Year: the caller is asked which.
 AMBIGUOUS_FEASTS = {"reveillon": ("christmas_eve", "new_years_eve")}
@@ -166,16 +170,17 @@ def _languages(country: str, locale: str) -> tuple[str | None, ...]:
 def feast_date(key: str, country: str, today: datetime.date) -> datetime.date:
     """The next day (today included) of a feast, as the country keeps it or by the Western calendar."""
     feast = FEASTS[key]
+    fallback = dict(feast.elsewhere).get(country, feast.fallback)
     for year in (today.year, today.year + 1):
         named = [
             day
             for day, name in _calendar(country, year, "en_US").items()
             if any(part.strip() in feast.names for part in name.split(";"))
         ]
-        day = min(named) if named else feast.fallback(year)
+        day = min(named) if named else fallback(year)
         if day >= today:
             return day
-    return feast.fallback(today.year + 1)
+    return fallback(today.year + 1)
 
 
 def holiday_name(day: datetime.date, country: str, locale: str) -> str | None:

@@ -646,7 +646,7 @@ def test_a_bound_says_which_side_of_its_time_is_meant(venues, venue_id, text, bo
         ("cabinet", "pour le nouvel an chinois", None),
         ("harbour", "a table on new year's day", dt.date(2027, 1, 1)),
         ("roma", "un tavolo per Maria e me alle 20", None),  # a first name of a holiday's name
-        ("roma", "tavolo per 2 alle 20 per San Valentino", None),  # "San" alone is no San Francesco
+        ("roma", "tavolo per 2 alle 20, siamo vicino a San Siro", None),  # "San" alone is no San Francesco
         ("roma", "siamo in Italia per una settimana", None),
         ("tasca", "vamos todos, mesa às 20h", None),
         ("tasca", "em dezembro", None),  # a month alone is no "26 de Dezembro"
@@ -1470,6 +1470,17 @@ def test_the_weekend_of_a_date_is_its_saturday_or_sunday(venues, venue_id, text,
     ],
 )
 def test_of_two_days_offered_as_a_choice_the_first_said_is_read(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
+@pytest.mark.parametrize(("venue_id", "text", "day"), [
+    ("roma", "tavolo per 2 alle 20 per San Valentino", dt.date(2027, 2, 14)),
+    ("harbour", "a table for 2 for valentine's day at 8", dt.date(2027, 2, 14)),
+    ("harbour", "table for 2 on friday at 8 for valentine's", dt.date(2026, 11, 27)),  # the occasion of Friday
+    ("harbour", "table for 2 friday for easter at 1", dt.date(2026, 11, 27)),
+    ("harbour", "table for 6 for christmas eve at 8", dt.date(2026, 12, 24)),  # the only day said
+])  # fmt: skip
+def test_a_feast_said_by_name_is_the_day_only_when_no_other_is_said(venues, venue_id, text, day):
     assert read(venues, venue_id, text).day == day
 
 

@@ -79,6 +79,8 @@ it | il prossimo weekend                   | 2026-02-21 Sat | 2026-02-22 Sun
 it | sabato sera di questo weekend         | UNSUPPORTED
 it | Natale                                | 2026-12-25 Fri
 it | la vigilia di Natale                  | 2026-12-24 Thu
+it | San Valentino                         | 2027-02-14 Sun
+it | la sera di San Valentino              | 2027-02-14 Sun evening
 it | San Silvestro                         | 2026-12-31 Thu
 it | Capodanno                             | 2027-01-01 Fri
 it | il cenone di Capodanno                | 2026-12-31 Thu
@@ -172,6 +174,9 @@ en | Friday this weekend                   | UNSUPPORTED
 en | Christmas                             | 2026-12-25 Fri
 en | Christmas Day                         | 2026-12-25 Fri
 en | Christmas Eve                         | 2026-12-24 Thu
+en | Valentine's Day                       | 2027-02-14 Sun
+en | Valentines                            | 2027-02-14 Sun
+en | Halloween                             | 2026-10-31 Sat
 en | New Year's Eve                        | 2026-12-31 Thu
 en | New Year's Day                        | 2027-01-01 Fri
 en | Easter                                | 2026-04-05 Sun
@@ -261,6 +266,7 @@ fr | ce week-end                           | 2026-02-21 Sat | 2026-02-22 Sun
 fr | le week-end prochain                  | 2026-02-21 Sat | 2026-02-22 Sun
 fr | Noël                                  | 2026-12-25 Fri
 fr | la veille de Noël                     | 2026-12-24 Thu
+fr | la Saint-Valentin                     | 2027-02-14 Sun
 fr | le réveillon                          | 2026-12-24 Thu | 2026-12-31 Thu
 fr | la Saint-Sylvestre                    | 2026-12-31 Thu
 fr | la soirée du Nouvel An                | 2026-12-31 Thu
@@ -356,6 +362,8 @@ pt | Portugal                              | UNSUPPORTED
 pt | dia da Liberdade                      | 2026-04-25 Sat
 pt | Carnaval                              | 2027-02-09 Tue
 pt/BR | Tiradentes                         | 2026-04-21 Tue
+pt/BR | Dia dos Namorados                  | 2026-06-12 Fri
+pt | o jantar do Dia dos Namorados         | 2027-02-14 Sun evening
 pt | véspera de Natal ao jantar            | 2026-12-24 Thu evening
 pt | o jantar de sábado                    | 2026-02-21 Sat evening
 pt | amanhã à hora de almoço               | 2026-02-19 Thu lunch
