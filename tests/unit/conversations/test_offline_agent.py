@@ -2413,6 +2413,11 @@ def test_a_part_of_an_open_day_it_is_closed_in_is_said_to_be_closed_with_the_day
         ("cabinet", "Vous êtes ouverts samedi ?", "Le cabinet est fermé samedi."),
         ("cabinet", "Est-ce que le docteur reçoit le samedi ?", "Le cabinet est fermé samedi."),  # no booking
         ("tasca", "Estão abertos no domingo?", "O restaurante está fechado no domingo."),
+        # the meals served that day, asked: no booking started
+        ("harbour", "do you do lunch on sundays?", "We are open on Sunday 29 November: lunch from noon to 4 pm."),
+        ("roma", "fate anche pranzo la domenica?", "Il ristorante è chiuso domenica."),
+        ("tasca", "servem almoço ao domingo?", "O restaurante está fechado no domingo."),
+        ("cabinet", "vous travaillez le samedi ?", "Le cabinet est fermé samedi."),
     ],
 )
 def test_a_named_day_is_answered_with_its_own_hours_closed_dates_and_special_hours_included(
