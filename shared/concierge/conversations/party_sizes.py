@@ -55,16 +55,19 @@ def _party_patterns() -> _PartyPatterns:
         glued=re.compile(rf"\b(\d{{1,2}})({units})\b"),
         adults=re.compile(rf"\b(\d{{1,2}}|{_ONE}) (?:{any_of('party_adults')})\b"),
         children=re.compile(rf"\b(\d{{1,2}}|{_ONE}) (?:{any_of('party_children')})\b"),
-        me_and=re.compile(rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
+        me_and=re.compile(
+            rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"
+            rf"|\b{_ME} (?:plus|piu|mais) (\d{{1,2}})\b"
+        ),  # "me and 3 friends", "me plus 3"
         and_me=re.compile(rf"\b(\d{{1,2}}) (?:{any_of('party_others')}) (?:and|e|et) {_ME}"),
         with_others=re.compile(rf"\b(?:with|con|avec|com) (?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
         counts=(
             re.compile(rf"\b(\d{{1,2}}) (?:{units})\b"),
             re.compile(rf"\b(?:{leads}) (?:(?:{'|'.join(LEAD_ADVERBS)}) )?(\d{{1,2}})\b{not_a_time}"),  # "we're now 6"
         ),
-        more=re.compile(
-            rf"(?: (?:{units}))? (?:plus|piu|mais) (\d{{1,2}}|{_ONE}) "
-            rf"(?:{any_of('party_adults', 'party_children', 'party_others')})\b"
+        more=re.compile(  # "+ un bambino", "+ 2 kids", "for 2 + 1"
+            rf"(?: (?:{units}))? (?:plus|piu|mais) (?:(\d{{1,2}})(?! ?(?:h|am|pm|ore|horas?|heures?)\b)|({_ONE}) "
+            rf"(?:{any_of('party_adults', 'party_children', 'party_others')})\b)"
         ),
         two_and_more=re.compile(
             rf" (?:and|e|et|with|con|avec|com) (?:{_OUR})?(\w+) (?:{any_of('party_children', 'party_others')})\b"
@@ -103,7 +106,7 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     if adults and children:  # "2 adulti e 2 bambini", "2 adults and a baby"
         return sum(int(count) if count.isdigit() else 1 for count in (adults.group(1), children.group(1)))
     if match := p.me_and.search(text) or p.and_me.search(text):
-        return int(match.group(1)) + 1  # "me and 3 friends", "3 amis et moi"
+        return int(match.group(1) or match.group(2)) + 1  # "me and 3 friends", "3 amis et moi"
     # The first count said is the party: "a table for 2, two of us are vegetarian"; "one of us" never is one.
     found = [
         match
@@ -117,7 +120,7 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         if other := _OR_ANOTHER.match(text, first.end()):
             return max(int(first.group(1)), int(other.group(1)))  # "per 2 o 3", "we'll be 5 or 6": the more
         more = p.more.match(text, first.end())
-        added = (int(more.group(1)) if more.group(1).isdigit() else 1) if more else 0
+        added = (int(more.group(1)) if more.group(1) else 1) if more else 0
         return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
     if match := p.with_others.search(text):
         return int(match.group(1)) + 1  # "can I come at 8 with 2 friends?", no count of its own: 3

@@ -192,6 +192,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             asked, time_too = "party_size" in awaiting, "slot.start_iso" in awaiting
             # nor "una persona" in "sto parlando con una persona?"
             counted = normalise(blanked(rest, vocab.phrases["bot"])) if "bot" in reading.intents else folded
+            if "+" in rest:  # "for 4 + a baby", "me + 3": "+" is no word once folded
+                counted = normalise(_PLUS.sub(" plus ", rest))
             reading.people = party_size(counted, venue.locale, vocab, bare=asked, time_too=time_too)
             if reading.people is None and asked and "," in rest:  # the answer first: "ok ten then, Saturday at 8"
                 reading.people = party_size(normalise(rest.split(",")[0]), venue.locale, vocab, True, time_too)
@@ -370,6 +372,7 @@ def _only_the_new_day(tokens: list[str], now: dt.datetime, venue: Venue) -> bool
     return len(after) == 1 and not days_in_order(tokens[:at], now, venue)
 
 
+_PLUS = re.compile(r"(?<=\w) ?\+ ?(?=\w)")  # between words: not a phone number's "+44"
 # Said of a booking one has: "can we come a bit later on Saturday?" asks for no new booking's free times.
 _OF_THEIRS = frozenset({"later", "earlier", "move", "instead", "instead_of", "cancel", "mine"})
 # A day said as the one meant all along: "sorry, I meant Saturday", "volevo dire sabato", "je voulais dire samedi".

@@ -929,6 +929,13 @@ def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitali
         ("harbour", "we are 4 plus a baby", 5),
         ("tasca", "somos 4 mais uma criança", 5),
         ("harbour", "table for 4 with 2 kids", 4),  # "with": among them
+        ("harbour", "table for 4 + a baby friday 8pm", 5),  # "+" written
+        ("harbour", "table for 2+2 friday at 8", 4),
+        ("harbour", "for 2 + 1 on friday", 3),
+        ("harbour", "table for me plus 3 on friday at 8", 4),
+        ("harbour", "me + 3 friday 8pm", 4),
+        ("harbour", "me, my wife and our 3 kids, friday at 8", 5),
+        ("harbour", "table for 2 plus 8pm", 2),  # an hour, not more people
     ],
 )
 def test_adults_and_children_make_one_party(venues, venue_id, text, people):
