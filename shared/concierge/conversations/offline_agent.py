@@ -3,9 +3,8 @@
 It welcomes, books by slot-filling (name, phone, day, time, party size; care type and reason for
 clinics), offers free times near the request, confirms, creates; lists, moves and cancels the
 customer's own bookings; answers hours and the venue's FAQ; hands over on request, when the customer
-is clearly angry, or after two misunderstandings. It acts only through the ToolRunner. Its state between turns
-lives in the conversation's `memory` (see `Memory`).
-"""
+is clearly angry, or after two misunderstandings. It acts only through the ToolRunner; its state between turns
+lives in the conversation's `memory` (see `Memory`)."""
 
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ from typing import Any
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.customer_names import full_name
-from concierge.conversations.message_words import ANOTHER_DAY, BUT_WORDS, CORRECTION_WORDS
+from concierge.conversations.message_words import ANOTHER_DAY, BUT_WORDS, CORRECTION_WORDS, NOW_WORDS
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_picks import PicksFlow
 from concierge.conversations.second_bookings import second_booking
@@ -229,9 +228,10 @@ class _Run(PicksFlow):
         instead = reading.intents == {"instead"} and when and not (mem.get("flow") or reading.people or reading.name)
         said_of_theirs = said_of_theirs or instead
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
-        # "I booked for 4 but we'll be 6", "ho prenotato per 4 ma saremo 6": their booking's new party
-        corrected = (CORRECTION_WORDS | BUT_WORDS).intersection(normalise(self.turn.text or "").split())
-        their_party = "mine" in reading.intents and corrected and not mem.get("flow")
+        # "I booked for 4 but we'll be 6", "ho prenotato per 4 ma saremo 6", "we're 3 now": their booking's new party
+        words = set(normalise(self.turn.text or "").split())
+        corrected, changed = (CORRECTION_WORDS | BUT_WORDS) & words, NOW_WORDS & words and "book" not in reading.intents
+        their_party = ("mine" in reading.intents and corrected or changed) and not mem.get("flow")
         only_people = reading.people and not (reading.day or reading.time or reading.time_near or reading.name)
         total = total or bool(their_party and only_people)
         if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing

@@ -9,7 +9,13 @@ import functools
 import re
 from typing import NamedTuple
 
-from concierge.conversations.message_words import ANSWER_FILLERS, BUT_WORDS, CORRECTION_WORDS, LEAD_ADVERBS
+from concierge.conversations.message_words import (
+    ANSWER_FILLERS,
+    BUT_WORDS,
+    CORRECTION_WORDS,
+    LEAD_ADVERBS,
+    NOW_WORDS,
+)
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.parsing.text import with_digits
 
@@ -115,7 +121,11 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         if not match.group().startswith("1 of us") and not _A_GROUP.match(text, match.end())
     ]
     if found:
-        corrected = [match for match in found if _CORRECTED.search(text, max(0, match.start() - 30), match.start())]
+        corrected = [
+            match
+            for match in found
+            if _CORRECTED.search(text, max(0, match.start() - 30), match.start()) or _NOW_AFTER.match(text, match.end())
+        ]
         first = max(corrected, key=lambda m: m.start(1)) if corrected else min(found, key=lambda m: m.start(1))
         if other := _OR_ANOTHER.match(text, first.end()):
             return max(int(first.group(1)), int(other.group(1)))  # "per 2 o 3", "we'll be 5 or 6": the more
@@ -155,6 +165,7 @@ _A_COUPLE = re.compile(r"\b(?:a couple|una coppia|un couple|um casal)\b(?! (?:of
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3", "I
 # booked for 4 but we'll be 6".
 _CORRECTED = re.compile(rf"\b(?:make it|make that|i mean|{'|'.join(sorted(CORRECTION_WORDS | BUT_WORDS))})\b")
+_NOW_AFTER = re.compile(rf"(?: of us| people)? (?:{'|'.join(sorted(NOW_WORDS))})\b")  # "one dropped out, we're 3 now"
 
 # A party given as the answer to "how many?": a number, perhaps approximate, or two ("6 or 7": the larger).
 _ABOUT_A_PARTY = re.compile(

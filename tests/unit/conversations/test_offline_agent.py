@@ -1215,8 +1215,14 @@ def test_to_and_a_time_answering_to_which_day_and_time_is_that_time(venues):
      "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 6?"),
     ("harbour", "I booked for 4 but we'll be 6 now",
      "Shall I change your booking of Friday 27 November at 8 pm to a table for 6?"),
+    # or said with "now" (they started a new booking)
+    ("harbour", "one person dropped out, we're 3 now", "Shall I change your booking of Friday 27 November at 8 pm "
+     "to a table for 3?"),  # not the "one person" who dropped out
+    ("harbour", "we're now 6", "Shall I change your booking of Friday 27 November at 8 pm to a table for 6?"),
+    ("roma", "adesso siamo in 6", "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 6?"),
+    ("tasca", "agora somos 5", "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para uma mesa para 5?"),
 ])  # fmt: skip
-def test_a_party_said_after_but_of_a_booking_one_has_is_its_new_party(venues, venue_id, said, asked):
+def test_a_party_said_after_but_or_with_now_of_a_booking_one_has_is_its_new_party(venues, venue_id, said, asked):
     d = with_their_booking(venues, venue_id)
     assert d.say(said).reply == asked
 
@@ -1229,6 +1235,12 @@ def test_a_party_said_with_now_between_its_words_changes_the_party_at_the_confir
     d = with_their_booking(venues, "roma")
     change = d.say("siamo ora 6 invece di 4 per venerdì")
     assert change.reply == "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 6?"
+
+
+@pytest.mark.parametrize("said", ["table for 2 now", "can we book for 4 now?"])
+def test_a_party_said_with_now_and_a_booking_asked_is_a_new_booking(venues, said):
+    d = with_their_booking(venues, "harbour")
+    assert d.say(said).rdv["action"] == "NEED_INFO" and d.memory["flow"] == "book"
 
 
 def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_the_venue_s_phone(venues):
