@@ -199,9 +199,22 @@ def _part_words() -> re.Pattern[str]:
 
 def part_said(tokens: list[str]) -> str | None:
     """The part of the day the tokens name ("dinner", "l'après-midi"), as one of `PARTS`; the tokens hold no
-    greeting ("good morning" and "boa noite" name no part)."""
-    found = _part_words().search(" ".join(token for token in tokens if token != BREAK))
+    greeting ("good morning" and "boa noite" name no part), and "sera" a verb names none ("ce sera un
+    détartrage", "será que tem mesa?")."""
+    said = " ".join(token for token in tokens if token != BREAK)
+    found = next((m for m in _part_words().finditer(said) if not _will_be(said, m)), None)
     return None if found is None else PART_NAMES[found.group()]
+
+
+def _will_be(said: str, match: re.Match[str]) -> bool:
+    """ "sera" as the French or Portuguese "will be": after a subject ("ce sera", "il sera") or before "que",
+    "possível" ("será que…", "será possível")."""
+    before, after = said[: match.start()].split()[-1:], said[match.end() :].split()[:1]
+    return match.group() == "sera" and bool(_SUBJECTS.intersection(before) or _AFTER_WILL_BE.intersection(after))
+
+
+_SUBJECTS = frozenset({"ce", "ca", "il", "elle", "on", "qui", "cela"})
+_AFTER_WILL_BE = frozenset({"que", "possivel", "possible"})
 
 
 def with_part_said_apart(day: DayReading, tokens: list[str], venue: Venue) -> DayReading:

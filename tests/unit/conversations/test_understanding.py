@@ -1020,6 +1020,16 @@ def test_a_part_of_the_day_said_late_is_its_last_hour_and_a_half(venues, venue_i
     assert read(venues, venue_id, text).part == part
 
 
+@pytest.mark.parametrize(("venue_id", "text", "part"), [
+    ("tasca", "será que tem mesa sábado para 2?", None),  # "will it be", not "sera", the evening
+    ("tasca", "será possível sábado para 2?", None),
+    ("cabinet", "un rdv jeudi, ce sera un détartrage", None),
+    ("roma", "per 2 sabato, di sera", ("19:00", "23:00")),
+])  # fmt: skip
+def test_sera_as_a_verb_names_no_part_of_the_day(venues, venue_id, text, part):
+    assert read(venues, venue_id, text).part == part
+
+
 @pytest.mark.parametrize("text", ["allora 8", "ok 4", "tra 2"])
 def test_a_bare_answer_with_a_number_is_not_a_name(venues, text):
     assert read(venues, "roma", text, ("patient.name", "slot.start_iso", "party_size")).name is None
