@@ -2034,6 +2034,17 @@ def test_a_guest_s_request_or_a_new_name_right_after_the_booking_is_passed_to_th
     assert len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(("venue_id", "said", "offered"), [
+    ("harbour", "I think I booked for the wrong day, it should be saturday", "Free times around 8 pm on Saturday"),
+    ("roma", "ho sbagliato giorno, doveva essere sabato", "Orari liberi verso le 20 di sabato 28 novembre"),
+    ("cabinet", "je me suis trompé de jour, c'est mercredi que je voulais", "le mercredi 25 novembre"),
+])  # fmt: skip
+def test_a_booking_made_on_the_wrong_day_is_moved_to_the_day_said(venues, venue_id, said, offered):
+    d = with_their_booking(venues, venue_id)
+    answer = d.say(said)
+    assert answer.rdv["action"] == "RESCHEDULE" and offered in answer.reply and len(d.tools.bookings) == 1
+
+
 @pytest.mark.parametrize("correction", ["sorry wrong day, should be the 28th", "no, saturday"])
 def test_a_day_said_after_a_no_right_after_the_booking_moves_it(venues, correction):
     d = booked(venues, "harbour", "table for 2 on friday at 8pm, Tom Baker", "yes")
@@ -2620,6 +2631,9 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("roma", "a che nome è la prenotazione?", "Le sue prossime prenotazioni:"),
         ("cabinet", "à quel nom est le rendez-vous ?", "Vos prochains rendez-vous :"),
         ("tasca", "em que nome está a reserva?", "As suas próximas reservas:"),
+        ("harbour", "do we still have the table on saturday?", "Your upcoming bookings:"),  # a new booking
+        ("tasca", "pode confirmar-me a hora da reserva?", "As suas próximas reservas:"),  # a new booking
+        ("cabinet", "pouvez-vous me rappeler l'heure de mon rendez-vous ?", "Vos prochains rendez-vous :"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
