@@ -5,7 +5,8 @@ The rules, for every language:
   weekday); "next"/"prossimo" before or after it is the same day, never ambiguous;
 - a day of the month alone is this month's if still ahead (today included), else the next
   month's that has it; with a month and no year, this year's if still ahead, else next year's;
-  a number needs an article, an ordinal, a month or a weekday to be a day ("at 8" is an hour);
+  a number needs an article, an ordinal, a month or a weekday to be a day ("at 8" is an hour), and
+  an ordinal spelt alone ("quarto", "fourth") is none;
   a weekday said with it must agree, or `WeekdayMismatch` says so, and "next" or "this" with the
   weekday gives way to it ("next Friday the 4th"); a day its month never has ("31
   November") raises `NoSuchDate`;
@@ -182,6 +183,7 @@ def _day(
         feasts = AMBIGUOUS_FEASTS.get(key, (key,))
         return _among([feast_date(k, where.country, today) for k in feasts], holiday=True)
     tokens, ordinal = day_tokens(text, locale)
+    spelt_alone = ordinal and not marked and text.isalpha()  # "quarto", "second": a quarter, a moment, as often
     resolution = None
     if first := rx.any_day.fullmatch(tokens):  # readers before the first that can match are skipped
         start = rx.reader_of[first.lastindex - 1] if first.lastindex else 0
@@ -192,7 +194,7 @@ def _day(
             or (start <= 3 and _weekday(tokens, today, rx))
             or (start <= 4 and _ahead(tokens, today, g, rx))
             or (start <= 5 and _of_month(tokens, today, rx))
-            or _spoken_date(text, tokens, today, rx, marked or ordinal)
+            or (None if spelt_alone else _spoken_date(text, tokens, today, rx, marked or ordinal))
         )
     if resolution is None and (nth := _NTH_WEEKDAY.fullmatch(tokens)):
         resolution = _nth_weekday(nth, today)

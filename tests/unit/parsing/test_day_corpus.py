@@ -98,6 +98,8 @@ it | il pranzo di Natale                   | 2026-12-25 Fri lunch
 it | domanni                               | 2026-02-19 Thu
 it | sabbato                               | 2026-02-21 Sat
 it | ieri                                  | UNSUPPORTED
+it | quarto                                | UNSUPPORTED
+it | il quarto                             | 2026-03-04 Wed
 it | la settimana prossima                 | UNSUPPORTED
 it | quando volete                         | UNSUPPORTED
 it | il 45                                 | UNSUPPORTED
@@ -174,6 +176,8 @@ en | Friday this weekend                   | UNSUPPORTED
 en | Christmas                             | 2026-12-25 Fri
 en | Christmas Day                         | 2026-12-25 Fri
 en | Christmas Eve                         | 2026-12-24 Thu
+en | fourth                                | UNSUPPORTED
+en | the fourth                            | 2026-03-04 Wed
 en | Valentine's Day                       | 2027-02-14 Sun
 en | Valentines                            | 2027-02-14 Sun
 en | Halloween                             | 2026-10-31 Sat
