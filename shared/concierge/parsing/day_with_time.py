@@ -8,11 +8,17 @@ the longest day first ("domani sera | alle 8", not "domani | sera alle 8").
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay
 
-D = TypeVar("D")
+
+class _DayRead(Protocol):
+    @property
+    def part(self) -> str | None: ...
+
+
+D = TypeVar("D", bound=_DayRead)
 
 MAX_WORDS = 12  # longer is no day with its time, and each cut costs a reading of both halves
 
@@ -23,10 +29,11 @@ def day_with_its_time(
     """The day of `text` and the words of its time, or None when no cut reads as both. `read_day` refuses with
     UnsupportedRelativeDay (its other refusals, a date that does not exist, are the answer). The time words
     are the caller's to read: in the part of the day said with them ("tomorrow morning at 8": 08:00). A
-    phrase that reads whole as a day has no time in it ("oggi a otto": a week today, not today at 8)."""
+    phrase that reads whole as a day has no time in it ("oggi a otto": a week today, not today at 8), unless with
+    a part of the day that may be a clock's ("tomorrow at noon", "demain à midi": tomorrow, at 12:00)."""
     try:
-        read_day(text)
-        return None
+        if read_day(text).part is None:
+            return None
     except UnsupportedRelativeDay:
         pass
     for day_words, time_words in _cuts(text.split()):

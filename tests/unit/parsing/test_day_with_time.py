@@ -68,6 +68,18 @@ def test_a_phrase_that_is_a_day_whole_has_no_time_in_it(text, locale):
     assert read(f"{text} alle 20" if locale == "it" else f"{text} at 8pm", locale) is not None
 
 
+@pytest.mark.parametrize(("text", "locale"), [
+    ("tomorrow at noon", "en"), ("domani a mezzogiorno", "it"), ("demain à midi", "fr"), ("amanhã ao meio-dia", "pt"),
+])  # fmt: skip
+def test_a_day_whole_with_noon_said_for_its_part_has_that_time_in_it(text, locale):
+    assert read(text, locale) == ("2026-11-24", "12:00")
+
+
+@pytest.mark.parametrize(("text", "locale"), [("tomorrow lunch", "en"), ("domani sera", "it")])
+def test_a_day_whole_with_a_part_and_no_clock_has_no_time_in_it(text, locale):
+    assert read(text, locale) is None
+
+
 def test_a_date_that_does_not_exist_or_a_weekday_that_disagrees_is_told_not_passed_over():
     with pytest.raises(NoSuchDate):
         read("31 novembre alle 20", "it")

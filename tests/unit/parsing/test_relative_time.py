@@ -178,6 +178,8 @@ def test_a_time_said_to_be_exact_is_that_time(locale, text, expected):
         ("pt", "meio-dia", "12:00"),
         ("pt", "meia-noite", "00:00"),
         ("pt", "à meia-noite", "00:00"),
+        ("pt", "ao meio-dia", "12:00"),  # "a" and "o" as one
+        ("pt", "ao meio-dia e meia", "12:30"),
     ],
 )
 def test_noon_and_midnight_words_are_exact(locale, text, expected):
