@@ -28,7 +28,8 @@ _ASKED_OF_THE_VENUE = frozenset({"venue_topic", "price", "policy", "duration", "
 _OF_WHAT_WAS_SAID = frozenset(
     "is that it this ok okay alright all right fine possible would will does do can could be work works good "
     "correct for you with sound sounds va bene e possibile si puo andrebbe giusto per voi vi c est ca convient "
-    "marche ce serait bon d accord pour vous pode ser da serve esta bem para voces tudo certo".split()
+    "marche ce serait bon d accord pour vous pode ser da serve esta bem para voces tudo certo let me know if tell "
+    "please us whether check confirm mi fate fatemi sapere dite se dites moi savoir si me diga digam avisem".split()
 )
 # "for my booking", "pour mon rdv", "per la mia prenotazione", "para a minha consulta"
 _FOR_THEIRS = re.compile(

@@ -472,6 +472,7 @@ def test_a_question_no_one_here_can_answer_asked_with_a_booking_is_noted_for_the
         "Do you have a table for 4 tomorrow at 7? Tom Baker",  # the booking itself
         "Table for 4 tomorrow at 7, Tom Baker. Is that ok?",  # what was just said
         "Table for 4 tomorrow at 7, Tom Baker. Would that work for you?",
+        "Table for 4 tomorrow at 7. Could you let me know if that works? Tom Baker",
     ],
 )
 def test_a_question_that_asks_nothing_of_the_venue_is_no_note(venues, message):

@@ -1669,6 +1669,10 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("roma", "tavolo per 2 o 3 venerdì alle 20", 3),  # the larger, for the table to fit (it was 2)
         ("harbour", "we'll be 5 or 6", 6),
         ("harbour", "table for 2 or 8pm", 2),
+        ("harbour", "we'll be 6, possibly 7", 7),  # the larger, as "or"
+        ("roma", "saremo in 4, forse 5, sabato alle 20", 5),
+        ("tasca", "somos 4, talvez 5", 5),
+        ("harbour", "table for 2 maybe 8pm friday", 2),
         ("roma", "siamo noi tre sabato alle 20", 3),  # "noi due" was read, "noi tre" was not
         ("tasca", "nós três sábado às 20h", 3),
         ("roma", "una tavolata da 8 sabato alle 20", 8),
