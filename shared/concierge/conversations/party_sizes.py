@@ -162,7 +162,7 @@ def _added_to_two(folded: str, locale: str, vocab: Vocabulary) -> int | None:
 
 _OR_ANOTHER = re.compile(  # "6 or 7", "6, possibly 7"; not "for 2 or 8pm"
     r" (?:or|o|ou|oppure|possibly|maybe|perhaps|forse|peut etre|talvez|eventualmente)(?: even)? (\d{1,2})\b"
-    r"(?! ?(?:[:.h]\d|h\b|am\b|pm\b))"
+    r"(?! ?(?:[:.h]\d|h\b|am\b|pm\b)| \d)"  # nor "maybe 7:30", folded as "7 30"
 )
 _A_COUPLE = re.compile(r"\b(?:a couple|una coppia|un couple|um casal)\b(?! (?:of|di|de|d|more)\b)")
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3", "I

@@ -1673,6 +1673,7 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("roma", "saremo in 4, forse 5, sabato alle 20", 5),
         ("tasca", "somos 4, talvez 5", 5),
         ("harbour", "table for 2 maybe 8pm friday", 2),
+        ("harbour", "dinner this Friday for 3, maybe 7:30?", 3),
         ("roma", "siamo noi tre sabato alle 20", 3),  # "noi due" was read, "noi tre" was not
         ("tasca", "nós três sábado às 20h", 3),
         ("roma", "una tavolata da 8 sabato alle 20", 8),
