@@ -221,8 +221,10 @@ class QuestionsFlow(OwnBookingsFlow):
         asked about, or for the next open day said when it is closed. A `part` of an open day it is closed
         in is said to be closed first ("open on Sunday evening?", lunch only)."""
         if len(days) == 2:  # "table for 2 at 8 then": which of the two, asked
+            today, week = self.now.date(), dt.timedelta(days=7)
+            days = tuple(sorted(today if each - week == today else each for each in days))  # "monday" on a Monday
             self.mem.update(hours_asked=True, day_asked_about=None, days_asked_about=[d.isoformat() for d in days])
-            return self.understood(" ".join(self.hours(each) for each in days))
+            return self.understood(f"{self.hours(days[0], then=days[1])} {self.hours(days[1])}")
         open_day = day if day is None or self.venue.ranges_on(day) else next_open_day(self.venue, day)
         self.mem.update(hours_asked=True, day_asked_about=open_day.isoformat() if open_day else None)
         ranges = self.venue.ranges_on(day) if day else []
@@ -240,14 +242,16 @@ class QuestionsFlow(OwnBookingsFlow):
             and not replace(reading, day=None).details
         )
 
-    def hours(self, day: dt.date | None) -> str:
+    def hours(self, day: dt.date | None, then: dt.date | None = None) -> str:
         """The weekly schedule; for a day the customer named, that day's own hours, so a closed date or a
-        day of special hours is answered as it is, not as its weekday usually is."""
+        day of special hours is answered as it is, not as its weekday usually is (closed, with the next open
+        day unless it is the day said `then`, whose hours follow)."""
         if day is None:
             return self.words.say("hours", hours=weekly_hours_said(self.venue))
         if self.venue.ranges_on(day):
             return self.day_hours(day)
-        following = next_open_day(self.venue, day)
+        if (following := next_open_day(self.venue, day)) == then:
+            following = None
         later = self.venue.ranges_on(following) if following else []
         return self.phrases.closed(day, self.venue.closed_weekly_on(day), following, later)
 

@@ -278,6 +278,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if day is not None:
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
+        weekend = len(choices := reading.day_choices) == 2 and choices[0].weekday() == 5 and choices[1].weekday() == 6
+        if weekend and "hours" in reading.intents and not reading.days_named:
+            reading.days_named = choices  # "are you open this weekend?": Saturday's hours and Sunday's
         reading.part = part_window_said(day, folded)
         if vocab.has("possible", folded) and not _OF_THEIRS & reading.intents:
             reading.intents.add("availability")  # "c'est possible aujourd'hui ?", "can I come today?": its free times

@@ -2471,6 +2471,23 @@ def test_the_hours_of_two_days_asked_together_are_both_answered_and_a_booking_ne
 
 
 @pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("harbour", "are you open this weekend?", "We are open on Saturday 28 November: lunch from noon to 3 pm and "
+     "dinner from 6 pm to 11 pm. We are open on Sunday 29 November: lunch from noon to 4 pm."),
+    ("roma", "siete aperti nel fine settimana?", "Siamo aperti sabato 28 novembre: pranzo dalle 12 e 30 alle 14 e 30 "
+     "e cena dalle 19 alle 23. Il ristorante è chiuso domenica. Il prossimo giorno di apertura è lunedì 30 novembre "
+     "con cena dalle 19 alle 22 e 30."),
+    # the next open day is not said when it is the other day asked about, whose hours follow
+    ("cabinet", "vous êtes ouverts le week-end ?", "Le cabinet est fermé samedi. Nous sommes ouverts le dimanche 29 "
+     "novembre : matin de 8 h à 12 h et après-midi de 13 h à 18 h."),
+    # today's weekday is today, and the days are said in their order
+    ("harbour", "are you open monday and tuesday?", "The restaurant is closed on Monday. We are open on Tuesday 24 "
+     "November: lunch from noon to 3 pm and dinner from 6 pm to 10 pm."),
+])  # fmt: skip
+def test_the_hours_of_the_weekend_are_its_two_days(venues, venue_id, question, said):
+    assert dialogue(venues, venue_id).say(question).reply == said
+
+
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
     ("roma", "Quali sono i vostri orari?", "I nostri orari: da lunedì a giovedì, cena dalle 19 alle 22 e 30; venerdì e "
      "sabato, pranzo dalle 12 e 30 alle 14 e 30 e cena dalle 19 alle 23; chiuso domenica."),
     ("harbour", "when are you open?", "Our opening hours: Tuesday to Thursday, lunch from noon to 3 pm and dinner from "
