@@ -18,6 +18,7 @@ from concierge.conversations.customer_language import in_customer_language, reme
 from concierge.conversations.customer_names import full_name
 from concierge.conversations.message_words import ANOTHER_DAY, BUT_WORDS, CORRECTION_WORDS, NOW_WORDS
 from concierge.conversations.offline_booking import EDGES
+from concierge.conversations.offline_own_bookings import DAY_STEPS
 from concierge.conversations.offline_picks import PicksFlow
 from concierge.conversations.second_bookings import second_booking
 from concierge.conversations.understanding import Reading, read_message
@@ -190,8 +191,7 @@ class _Run(PicksFlow):
         we come a bit later?"); returns the id of the booking meant when it is known (the one just made or
         listed). A day said with "also" or "instead" keeps the last party ("also Saturday at 8"), and "the same
         time" with "also" or "book" the last time."""
-        mem = self.mem
-        prefer = None
+        mem, prefer = self.mem, None
         replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
         again = {"another", "book"} & reading.intents and mem.get("last_created")
         if again and reading.shift == 0 and not reading.time:  # "can you also book Saturday, same time?"
@@ -201,8 +201,7 @@ class _Run(PicksFlow):
         if again and reading.day and not (reading.time or reading.time_near or reading.part):
             reading.time_near = mem.get("last_time")  # "e anche sabato": its free times around the last one's time
         only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
-        # With no booking under way, the party asked, or a party said "instead" ("can we make it 5 people
-        # instead?"), is the new total of one of the customer's bookings.
+        # With no booking under way, the party asked, or said "instead" ("make it 5 people instead?"): a new total
         total = not mem.get("flow") and only_party and (awaited == ("party_size",) or replaced and not reading.name)
         # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
         # ("another table"), or gives a party or a name.
@@ -234,7 +233,8 @@ class _Run(PicksFlow):
         their_party = ("mine" in reading.intents and corrected or changed) and not mem.get("flow")
         only_people = reading.people and not (reading.day or reading.time or reading.time_near or reading.name)
         total = total or bool(their_party and only_people)
-        if (reading.shift and mem.get("flow") != "book") or total or replacing:  # "the same time" (0) moves nothing
+        same_time_on = reading.shift == 0 and DAY_STEPS.keys() & reading.intents and not mem.get("flow")
+        if (reading.shift and mem.get("flow") != "book") or total or replacing or same_time_on:  # "same time next week"
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
         # "could we come a bit later?", "je peux venir plus tôt mercredi ?": one of their bookings, moved
         sooner = {"later", "earlier"} & reading.intents and self.asked_a_question and not mem.get("flow")

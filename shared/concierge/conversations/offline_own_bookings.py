@@ -19,6 +19,10 @@ BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
 
 
+# Said of a booking with no day: its own day moved by so many days
+DAY_STEPS = {"next_week": 7, "day_after": 1, "day_before": -1}
+
+
 class OwnBookingsFlow(BookingFlow):
     def own_bookings(self) -> list[dict[str, Any]]:
         """The customer's bookings over the horizon, read in windows list_events accepts."""
@@ -123,7 +127,7 @@ class OwnBookingsFlow(BookingFlow):
             or reading.time_near
             or reading.people
             or reading.shift is not None
-            or ({"next_week", "later", "earlier"} | EDGES) & reading.intents
+            or ({"later", "earlier"} | DAY_STEPS.keys() | EDGES) & reading.intents
         ):
             return self.move_to(reading)
         # "we can't make it", "I have a booking on Saturday at 8": neither a move nor a cancellation said
@@ -226,8 +230,9 @@ class OwnBookingsFlow(BookingFlow):
         self.party_not_hour(reading, reading.day or dt.date.fromisoformat(target.get("new_day") or target["day"]))
         if reading.shift is not None and not reading.time:  # "half an hour later": from the booking's own time
             reading.time = shifted(target["time"], reading.shift)
-        if "next_week" in reading.intents and not reading.day:  # "same time next week": its day, a week on
-            reading.day = dt.date.fromisoformat(target["day"]) + dt.timedelta(weeks=1)
+        step = next((days for intent, days in DAY_STEPS.items() if intent in reading.intents), None)
+        if step and not reading.day:  # "same time next week", "to the day after": from its own day
+            reading.day = dt.date.fromisoformat(target["day"]) + dt.timedelta(days=step)
         if reading.people and not is_clinic(self.venue):
             target["people"] = reading.people
             # "my Saturday booking to 6 people": a day or time that is the booking's own only names it

@@ -276,6 +276,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if day is not None and day.date < now.date():  # "the 20th of November 2026", said on the 23rd
         reading.past_day, day = day.date, None
     if day is not None:
+        reading.intents -= {"day_after", "day_before"}  # "the day after tomorrow", "la veille de Noël": that day
         reading.day = day.date
         reading.day_choices = day.candidates if day.ambiguous else ()
         weekend = len(choices := reading.day_choices) == 2 and choices[0].weekday() == 5 and choices[1].weekday() == 6

@@ -22,6 +22,7 @@ INTENTS = (
     "instead", "where", "venue_name", "contact", "earliest", "latest", "availability", "next_week",
     "another", "late", "all", "later", "earlier", "price", "rename", "instead_of", "cant_come", "private_hire",
     "check", "wait", "bot", "note", "help", "venue_topic", "seating", "duration", "policy", "confirming",
+    "day_after", "day_before",
 )  # fmt: skip
 # Phrases whose words say intents they do not mean: those intents are kept only when said outside them.
 SAID_WITHIN = {
@@ -31,7 +32,11 @@ SAID_WITHIN = {
     "outdoors": ("hours", "all"),  # "avete tavoli all'aperto?": outside, not the hours nor all of them
     "bot": ("human",),  # "is this a real person?": asked whether, not asked for one
     "policy": ("book", "availability"),  # "do I need to book?": how booking works, no booking asked
-    "things_to_bring": ("availability",),  # "do I need to bring anything?": "anything" is no free time asked
+    "things_to_bring": ("availability",),
+    # "a week later", "il giorno dopo", "il giorno prima": a day, not a later or earlier time
+    "next_week": ("later",),
+    "day_after": ("later",),
+    "day_before": ("earlier",),  # "do I need to bring anything?": "anything" is no free time asked
 }
 
 

@@ -2035,6 +2035,21 @@ def test_a_guest_s_request_or_a_new_name_right_after_the_booking_is_passed_to_th
     assert len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(("venue_id", "said", "day"), [
+    ("harbour", "can we push it to the day after?", "Saturday 28 November"),
+    ("harbour", "could we move it to the day before?", "Thursday 26 November"),
+    ("roma", "posso spostare la prenotazione al giorno dopo?", "sabato 28 novembre"),  # not later that day
+    ("tasca", "dá para passar para o dia seguinte?", "sábado, 28 de novembro"),
+    ("roma", "possiamo spostarla alla settimana dopo, stessa ora?", "venerdì 4 dicembre"),
+    ("harbour", "same time next week?", "Friday 4 December"),  # no "move": it had no answer
+    ("cabinet", "je voudrais reporter mon rdv d'une semaine", "vendredi 4 décembre"),
+])  # fmt: skip
+def test_a_booking_is_moved_by_days_from_its_own_day(venues, venue_id, said, day):
+    d = with_their_booking(venues, venue_id)
+    answer = d.say(said)
+    assert answer.rdv["action"] == "RESCHEDULE" and day in answer.reply
+
+
 @pytest.mark.parametrize(("venue_id", "said", "offered"), [
     ("harbour", "I think I booked for the wrong day, it should be saturday", "Free times around 8 pm on Saturday"),
     ("roma", "ho sbagliato giorno, doveva essere sabato", "Orari liberi verso le 20 di sabato 28 novembre"),

@@ -1491,6 +1491,15 @@ def test_of_two_days_offered_as_a_choice_the_first_said_is_read(venues, venue_id
 
 
 @pytest.mark.parametrize(("venue_id", "text", "day"), [
+    ("harbour", "table for 2 the day after tomorrow at 8", dt.date(2026, 11, 25)),
+    ("roma", "un tavolo per 2 il giorno dopo Natale alle 20", dt.date(2026, 12, 26)),
+])  # fmt: skip
+def test_the_day_after_a_day_said_is_that_day_not_a_booking_s_next(venues, venue_id, text, day):
+    reading = read(venues, venue_id, text)
+    assert reading.day == day and not {"day_after", "move"} & reading.intents
+
+
+@pytest.mark.parametrize(("venue_id", "text", "day"), [
     ("roma", "tavolo per 2 alle 20 per San Valentino", dt.date(2027, 2, 14)),
     ("harbour", "a table for 2 for valentine's day at 8", dt.date(2027, 2, 14)),
     ("harbour", "table for 2 on friday at 8 for valentine's", dt.date(2026, 11, 27)),  # the occasion of Friday
