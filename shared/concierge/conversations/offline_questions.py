@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.message_intents import is_question
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_free_times import closed_in
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
@@ -232,15 +233,20 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.understood(f"{self.words.say('hours.part_closed')} {self.hours(day)}")
         return self.understood(self.hours(day))
 
-    @staticmethod
-    def _see_you_then(reading: Reading) -> bool:
-        """Thanks or goodbye, with nothing but a day ("see you tomorrow", "perfetto grazie, a sabato")."""
+    def _see_you_then(self, reading: Reading) -> bool:
+        """Thanks or goodbye, with nothing but a day ("see you tomorrow", "perfetto grazie, a sabato"), and no
+        question ("grazie, posso portare il cane?")."""
         farewell = {"thanks", "bye"}
         return (
             bool(farewell & reading.intents)
             and not reading.intents - farewell - {"yes"}
             and not replace(reading, day=None).details
+            and not self.asks_a_question()
         )
+
+    def asks_a_question(self) -> bool:
+        text = self.turn.text or ""
+        return is_question(text, normalise(text))
 
     def hours(self, day: dt.date | None, then: dt.date | None = None) -> str:
         """The weekly schedule; for a day the customer named, that day's own hours, so a closed date or a

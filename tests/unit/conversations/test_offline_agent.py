@@ -2368,6 +2368,17 @@ def test_thanks_with_the_day_of_the_booking_says_goodbye_and_books_nothing_more(
     assert len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "thanks", "answer"), [
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "thanks! also, what's the dress code?",
+     "I don't have the answer to that here."),
+    ("roma", "un tavolo per 2 sabato alle 20, Mario Rossi", "sì", "grazie, posso portare il cane?",
+     "Sì, i cani di piccola taglia sono benvenuti."),
+])  # fmt: skip
+def test_thanks_with_a_question_answers_it_and_says_no_goodbye(venues, venue_id, request_, yes, thanks, answer):
+    d = booked(venues, venue_id, request_, yes)
+    assert d.say(thanks).reply.startswith(answer) and d.tools.names()[-1] != "end_conversation"
+
+
 @pytest.mark.parametrize(("wish", "reply"), [
     ("Bonne soirée", "Merci, au revoir !"), ("Buona serata", "Grazie, arrivederci!"),
     ("Bom fim de semana", "Obrigado, até breve!"), ("Have a nice evening", "Thank you, goodbye!"),
