@@ -9,17 +9,15 @@ lives in the conversation's `memory` (see `Memory`)."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import replace
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.customer_names import full_name
-from concierge.conversations.message_words import ANOTHER_DAY, BUT_WORDS, CORRECTION_WORDS, NOW_WORDS
+from concierge.conversations.message_words import ANOTHER_DAY
 from concierge.conversations.offline_booking import EDGES
-from concierge.conversations.offline_own_bookings import DAY_STEPS
-from concierge.conversations.offline_picks import PicksFlow
+from concierge.conversations.offline_changes import ChangesFlow
 from concierge.conversations.second_bookings import second_booking
 from concierge.conversations.understanding import Reading, read_message
 from concierge.tools.faq import normalise
@@ -30,9 +28,9 @@ _BOOKING_GOES_ON = frozenset({"yes", "thanks", "availability", "next_week"}) | E
 _HELLO_OR_BYE = frozenset({"ciao", "salut", "ok", "okay", "allora", "bene"})  # hello first, goodbye later
 
 
-class _Run(PicksFlow):
+class _Run(ChangesFlow):
     """One turn: what the customer said or pressed decides the flow (`offline_turn`, `offline_free_times`,
-    `offline_booking`, `offline_own_bookings`, `offline_questions`, `offline_picks` hold them)."""
+    `offline_booking`, `offline_own_bookings`, `offline_questions`, `offline_picks`, `offline_changes` hold them)."""
 
     def respond(self) -> AgentAnswer:
         awaited = tuple(self.mem.get("awaiting") or ())
@@ -184,65 +182,6 @@ class _Run(PicksFlow):
             return answered
         return self.asked_again(answered.reply, self.book(Reading()))
 
-    def _as_a_change(self, reading: Reading, awaited: tuple[str, ...], listed_alone: str | None) -> str | None:
-        """Marks the message as a change of a booking when it is one (adds "move" to its intents): of the one
-        just made ("make it 8 instead", "we'll be 6") or just listed alone (`listed_alone`, its id: "I have a table on
-        Saturday" - "can we make it 8?"), or of one of the customer's ("alle 21 invece delle 19 e 30", "could
-        we come a bit later?"); returns the id of the booking meant when it is known (the one just made or
-        listed). A day said with "also" or "instead" keeps the last party ("also Saturday at 8"), and "the same
-        time" with "also" or "book" the last time."""
-        mem, prefer = self.mem, None
-        replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
-        again = {"another", "book"} & reading.intents and mem.get("last_created")
-        if again and reading.shift == 0 and not reading.time:  # "can you also book Saturday, same time?"
-            reading.time, reading.shift = mem.get("last_time"), None  # a new booking, at the last one's time
-        if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
-            reading.people = mem.get("last_party")  # "also Saturday at 8", "Sunday instead": the same party
-        if again and reading.day and not (reading.time or reading.time_near or reading.part):
-            reading.time_near = mem.get("last_time")  # "e anche sabato": its free times around the last one's time
-        only_party = reading.people and not (reading.day or reading.time) and "book" not in reading.intents
-        # With no booking under way, the party asked, or said "instead" ("make it 5 people instead?"): a new total
-        total = not mem.get("flow") and only_party and (awaited == ("party_size",) or replaced and not reading.name)
-        # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
-        # ("another table"), or gives a party or a name.
-        only_when = not (  # or after a no: "sorry wrong day, should be the 28th"
-            mem.get("flow") or reading.intents - {"instead", "move", "no"} or reading.people or reading.name
-        )
-        moving = mem.get("flow") == "move" and mem.get("target")  # "afinal às 20h30": the move under way
-        if (
-            (just := mem.get("last_created") or listed_alone)
-            and mem.get("flow") != "book"
-            and not moving
-            and (reading.day or reading.time or reading.time_near or reading.people or reading.shift is not None)
-            and ("instead" in reading.intents or only_party or only_when or reading.shift is not None)
-        ):
-            # "make it 8 instead", "actually 5 people", "we'll be 6", "half an hour later": change the booking
-            # just made (after a yes), or just listed
-            reading.intents.add("move")
-            prefer = just
-        # "alle 21 invece delle 19 e 30", "we've got a table on Saturday, could we come at 7 instead?"
-        said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
-        # "can we do Sunday instead?" with nothing under way: their booking's new day, not a new booking
-        when = bool(reading.day or reading.time or reading.time_near) and not reading.care_type  # not "un soin…"
-        instead = reading.intents == {"instead"} and when and not (mem.get("flow") or reading.people or reading.name)
-        said_of_theirs = said_of_theirs or instead
-        replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
-        # "I booked for 4 but we'll be 6", "ho prenotato per 4 ma saremo 6", "we're 3 now": their booking's new party
-        words = set(normalise(self.turn.text or "").split())
-        corrected, changed = (CORRECTION_WORDS | BUT_WORDS) & words, NOW_WORDS & words and "book" not in reading.intents
-        their_party = ("mine" in reading.intents and corrected or changed) and not mem.get("flow")
-        only_people = reading.people and not (reading.day or reading.time or reading.time_near or reading.name)
-        total = total or bool(their_party and only_people)
-        same_time_on = reading.shift == 0 and DAY_STEPS.keys() & reading.intents and not mem.get("flow")
-        if (reading.shift and mem.get("flow") != "book") or total or replacing or same_time_on:  # "same time next week"
-            reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
-        # "could we come a bit later?", "je peux venir plus tôt mercredi ?": one of their bookings, moved
-        sooner = {"later", "earlier"} & reading.intents and self.asked_a_question and not mem.get("flow")
-        said = reading.time or reading.time_near or reading.people or reading.shift is not None
-        if sooner and not said and not {"availability", "book", "bye", "thanks"} & reading.intents:
-            reading.intents.add("move")
-        return prefer
-
     def _waited(self) -> AgentAnswer:
         """ "Hold on", "un attimo": said to be fine; the booking under way is asked again, any other question
         stands (a yes next still confirms what was asked)."""
@@ -274,49 +213,6 @@ class _Run(PicksFlow):
         moving = self.mem.get("flow") == "move" and self.mem.get("target")
         if not pending and moving and (said := self._aside(reading)):
             return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving
-        return None
-
-    def _party_changed(self, reading: Reading) -> bool:
-        """ "2 more people", "una persona in meno": the party said so far (of the booking under way, of the
-        one being moved, of the one just made) changed by that much; False when it is not known."""
-        mem = self.mem
-        if mem.get("flow") == "book":
-            base = self.slots.get("people")
-        elif mem.get("flow") == "move" and mem.get("target"):
-            base = mem["target"].get("people")
-        else:
-            base = mem.get("last_party") if mem.get("last_created") else None
-        people = base + (reading.party_change or 0) if base else 0
-        if people < 1:
-            return False
-        reading.people = people
-        return True
-
-    def _of_their_booking(self, reading: Reading) -> AgentAnswer | None:
-        """A time said of a booking the customer has ("we have a table on Saturday, can we come at 9?") is never
-        a new booking. A question that only checks it lists the bookings, another question is the FAQ's or has
-        no answer here; else `reading` becomes a move of that booking, to the day and time its question asks
-        (None: `manage` moves it, or asks whether to move or cancel it when nothing new is said)."""
-        text = (self.turn.text or "").strip()
-        if faq := self.faq(text):
-            return self.understood(faq)  # "we have a table on Saturday at 8, is there step-free access?"
-        clauses = [clause for clause in re.split(r"[,.;:!]", text) if clause.strip()]
-        if len(clauses) == 1 and text.endswith("?"):  # "ho prenotato sabato alle 20?": that booking, if so
-            choices = self.own_bookings()
-            said = (reading.day.isoformat() if reading.day else None, reading.time)
-            if any(said in ((c["day"], c["time"]), (None, c["time"])) for c in choices):
-                return self.list_own(choices)
-        elif text.endswith("?"):
-            asked = read_message(clauses[-1], self.venue, self.now, ())
-            if "check" in asked.intents:  # "…, c'est bien à 10h ?", "…, is it still at 8?": the list says
-                return self.list_own()
-            if not asked.details:  # "..., is that right?", "..., can I bring my dog?"
-                return self.list_own() if "yes" in asked.intents else self.unanswered()
-            if asked.day and reading.day and asked.day != reading.day:
-                reading.day_from, reading.day = reading.day, asked.day  # "..., can we come on Sunday?"
-            if asked.time or asked.time_near:
-                reading.time, reading.time_near = asked.time, asked.time_near  # "..., on peut passer à 21h ?"
-        reading.intents |= {"move", "of_theirs"}
         return None
 
     @staticmethod
