@@ -465,6 +465,22 @@ def test_a_question_no_one_here_can_answer_asked_with_a_booking_is_noted_for_the
     assert re.search(r"[“«](.+)[”»]", noted)[1] in d.tools.bookings[0].reason
 
 
+@pytest.mark.parametrize(("venue_id", "booking", "asked", "noted", "yes"), [
+    ("harbour", "table for 2 tomorrow at 8, Tom Baker", "could we sit by the window?",
+     "Noted: “could we sit by the window”. Shall I book", "yes"),
+    ("tasca", "mesa para 2 quarta às 20h, Ana", "pode ser na esplanada?",
+     "Fica anotado: «pode ser na esplanada». Posso reservar", "sim"),
+])  # fmt: skip
+def test_a_request_asked_as_a_question_before_the_yes_is_noted_with_the_booking(
+    venues, venue_id, booking, asked, noted, yes
+):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    assert d.say(asked).reply.startswith(noted)
+    d.say(yes)
+    assert asked.rstrip("?") in d.tools.bookings[0].reason
+
+
 @pytest.mark.parametrize(
     "message",
     [
