@@ -11,13 +11,16 @@ from dataclasses import replace
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
+from concierge.conversations.booking_notes import special_request
 from concierge.conversations.message_intents import is_question
+from concierge.conversations.message_words import BOOKING_VERB
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_free_times import closed_in
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading, read_message
+from concierge.conversations.vocabulary import vocabulary
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
 from concierge.speech.weekly_hours import weekly_hours_said
 from concierge.tools.faq import normalise
@@ -146,7 +149,9 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.handover("The customer is running late", self.words.say("handover.late"))
         if "private_hire" in reading.intents and self.venue.kind != "clinic":  # "can we book the whole restaurant?"
             return self.handover("The customer asks to hire the whole venue", self.words.say("handover.request"))
-        if "seating" in reading.intents and self.mem.get("flow") != "book" and not reading.details:
+        verb = any(BOOKING_VERB.fullmatch(word) for word in normalise(self.turn.text or "").split())
+        of_the_booking = not (reading.time or reading.time_near or reading.people or verb)
+        if "seating" in reading.intents and self.mem.get("flow") != "book" and of_the_booking:  # its day may name it
             return self.handover(  # "could we move to a table outside?": the table, not the time
                 "The customer asks for another table for their booking", self.words.say("handover.request")
             )
@@ -155,6 +160,13 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.handover(
                 "The customer asks to change the name on a booking", self.words.say("handover.request")
             )
+        if (
+            reading.reason is None
+            and self.mem.get("last_created")
+            and self.asks_a_question()
+            and not is_clinic(self.venue)
+        ):
+            reading.reason = special_request(self.turn.text or "", vocabulary())  # "could we sit by the window?"
         only_request = reading.reason is not None and not replace(reading, reason=None).details
         if only_request and self.mem.get("last_created") and not self.mem.get("flow"):
             return self.handover(

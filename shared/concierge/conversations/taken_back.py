@@ -6,12 +6,18 @@ my anniversary, can we book tomorrow?")."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Callable
 
 from concierge.conversations.days_and_times import IF_WORDS, may_name_a_day
 from concierge.conversations.times_said import BOUND_WORDS, TIME_SIGNAL
-from concierge.conversations.message_words import BREAK, CORRECTION_WORDS, NEGATIONS, OF_WORDS, WEEKDAY_WORDS
+from concierge.conversations.message_words import (
+    BOOKING_VERB,
+    BREAK,
+    CORRECTION_WORDS,
+    NEGATIONS,
+    OF_WORDS,
+    WEEKDAY_WORDS,
+)
 from concierge.domain.venue import Venue
 from concierge.parsing import UnsupportedRelativeTime, VagueTime, read_day, resolve_relative_time
 from concierge.parsing.text import with_digits
@@ -75,14 +81,10 @@ def past_weekdays_set_aside(tokens: list[str]) -> list[str]:
     return out
 
 
-# The verbs of booking, not the things booked ("a table", "una mesa"): "Saturday, a table for 4 at 8, or Sunday"
-_BOOKING_VERB = re.compile(r"(?:book|reserv|prenot|marcar|agendar)\w*")
-
-
 def earlier_days_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list[str]:
     """Days said in the sentences before the one asking to book a day are not the day booked: "today is my
     anniversary, can we book tomorrow?", "c'est mon anniversaire samedi, je voudrais réserver vendredi"."""
-    verbs = [i for i, token in enumerate(tokens) if _BOOKING_VERB.fullmatch(token)]
+    verbs = [i for i, token in enumerate(tokens) if BOOKING_VERB.fullmatch(token)]
     if not verbs:
         return tokens
     stretch_start = max((i + 1 for i, token in enumerate(tokens[: verbs[-1]]) if token == BREAK), default=0)

@@ -33,6 +33,7 @@ SAID_WITHIN = {
     "bot": ("human",),  # "is this a real person?": asked whether, not asked for one
     "policy": ("book", "availability"),  # "do I need to book?": how booking works, no booking asked
     "things_to_bring": ("availability",),
+    "one_more_thing": ("another",),  # "one more thing, could we sit by the window?": no other booking
     # "a week later", "il giorno dopo", "il giorno prima": a day, not a later or earlier time
     "next_week": ("later",),
     "day_after": ("later",),

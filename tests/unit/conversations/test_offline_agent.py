@@ -2102,12 +2102,39 @@ def test_the_whole_venue_asked_for_is_passed_to_the_team(venues, venue_id, asked
     ("harbour", "could we move to a table outside?", "Thank you, we'll take note."),
     ("harbour", "can we move tables?", "Thank you, we'll take note."),
     ("roma", "posso cambiare tavolo?", "Grazie, ne prendiamo nota."),
+    ("harbour", "could we move to another table on friday?", "Thank you, we'll take note."),  # its day names it
+    ("harbour", "could we get another table, away from the door?", "Thank you, we'll take note."),
 ])  # fmt: skip
 def test_another_table_for_a_booking_is_passed_to_the_team_not_a_move_in_time(venues, venue_id, asked, thanks):
     d = with_their_booking(venues, venue_id)
     answer = d.say(asked)
     assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(thanks)
     assert answer.rdv["disposition"]["reason"] == "The customer asks for another table for their booking"
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "one more thing: can I book another table for saturday at 8 too?",  # "one more" is no other booking alone
+        "can I book another table for saturday at 8?",
+    ],
+)
+def test_another_table_booked_for_another_day_is_a_new_booking(venues, asked):
+    d = booked(venues, "harbour", "table for 2 on friday at 8pm, Tom Baker", "yes")
+    assert d.say(asked).reply == "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        ("one more thing, could we have a table by the window?", "Thank you, we'll take note."),
+        ("one last thing, can we have a high chair?", "Thank you, we'll take note."),
+    ],
+)
+def test_one_more_thing_with_a_request_right_after_booking_is_for_the_team_not_another_booking(venues, asked, reply):
+    d = booked(venues, "harbour", "table for 2 on friday at 8pm, Tom Baker", "yes")
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(reply) and len(d.tools.bookings) == 1
 
 
 def test_moving_a_table_to_another_time_is_a_move(venues):
