@@ -16,6 +16,14 @@ _OF_A_DAY = re.compile(
     r"\b(?:my|our) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tonight|tomorrow)(?: s)? "
     r"(?:(?:morning|lunch|afternoon|evening|night|dinner) )?(?:booking|reservation|appointment|table)s?\b"
 )
+# "la prenotazione di sabato", "le rdv de jeudi", "a reserva de sábado": the booking of that day ("per", "pour",
+# "para" a day ask for one)
+_THE_ONE_OF_A_DAY = re.compile(
+    r"\b(?:la prenotazione|il tavolo|l appuntamento|le rdv|le rendez vous|la reservation|a reserva|a marcacao|"
+    r"a consulta|a mesa) (?:di|del|de|du|do|da) (?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|domani|"
+    r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terca|quarta|quinta|sexta|sabado|domingo|"
+    r"amanha)\b"
+)
 _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
 _NOT_BEFORE = NEGATIONS | {"don", "dont"}  # "don't book it"
 _NOT_AFTER = frozenset({"not", "non", "no", "nao", "pas"})  # "d'accord mais pas lundi", "sì ma non sabato"
@@ -36,7 +44,7 @@ def intents_said(text: str, rest: str, folded: str, vocab: Vocabulary) -> set[st
     intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
     if "cant_come" in intents and "cancel" not in intents:  # "we can't make it, please cancel"
         intents.add("move")  # "we can't make it on Saturday": a move, or a cancellation if they say so
-    if _OF_A_DAY.search(folded):
+    if _OF_A_DAY.search(folded) or _THE_ONE_OF_A_DAY.search(folded):
         intents.add("mine")  # "my saturday booking", "our friday reservation"
     if "mine" in intents and _ASKING_FOR_ONE.search(folded):
         intents.discard("mine")  # "can I have a booking for tomorrow?" asks for one, not after one

@@ -38,8 +38,9 @@ _OF_WHAT_WAS_SAID = frozenset(
 # "for my booking", "pour mon rdv", "per la mia prenotazione", "para a minha consulta"
 _FOR_THEIRS = re.compile(
     r"\b(?:for|pour|per|para) (?:my|our|mon|ma|notre|nos|mes|la mia|il mio|la nostra|il nostro|le mie|i miei|"
-    r"a minha|o meu|a nossa|o nosso|as minhas|minha|meu|nossa|nosso) "
-)
+    r"a minha|o meu|a nossa|o nosso|as minhas|minha|meu|nossa|nosso|le rdv|le rendez vous|la reservation|"
+    r"la prenotazione|l appuntamento|a reserva|a consulta|a marcacao) "
+)  # "faut-il venir à jeun pour le rdv de jeudi ?": theirs, named by its day
 # Whether a care is given: "do you do implants?", "vous faites les implants ?", "fazem branqueamento?"
 _DO_YOU_DO = re.compile(
     r"\b(?:do you (?:do|offer|treat)|vous (?:faites|proposez|pratiquez)|faites vous|proposez vous|pratiquez vous|"

@@ -2719,6 +2719,8 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("cabinet", "à quel nom est le rendez-vous ?", "Vos prochains rendez-vous :"),
         ("tasca", "em que nome está a reserva?", "As suas próximas reservas:"),
         ("harbour", "do we still have the table on saturday?", "Your upcoming bookings:"),  # a new booking
+        ("tasca", "a reserva de sexta mantém-se?", "As suas próximas reservas:"),  # a new booking
+        ("roma", "la prenotazione di venerdì è confermata?", "Le sue prossime prenotazioni:"),
         ("tasca", "pode confirmar-me a hora da reserva?", "As suas próximas reservas:"),  # a new booking
         ("cabinet", "pouvez-vous me rappeler l'heure de mon rendez-vous ?", "Vos prochains rendez-vous :"),
     ],
@@ -2781,6 +2783,7 @@ def test_confirming_a_booking_with_a_move_asked_moves_it(venues):
     ("cabinet", "est-ce que je dois apporter quelque chose pour mon rdv ?"),
     ("roma", "devo portare qualcosa per la mia prenotazione?"),
     ("tasca", "preciso de levar alguma coisa para a minha reserva?"),
+    ("cabinet", "faut-il venir à jeun pour le rdv de vendredi ?"),  # named by its day: it started a booking
 ])  # fmt: skip
 def test_a_question_of_something_for_one_s_booking_is_said_to_have_no_answer_here_not_answered_by_the_list(
     venues, venue_id, question
