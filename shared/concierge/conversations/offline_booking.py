@@ -15,6 +15,7 @@ from concierge.conversations.understanding import Reading
 from concierge.domain.openings import next_open_day
 from concierge.domain.phone import example_number
 from concierge.domain.venue import minutes
+from concierge.parsing.day_parts import range_in_part
 
 EDGES = frozenset({"earliest", "latest"})  # intents that ask for a day's first or last free time
 
@@ -127,6 +128,10 @@ class BookingFlow(FreeTimes):
             eve = max(week_of, self.now.date()) - dt.timedelta(days=1)
             if (first := next_open_day(self.venue, eve)) is not None:
                 slots["week"] = week_of.isoformat()
+                if reading.part_named:  # "la semaine prochaine l'après-midi": the week's first afternoon
+                    first = self._first_with_part(first, week_of, reading.part_named)
+                if self.part_of_the_day_under_way(reading, first.isoformat()) and reading.part:
+                    slots["part"] = list(reading.part)
                 return self.offer(first, None, notes, around=slots.pop("time", None) or slots.pop("near", None))
         missing = self.missing()
         complete_patient = bool(self.name and self.phone)
@@ -166,6 +171,12 @@ class BookingFlow(FreeTimes):
 
     def _next_monday(self) -> dt.date:
         return self.now.date() + dt.timedelta(days=7 - self.now.weekday())
+
+    def _first_with_part(self, first: dt.date, week_of: dt.date, part: str) -> dt.date:
+        """The first day of the week from `first` open in that part of the day ("a pranzo": Friday's lunch, the
+        Monday serving dinner only), else `first`."""
+        days = (first + dt.timedelta(days=n) for n in range((week_of + dt.timedelta(days=7) - first).days))
+        return next((day for day in days if range_in_part(self.venue.ranges_on(day), part)), first)
 
     def _open_one_of_two(self, day: dt.date, reading: Reading, notes: list[str]) -> dt.date:
         """The day booked of two offered ("tonight or tomorrow", "vendredi, sinon dimanche"): the first, or the

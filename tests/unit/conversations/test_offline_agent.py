@@ -326,6 +326,9 @@ def test_a_week_said_by_one_of_its_days_offers_its_first_free_times_and_a_weekda
     ("roma", "avete posto questa settimana?", "Orari liberi lunedì 23 novembre: 19,"),
     ("tasca", "tem mesa esta semana?", "Horários livres quarta-feira, 25 de novembro: 19h30"),
     ("harbour", "anything next week?", "Free times on Tuesday 1 December: noon"),
+    ("harbour", "anything next week in the evening for 2?", "Free times on Tuesday 1 December: 6 pm"),
+    ("roma", "avete posto la settimana prossima a pranzo per 2?", "Orari liberi venerdì 4 dicembre: 12 e 30"),
+    ("cabinet", "un contrôle la semaine prochaine l'après-midi", "Créneaux libres le lundi 30 novembre : 13 h"),
     ("cabinet", "vous avez de la place la semaine du 7 décembre ?", "Créneaux libres le lundi 7 décembre : 8 h"),
 ])  # fmt: skip
 def test_free_times_asked_for_a_week_offer_its_first_ones_from_today(venues, venue_id, asked, offered):
