@@ -17,10 +17,7 @@ from concierge.conversations.customer_language import in_customer_language, reme
 from concierge.conversations.customer_names import full_name
 from concierge.conversations.message_words import ANOTHER_DAY
 from concierge.conversations.offline_booking import EDGES
-from concierge.conversations.booking_notes import special_request
 from concierge.conversations.offline_changes import ChangesFlow
-from concierge.conversations.rdv_schema import is_clinic
-from concierge.conversations.vocabulary import vocabulary
 from concierge.conversations.second_bookings import second_booking
 from concierge.conversations.understanding import Reading, read_message
 from concierge.tools.faq import normalise
@@ -213,8 +210,8 @@ class _Run(ChangesFlow):
             reading.name = full_name(self.turn.text or "")  # "Ben" asked about, then "Ben Carter": asked again with it
         if pending and (said := self._aside(reading)):
             return self.asked_again(said, self.confirmed_again(pending))  # "can I pay by card?" before the yes
-        if creating and not reading.details and not is_clinic(self.venue):  # "could we sit by the window?": noted
-            reading.reason = special_request(self.turn.text or "", vocabulary())
+        if creating and not reading.details:
+            reading.reason = self.request_asked()  # "could we sit by the window?" before the yes: noted
         moving = self.mem.get("flow") == "move" and self.mem.get("target")
         if not pending and moving and (said := self._aside(reading)):
             return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving

@@ -161,13 +161,8 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.handover(
                 "The customer asks to change the name on a booking", self.words.say("handover.request")
             )
-        if (
-            reading.reason is None
-            and self.mem.get("last_created")
-            and self.asks_a_question()
-            and not is_clinic(self.venue)
-        ):
-            reading.reason = special_request(self.turn.text or "", vocabulary())  # "could we sit by the window?"
+        if reading.reason is None and self.mem.get("last_created"):
+            reading.reason = self.request_asked()  # "could we sit by the window?" right after the booking
         only_request = reading.reason is not None and not replace(reading, reason=None).details
         if only_request and self.mem.get("last_created") and not self.mem.get("flow"):
             return self.handover(
@@ -260,6 +255,13 @@ class QuestionsFlow(OwnBookingsFlow):
     def asks_a_question(self) -> bool:
         text = self.turn.text or ""
         return is_question(text, normalise(text))
+
+    def request_asked(self) -> str | None:
+        """A guest's request asked as a question ("could we sit by the window?", "pode ser na esplanada?"), at a
+        restaurant: the booking's note (a question alone is read as asked, not requested)."""
+        if is_clinic(self.venue) or not self.asks_a_question():
+            return None
+        return special_request(self.turn.text or "", vocabulary())
 
     def hours(self, day: dt.date | None, then: dt.date | None = None) -> str:
         """The weekly schedule; for a day the customer named, that day's own hours, so a closed date or a
