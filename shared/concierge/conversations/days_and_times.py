@@ -57,11 +57,11 @@ def grams(tokens: list[str], digits_first: bool = False):
 
 def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | None:
     """The day the words name. A number with at most an article ("le 20": the 20th in French, the hour in
-    "verso le 20") only when no word names a day, and a holiday only when nothing else does ("Santos"
-    is a surname before it is All Saints' Day; "on Friday at 8 for Valentine's" is Friday), any feast said by
-    name: "domani" wins over both. Raises `NoSuchDate` for a day its
-    month never has ("the 31st of November"), rather than reading "the 31st" alone."""
-    weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a holiday
+    "verso le 20") only when no word names a day, and a feast said by name, a holiday or not, only when
+    nothing else does ("Santos" is a surname before it is All Saints' Day; "on Friday at 8 for Valentine's" is
+    Friday): "domani" wins over both. Raises `NoSuchDate` for a day its month never has ("the 31st of
+    November"), rather than reading "the 31st" alone."""
+    weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a feast
     for gram in grams(tokens):
         if not may_name_a_day(gram):
             continue
