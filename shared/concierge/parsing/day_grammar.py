@@ -158,6 +158,7 @@ GRAMMARS = {
             "morning": "morning",
             "lunch": "lunch",
             "lunchtime": "lunch",
+            "brunch": "lunch",
             "lunch time": "lunch",
             "noon": "lunch",
             "midday": "lunch",

@@ -148,6 +148,7 @@ en | Friday first thing                    | 2026-02-20 Fri morning
 en | Saturday in the early afternoon       | 2026-02-21 Sat afternoon
 en | Saturday lunch                        | 2026-02-21 Sat lunch
 en | Saturday at lunchtime                 | 2026-02-21 Sat lunch
+en | Sunday brunch                         | 2026-02-22 Sun lunch
 en | lunch on Saturday                     | 2026-02-21 Sat lunch
 en | dinner tomorrow                       | 2026-02-19 Thu evening
 en | Sunday morning                        | 2026-02-22 Sun morning
