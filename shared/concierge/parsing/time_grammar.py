@@ -102,8 +102,8 @@ GRAMMARS = {
         minus=r"moins",
     ),
     "pt": TimeGrammar(
-        vague=r"\bpor volta\b|\bmais tarde\b|\bdaqui a (?:pouco|bocado|um pouco)\b|\blogo\b"
-        r"|\bmais ou menos\b|\bem breve\b|^(?:a|de|hoje a|esta) noite$",
+        vague=r"\bpor volta\b|\bla para as?\b|\bla pelas?\b|\bmais tarde\b|\bdaqui a (?:pouco|bocado|um pouco)\b"
+        r"|\blogo\b|\bmais ou menos\b|\bem breve\b|^(?:a|de|hoje a|esta) noite$",
         ahead=r"(?:daqui a|em|dentro de)",
         one=r"um|uma",
         hour=r"horas?|h",

@@ -509,10 +509,13 @@ def test_a_thumbs_up_confirms_a_booking(venues):
     assert d.say("👍").rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
 
 
-@pytest.mark.parametrize("agreed", ["go on then", "go for it", "that'll do", "let's do it"])
-def test_a_colloquial_yes_confirms_a_booking(venues, agreed):
-    d = dialogue(venues, "harbour")
-    d.say("table for 6 tomorrow at 7:30, Dave")
+@pytest.mark.parametrize(("venue_id", "agreed"), [
+    ("harbour", "go on then"), ("harbour", "go for it"), ("harbour", "that'll do"), ("harbour", "let's do it"),
+    ("tasca", "bora"), ("tasca", "siga"), ("roma", "dai"), ("roma", "andiamo"), ("cabinet", "allons-y"),
+])  # fmt: skip
+def test_a_colloquial_yes_confirms_a_booking(venues, venue_id, agreed):
+    d = dialogue(venues, venue_id)
+    d.say(REQUESTS[venue_id])
     assert d.say(agreed).rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
 
 

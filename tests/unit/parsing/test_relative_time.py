@@ -351,6 +351,8 @@ def test_a_vague_time_raises_vague_time_so_the_receptionist_asks_again(locale, t
         ("en", "about half seven", "19:30"),
         ("fr", "vers 20h", "20:00"),
         ("pt", "por volta das 8", "20:00"),
+        ("pt", "lá para as nove", "21:00"),  # "somewhere around"
+        ("pt", "lá pelas 21h", "21:00"),
         ("en", "later", None),
         ("en", "soon", None),
         ("fr", "dans la soirée", None),
