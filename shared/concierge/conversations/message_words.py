@@ -39,17 +39,24 @@ _OF_THE_HOUR = frozenset(
 
 def articles_set_aside(tokens: list[str]) -> list[str]:
     """ "Il y a un parking ?", "vou a uma festa": after "a" (or "à"), "un" or "uma" is an article, not one
-    o'clock, unless a word of the hour follows ("à une heure", "à uma da tarde") or nothing does."""
+    o'clock, unless a word of the hour follows ("à une heure", "à uma da tarde") or nothing does; and "one"
+    pointing at something ("that one", "the one at 8", "another one") is no one o'clock either."""
     return [
         BREAK
-        if token in ONE_WORDS
-        and 0 < i < len(tokens) - 1
-        and tokens[i - 1] == "a"
-        and tokens[i + 1] not in _OF_THE_HOUR
-        and tokens[i + 1] != BREAK
+        if (
+            token in ONE_WORDS
+            and 0 < i < len(tokens) - 1
+            and tokens[i - 1] == "a"
+            and tokens[i + 1] not in _OF_THE_HOUR
+            and tokens[i + 1] != BREAK
+        )
+        or (token == "one" and i > 0 and tokens[i - 1] in _POINTING)
         else token
         for i, token in enumerate(tokens)
     ]
+
+
+_POINTING = frozenset("that this the which any either each another other same".split())  # "that one"
 
 
 MONTH_WORDS = month_words()

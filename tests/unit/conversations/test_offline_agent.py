@@ -509,6 +509,13 @@ def test_a_thumbs_up_confirms_a_booking(venues):
     assert d.say("👍").rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
 
 
+def test_that_one_to_the_earliest_times_offered_is_the_earliest_not_one_o_clock(venues):
+    d = dialogue(venues, "harbour")
+    d.say("what's the earliest table you have tomorrow for 2?")
+    d.say("ok that one")
+    assert d.say("Tom").reply == "Shall I book a table for 2 on Tuesday 24 November at noon for Tom?"  # was 1 pm
+
+
 @pytest.mark.parametrize(("venue_id", "agreed"), [
     ("harbour", "go on then"), ("harbour", "go for it"), ("harbour", "that'll do"), ("harbour", "let's do it"),
     ("tasca", "bora"), ("tasca", "siga"), ("roma", "dai"), ("roma", "andiamo"), ("cabinet", "allons-y"),

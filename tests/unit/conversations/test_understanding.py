@@ -1510,6 +1510,17 @@ def test_a_feast_said_by_name_is_the_day_only_when_no_other_is_said(venues, venu
     assert read(venues, venue_id, text).day == day
 
 
+@pytest.mark.parametrize(("text", "time"), [
+    ("ok that one", None),  # was 1 pm
+    ("that one please", None),
+    ("another one", None),
+    ("the one at 8", "20:00"),
+    ("at one", "13:00"),
+])  # fmt: skip
+def test_one_pointing_at_something_is_no_one_o_clock(venues, text, time):
+    assert read(venues, "harbour", text, awaiting=("slot.start_iso",)).time == time
+
+
 @pytest.mark.parametrize(("text", "day"), [
     ("move the lunch one to 2pm", None),  # was the 1st of December
     ("cancel the morning one", None),
