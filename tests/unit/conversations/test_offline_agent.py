@@ -1452,6 +1452,8 @@ def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, req
         ("cabinet", ["un contrôle mercredi le plus tôt possible, Paul Martin"], "2026-11-25", "first"),
         ("roma", ["qual è il primo orario libero stasera?"], "2026-11-23", "first"),  # not the hours
         ("tasca", ["qual é o último horário para jantar sábado?"], "2026-11-28", "last"),
+        ("tasca", ["qual é a última hora para jantar no sábado?"], "2026-11-28", "last"),  # it asked the name
+        ("tasca", ["a que horas é a última mesa no sábado?"], "2026-11-28", "last"),
         ("harbour", ["what's the earliest you can do?"], "2026-11-24", "first"),  # closed today: tomorrow
         ("harbour", ["what's the latest table tonight?"], "2026-11-24", "last"),  # closed tonight: tomorrow's
         ("harbour", ["what time do you stop taking bookings on friday?"], "2026-11-27", "last"),
