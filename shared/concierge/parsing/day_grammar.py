@@ -245,7 +245,7 @@ GRAMMARS = {
     ),
     "fr": DayGrammar(
         fillers=r"pour|le|la|l|d|euh|alors|plutot|disons",
-        fixed={"aujourd hui": 0, "auj": 0, "demain": 1, "dmn": 1, "apres demain": 2},
+        fixed={"aujourd hui": 0, "auj": 0, "ajd": 0, "demain": 1, "dmn": 1, "dem": 1, "dm1": 1, "apres demain": 2},
         fixed_parts={
             "ce soir": (0, "evening"),
             "ce matin": (0, "morning"),

@@ -274,6 +274,8 @@ def test_a_weekday_cut_short_before_its_date_is_that_day(venues, venue_id, text)
 
 @pytest.mark.parametrize(("venue_id", "text", "day", "people"), [
     ("cabinet", "rdv dmn 10h", dt.date(2026, 11, 24), None),  # "dmn" was no day: three letters
+    ("cabinet", "rdv dem 10h détartrage", dt.date(2026, 11, 24), None),
+    ("cabinet", "rdv ajd 15h", dt.date(2026, 11, 23), None),
     ("cabinet", "rdv auj 15h", dt.date(2026, 11, 23), None),
     ("tasca", "mesa hj 20h para 2", dt.date(2026, 11, 23), 2),
     ("roma", "x domani sera 4 pers h 21", dt.date(2026, 11, 24), 4),  # "4 pers" was no party
