@@ -155,7 +155,7 @@ class _Run(ChangesFlow):
             return self._book_answering(reading)
         if turn.text and not {"yes", "no"} & reading.intents and (faq := self.faq(turn.text)):
             return self._then_the_booking(self.understood(faq))
-        thanked = "thanks" in reading.intents and not (mem.get("flow") or self.asks_a_question())  # not "thanks, and…?"
+        thanked = "thanks" in reading.intents and not (mem.get("flow") or self.asked_a_question)  # not "thanks, and…?"
         if thanked or ("bye" in reading.intents and not reading.details):  # "bye" even with a booking half asked
             return self.goodbye("thanks" in reading.intents)
         if "greeting" in reading.intents and turn.history and set(normalise(turn.text or "").split()) <= _HELLO_OR_BYE:

@@ -70,7 +70,8 @@ class ChangesFlow(PicksFlow):
         # "could we come a bit later?", "je peux venir plus tôt mercredi ?": one of their bookings, moved
         sooner = {"later", "earlier"} & reading.intents and self.asked_a_question and not mem.get("flow")
         said = reading.time or reading.time_near or reading.people or reading.shift is not None
-        if sooner and not said and not {"availability", "book", "bye", "thanks"} & reading.intents:
+        booking = "book" in reading.intents and "mine" not in reading.intents  # "mon rdv": theirs, not a new one
+        if sooner and not said and not booking and not {"availability", "bye", "thanks"} & reading.intents:
             reading.intents.add("move")
         return prefer
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.booking_notes import special_request
-from concierge.conversations.message_intents import is_question
 from concierge.conversations.message_words import BOOKING_VERB
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_free_times import closed_in
@@ -249,17 +248,13 @@ class QuestionsFlow(OwnBookingsFlow):
             bool(farewell & reading.intents)
             and not reading.intents - farewell - {"yes"}
             and not replace(reading, day=None).details
-            and not self.asks_a_question()
+            and not self.asked_a_question
         )
-
-    def asks_a_question(self) -> bool:
-        text = self.turn.text or ""
-        return is_question(text, normalise(text))
 
     def request_asked(self) -> str | None:
         """A guest's request asked as a question ("could we sit by the window?", "pode ser na esplanada?"), at a
         restaurant: the booking's note (a question alone is read as asked, not requested)."""
-        if is_clinic(self.venue) or not self.asks_a_question():
+        if is_clinic(self.venue) or not self.asked_a_question:
             return None
         return special_request(self.turn.text or "", vocabulary())
 
