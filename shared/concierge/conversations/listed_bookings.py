@@ -1,5 +1,5 @@
-"""The customer's bookings as list_events lists them: when each starts, and the one a message picks by its month
-or its part of the day."""
+"""The customer's bookings as list_events lists them: when each starts, and the one a message names by its day or
+time, its month or its part of the day."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.message_words import time_tokens
+from concierge.conversations.understanding import Reading
 from concierge.domain.venue import Venue, minutes
 from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.day_tokens import month_numbers
@@ -52,3 +53,38 @@ def part_picked(listed: list[tuple[str, str]], part: str, venue: Venue) -> tuple
         if start <= minutes(time) < end:
             in_part.append((day, time))
     return in_part[0] if len(in_part) == 1 else None
+
+
+def booking_named(
+    choices: list[dict[str, Any]], reading: Reading, venue: Venue, *, part_names_it: bool
+) -> dict[str, Any] | None:
+    """The one of `choices` the message names: by the first of two days or times said ("from Friday to
+    Saturday", "my 7pm booking to 9"), by the day and time said, by the day or the time alone ("move my
+    Wednesday booking to 8pm": the day names it, 8pm is the new time), or by its part of the day when
+    `part_names_it` ("cancel the lunch one")."""
+    if reading.day_from or reading.time_from:
+        said = [
+            c
+            for c in choices
+            if (reading.day_from is None or c["day"] == reading.day_from.isoformat())
+            and (reading.time_from is None or c["time"] == reading.time_from)
+        ]
+        return said[0] if len(said) == 1 else None
+    matching = [
+        c
+        for c in choices
+        if (reading.day is None or c["day"] == reading.day.isoformat())
+        and (reading.time is None or c["time"] == reading.time)
+    ]
+    if (reading.day or reading.time) and len(matching) == 1:
+        return matching[0]
+    said_day = reading.day.isoformat() if reading.day else None
+    for key, value in (("day", said_day), ("time", reading.time)):
+        matching = [c for c in choices if value is not None and c[key] == value]
+        if len(matching) == 1:
+            return matching[0]
+    if reading.part_named and not reading.day and part_names_it:
+        listed = [(c["day"], c["time"]) for c in choices]
+        if picked := part_picked(listed, reading.part_named, venue):
+            return choices[listed.index(picked)]
+    return None

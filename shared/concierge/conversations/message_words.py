@@ -382,6 +382,8 @@ LEAD_ADVERBS = frozenset(
 )
 # The verbs of booking, not the things booked ("a table", "una mesa"): "Saturday, a table for 4 at 8, or Sunday"
 BOOKING_VERB = re.compile(r"(?:book|reserv|prenot|marcar|agendar)\w*")
+# "Next" said with a weekday ("next Saturday", "sabato prossimo", "samedi prochain", "o próximo sábado")
+NEXT_WORDS = frozenset({"next", "prossimo", "prossima", "prochain", "prochaine", "proximo", "proxima"})
 # Said with a party, a change of it: "one dropped out, we're 3 now", "adesso siamo in 6", "agora somos 5"
 NOW_WORDS = frozenset({"now", "adesso", "ora", "maintenant", "desormais", "agora"})
 NEGATIONS = frozenset({"not", "non", "pas", "nao"})  # before what is not meant: "not Friday", "9 not 8"

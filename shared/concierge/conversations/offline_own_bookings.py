@@ -6,7 +6,8 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.listed_bookings import event_start, month_picked, part_picked
+from concierge.conversations.listed_bookings import booking_named, event_start, month_picked
+from concierge.conversations.message_words import NEXT_WORDS
 from concierge.conversations.offline_booking import EDGES, BookingFlow
 from concierge.conversations.offline_free_times import MAX_OPTIONS, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
@@ -14,6 +15,7 @@ from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.understanding import Reading
+from concierge.tools.faq import normalise
 
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
@@ -119,6 +121,7 @@ class OwnBookingsFlow(BookingFlow):
             return self._confirm_cancel(chosen)
         day, time = dt.date.fromisoformat(chosen["day"]), chosen["time"]
         mem["target"] = chosen
+        self._the_next_after_its_own(reading, day)
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
         to_a_part = reading.part and not reading.part[0] <= time < reading.part[1]  # "Saturday's to the evening"
         if (
@@ -137,39 +140,12 @@ class OwnBookingsFlow(BookingFlow):
         return self.answer(message, self.rdv.reschedule(message, chosen["id"], patient=self.patient))
 
     def _chosen(self, choices: list[dict[str, Any]], reading: Reading, listed_before: bool) -> dict[str, Any] | None:
-        data = self.turn.data or {}
         if self.turn.action == "choose_booking":
-            return next((c for c in choices if c["id"] == data.get("appointment_id")), None)
-        if reading.day_from or reading.time_from:  # "from Friday to Saturday", "my 7pm booking to 9": the first
-            said = [  # names the booking
-                c
-                for c in choices
-                if (reading.day_from is None or c["day"] == reading.day_from.isoformat())
-                and (reading.time_from is None or c["time"] == reading.time_from)
-            ]
-            return said[0] if len(said) == 1 else None
-        matching = [
-            c
-            for c in choices
-            if (reading.day is None or c["day"] == reading.day.isoformat())
-            and (reading.time is None or c["time"] == reading.time)
-        ]
-        if (reading.day or reading.time) and len(matching) == 1:
-            return matching[0]
-        # "move my Wednesday booking to 8pm": the day names the booking, the time is the new one
-        said_day = reading.day.isoformat() if reading.day else None
-        for key, value in (("day", said_day), ("time", reading.time)):
-            matching = [c for c in choices if value is not None and c[key] == value]
-            if len(matching) == 1:
-                return matching[0]
+            return next((c for c in choices if c["id"] == (self.turn.data or {}).get("appointment_id")), None)
         # "cancel the lunch one", "move the dinner one to 9pm", "the lunch one" to "Which one?"; not "move my
         # booking to the evening": the new time
-        names_one = reading.time or listed_before or self.mem.get("flow") == "cancel"
-        if reading.part_named and not reading.day and names_one:
-            listed = [(c["day"], c["time"]) for c in choices]
-            if picked := part_picked(listed, reading.part_named, self.venue):
-                return choices[listed.index(picked)]
-        return None
+        names_one = bool(reading.time or listed_before or self.mem.get("flow") == "cancel")
+        return booking_named(choices, reading, self.venue, part_names_it=names_one)
 
     def _listed(self, choices: list[dict[str, Any]]) -> str:
         """ "Friday 27 November at 7 pm; Saturday 28 November at 8 pm" ("… à 19 h ; le samedi …" in French)."""
@@ -222,11 +198,18 @@ class OwnBookingsFlow(BookingFlow):
             message = f"{message} {self.words.say('new_booking_when')}"
         return self.answer(message, self.rdv.cancel(message, pending["id"], Slot.at(self.venue, day, time), done=True))
 
+    def _the_next_after_its_own(self, reading: Reading, booked: dt.date) -> None:
+        """ "Can we do next Saturday instead?" of a booking this Saturday: the Saturday after it (said on a Monday,
+        "next Saturday" alone is this week's)."""
+        if reading.day == booked and NEXT_WORDS.intersection(normalise(self.turn.text or "").split()):
+            reading.day = booked + dt.timedelta(weeks=1)
+
     def move_to(self, reading: Reading) -> AgentAnswer:
         """The booking's new day and time, asked for or offered, then confirmed; a new party size alone
         ("make it 5 people") keeps the day and time, a shift ("half an hour later", "Friday, same time")
         moves from its time."""
         target = self.mem["target"]
+        self._the_next_after_its_own(reading, dt.date.fromisoformat(target["day"]))
         self.party_not_hour(reading, reading.day or dt.date.fromisoformat(target.get("new_day") or target["day"]))
         if reading.shift is not None and not reading.time:  # "half an hour later": from the booking's own time
             reading.time = shifted(target["time"], reading.shift)

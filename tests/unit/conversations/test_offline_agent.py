@@ -2067,6 +2067,24 @@ def test_a_guest_s_request_or_a_new_name_right_after_the_booking_is_passed_to_th
 
 
 @pytest.mark.parametrize(("venue_id", "said", "day"), [
+    ("harbour", "we booked for saturday but my wife is sick, can we do next saturday instead?", "Saturday 5 December"),
+    ("roma", "possiamo spostarla a sabato prossimo?", "sabato 5 dicembre"),  # not its own Saturday, the 28th
+])  # fmt: skip
+def test_next_weekday_said_of_a_booking_on_that_weekday_is_the_one_after_it(venues, venue_id, said, day):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    answer = d.say(said)
+    assert answer.rdv["action"] == "RESCHEDULE" and day in answer.reply
+
+
+def test_a_booking_asked_later_in_its_day_offers_its_later_times(venues):
+    d = dialogue(venues, "cabinet")
+    d.tools.book(dt.date(2026, 11, 26), "10:00", PHONES["cabinet"])
+    answer = d.say("bonjour, mon rdv de jeudi, est-il possible de le faire plus tard dans la journée ?")
+    assert answer.reply.startswith("Plus tard le jeudi 26 novembre, ces créneaux sont libres : 10 h 30")  # listed
+
+
+@pytest.mark.parametrize(("venue_id", "said", "day"), [
     ("harbour", "can we push it to the day after?", "Saturday 28 November"),
     ("harbour", "could we move it to the day before?", "Thursday 26 November"),
     ("roma", "posso spostare la prenotazione al giorno dopo?", "sabato 28 novembre"),  # not later that day
