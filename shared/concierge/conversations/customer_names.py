@@ -21,6 +21,7 @@ from concierge.conversations.message_words import (
 from concierge.conversations.name_words import (
     ARTICLES,
     BEFORE_A_PLACE,
+    FIRST_NAMES_AMONG_STOPS,
     FUNCTION_WORDS,
     HESITATIONS,
     KIN,
@@ -371,7 +372,8 @@ def name_at_start(text: str) -> str | None:
             particles -= 1
             words.append(token)  # "de la Cruz": its particles written small
             continue
-        if not NAME_WORD.fullmatch(token) or token.lower() in NAME_STOP:
+        a_name = not words and token in FIRST_NAMES_AMONG_STOPS and all(w[:1].isupper() for w in said_words)
+        if not NAME_WORD.fullmatch(token) or (token.lower() in NAME_STOP and not a_name):  # "Mia", not "mia"
             break
         if token in PARTICLES and fold_same_length(" ".join(said_words[index + 1 : index + 2])) in _WHEN_WORDS:
             break  # "a nome Bianchi di sabato": Saturday's booking, not Mr "Bianchi di Sabato"

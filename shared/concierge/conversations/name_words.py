@@ -22,6 +22,10 @@ NAME_STOP = frozenset(
     """.split()
 )
 
+# Words a name stops at that are first names too, when capitalised and all the words are ("Mia", "Per Olsen";
+# not "Mia moglie ed io").
+FIRST_NAMES_AMONG_STOPS = frozenset({"Mia", "Per"})
+
 # What a customer types while thinking: never a name ("euh" asked for a name is no Mr Euh).
 HESITATIONS = frozenset(
     "euh heu hum hmm hmmm hm mmm uh uhm um umm er erm eh ehm ehh ah oh boh mah bah bof pff ok okay".split()

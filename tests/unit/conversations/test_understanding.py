@@ -1512,6 +1512,18 @@ def test_a_feast_said_by_name_is_the_day_only_when_no_other_is_said(venues, venu
     assert read(venues, venue_id, text).day == day
 
 
+@pytest.mark.parametrize(("venue_id", "text", "awaiting", "name", "people"), [
+    ("harbour", "Mia", ("patient.name",), "Mia", None),  # "mia" stops a name: "Mia" alone is one
+    ("harbour", "Mia Rossi", ("patient.name",), "Mia Rossi", None),
+    ("roma", "Mia moglie ed io vorremmo un tavolo sabato alle 20", (), None, 2),
+])  # fmt: skip
+def test_a_first_name_that_is_a_small_word_elsewhere_is_a_name_only_written_as_one(
+    venues, venue_id, text, awaiting, name, people
+):
+    reading = read(venues, venue_id, text, awaiting=awaiting)
+    assert (reading.name, reading.people) == (name, people)
+
+
 @pytest.mark.parametrize(("text", "time"), [
     ("ok that one", None),  # was 1 pm
     ("that one please", None),
