@@ -180,13 +180,12 @@ class BookingFlow(FreeTimes):
 
     def _open_one_of_two(self, day: dt.date, reading: Reading, notes: list[str]) -> dt.date:
         """The day booked of two offered ("tonight or tomorrow", "vendredi, sinon dimanche"): the first, or the
-        second when the first is closed and it is open (said so, and that it is the next open day unless its
-        free times, asked for, say it)."""
+        second when the first is closed and it is open (said so, and that it is the next open day)."""
         otherwise = reading.day_else
         if otherwise is None or self.venue.ranges_on(day) or not self.venue.ranges_on(otherwise):
             return day
         notes.append(self.words.say("closed_day", day=self.day_words(day)))
-        if next_open_day(self.venue, day) == otherwise and "availability" not in reading.intents:
+        if next_open_day(self.venue, day) == otherwise:  # not when its free times follow: they say it (`offer`)
             notes.append(self.words.say("closed_day.next", day=self.day_words(otherwise)))
         self.slots["day"] = otherwise.isoformat()
         return otherwise
@@ -300,7 +299,8 @@ class BookingFlow(FreeTimes):
         self.slots.pop("time", None)
         sentence = self.times_sentence(day, offered_day, free, time, around, None if time else part, bound)
         requested = Slot.at(self.venue, day, time) if time else None
-        return self.offer_times(offered_day, free, " ".join(notes + [sentence]), requested, around, bound)
+        said = [note for note in notes if note != self.words.say("closed_day.next", day=self.day_words(offered_day))]
+        return self.offer_times(offered_day, free, " ".join(said + [sentence]), requested, around, bound)
 
     def offer_times(
         self,

@@ -2643,9 +2643,14 @@ def test_of_two_days_offered_the_second_is_booked_when_the_first_is_closed(venue
     assert booked in d.say(then).reply
 
 
-def test_of_two_days_offered_the_second_s_free_times_asked_for_say_its_day_once(venues):
-    answer = dialogue(venues, "harbour").say("any tables tonight or tomorrow night for 2?")
-    assert answer.reply.startswith("We are closed on Monday 23 November. Free times on Tuesday 24 November: 6 pm")
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "any tables tonight or tomorrow night for 2?",
+     "We are closed on Monday 23 November. Free times on Tuesday 24 November: 6 pm"),
+    ("cabinet", "vous êtes ouverts samedi ? sinon dimanche matin pour un détartrage, Nadia Belkacem",
+     "Nous sommes fermés le samedi 28 novembre. Créneaux libres le dimanche 29 novembre : 8 h"),  # all else known
+])  # fmt: skip
+def test_of_two_days_offered_the_second_s_free_times_say_its_day_once(venues, venue_id, asked, said):
+    assert dialogue(venues, venue_id).say(asked).reply.startswith(said)
 
 
 def test_of_two_days_offered_both_closed_the_next_open_day_is_said(venues):
