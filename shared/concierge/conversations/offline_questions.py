@@ -155,6 +155,11 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.handover(  # "could we move to a table outside?": the table, not the time
                 "The customer asks for another table for their booking", self.words.say("handover.request")
             )
+        theirs = "mine" in reading.intents and not (reading.time or reading.time_near)  # "mon rdv de jeudi"
+        if theirs and reading.care_type and vocabulary().has("care_change", normalise(self.turn.text or "")):
+            return self.handover(  # "changer de type de soin pour mon rdv de jeudi, ce sera un détartrage"
+                "The patient asks to change the care of an appointment", self.words.say("handover.request")
+            )
         renaming = "rename" in reading.intents and self.mem.get("flow") != "book"  # a booking made, not one asked
         if renaming and not (reading.day or reading.time or reading.people):
             return self.handover(

@@ -82,6 +82,7 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
             *SAID_WITHIN,
             "possible",
             "that_day",
+            "care_change",
         )
     }
     phrases["greeting"] += phrases["season_greetings"]

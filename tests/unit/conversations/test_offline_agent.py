@@ -2170,6 +2170,27 @@ def test_one_more_thing_with_a_request_right_after_booking_is_for_the_team_not_a
     assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and answer.reply.startswith(reply) and len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "bonjour, je voudrais changer de type de soin pour mon rdv de jeudi, ce sera un détartrage",
+        "je veux ajouter un détartrage à mon rdv de jeudi",
+    ],
+)
+def test_a_care_changed_on_an_appointment_is_passed_to_the_team(venues, asked):
+    d = dialogue(venues, "cabinet")
+    d.tools.book(dt.date(2026, 11, 26), "10:00", PHONES["cabinet"])
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN"
+    assert answer.rdv["disposition"]["reason"] == "The patient asks to change the care of an appointment"
+
+
+def test_an_appointment_moved_with_its_care_said_is_a_move(venues):
+    d = dialogue(venues, "cabinet")
+    d.tools.book(dt.date(2026, 11, 26), "10:00", PHONES["cabinet"])
+    assert d.say("je voudrais déplacer mon rdv de jeudi, c'est pour un détartrage").rdv["action"] == "RESCHEDULE"
+
+
 def test_moving_a_table_to_another_time_is_a_move(venues):
     d = with_their_booking(venues, "harbour")
     assert d.say("can we move to a table at 9 instead?").rdv["action"] == "RESCHEDULE"
