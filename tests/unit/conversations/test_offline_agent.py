@@ -519,6 +519,8 @@ def test_that_one_to_the_earliest_times_offered_is_the_earliest_not_one_o_clock(
 @pytest.mark.parametrize(("venue_id", "agreed"), [
     ("harbour", "go on then"), ("harbour", "go for it"), ("harbour", "that'll do"), ("harbour", "let's do it"),
     ("tasca", "bora"), ("tasca", "siga"), ("roma", "dai"), ("roma", "andiamo"), ("cabinet", "allons-y"),
+    ("harbour", "that's perfect thank you"), ("harbour", "that sounds great, thanks!"),  # asked again
+    ("cabinet", "c'est parfait merci"),
 ])  # fmt: skip
 def test_a_colloquial_yes_confirms_a_booking(venues, venue_id, agreed):
     d = dialogue(venues, venue_id)
