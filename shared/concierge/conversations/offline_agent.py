@@ -91,10 +91,9 @@ class _Run(ChangesFlow):
         pending, mem["pending"] = mem.get("pending"), None
         if anything_else and "no" in reading.intents and not reading.details:
             return self.goodbye("thanks" in reading.intents)  # "no, that's all" to "anything else?"
+        # "just confirming my booking for Saturday at 8", "volevo confermare la prenotazione"
         if "confirming" in reading.intents and mem.get("flow") != "book" and not {"cancel", "move"} & reading.intents:
-            return (
-                self.list_own()
-            )  # "just confirming my booking for Saturday at 8", "volevo confermare la prenotazione"
+            return self.list_own()
         day_asked_about, days_asked_about = mem.pop("day_asked_about", None), mem.pop("days_asked_about", None)
         if mem.pop("hours_asked", False) and self._day_alone(reading) and not mem.get("flow"):
             return self.hours_of(self._asked_day(reading))  # "open on Christmas Day?" then "Boxing Day?"
@@ -211,7 +210,7 @@ class _Run(ChangesFlow):
         if pending and (said := self._aside(reading)):
             return self.asked_again(said, self.confirmed_again(pending))  # "can I pay by card?" before the yes
         if creating and not reading.details:
-            reading.reason = self.request_asked()  # "could we sit by the window?" before the yes: noted
+            reading.reason = reading.request_asked  # "could we sit by the window?" before the yes: noted
         moving = self.mem.get("flow") == "move" and self.mem.get("target")
         if not pending and moving and (said := self._aside(reading)):
             return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving

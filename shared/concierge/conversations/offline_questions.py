@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.booking_notes import special_request
 from concierge.conversations.message_words import BOOKING_VERB
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_free_times import closed_in
@@ -19,7 +18,6 @@ from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.understanding import Reading, read_message
-from concierge.conversations.vocabulary import vocabulary
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
 from concierge.speech.weekly_hours import weekly_hours_said
 from concierge.tools.faq import normalise
@@ -156,7 +154,7 @@ class QuestionsFlow(OwnBookingsFlow):
                 "The customer asks for another table for their booking", self.words.say("handover.request")
             )
         theirs = "mine" in reading.intents and not (reading.time or reading.time_near)  # "mon rdv de jeudi"
-        if theirs and reading.care_type and vocabulary().has("care_change", normalise(self.turn.text or "")):
+        if theirs and reading.care_type and "care_change" in reading.intents:
             return self.handover(  # "changer de type de soin pour mon rdv de jeudi, ce sera un détartrage"
                 "The patient asks to change the care of an appointment", self.words.say("handover.request")
             )
@@ -166,7 +164,7 @@ class QuestionsFlow(OwnBookingsFlow):
                 "The customer asks to change the name on a booking", self.words.say("handover.request")
             )
         if reading.reason is None and self.mem.get("last_created"):
-            reading.reason = self.request_asked()  # "could we sit by the window?" right after the booking
+            reading.reason = reading.request_asked  # "could we sit by the window?" right after the booking
         only_request = reading.reason is not None and not replace(reading, reason=None).details
         if only_request and self.mem.get("last_created") and not self.mem.get("flow"):
             return self.handover(
@@ -255,13 +253,6 @@ class QuestionsFlow(OwnBookingsFlow):
             and not replace(reading, day=None).details
             and not self.asked_a_question
         )
-
-    def request_asked(self) -> str | None:
-        """A guest's request asked as a question ("could we sit by the window?", "pode ser na esplanada?"), at a
-        restaurant: the booking's note (a question alone is read as asked, not requested)."""
-        if is_clinic(self.venue) or not self.asked_a_question:
-            return None
-        return special_request(self.turn.text or "", vocabulary())
 
     def hours(self, day: dt.date | None, then: dt.date | None = None) -> str:
         """The weekly schedule; for a day the customer named, that day's own hours, so a closed date or a

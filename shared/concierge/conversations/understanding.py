@@ -118,6 +118,7 @@ class Reading:
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
     for_someone: bool | None = None  # True: the booking is for another ("pour mon fils"), a patient's own name
     day_else: dt.date | None = None  # the second of two days offered ("tonight or tomorrow"): if the first is closed
+    request_asked: str | None = None  # a guest's request asked as a question alone ("could we sit by the window?")
     that_day: bool = False  # "that day", "quel giorno", "ce jour-là", "nesse dia": the day under way, said again
 
     @property
@@ -312,12 +313,14 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reason = introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     reading.reason = reason or reading.reason
     booking_said = reading.day or reading.time or reading.time_near or reading.people
-    if (
-        venue.kind != "clinic"
-        and reading.reason is None
-        and (booking_said or not question or {"note", "mine"} & reading.intents)
-    ):
-        reading.reason = special_request(rest, vocab)  # "it's our anniversary", "a high chair for our booking?"
+    if venue.kind != "clinic" or reading.care_type is None:
+        reading.intents.discard("care_change")  # "add a note": no appointment's care changed
+    if venue.kind != "clinic" and reading.reason is None:
+        request = special_request(rest, vocab)  # "it's our anniversary", "a high chair for our booking?"
+        if booking_said or not question or {"note", "mine"} & reading.intents:
+            reading.reason = request
+        else:
+            reading.request_asked = request  # "could we sit by the window?": asked, a note only of a booking
     # Nothing but an answer (a phone number beside it is no other detail: "Luca, 347 123 4567").
     bare = not replace(reading, phone=None, bad_phone=False).details and not (reading.intents - {"greeting"})
     if (
