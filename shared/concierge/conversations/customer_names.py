@@ -305,14 +305,16 @@ def _capitalised_name(words: list[str]) -> bool:
 
 
 def introduced(text: str, intros: tuple[str, ...], take: Callable[[str], T]) -> T | None:
-    """`take` of what follows the first of `intros` said ("mi chiamo Mario Rossi": Mario Rossi), longest first."""
+    """`take` of what follows the first of `intros` said ("mi chiamo Mario Rossi": Mario Rossi), longest first,
+    in the same sentence ("… for my daughter? Table for 2": no one named)."""
     folded = fold_same_length(text)
     any_intro, patterns = _intro_patterns(intros)
     if not any_intro.search(folded):  # most messages say none: one search, not one an intro
         return None
     for pattern in patterns:
         if match := pattern.search(folded):
-            return take(text[match.end() :])
+            ended = re.search(r"[?!]", text[match.start() : match.end()])
+            return None if ended else take(text[match.end() :])
     return None
 
 
@@ -377,6 +379,8 @@ def name_at_start(text: str) -> str | None:
             break
         if token in PARTICLES and fold_same_length(" ".join(said_words[index + 1 : index + 2])) in _WHEN_WORDS:
             break  # "a nome Bianchi di sabato": Saturday's booking, not Mr "Bianchi di Sabato"
+        if words and token.islower() and fold_same_length(token) in _DAY_WORDS:
+            break  # "a nome Bianchi sabato alle 20": Saturday, not Mr "Bianchi Sabato"
         words.append(token)
         ended = token.endswith(".") and len(token) > 2 and token.strip(".").lower() not in TITLES  # "Smith. Table"
         named = sum(word not in SURNAME_PARTICLES for word in words)  # "José María van der Berg": four names

@@ -289,7 +289,9 @@ class QuestionsFlow(OwnBookingsFlow):
     def _book_answering(self, reading: Reading) -> AgentAnswer:
         """The booking, after the FAQ's answer to a question asked with it as a sentence of its own ("Avete
         il parcheggio? Vorremmo prenotare per sabato..."); the question answered is no note of the booking."""
-        questions = [q.strip() for q in re.findall(r"[^.!?\n]*\?", self.turn.text or "")]
+        sentences = [q.strip() for q in re.findall(r"[^.!?\n]*\?", self.turn.text or "")]
+        # "Table for 2 on Saturday at 8, is there parking?": the question is the sentence's last clause
+        questions = [*sentences, *(s.rsplit(",", 1)[1].strip() for s in sentences if "," in s)]
         answered = next(((question, faq) for question in questions if (faq := self.faq(question))), None)
         if answered is None:
             if not is_clinic(self.venue):  # "Is there a kids menu? Table for 4…": noted for the team to answer
@@ -306,7 +308,8 @@ class QuestionsFlow(OwnBookingsFlow):
         """A question of a few words asked with a booking that asks nothing of it, neither a free time nor the
         hours ("is there a kids menu?", not "do you have a table at 8?" nor "how are you?"), not noted yet."""
         asked = read_message(question, self.venue, self.now)
-        if len(question.split()) < 3 or asked.details or asked.intents - _ASKED_OF_THE_VENUE:
+        few_words = len(question.split()) < 3 and "venue_topic" not in asked.intents  # "há estacionamento?" is one
+        if few_words or asked.details or asked.intents - _ASKED_OF_THE_VENUE:
             return False
         if set(normalise(question).split()) <= _OF_WHAT_WAS_SAID:
             return False  # "is that ok?", "would that work for you?", "c'est possible ?", "pode ser?"

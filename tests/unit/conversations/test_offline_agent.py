@@ -460,6 +460,8 @@ def test_a_question_answered_with_a_booking_is_not_also_its_note_but_one_unanswe
      "Noted: “Do you have parking for a van”."),
     ("roma", "Vorremmo venire sabato alle 20:30 in 6. C'è un menù per bambini? Grazie, Paolo Neri",
      "Prendo nota: «C'è un menù per bambini»."),
+    ("harbour", "Table for 4 tomorrow at 7, Tom Baker, is there parking?", "Noted: “is there parking”."),
+    ("tasca", "Mesa para 2 sábado às 20h, Ana Silva, há estacionamento?", "Fica anotado: «há estacionamento»."),
 ])  # fmt: skip
 def test_a_question_no_one_here_can_answer_asked_with_a_booking_is_noted_for_the_team(venues, venue_id, message, noted):
     d = dialogue(venues, venue_id)
@@ -3576,6 +3578,17 @@ def test_a_question_about_hours_at_a_time_of_the_day_is_not_about_now(venues):
     ],
 )
 def test_a_question_the_faq_does_not_answer_is_said_so_not_misunderstood(venues, venue_id, question, said):
+    answer = dialogue(venues, venue_id).say(question)
+    assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
+
+
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("harbour", "do you have parking for Saturday night?", "I don't have the answer to that here."),
+    ("harbour", "can I pay by card on Friday?", "I don't have the answer to that here."),
+    ("tasca", "há estacionamento no sábado à noite?", "Não tenho aqui a resposta a essa pergunta."),
+    ("roma", "c'è il parcheggio sabato sera?", "Sì, abbiamo parcheggio privato."),  # the FAQ's
+])  # fmt: skip
+def test_a_question_of_parking_or_paying_on_a_day_asks_for_no_table(venues, venue_id, question, said):
     answer = dialogue(venues, venue_id).say(question)
     assert answer.reply.startswith(said) and answer.rdv["action"] == "SHOW_WELCOME"
 

@@ -831,6 +831,17 @@ def test_a_name_stops_before_the_day_of_the_booking_it_names(venues):
     assert (reading.name, reading.day) == ("Bianchi", dt.date(2026, 11, 28))  # not "Bianchi di sabato"
 
 
+@pytest.mark.parametrize(("venue_id", "text", "name", "day"), [
+    ("roma", "tavolo a nome Bianchi sabato alle 20 per 2", "Bianchi", dt.date(2026, 11, 28)),
+    ("harbour", "table under the name of Smith saturday at 8 for 2", "Smith", dt.date(2026, 11, 28)),
+    ("cabinet", "rdv au nom de Dupont jeudi à 10h, contrôle", "Dupont", dt.date(2026, 11, 26)),
+    ("tasca", "mesa em nome de Silva sábado às 20h para 2", "Silva", dt.date(2026, 11, 28)),
+])  # fmt: skip
+def test_a_name_stops_before_a_day_written_small_after_it(venues, venue_id, text, name, day):
+    reading = read(venues, venue_id, text)
+    assert (reading.name, reading.day) == (name, day)  # not Mr "Bianchi Sabato", booked for today
+
+
 def test_a_name_stops_before_instead_or_sorry(venues):
     assert read(venues, "harbour", "put it under Jane instead").name == "Jane"
     assert read(venues, "harbour", "Jane Doe sorry", ("patient.name",)).name == "Jane Doe"
@@ -1742,6 +1753,7 @@ def test_who_the_booking_is_for_is_its_name_but_a_party_or_a_day_is_not(venues, 
         ("cabinet", "un contrôle pour mon fils de 8 ans mercredi 14h", None),
         ("harbour", "a table for my wife's birthday on friday at 8", None),
         ("harbour", "table for my wife and me on friday at 8", None),
+        ("harbour", "Do you have vegetarian options, for my daughter? Table for 2 Saturday at 8", None),
     ],
 )
 def test_a_capitalised_name_after_who_the_booking_is_for_is_the_name(venues, venue_id, text, name):
