@@ -299,7 +299,8 @@ class BookingFlow(FreeTimes):
         self.slots.pop("time", None)
         sentence = self.times_sentence(day, offered_day, free, time, around, None if time else part, bound)
         requested = Slot.at(self.venue, day, time) if time else None
-        said = [note for note in notes if note != self.words.say("closed_day.next", day=self.day_words(offered_day))]
+        closed = self.words.say("closed_day.next", day=self.day_words(offered_day))
+        said = [note for note in notes if note != closed and note not in sentence]  # the day's hours said once
         return self.offer_times(offered_day, free, " ".join(said + [sentence]), requested, around, bound)
 
     def offer_times(

@@ -2529,6 +2529,10 @@ def test_goodbye_in_the_middle_of_a_booking_ends_the_conversation(venues):
         ("harbour", "do you serve food all day saturday?", dt.date(2026, 11, 28)),
         ("harbour", "do you serve lunch on sundays?", dt.date(2026, 11, 29)),
         ("harbour", "is the kitchen open late on saturday?", dt.date(2026, 11, 28)),
+        ("harbour", "are you closed on saturday?", dt.date(2026, 11, 28)),
+        ("roma", "siete chiusi giovedì?", dt.date(2026, 11, 26)),
+        ("tasca", "estão fechados na quinta?", dt.date(2026, 11, 26)),
+        ("cabinet", "est-ce que le docteur est là jeudi ?", dt.date(2026, 11, 26)),
     ],
 )
 def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking(venues, venue_id, question, day):
@@ -4444,3 +4448,19 @@ def test_a_shift_moves_the_customer_s_own_booking_made_elsewhere(venues):
     assert confirm.rdv["action"] == "RESCHEDULE" and confirm.rdv["slot"]["start_iso"] == "2026-11-25T18:30:00+00:00"
     d.say("yes")
     assert (own.day, own.time) == (dt.date(2026, 11, 25), "18:30")
+
+
+@pytest.mark.parametrize(("venue_id", "messages", "yes_asked"), [
+    ("harbour", ["table for 4 please", "on Sunday evening", "oh you are closed? Saturday then", "8pm", "Tom"],
+     "Shall I book a table for 4 on Saturday 28 November at 8 pm for Tom?"),
+    ("roma", ["un tavolo", "per domenica", "ah siete chiusi? allora sabato", "alle 20", "in 4", "Luca"],
+     "Prenoto un tavolo per 4 sabato 28 novembre alle 20 a nome Luca?"),
+])  # fmt: skip
+def test_surprise_at_a_closed_day_is_no_question_noted_for_the_team(venues, venue_id, messages, yes_asked):
+    d = dialogue(venues, venue_id)
+    assert [d.say(message) for message in messages][-1].reply == yes_asked  # not "Noted: “oh you are closed”"
+
+
+def test_the_hours_of_the_day_asked_with_a_booking_outside_them_are_said_once(venues):
+    reply = dialogue(venues, "harbour").say("table for 2 on sunday at 8, Tom, are you open then?").reply
+    assert reply.count("We are open on Sunday 29 November: lunch from noon to 4 pm.") == 1
