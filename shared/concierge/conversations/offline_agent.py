@@ -149,6 +149,7 @@ class _Run(ChangesFlow):
             or (reading.day or reading.time or reading.people or reading.care_type)
             or EDGES & reading.intents  # "what's the earliest you can do?"
             or ("availability" in reading.intents and (reading.week_of or "next_week" in reading.intents))
+            or ("availability" in reading.intents and reading.time_near)  # "any tables after 9?": which day, asked
         ):  # "anything next week?", "des créneaux cette semaine ?"
             mem["flow"] = "book"
             return self._book_answering(reading)

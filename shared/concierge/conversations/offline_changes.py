@@ -67,11 +67,14 @@ class ChangesFlow(PicksFlow):
         same_time_on = reading.shift == 0 and DAY_STEPS.keys() & reading.intents and not mem.get("flow")
         if (reading.shift and mem.get("flow") != "book") or total or replacing or same_time_on:  # "same time next week"
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
-        # "could we come a bit later?", "je peux venir plus tôt mercredi ?": one of their bookings, moved
-        sooner = {"later", "earlier"} & reading.intents and self.asked_a_question and not mem.get("flow")
-        said = reading.time or reading.time_near or reading.people or reading.shift is not None
+        # "could we come a bit later?", "je peux venir plus tôt mercredi ?", "can we make it earlier, 7:30?",
+        # "could we come before 8?": one of their bookings, moved (with none, a new booking: `manage`)
+        sooner = {"later", "earlier"} & reading.intents and self.asked_a_question
+        at = reading.time or reading.time_near
+        said = reading.people or reading.shift is not None
         booking = "book" in reading.intents and "mine" not in reading.intents  # "mon rdv": theirs, not a new one
-        if sooner and not said and not booking and not {"availability", "bye", "thanks"} & reading.intents:
+        asks_times = "availability" in reading.intents and not at  # "anything earlier?": a new booking's times
+        if sooner and not (said or booking or asks_times or mem.get("flow") or {"bye", "thanks"} & reading.intents):
             reading.intents.add("move")
         return prefer
 

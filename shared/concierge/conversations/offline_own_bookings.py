@@ -91,7 +91,8 @@ class OwnBookingsFlow(BookingFlow):
                 reading.day = dt.date.fromisoformat(change["day"])
             if change.get("time") and reading.time in (None, chosen["time"]):
                 reading.time = change["time"]
-        if not choices and "instead_of" in reading.intents and mem["flow"] == "move":
+        sooner_at = (reading.time or reading.time_near) and {"later", "earlier"} & reading.intents  # "…, at 7?"
+        if not choices and ("instead_of" in reading.intents or sooner_at) and mem["flow"] == "move":
             mem["flow"], mem["choices"] = "book", None  # "Saturday instead of Friday" with none: a new booking
             return self.book(reading)
         if not choices:

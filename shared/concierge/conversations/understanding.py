@@ -303,6 +303,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     if "rename" in reading.intents and not (reading.day or reading.time or reading.people):
         reading.intents.discard("move")  # "change the name to Ann Smith" moves nothing
     if reading.bound and question:
+        if not (reading.day or awaiting) and vocab.has("possible", folded):  # "could we come before 8?": sooner
+            reading.intents.add("earlier" if reading.bound == "before" else "later")
         reading.intents.add("availability")  # "e depois das 21h?": the free times then, asked
     if reading.people is not None and reading.time is not None and alone:
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty

@@ -3016,6 +3016,36 @@ def test_coming_later_or_earlier_offers_the_booking_s_free_times_on_that_side(ve
     assert offer.rdv["action"] == "RESCHEDULE" and offer.reply.startswith(said)
 
 
+@pytest.mark.parametrize(("venue_id", "booked", "asked", "said"), [
+    ("harbour", "20:00", "can we make it earlier, 7:30?",
+     "Shall I move your booking of Thursday 26 November at 8 pm to Thursday 26 November at 7:30 pm?"),
+    ("tasca", "20:00", "podemos ir mais cedo, às 19h30?",
+     "Mudo a sua reserva de quinta-feira, 26 de novembro às 20h para quinta-feira, 26 de novembro às 19h30?"),
+    ("cabinet", "10:00", "je peux venir plus tôt, à 9h ?",
+     "Je déplace votre rendez-vous du jeudi 26 novembre à 10 h au jeudi 26 novembre à 9 h ?"),
+    ("harbour", "20:00", "could we come before 8?",
+     "Free times until 8 pm on Thursday 26 November: 7 pm, 7:15 pm, 7:30 pm, 7:45 pm."),
+    ("tasca", "20:00", "podemos ir depois das 21h?",
+     "Horários livres a partir das 21h de quinta-feira, 26 de novembro:"),
+])  # fmt: skip
+def test_coming_earlier_or_later_at_a_time_said_moves_the_booking_there(venues, venue_id, booked, asked, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 26), booked, PHONES[venue_id])
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(said)  # not a new booking
+
+
+@pytest.mark.parametrize("asked", ["can we make it earlier, 7:30?", "could we come before 8?"])
+def test_coming_earlier_at_a_time_said_with_no_booking_is_a_new_booking(venues, asked):
+    answer = dialogue(venues, "harbour").say(asked)
+    assert answer.reply == "To book, I still need your name, how many people and the day."
+
+
+def test_tables_asked_after_a_time_with_no_day_asks_the_day_of_a_new_booking(venues):
+    answer = dialogue(venues, "harbour").say("do you have any tables after 9?")
+    assert answer.reply == "To book, I still need your name, how many people and the day."  # not "no answer here"
+
+
 def test_a_later_time_picked_for_a_booking_moves_it(venues):
     d = dialogue(venues, "harbour")
     own = d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
