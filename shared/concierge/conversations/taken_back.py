@@ -33,6 +33,8 @@ def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list
     for i, token in enumerate(tokens):
         if token not in NEGATIONS or tokens[i + 1 : i + 2] == [BREAK]:
             continue  # "non, mardi", "não, sábado": a no, then the day meant
+        if CORRECTION_WORDS.intersection(tokens[i + 1 : i + 2]):
+            continue  # "non plutôt 15h", "não afinal sábado": the one meant, said as such
         if i and tokens[i - 1] in IF_WORDS:
             continue  # "tonight, if not tomorrow": the one offered next, not refused
         if BOUND_WORDS.intersection(tokens[i + 1 : i + 2]):

@@ -1254,6 +1254,8 @@ def test_a_time_longer_than_the_words_read_at_once_is_read_whole(venues, venue_i
         ("tasca", "não sexta, sábado às 20h", 28, "20:00"),
         ("tasca", "não, sábado", 28, None),  # a no, then the day meant
         ("cabinet", "non, plutôt mardi", 24, None),
+        ("cabinet", "ah non plutôt 15h", None, "15:00"),  # a no, then "rather", with no comma
+        ("tasca", "não afinal sábado", 28, None),
     ],
 )
 def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, text, day, time):
