@@ -343,7 +343,8 @@ def _bare_answer_read(
     with a yes, "ok, Tom"), a name when both were asked and it looks like one."""
     as_name = "patient.name" in awaiting and ("reason" not in awaiting or looks_like_name(rest))
     asked = text.strip().endswith("?")  # "Why?", "Do you need my surname?" name nobody
-    named = reading.name is None and as_name and not asked
+    unsure = _NOT_SURE.search(normalise(rest))  # nor "je ne sais pas" to "your name and the type of care"
+    named = reading.name is None and as_name and not asked and not unsure
     said = blanked(rest, vocab.phrases["greeting"])  # "hi" alone is no name; "hi, Tom" is Tom
     if named and bare and not re.search(r"\d", rest) and not reading.part_named:  # nor "allora 8", "evening"
         reading.name = name_at_start(capitalised_part(answered_name(said.strip(" ,.;:!-"))))

@@ -1874,6 +1874,11 @@ def test_a_question_asked_back_for_the_name_names_nobody(venues, text):
     assert read(venues, "harbour", text, ("patient.name",)).name is None
 
 
+@pytest.mark.parametrize("text", ["je ne sais pas", "je sais pas", "aucune idée"])
+def test_not_knowing_said_while_the_name_is_asked_names_nobody(venues, text):
+    assert read(venues, "cabinet", text, ("patient.name", "slot.start_iso")).name is None  # not "Je Ne Sais"
+
+
 @pytest.mark.parametrize(
     ("venue_id", "text", "name"),
     [("harbour", "Just John", "John"), ("roma", "solo Marco", "Marco"), ("tasca", "só Ana", "Ana")],
