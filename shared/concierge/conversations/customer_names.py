@@ -24,6 +24,7 @@ from concierge.conversations.name_words import (
     FIRST_NAMES_AMONG_STOPS,
     FUNCTION_WORDS,
     HESITATIONS,
+    INTENTS_OF_A_SURNAME,
     KIN,
     NAME_STOP,
     NEVER_NAMES,
@@ -120,8 +121,9 @@ def _says_something_else(words: str, vocab: Vocabulary) -> bool:
     """Capitalised words that are no name: an intent ("Thank You"), a care type ("Détartrage"), a request
     ("…, Vegetarian, …", "…, Birthday")."""
     folded = normalise(words)
+    of_a_surname = INTENTS_OF_A_SURNAME if " " in folded else frozenset()  # "…, Megan Price" is a name
     return (
-        any(vocab.has(intent, folded) for intent in INTENTS)
+        any(vocab.has(intent, folded) for intent in INTENTS if intent not in of_a_surname)
         or any(p.search(folded) for patterns in vocab.care_types.values() for p in patterns)
         or any(p.search(folded) for p in vocab.special_requests)
     )

@@ -76,6 +76,9 @@ BEFORE_A_PLACE = frozenset(
 
 WHOM_FOR = frozenset({"for", "per", "pour", "para"})  # "… friday at 8 for Tom": whom the table is for
 
+# What a surname may also read as ("Megan Price", "Johnny Cash"): no question when the name is all there is.
+INTENTS_OF_A_SURNAME = frozenset({"price", "venue_topic"})
+
 # Whom a table is for that names no one: "… for Dad".
 KIN = frozenset("dad daddy mum mummy mom mommy papa mamma maman mae pai nonna nonno grandma grandpa granny".split())
 

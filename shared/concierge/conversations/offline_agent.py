@@ -16,6 +16,7 @@ from concierge.conversations.agent import AgentAnswer, ToolRunner, Turn
 from concierge.conversations.customer_language import in_customer_language, remember_language
 from concierge.conversations.customer_names import full_name
 from concierge.conversations.message_words import ANOTHER_DAY
+from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_changes import ChangesFlow
 from concierge.conversations.second_bookings import second_booking
@@ -206,8 +207,9 @@ class _Run(ChangesFlow):
             return self.drop_booking()  # "cancel" to "Shall I book...?": the request, not a booking
         if pending and reading.intents == {"thanks"} and not reading.details:
             return self.confirmed_again(pending)  # "merci" to "Shall I book...?": no yes yet, asked again, no "sorry"
-        if creating and not (reading.intents or reading.details):
+        if creating and not (reading.intents - INTENTS_OF_A_SURNAME or reading.details):
             reading.name = full_name(self.turn.text or "")  # "Ben" asked about, then "Ben Carter": asked again with it
+            reading.intents -= INTENTS_OF_A_SURNAME if reading.name else set()  # "Megan Price"
         if pending and (said := self._aside(reading)):
             return self.asked_again(said, self.confirmed_again(pending))  # "can I pay by card?" before the yes
         if creating and not reading.details:

@@ -61,6 +61,7 @@ from concierge.conversations.message_words import (
     time_tokens,
     week_joined,
 )
+from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
 from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
@@ -182,10 +183,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.care_type = "consultation"  # "je ne sais pas" to the type of care: the dentist sees first
     if (
         "patient.name" in awaiting
-        and not reading.intents
+        and not (reading.intents - INTENTS_OF_A_SURNAME)  # "Megan Price" is no question of price
         and (name := full_name(rest) or ("slot.start_iso" not in awaiting and _holiday_named(rest, venue, now)))
     ):
         reading.name = name  # "Pedro Santos", "Noel" answer the name asked for: not All Saints' Day, not Christmas
+        reading.intents = set()
         return reading
     if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.party_change = party_change(with_digits(folded, venue.locale))

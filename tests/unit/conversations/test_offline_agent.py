@@ -4494,3 +4494,27 @@ def test_surprise_at_a_closed_day_is_no_question_noted_for_the_team(venues, venu
 def test_the_hours_of_the_day_asked_with_a_booking_outside_them_are_said_once(venues):
     reply = dialogue(venues, "harbour").say("table for 2 on sunday at 8, Tom, are you open then?").reply
     assert reply.count("We are open on Sunday 29 November: lunch from noon to 4 pm.") == 1
+
+
+@pytest.mark.parametrize(("venue_id", "booking", "name", "asked"), [
+    ("harbour", "table for 2 friday 8pm", "Megan Price", "at 8 pm for Megan Price?"),
+    ("harbour", "table for 2 friday 8pm", "Johnny Cash", "at 8 pm for Johnny Cash?"),
+    ("roma", "tavolo per 2 venerdì alle 20", "Marco Prezzo", "alle 20 a nome Marco Prezzo?"),
+    ("harbour", "table for 2 friday 8pm, Tom", "Megan Price", "at 8 pm for Megan Price?"),
+])  # fmt: skip
+def test_a_surname_that_is_also_a_question_word_is_the_name_asked(venues, venue_id, booking, name, asked):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    reply = d.say(name).reply
+    assert reply.startswith(("Shall I book", "Prenoto")) and reply.endswith(asked)  # not "Sorry, I didn't understand"
+
+
+def test_a_surname_that_is_also_a_question_word_is_read_with_the_booking(venues):
+    reply = dialogue(venues, "harbour").say("table for 2 friday 8pm, Megan Price").reply
+    assert reply == "Shall I book a table for 2 on Friday 27 November at 8 pm for Megan Price?"
+
+
+def test_hiya_is_a_greeting_not_a_name(venues):
+    d = dialogue(venues, "harbour")
+    d.say("Hiya! Any room for 2 this Friday about half 7?")
+    assert d.say("lovely, 7:30 then").reply == "To book, I still need your name."  # not booked for "Hiya"
