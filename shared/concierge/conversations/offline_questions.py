@@ -55,6 +55,11 @@ class QuestionsFlow(OwnBookingsFlow):
         it is and how to reach it, its hours, a farewell with a day, a price; `awaited`: what was just asked."""
         if "bot" in reading.intents and not reading.details:  # "are you a bot?": said plainly
             return self.understood(f"{self.words.say('bot', venue=self.venue.name)} {self.words.abilities()}")
+        if "date_asked" in reading.intents and not replace(reading, day=None).details:
+            day = reading.day or self.now.date()  # "what's the date today?", "che giorno è sabato?"
+            key = "today_is" if day == self.now.date() else "date_of"
+            self.mem["day_asked_about"] = day.isoformat() if reading.day else None  # "for 2 at 8, then": that day
+            return self.understood(self.words.say(key, day=self.phrases.day_label(day)))
         if "help" in reading.intents and not (reading.details or ACTS & reading.intents):
             return self.understood(self.words.abilities())  # "what can you do?", "aiuto"
         if not (reading.details or reading.intents - {"greeting"}) and self._names_the_venue():

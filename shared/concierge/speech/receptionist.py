@@ -129,6 +129,8 @@ WORDS: dict[str, dict[str, str]] = {
         "wait": "Of course, take your time.",
         "anything_else": "Is there anything else I can help you with?",
         "bot": "I'm the automated assistant of {venue}.",
+        "today_is": "Today is {day}.",
+        "date_of": "That is {day}.",
         "party_total": "How many will you be in all?",
         "not_understood": "Sorry, I didn't understand. I can book, move or cancel a booking, "
         "or tell you our opening hours.",
@@ -262,6 +264,8 @@ WORDS: dict[str, dict[str, str]] = {
         "wait": "Certo, faccia con calma.",
         "anything_else": "Posso aiutarla in qualcos'altro?",
         "bot": "Sono l'assistente automatico di {venue}.",
+        "today_is": "Oggi è {day}.",
+        "date_of": "È {day}.",
         "party_total": "In quanti sarete in tutto?",
         "not_understood": "Mi scusi, non ho capito. Posso prenotare, spostare o cancellare una prenotazione, "
         "o dirle i nostri orari.",
@@ -394,6 +398,8 @@ WORDS: dict[str, dict[str, str]] = {
         "wait": "Bien sûr, prenez votre temps.",
         "anything_else": "Puis-je vous aider pour autre chose ?",
         "bot": "Je suis l'assistant automatique de {venue}.",
+        "today_is": "Nous sommes le {day}.",
+        "date_of": "C'est le {day}.",
         "party_total": "Combien serez-vous en tout ?",
         "not_understood": "Désolé, je n'ai pas compris. Je peux prendre, déplacer ou annuler un rendez-vous, "
         "ou vous donner nos horaires.",
@@ -525,6 +531,8 @@ WORDS: dict[str, dict[str, str]] = {
         "wait": "Claro, não tem pressa.",
         "anything_else": "Posso ajudar em mais alguma coisa?",
         "bot": "Sou o assistente automático de {venue}.",
+        "today_is": "Hoje é {day}.",
+        "date_of": "É {day}.",
         "party_total": "Quantos vão ser ao todo?",
         "not_understood": "Desculpe, não percebi. Posso fazer, mudar ou cancelar uma reserva, "
         "ou dizer o nosso horário.",

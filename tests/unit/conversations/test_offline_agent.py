@@ -4518,3 +4518,22 @@ def test_hiya_is_a_greeting_not_a_name(venues):
     d = dialogue(venues, "harbour")
     d.say("Hiya! Any room for 2 this Friday about half 7?")
     assert d.say("lovely, 7:30 then").reply == "To book, I still need your name."  # not booked for "Hiya"
+
+
+@pytest.mark.parametrize(("venue_id", "question", "said"), [
+    ("harbour", "what's today's date?", "Today is Monday 23 November."),
+    ("roma", "che giorno è oggi?", "Oggi è lunedì 23 novembre."),
+    ("cabinet", "on est quel jour aujourd'hui ?", "Nous sommes le lundi 23 novembre."),
+    ("tasca", "que dia é hoje?", "Hoje é segunda-feira, 23 de novembro."),
+    ("roma", "che giorno è sabato?", "È sabato 28 novembre."),
+    ("harbour", "what date is next friday?", "That is Friday 27 November."),
+])  # fmt: skip
+def test_the_date_asked_is_said_not_taken_for_a_booking(venues, venue_id, question, said):
+    answer = dialogue(venues, venue_id).say(question)
+    assert (answer.rdv["action"], answer.reply) == ("SHOW_WELCOME", said)
+
+
+def test_a_booking_after_the_date_of_a_day_asked_is_for_that_day(venues):
+    d = dialogue(venues, "roma")
+    d.say("che giorno è sabato?")
+    assert d.say("per 2 alle 20, Gino").reply == "Prenoto un tavolo per 2 sabato 28 novembre alle 20 a nome Gino?"
