@@ -55,7 +55,8 @@ class QuestionsFlow(OwnBookingsFlow):
         it is and how to reach it, its hours, a farewell with a day, a price; `awaited`: what was just asked."""
         if "bot" in reading.intents and not reading.details:  # "are you a bot?": said plainly
             return self.understood(f"{self.words.say('bot', venue=self.venue.name)} {self.words.abilities()}")
-        if "date_asked" in reading.intents and not replace(reading, day=None).details:
+        date_of = "date_of" in reading.intents and reading.day  # not "che giorno è meglio per voi?"
+        if ("date_asked" in reading.intents or date_of) and not replace(reading, day=None).details:
             day = reading.day or self.now.date()  # "what's the date today?", "che giorno è sabato?"
             key = "today_is" if day == self.now.date() else "date_of"
             self.mem["day_asked_about"] = day.isoformat() if reading.day else None  # "for 2 at 8, then": that day

@@ -4533,6 +4533,14 @@ def test_the_date_asked_is_said_not_taken_for_a_booking(venues, venue_id, questi
     assert (answer.rdv["action"], answer.reply) == ("SHOW_WELCOME", said)
 
 
+@pytest.mark.parametrize(("venue_id", "question"), [
+    ("roma", "che giorno è meglio per voi?"), ("tasca", "que dia é melhor para vocês?"),
+    ("harbour", "what date is best for you?"),
+])  # fmt: skip
+def test_a_question_of_which_day_suits_is_no_date_asked(venues, venue_id, question):
+    assert "23" not in dialogue(venues, venue_id).say(question).reply  # not "Today is Monday 23 November."
+
+
 def test_a_booking_after_the_date_of_a_day_asked_is_for_that_day(venues):
     d = dialogue(venues, "roma")
     d.say("che giorno è sabato?")
