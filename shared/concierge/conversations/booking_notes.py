@@ -44,7 +44,7 @@ def special_request(text: str, vocab: Vocabulary) -> str | None:
 # The booking's day or hour said after the request ("… per sabato alle 13"), and the words that lead to it.
 _BOOKING_AFTER = re.compile(
     rf"\b(?:{'|'.join(sorted(WEEKDAY_WORDS | RELATIVE_DAYS.keys() - {'now'}))}|tonight|stasera|ce soir"
-    rf"|aujourd hui|logo a noite)\b|\b(?:at|alle|ore|a|as) \d"
+    rf"|aujourd hui|logo a noite)\b|\b(?:at|alle|ore|a|as) \d(?!\d*(?:st|nd|rd|th)\b)"  # not "a 40th birthday"
 )
 _LEADS = frozenset("for on this next per il pour le ce para o no na a".split())
 

@@ -1158,6 +1158,7 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("harbour", "table for 2 with a high chair at 8 tomorrow", "with a high chair"),
         ("roma", "vorrei prenotare un tavolo per il compleanno di mia moglie", "per il compleanno di mia moglie"),
         ("harbour", "a group of 6 at 7 for my dad's 70th birthday", "for my dad's 70th birthday"),
+        ("harbour", "table for 6 sat 8pm, Tom. We're celebrating a 40th birthday", "We're celebrating a 40th birthday"),
         (
             "harbour",
             "dinner for my team (we're 8, 2 vegetarians and 1 coeliac). Friday at 7?",
