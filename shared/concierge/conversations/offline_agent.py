@@ -84,6 +84,8 @@ class _Run(ChangesFlow):
             return for_the_team
         if reading.intents == {"wait"} and not reading.details and not self.asked_a_question:
             return self._waited()
+        if "phone_why" in reading.intents and "patient.phone_e164" in awaited and not reading.phone:
+            return self.asked_again(self.words.say("phone_why"), self.book(reading))  # "why do you need my number?"
         pending = mem.get("pending")
         if pending and pending["kind"] == "create" and reading.details and "mine" not in reading.intents:
             reading.intents.discard("move")  # "can we move it to Saturday?" before the yes: the booking asked

@@ -4545,3 +4545,21 @@ def test_a_booking_after_the_date_of_a_day_asked_is_for_that_day(venues):
     d = dialogue(venues, "roma")
     d.say("che giorno è sabato?")
     assert d.say("per 2 alle 20, Gino").reply == "Prenoto un tavolo per 2 sabato 28 novembre alle 20 a nome Gino?"
+
+
+@pytest.mark.parametrize(("venue_id", "booking", "asked", "said"), [
+    ("harbour", "table for 2 friday 8pm, Tom", "why do you need my number?",
+     "A phone number is needed to book, so that we can reach you if needed. To book, I still need your phone number."),
+    ("harbour", "table for 2 friday 8pm, Tom", "I don't have a phone",
+     "A phone number is needed to book, so that we can reach you if needed. To book, I still need your phone number."),
+    ("tasca", "mesa para 2 sexta às 20h, Rui", "não tenho telemóvel",
+     "Para reservar precisamos de um número de telefone, para o podermos contactar se for preciso."),
+    ("cabinet", "rdv jeudi 10h contrôle, Paul Roy", "pourquoi vous avez besoin de mon numéro ?",
+     "Un numéro de téléphone est nécessaire pour réserver, afin de pouvoir vous joindre si besoin."),
+])  # fmt: skip
+def test_asking_why_the_phone_is_needed_is_answered_and_the_phone_asked_again(venues, venue_id, booking, asked, said):
+    d = dialogue(venues, venue_id, verified_phone=False)
+    d.say(booking)
+    answer = d.say(asked)
+    assert answer.reply.startswith(said) and answer.rdv["action"] == "NEED_INFO"  # not "Sorry, I didn't understand"
+    assert d.say("+44 7911 123456").rdv["action"] == "CONFIRMATION"
