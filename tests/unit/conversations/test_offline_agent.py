@@ -511,6 +511,22 @@ def test_a_thumbs_up_confirms_a_booking(venues):
     assert d.say("👍").rdv["action"] == "CREATE" and len(d.tools.bookings) == 1
 
 
+@pytest.mark.parametrize(("venue_id", "booking", "edge", "pointing", "name", "asked"), [
+    ("tasca", "mesa para 2 quarta", "qual é o primeiro horário?", "esse", "Rui", "25 de novembro às 19h30"),
+    ("roma", "tavolo per 2 domani", "qual è l'ultimo orario?", "quello", "Gino", "martedì 24 novembre alle 22"),
+    ("cabinet", "rdv mardi contrôle", "le plus tôt possible", "celui-là", "Anne Roy", "le mardi 24 novembre à 8 h"),
+])  # fmt: skip
+def test_pointing_at_the_edge_time_offered_picks_it_and_names_nobody(
+    venues, venue_id, booking, edge, pointing, name, asked
+):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    d.say(edge)
+    d.say(pointing)
+    confirm = d.say(name)
+    assert confirm.rdv["action"] == "CONFIRMATION" and asked in confirm.reply and name in confirm.reply
+
+
 def test_that_one_to_the_earliest_times_offered_is_the_earliest_not_one_o_clock(venues):
     d = dialogue(venues, "harbour")
     d.say("what's the earliest table you have tomorrow for 2?")
