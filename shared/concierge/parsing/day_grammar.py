@@ -43,6 +43,7 @@ class DayGrammar:
     part_first: str | None = None  # "lunch on Saturday": words between a part and its day
     idioms: dict[int, int] = field(default_factory=dict)  # days said -> days meant ("dans huit jours")
     words: tuple[str, ...] = ()  # more words to correct misspellings towards
+    late_early: frozenset[str] = frozenset()  # said before or after a day and its part: "late tonight", "tard ce soir"
 
 
 GRAMMARS = {
@@ -125,6 +126,7 @@ GRAMMARS = {
         },
         idioms={15: 14},  # "tra quindici giorni" is a fortnight
         words=("settimana", "prossimo", "prossima", "giorni", "giorno", "settimane", "weekend"),
+        late_early=frozenset({"tardi", "presto"}),
     ),
     "en": DayGrammar(
         fillers=r"for|on|the|at|um|uh|er|so|maybe|how about|what about",
@@ -242,6 +244,7 @@ GRAMMARS = {
             "christmas",
             "easter",
         ),
+        late_early=frozenset({"late", "early"}),
     ),
     "fr": DayGrammar(
         fillers=r"pour|le|la|l|d|euh|alors|plutot|disons",
@@ -316,6 +319,7 @@ GRAMMARS = {
         },
         idioms={8: 7, 15: 14},  # "dans huit jours" is a week, "dans quinze jours" a fortnight
         words=("aujourd", "demain", "semaine", "prochaine", "prochain", "soir", "matin", "jours"),
+        late_early=frozenset({"tard", "tot"}),
     ),
     "pt": DayGrammar(
         fillers=r"para|pra|pro|na|no|de|do|da|o|a|e|entao|talvez|tipo",

@@ -148,6 +148,8 @@ def _resolve(text: str, today: datetime.date, locale: str, where: _Holidays, nam
     if text in g.fixed_parts:
         days, part = g.fixed_parts[text]
         return DayResolution(today + days * _DAY, ambiguous=False, part=part)
+    if (said := _late_or_early_taken_out(text, g)) and (resolution := _resolve(said, today, locale, where, named)):
+        return resolution if resolution.part else None  # "late tonight", "stasera tardi": that day and part
     if match := rx.this_part.fullmatch(text):
         return DayResolution(today, ambiguous=False, part=g.parts[match["part"]])
     resolution = _day(text, today, locale, where, named, marked)
@@ -161,6 +163,16 @@ def _resolve(text: str, today: datetime.date, locale: str, where: _Holidays, nam
             resolution = _day(day_text, today, locale, where, named, marked or day_marked)
             if resolution is not None:
                 return replace(resolution, part=g.parts[match["part"]])
+    return None
+
+
+def _late_or_early_taken_out(text: str, g: DayGrammar) -> str | None:
+    """The day and part said with "late" or "early" before or after them, without it ("late tonight": "tonight")."""
+    words = text.split()
+    if len(words) > 1 and words[0] in g.late_early:
+        return " ".join(words[1:])
+    if len(words) > 1 and words[-1] in g.late_early:
+        return " ".join(words[:-1])
     return None
 
 

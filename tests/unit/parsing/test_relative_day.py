@@ -338,3 +338,27 @@ def test_words_that_name_no_day_raise_unsupported_relative_day(locale, text):
 def test_an_unknown_locale_is_a_programming_error():
     with pytest.raises(ValueError, match="unsupported locale"):
         resolve_relative_day("morgen", TODAY, "de")
+
+
+@pytest.mark.parametrize(
+    ("locale", "text", "expected", "part"),
+    [
+        ("en", "late tonight", day(19), "night"),
+        ("en", "tonight late", day(19), "night"),
+        ("en", "late friday evening", day(20), "evening"),
+        ("en", "early saturday morning", day(21), "morning"),
+        ("it", "stasera tardi", day(19), "evening"),
+        ("it", "domani sera tardi", day(20), "evening"),
+        ("fr", "tard ce soir", day(19), "evening"),
+        ("fr", "demain matin tôt", day(20), "morning"),
+    ],
+)
+def test_a_day_and_its_part_said_late_or_early_are_that_day_and_part(locale, text, expected, part):
+    resolved = resolve_relative_day(text, TODAY, locale)
+    assert (resolved.date, resolved.part) == (expected, part)
+
+
+@pytest.mark.parametrize(("locale", "text"), [("en", "late friday"), ("en", "late"), ("it", "domani presto")])
+def test_late_or_early_with_no_part_of_the_day_names_no_day(locale, text):
+    with pytest.raises(UnsupportedRelativeDay):
+        resolve_relative_day(text, TODAY, locale)
