@@ -87,7 +87,8 @@ class _Run(ChangesFlow):
         if "phone_why" in reading.intents and "patient.phone_e164" in awaited and not reading.phone:
             return self.asked_again(self.words.say("phone_why"), self.book(reading))  # "why do you need my number?"
         pending = mem.get("pending")
-        if pending and pending["kind"] == "create" and reading.details and "mine" not in reading.intents:
+        asking = (pending and pending["kind"] == "create") or (not pending and mem.get("flow") == "book")
+        if asking and reading.details and "mine" not in reading.intents:
             reading.intents.discard("move")  # "can we move it to Saturday?" before the yes: the booking asked
         if (confirming := self._while_confirming(reading)) is not None:
             return confirming

@@ -527,6 +527,31 @@ def test_pointing_at_the_edge_time_offered_picks_it_and_names_nobody(
     assert confirm.rdv["action"] == "CONFIRMATION" and asked in confirm.reply and name in confirm.reply
 
 
+@pytest.mark.parametrize(("venue_id", "booking", "change", "name", "asked"), [
+    ("harbour", "table for 2 saturday 8pm", "can we change it to friday?", "Tom", "on Friday 27 November at 8 pm"),
+    ("harbour", "table for 2 saturday 8pm", "can we switch to friday?", "Tom", "on Friday 27 November at 8 pm"),
+    ("roma", "tavolo per 2 sabato alle 20", "spostiamo a venerdì", "Gino", "venerdì 27 novembre alle 20"),
+])  # fmt: skip
+def test_a_change_said_while_the_booking_is_asked_changes_that_booking(venues, venue_id, booking, change, name, asked):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    assert d.say(change).rdv["action"] == "NEED_INFO"  # not "I can't find any upcoming booking"
+    confirm = d.say(name)
+    assert confirm.rdv["action"] == "CONFIRMATION" and asked in confirm.reply
+
+
+@pytest.mark.parametrize(("venue_id", "message", "action"), [
+    ("harbour", "scrap my booking", "CANCEL"), ("harbour", "call off my reservation", "CANCEL"),
+    ("harbour", "delete my reservation", "CANCEL"), ("tasca", "desmarque a reserva por favor", "CANCEL"),
+    ("harbour", "can we switch to friday?", "RESCHEDULE"), ("harbour", "can I rebook for sunday lunch?", "RESCHEDULE"),
+    ("roma", "cambiamo a venerdì", "RESCHEDULE"),
+])  # fmt: skip
+def test_more_ways_of_cancelling_or_moving_a_booking_are_read(venues, venue_id, message, action):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    assert d.say(message).rdv["action"] == action
+
+
 def test_that_one_to_the_earliest_times_offered_is_the_earliest_not_one_o_clock(venues):
     d = dialogue(venues, "harbour")
     d.say("what's the earliest table you have tomorrow for 2?")
