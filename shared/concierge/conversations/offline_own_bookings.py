@@ -92,7 +92,8 @@ class OwnBookingsFlow(BookingFlow):
             if change.get("time") and reading.time in (None, chosen["time"]):
                 reading.time = change["time"]
         sooner_at = (reading.time or reading.time_near) and {"later", "earlier"} & reading.intents  # "…, at 7?"
-        if not choices and ("instead_of" in reading.intents or sooner_at) and mem["flow"] == "move":
+        again = "rebook" in normalise(self.turn.text or "")  # "I'd like to rebook" with none: booking again
+        if not choices and ("instead_of" in reading.intents or sooner_at or again) and mem["flow"] == "move":
             mem["flow"], mem["choices"] = "book", None  # "Saturday instead of Friday" with none: a new booking
             return self.book(reading)
         if not choices:

@@ -552,6 +552,11 @@ def test_more_ways_of_cancelling_or_moving_a_booking_are_read(venues, venue_id, 
     assert d.say(message).rdv["action"] == action
 
 
+def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
+    answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
+    assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
+
+
 def test_that_one_to_the_earliest_times_offered_is_the_earliest_not_one_o_clock(venues):
     d = dialogue(venues, "harbour")
     d.say("what's the earliest table you have tomorrow for 2?")
