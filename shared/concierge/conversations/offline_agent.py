@@ -132,8 +132,13 @@ class _Run(ChangesFlow):
         if target and "yes" in reading.intents and not reading.details:
             return self.move_to(reading)  # "yes" to "move it or cancel it?": which day and time, asked
         picking = reading.part_named and mem.get("choices") and not mem.get("target")  # "the lunch one"
+        times_asked = target and "availability" in reading.intents  # "what do you have?" to "To which day…?"
         if mem.get("flow") in ("cancel", "move") and (  # "the latest you have", "next week"
-            reading.details or turn.action == "choose_booking" or (EDGES | _MOVE_WORDS) & reading.intents or picking
+            reading.details
+            or turn.action == "choose_booking"
+            or (EDGES | _MOVE_WORDS) & reading.intents
+            or picking
+            or times_asked
         ):
             return self.manage(reading, fresh=False)
         if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:
@@ -218,7 +223,8 @@ class _Run(ChangesFlow):
         if creating and not reading.details:
             reading.reason = reading.request_asked  # "could we sit by the window?" before the yes: noted
         moving = self.mem.get("flow") == "move" and self.mem.get("target")
-        if not pending and moving and (said := self._aside(reading)):
+        asks_times = "availability" in reading.intents  # "che orari avete venerdì?" while moving: its free times
+        if not pending and moving and not asks_times and (said := self._aside(reading)):
             return self.asked_again(said, self.move_to(Reading()))  # "open on Wednesday?" while moving
         return None
 

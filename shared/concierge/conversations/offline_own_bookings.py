@@ -246,6 +246,8 @@ class OwnBookingsFlow(BookingFlow):
             return self._offer_move(day, reading.part[0], approximate=True)  # "to Sunday lunch": from its start
         if time is None and target.get("new_day", target["day"]) != target["day"]:
             return self._offer_move(day, old_time, approximate=True)  # "to Sunday?": around its own time
+        if time is None and "availability" in reading.intents:
+            return self._offer_move(day, old_time, approximate=True)  # "what do you have?": around its own time
         if time is None or (day.isoformat(), time) == (target["day"], old_time):  # no new day or time yet
             target.pop("new_day", None)
             target.pop("new_time", None)

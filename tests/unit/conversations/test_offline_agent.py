@@ -552,6 +552,29 @@ def test_more_ways_of_cancelling_or_moving_a_booking_are_read(venues, venue_id, 
     assert d.say(message).rdv["action"] == action
 
 
+@pytest.mark.parametrize(("venue_id", "move", "asked", "offered"), [
+    ("harbour", "move my booking", "what do you have?", "Free times around 8 pm on Saturday 28 November:"),
+    ("roma", "vorrei spostare la prenotazione", "che orari avete venerdì?",
+     "Orari liberi verso le 20 di venerdì 27 novembre:"),
+    ("tasca", "quero mudar a reserva", "para quando tem disponibilidade?",
+     "Horários livres por volta das 20h de sábado, 28 de novembro:"),
+])  # fmt: skip
+def test_free_times_asked_while_a_move_waits_are_offered(venues, venue_id, move, asked, offered):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES[venue_id])
+    d.say(move)
+    answer = d.say(asked)
+    assert answer.rdv["action"] == "RESCHEDULE" and answer.reply.startswith(offered)
+
+
+def test_a_time_after_the_free_times_of_a_day_asked_while_moving_is_on_that_day(venues):
+    d = dialogue(venues, "roma")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["roma"])
+    d.say("vorrei spostare la prenotazione")
+    d.say("che orari avete venerdì?")
+    assert d.say("alle 21").reply.endswith("a venerdì 27 novembre alle 21?")
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
