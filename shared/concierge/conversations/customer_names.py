@@ -1,5 +1,6 @@
 """How the offline agent finds the customer's name in a message: after the words that introduce one
-("mi chiamo", "au nom de"), between commas, or as the whole answer to the name asked for."""
+("mi chiamo", "au nom de"), between commas, or as the whole answer to the name asked for (at the message's
+end, after the booking or as its signature: `names_written_last`)."""
 
 from __future__ import annotations
 
@@ -20,25 +21,21 @@ from concierge.conversations.message_words import (
 )
 from concierge.conversations.name_words import (
     ARTICLES,
-    BEFORE_A_PLACE,
     FIRST_NAMES_AMONG_STOPS,
     FUNCTION_WORDS,
     HESITATIONS,
     INTENTS_OF_A_SURNAME,
-    KIN,
     NAME_STOP,
+    NEVER_IN_A_NAME,
     NEVER_NAMES,
-    NOT_OF_A_NAME,
     PARTICLES,
     REPLIES,
     SURNAME_PARTICLES,
     TITLES,
-    WHOM_FOR,
 )
 from concierge.conversations.surname_particles import NAME_WORD, lead_a_surname, particles_of_a_surname
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
-from concierge.parsing.text import with_digits
-from concierge.speech.names import LOCALES, MONTHS
+from concierge.speech.names import MONTHS
 from concierge.tools.faq import normalise
 
 T = TypeVar("T")
@@ -81,7 +78,7 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         words = segment.split()
         last = index == len(segments) - 1
         own = segment != _SPOKEN_TITLE.sub("", said)  # said as one's own: "I'm Tom, …", "sono Marco, …"
-        own = own or _a_name_not_a_month(words[0])  # "…, alle 20, Marco": no "março"
+        own = own or a_name_not_a_month(words[0])  # "…, alle 20, Marco": no "março"
         chosen = last or segment != said or after_comma
         month = not own and normalise(words[0]) in MONTH_WORDS  # "…, December, …": when; "sono Marco": who
         one_word = chosen and len(words) == 1 and not month
@@ -90,12 +87,12 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         said_capitalised = own and len(words) > 1 and words[0][:1].isupper() and words[1][:1].isupper()
         if not (_capitalised_name(words) or one_word_name or said_capitalised):  # "…, Bianchi": a surname last
             continue
-        if _says_something_else(segment, vocab) and not said_capitalised:
+        if says_something_else(segment, vocab) and not said_capitalised:
             continue
-        if not own and any(normalise(w) in _NEVER_LAST for w in words if w.lower() not in SURNAME_PARTICLES):
+        if not own and any(normalise(w) in NEVER_IN_A_NAME for w in words if w.lower() not in SURNAME_PARTICLES):
             continue  # "…, Near The Window": no name has "The" ("Marco De Luca" has "De")
         name = name_at_start(segment)
-        if name and not _a_day(segment, is_day, own) and not _says_something_else(name, vocab):
+        if name and not _a_day(segment, is_day, own) and not says_something_else(name, vocab):
             return name
     return None
 
@@ -103,7 +100,7 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
 _WRITTEN_MONTHS = frozenset(name.lower() for names in MONTHS.values() for name in names)  # "march", "março"
 
 
-def _a_name_not_a_month(word: str) -> bool:
+def a_name_not_a_month(word: str) -> bool:
     """A capitalised word that is a month only once its accents are gone ("Marco", "março"): a name. Months
     are written in lower case but in English, and lower case "marco" may be "março" typed plainly."""
     return word[:1].isupper() and word.lower() not in _WRITTEN_MONTHS and normalise(word) in MONTH_WORDS
@@ -117,7 +114,7 @@ def _a_day(segment: str, is_day: Callable[[str], bool], own: bool) -> bool:
     return is_day(segment)
 
 
-def _says_something_else(words: str, vocab: Vocabulary) -> bool:
+def says_something_else(words: str, vocab: Vocabulary) -> bool:
     """Capitalised words that are no name: an intent ("Thank You"), a care type ("Détartrage"), a request
     ("…, Vegetarian, …", "…, Birthday")."""
     folded = normalise(words)
@@ -127,90 +124,6 @@ def _says_something_else(words: str, vocab: Vocabulary) -> bool:
         or any(p.search(folded) for patterns in vocab.care_types.values() for p in patterns)
         or any(p.search(folded) for p in vocab.special_requests)
     )
-
-
-# Two to four capitalised words ending a message: "… friday at 8 Sam Lee", "mesa para 2 quarta 20h30 João Silva",
-# "rdv demain 9h détartrage Paul Girard". Found from the end, and the word before them looked at alone, so that a
-# long message costs no more than its length.
-_PARTICLE = "|".join(sorted(SURNAME_PARTICLES))  # "Maria da Silva", "Marie de la Tour"
-_RUN_LAST = re.compile(
-    rf"(?<![\w'’])((?:[A-ZÀ-Ý][\w'’\-]*\s+(?:(?:{_PARTICLE})\s+){{0,2}}){{0,3}}[A-ZÀ-Ý][\w'’\-]*)[.!]?\s*$"
-)
-_TIME_ENDS = re.compile(r"\d(?:[:h.]?\d\d)?(?i:am|pm|h)?$")  # the word before them: a time ("8", "20h30", "8pm")
-_SMALL_ENDS = re.compile(r"(?<![\w'’])[a-zà-ÿ][\w'’\-]*$")  # or a word written small ("détartrage", "for")
-_SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
-_NEVER_LAST = FUNCTION_WORDS | NAME_STOP | REPLIES | NEVER_NAMES | NOT_OF_A_NAME | HESITATIONS
-
-
-def _for_someone(after: str, name: str) -> bool:
-    """ "… for Tom" names Tom; "… for Two", "per Due", "for Dad" name no one."""
-    folded = normalise(name)
-    return (
-        after.lower() in WHOM_FOR
-        and folded not in KIN
-        and not any(with_digits(folded, locale).isdigit() for locale in LOCALES)
-    )
-
-
-def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    """A full name written last in the message or before its first comma, with no comma before it, after the
-    day, time or party ("table for 2 friday at 8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "rdv
-    demain 9h détartrage Paul Girard", "table for 6 saturday 8pm Tom Baker, we'll need a high chair"); a name
-    of one word only right after a time or "for" ("… at 8 Tom", "… friday at 8 for Tom")."""
-    first, comma, _ = text.partition(",")
-    return (_written_last(first, vocab, is_day) if comma else None) or _written_last(text, vocab, is_day)
-
-
-def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    cleaned = _SYMBOLS.sub(" ", text)  # "… 8pm 🙏 Sam Lee", "… h20.30 Giulia Bianchi :)"
-    run = _RUN_LAST.search(cleaned)
-    before = cleaned[: run.start()] if run else ""
-    said = before.split()[-1:]
-    if run is None or not said or not before[-1].isspace():
-        return None
-    line = before[before.rfind("\n", 0, len(before.rstrip())) + 1 :]  # the number is said on the name's line
-    small = _SMALL_ENDS.search(said[0])
-    after_a_time = _TIME_ENDS.search(said[0]) is not None
-    if not (after_a_time or (small and re.search(r"\d", line[: len(line.rstrip()) - len(said[0])]))):
-        return None
-    name, after = run.group(1), small.group() if small else ""
-    one_word_fits = after_a_time or (" " not in name and _for_someone(after, name))
-    a_when = normalise(name) in _WHEN_CUT_SHORT and not _a_name_not_a_month(name)  # "Sat", not "Marco"
-    if " " not in name and not (one_word_fits and not a_when):
-        return None  # one word: "… at 8 Tom", "… at 8 for Tom", not "… at 8 Sat"
-    if after.lower() in BEFORE_A_PLACE:
-        return None
-    requested = normalise(f"{after} {name}")  # "… celebrating Father's Day"
-    if _says_something_else(name, vocab) or any(p.search(requested) for p in vocab.special_requests):
-        return None  # "… at 8 Thank You"
-    if is_day(name):
-        return None  # "… at 8 Christmas Eve"
-    named = [word for word in name.split() if word not in SURNAME_PARTICLES]  # "… 20h Maria da Silva"
-    if any(normalise(word) in _NEVER_LAST or word.lower() in _NEVER_LAST for word in named):
-        return None  # "Near The Window"
-    return name_at_start(name)
-
-
-# A message signed off with a name: "..., maybe 7:30? Thanks, Mike", "Grazie, Mario Rossi".
-_SIGNED = re.compile(
-    r"(?:\b(?:thanks|thank you|many thanks|cheers|regards|kind regards|best wishes|grazie|grazie mille|saluti|"
-    r"cordiali saluti|merci|merci beaucoup|cordialement|obrigad[oa]|muito obrigad[oa]|cumprimentos)"
-    r"\s*[,.!]?\s+|\s[-–—]\s*)"  # or after a dash, as a text is signed: "2 ppl tmrw 7pm pls - Jo"
-    r"((?:[A-ZÀ-Ý][\w'’\-]*\.?\s*){1,3})[.!]?\s*$",
-    re.IGNORECASE,
-)
-
-
-def signed_name(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    """The name a message is signed with, after its thanks or a dash at the very end ("Thanks, Mike", "- Jo")."""
-    match = _SIGNED.search(text)
-    if match is None or not all(word[:1].isupper() for word in match.group(1).split()):
-        return None
-    name = match.group(1).strip()
-    folded = normalise(name)
-    if any(vocab.has(intent, folded) for intent in INTENTS) or is_day(name):
-        return None  # "Thanks, Bye", "Merci, À Samedi"
-    return name_at_start(name)
 
 
 def without_self_intro(text: str) -> str:
@@ -345,7 +258,7 @@ def capitalised_at_start(text: str) -> str | None:
 
 _DAY_WORDS = WEEKDAY_WORDS | RELATIVE_DAYS.keys() | {"stasera"}
 _WHEN_WORDS = _DAY_WORDS | MONTH_WORDS
-_WHEN_CUT_SHORT = _WHEN_WORDS | SHORT_EN_WEEKDAYS | SHORT_MONTH_WORDS  # "Sat", "Dec" too
+WHEN_CUT_SHORT = _WHEN_WORDS | SHORT_EN_WEEKDAYS | SHORT_MONTH_WORDS  # "Sat", "Dec" too
 
 
 def name_at_start(text: str) -> str | None:

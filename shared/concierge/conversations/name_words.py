@@ -88,3 +88,6 @@ TITLES = {"mr", "mrs", "ms", "dr", "st", "m", "mme", "mlle", "sig", "sra", "sr",
 PARTICLES = frozenset("di de da do du del della des dos das".split())  # as written: "Di Stefano" is a name
 
 SURNAME_PARTICLES = PARTICLES | {"van", "von", "der", "den", "ter", "la", "le"}  # no name of their own
+
+# Words no part of a name is ("Near The Window", "…, Sorry Thanks").
+NEVER_IN_A_NAME = FUNCTION_WORDS | NAME_STOP | REPLIES | NEVER_NAMES | NOT_OF_A_NAME | HESITATIONS

@@ -20,11 +20,9 @@ from concierge.conversations.customer_names import (
     full_name,
     introduced,
     looks_like_name,
-    name_written_last,
     name_at_start,
     new_name,
     name_segment,
-    signed_name,
     venue_named,
 )
 from concierge.conversations.days_and_times import (
@@ -62,6 +60,7 @@ from concierge.conversations.message_words import (
     week_joined,
 )
 from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
+from concierge.conversations.names_written_last import name_written_last, signed_name
 from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
