@@ -347,9 +347,10 @@ def _bare_answer_read(
     unsure = _NOT_SURE.search(normalise(rest))  # nor "je ne sais pas" to "your name and the type of care"
     named = reading.name is None and as_name and not asked and not unsure
     said = blanked(rest, vocab.phrases["greeting"])  # "hi" alone is no name; "hi, Tom" is Tom
-    if named and bare and not re.search(r"\d", rest) and not reading.part_named:  # nor "allora 8", "evening"
+    of_the_day = reading.part_named is not None  # "le matin", "evening": neither a name nor the visit's reason
+    if named and bare and not re.search(r"\d", rest) and not of_the_day:  # nor "allora 8"
         reading.name = name_at_start(capitalised_part(answered_name(said.strip(" ,.;:!-"))))
-    elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3:
+    elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3 and not of_the_day:
         reading.reason = rest.strip()[:200]
     agreed = reading.intents == {"yes"} and not replace(reading, phone=None, bad_phone=False).details
     if named and agreed:  # "ok, Tom", "pode ser Joana Silva"

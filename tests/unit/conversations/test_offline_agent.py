@@ -575,6 +575,13 @@ def test_a_time_after_the_free_times_of_a_day_asked_while_moving_is_on_that_day(
     assert d.say("alle 21").reply.endswith("a venerdì 27 novembre alle 21?")
 
 
+def test_a_part_of_the_day_said_while_the_visit_s_reason_is_asked_is_no_reason(venues):
+    d = dialogue(venues, "cabinet")
+    d.say("je voudrais un rendez-vous")
+    d.say("mardi")
+    assert "reason" in d.say("le matin").rdv["missing_fields"]  # still asked
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
