@@ -7,7 +7,7 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.message_words import time_tokens
-from concierge.conversations.understanding import Reading
+from concierge.conversations.readings import Reading
 from concierge.domain.venue import Venue, minutes
 from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.day_tokens import month_numbers

@@ -20,7 +20,8 @@ from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
 from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_changes import ChangesFlow
 from concierge.conversations.second_bookings import second_booking
-from concierge.conversations.understanding import Reading, read_message
+from concierge.conversations.readings import Reading
+from concierge.conversations.understanding import read_message
 from concierge.tools.faq import normalise
 
 _MOVE_WORDS = frozenset({"all", "next_week", "later", "earlier"})  # a booking being moved or cancelled: its answer

@@ -11,7 +11,7 @@ from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import beyond_the_pattern, in_latin_letters, is_clinic
 from concierge.conversations.time_shifts import shifted
-from concierge.conversations.understanding import Reading
+from concierge.conversations.readings import Reading
 from concierge.domain.openings import next_open_day
 from concierge.domain.phone import example_number
 from concierge.domain.venue import minutes

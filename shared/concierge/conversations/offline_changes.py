@@ -10,7 +10,8 @@ from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.message_words import BUT_WORDS, CORRECTION_WORDS, NOW_WORDS
 from concierge.conversations.offline_own_bookings import DAY_STEPS
 from concierge.conversations.offline_picks import PicksFlow
-from concierge.conversations.understanding import Reading, read_message
+from concierge.conversations.readings import Reading
+from concierge.conversations.understanding import read_message
 from concierge.tools.faq import normalise
 
 

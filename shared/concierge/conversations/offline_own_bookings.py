@@ -14,7 +14,7 @@ from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
 from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.time_shifts import shifted
-from concierge.conversations.understanding import Reading
+from concierge.conversations.readings import Reading
 from concierge.tools.faq import normalise
 
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows

@@ -12,7 +12,7 @@ from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WO
 from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.listed_bookings import month_picked
 from concierge.conversations.offline_questions import QuestionsFlow
-from concierge.conversations.understanding import Reading
+from concierge.conversations.readings import Reading
 from concierge.domain.venue import minutes
 from concierge.parsing.calendar_dates import nearest_weekday
 from concierge.tools.faq import normalise

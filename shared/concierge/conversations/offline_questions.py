@@ -17,7 +17,8 @@ from concierge.conversations.offline_free_times import closed_in
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
 from concierge.conversations.rdv_schema import is_clinic
-from concierge.conversations.understanding import Reading, read_message
+from concierge.conversations.readings import Reading
+from concierge.conversations.understanding import read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
 from concierge.speech.weekly_hours import weekly_hours_said
 from concierge.tools.faq import normalise

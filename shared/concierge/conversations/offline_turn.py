@@ -13,7 +13,7 @@ from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, ti
 from concierge.conversations.out_of_scope import hand_over
 from concierge.conversations.rdv import Details, Disposition, Patient, RdvBuilder, Session
 from concierge.conversations.rdv_schema import is_clinic
-from concierge.conversations.understanding import Reading
+from concierge.conversations.readings import Reading
 from concierge.domain.openings import is_open_at
 from concierge.domain.venue import hhmm
 from concierge.parsing.day_parts import part_window, range_in_part

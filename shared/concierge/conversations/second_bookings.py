@@ -7,7 +7,8 @@ import datetime as dt
 import re
 from typing import NamedTuple
 
-from concierge.conversations.understanding import Reading, read_message
+from concierge.conversations.readings import Reading
+from concierge.conversations.understanding import read_message
 from concierge.domain.venue import Venue
 from concierge.parsing.text import fold
 from concierge.speech.names import WEEKDAYS

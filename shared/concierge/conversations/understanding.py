@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from concierge.conversations.booking_notes import special_request, symptom
 from concierge.conversations.customer_names import (
@@ -62,6 +62,7 @@ from concierge.conversations.message_words import (
 from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
 from concierge.conversations.names_written_last import name_written_last, signed_name
 from concierge.conversations.party_changes import party_change
+from concierge.conversations.readings import Reading
 from concierge.conversations.party_sizes import party_size, with_party_counted
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.times_said import time_said, times_of_a_move
@@ -91,50 +92,6 @@ _PHONE_INTRO = re.compile(
 )
 
 
-@dataclass
-class Reading:
-    intents: set[str] = field(default_factory=set)
-    day: dt.date | None = None
-    time: str | None = None  # "HH:MM"
-    people: int | None = None
-    phone: str | None = None  # E.164
-    bad_phone: bool = False
-    name: str | None = None
-    care_type: str | None = None
-    reason: str | None = None
-    part: tuple[str, str] | None = None  # the part of the day said, within the venue's hours ("domani sera")
-    part_named: str | None = None  # a part of the day said without a day ("evening"): one of `PARTS`
-    day_choices: tuple[dt.date, ...] = ()  # a day said that may mean several ("giovedì" on a Thursday)
-    time_near: str | None = None  # the time an approximate one is near ("verso le 20"), when no exact one
-    day_from: dt.date | None = None  # a move's first day said ("from Friday to Saturday"): the booking's
-    time_from: str | None = None  # a move's first time said ("from 7 to 8", "my 7pm booking to 9"): the booking's
-    days_named: tuple[dt.date, ...] = ()  # two days said together in a cancellation or of hours ("Friday and Saturday")
-    shift: int | None = None  # minutes a booking's time moves by ("half an hour later": 30, "same time": 0)
-    bound: str | None = None  # "after" or "before" the time near ("after 8pm", "avant midi")
-    made_it: int | None = None  # the number read as an hour after "make it" ("make it 3"): maybe a party
-    week_of: dt.date | None = None  # the Monday of a week said by one of its days ("la semaine du 7 décembre")
-    no_such_date: tuple[int, int] | None = None  # (day, month) of a date said that does not exist: "31 November"
-    past_day: dt.date | None = None  # a date said that has passed: "20/11/2026" on the 23rd
-    party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
-    for_someone: bool | None = None  # True: the booking is for another ("pour mon fils"), a patient's own name
-    day_else: dt.date | None = None  # the second of two days offered ("tonight or tomorrow"): if the first is closed
-    request_asked: str | None = None  # a guest's request asked as a question alone ("could we sit by the window?")
-    that_day: bool = False  # "that day", "quel giorno", "ce jour-là", "nesse dia": the day under way, said again
-
-    @property
-    def details(self) -> bool:
-        """Whether the message carries any booking detail."""
-        return (
-            any(
-                v is not None
-                for v in (self.day, self.time, self.time_near, self.people, self.phone, self.name, self.shift)
-            )
-            or self.bad_phone
-            or self.care_type is not None
-            or self.reason is not None
-        )
-
-
 # Not knowing what is needed: "I don't know", "not sure", "je sais pas", "non lo so", "não sei".
 _NOT_SURE = re.compile(
     r"\b(?:(?:don ?t|do not) know|not sure|no idea|sais pas|aucune idee|pas sur|non (?:lo )?so|nao sei|"
@@ -147,7 +104,11 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     ("Marie Dupont", "4", "20:00", a reason) is read as that field."""
     vocab = vocabulary()
     reading = Reading()
-    if tuple(awaiting) == ("reason",) and len(text.strip()) >= 3:
+    if (
+        tuple(awaiting) == ("reason",)
+        and len(text.strip()) >= 3
+        and not _no_reason(text, read_message(text, venue, now))
+    ):
         reading.reason = text.strip()[:200]  # the answer to "what is the reason?" is the reason, whatever it says
         return reading
     # A phone number, not a date written in digits ("2026-12-01", "12.12.2026"), first: the rest is read without it.
@@ -335,6 +296,15 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents.discard("greeting")  # "Bonsoir, vous prenez la carte vitale ?", "ciao, avete una piscina?"
     _bare_answer_read(reading, text, rest, awaiting, bare, vocab)
     return reading
+
+
+def _no_reason(text: str, said: Reading) -> bool:
+    """Said to "what is the reason?", what is no reason: thanks or a yes alone ("merci"), another day or time
+    ("plutôt l'après-midi", "finalement mercredi") or a part of the day alone ("le matin"); "mal depuis lundi",
+    "mal le soir" are reasons."""
+    social = not said.details and said.intents and said.intents <= {"thanks", "yes", "no", "greeting", "bye"}
+    when = said.day or said.time or said.time_near or said.part_named
+    return bool(social or (when and "instead" in said.intents) or (said.part_named and len(text.split()) <= 2))
 
 
 def _bare_answer_read(

@@ -582,6 +582,18 @@ def test_a_part_of_the_day_said_while_the_visit_s_reason_is_asked_is_no_reason(v
     assert "reason" in d.say("le matin").rdv["missing_fields"]  # still asked
 
 
+@pytest.mark.parametrize(("said", "reason"), [
+    ("mal depuis lundi", "mal depuis lundi"), ("mal le soir", "mal le soir"),
+    ("merci", None), ("plutôt l'après-midi", None), ("finalement mercredi", None), ("le matin", None),
+])  # fmt: skip
+def test_what_is_said_to_the_reason_asked_alone_is_the_reason_but_thanks_or_another_time(venues, said, reason):
+    d = dialogue(venues, "cabinet")
+    d.say("rdv mardi 9h, Anne Roy")
+    d.say("autre")
+    answer = d.say(said)
+    assert answer.rdv.get("reason") == reason and (answer.rdv["action"] == "CONFIRMATION") == (reason is not None)
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
