@@ -71,6 +71,10 @@ class PicksFlow(QuestionsFlow):
             which_time = self.asked_a_question and _WHICH_TIME.search(normalise(text or ""))
             if which_time and not reading.time and "hours" not in reading.intents:  # not "what time do you close?"
                 reading.intents.add("availability")  # "demain" - "à quelle heure c'est possible ?": its free times
+        elif mem.get("flow") == "book" and self.part_of_the_day_under_way(reading, self.slots.get("day")):
+            held = self.slots["time"]  # "at 1pm" - "actually the evening", "plutôt l'après-midi": that part's times
+            if reading.part and not reading.part[0] <= held < reading.part[1]:
+                self.slots.pop("time")
         return reading
 
     def _as_offered(self, reading: Reading, offered: dict[str, Any]) -> None:

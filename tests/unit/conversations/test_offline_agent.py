@@ -594,6 +594,27 @@ def test_what_is_said_to_the_reason_asked_alone_is_the_reason_but_thanks_or_anot
     assert answer.rdv.get("reason") == reason and (answer.rdv["action"] == "CONFIRMATION") == (reason is not None)
 
 
+@pytest.mark.parametrize(("venue_id", "booking", "part", "name", "offered"), [
+    ("harbour", "table for 2 saturday at 1pm", "actually the evening", "Tom", "Free times on Saturday 28 November:"),
+    ("harbour", "table for 2 saturday at 1pm", "the evening", "Tom", "Free times on Saturday 28 November: 6 pm"),
+    ("roma", "tavolo per 2 sabato alle 13", "anzi la sera", "Gino", "Orari liberi sabato 28 novembre: 19,"),
+])  # fmt: skip
+def test_a_part_of_the_day_said_after_a_time_of_another_offers_that_part(
+    venues, venue_id, booking, part, name, offered
+):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    d.say(part)
+    assert d.say(name).reply.startswith(offered)
+
+
+def test_a_part_of_the_day_that_holds_the_time_said_keeps_it(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 saturday at 1pm")
+    d.say("lunch")
+    assert d.say("Tom").reply == "Shall I book a table for 2 on Saturday 28 November at 1 pm for Tom?"
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
