@@ -62,8 +62,8 @@ from concierge.conversations.message_words import (
 from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
 from concierge.conversations.names_written_last import name_written_last, signed_name
 from concierge.conversations.party_changes import party_change
-from concierge.conversations.readings import Reading
 from concierge.conversations.party_sizes import party_size, with_party_counted
+from concierge.conversations.readings import Reading
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.times_said import time_said, times_of_a_move
 from concierge.conversations.time_shifts import SHIFT_WORDS, shift_said
