@@ -615,6 +615,23 @@ def test_a_part_of_the_day_that_holds_the_time_said_keeps_it(venues):
     assert d.say("Tom").reply == "Shall I book a table for 2 on Saturday 28 November at 1 pm for Tom?"
 
 
+@pytest.mark.parametrize(("venue_id", "booked", "note"), [
+    ("tasca", dt.date(2026, 11, 28), "na reserva de sábado, podem pôr uma nota que é aniversário?"),
+    ("cabinet", dt.date(2026, 11, 26), "pour mon rdv de jeudi, je voulais préciser que j'ai une allergie"),
+    ("harbour", dt.date(2026, 11, 28), "I wanted to mention that one of us is vegan"),
+])  # fmt: skip
+def test_a_note_for_a_booking_one_has_goes_to_the_team(venues, venue_id, booked, note):
+    d = dialogue(venues, venue_id)
+    d.tools.book(booked, "10:00" if venue_id == "cabinet" else "20:00", PHONES[venue_id])
+    assert d.say(note).rdv["action"] == "ROUTE_TO_HUMAN"  # not a new booking, nor the list
+
+
+def test_putting_a_booking_at_another_time_moves_it(venues):
+    d = dialogue(venues, "tasca")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["tasca"])
+    assert d.say("pode pôr a reserva para as 21h?").rdv["action"] == "RESCHEDULE"
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
