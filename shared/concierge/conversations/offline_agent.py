@@ -62,6 +62,7 @@ class _Run(ChangesFlow):
         turn, mem = self.turn, self.mem
         mem["awaiting"] = []
         anything_else = mem.pop("anything_else", False)  # "Is there anything else…?" was the last question
+        declined = mem.pop("declined", False)  # "What would you like to change?" was
         listed = mem.pop("listed", None)  # the customer's bookings the last answer listed
         offered = mem.pop("offered", None)
         reading = self.against_what_was_listed(reading, offered, listed)
@@ -107,6 +108,8 @@ class _Run(ChangesFlow):
             reading.day = dt.date.fromisoformat(day_asked_about)  # "open on New Year's Eve?", "table for 6 at 9pm then"
         if days_asked_about and booking and not reading.day and not mem.get("flow"):
             reading.day_choices = tuple(map(dt.date.fromisoformat, days_asked_about))  # "open Friday and Saturday?"
+        if declined and "no" in reading.intents and not reading.details and mem.get("flow") == "book":
+            return self.drop_booking("anything_else")  # "never mind" to "What would you like to change?"
         if (
             "no" in reading.intents
             and not reading.details
@@ -285,16 +288,18 @@ class _Run(ChangesFlow):
             reading.time = time
         return self.asked_again(created.reply, self._answered(reading, ()))
 
-    def drop_booking(self) -> AgentAnswer:
+    def drop_booking(self, said: str = "create_dropped") -> AgentAnswer:
         self.mem.update(pending=None, flow=None, slots={k: v for k, v in self.slots.items() if k in ("name", "phone")})
-        return self.understood(self.words.say("create_dropped"))
+        if said == "anything_else":
+            self.mem["anything_else"] = True  # "no, that's all" next says goodbye
+        return self.understood(self.words.say(said))
 
     def decline(self, pending: dict[str, Any]) -> AgentAnswer:
         self.mem["pending"] = None
         self.mem.pop("to_cancel", None)  # "no" to one of several cancellations keeps the rest too
         if pending["kind"] == "create":  # all is kept: what is said next changes it ("make it 4 people")
             message = self.words.say("not_confirmed")
-            self.mem["awaiting"] = ["slot.start_iso"]
+            self.mem.update(awaiting=["slot.start_iso"], declined=True)
             return self.answer(message, self.rdv.need_info(message, ["slot.start_iso"], self.patient, self.details))
         self.mem["flow"] = None
         return self.understood(self.words.say("cancel_kept"))

@@ -632,6 +632,18 @@ def test_putting_a_booking_at_another_time_moves_it(venues):
     assert d.say("pode pôr a reserva para as 21h?").rdv["action"] == "RESCHEDULE"
 
 
+@pytest.mark.parametrize(("venue_id", "booking", "no", "never_mind", "asked"), [
+    ("harbour", "table for 2 tomorrow at 8, Tom", "no", "never mind", "Is there anything else I can help you with?"),
+    ("roma", "tavolo per 2 domani alle 20, Gino", "no", "lascia stare", "Posso aiutarla in qualcos'altro?"),
+])  # fmt: skip
+def test_a_no_to_what_to_change_drops_the_booking(venues, venue_id, booking, no, never_mind, asked):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    d.say(no)
+    assert d.say(never_mind).reply == asked  # not "Which other day or time would suit you?"
+    assert d.say("yes" if venue_id == "harbour" else "sì").rdv["action"] != "CREATE" and d.tools.bookings == []
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
