@@ -120,7 +120,8 @@ class _Run(ChangesFlow):
         if reading.party_change is not None and not self._party_changed(reading):
             mem["awaiting"] = ["party_size"]  # "2 more" to a party we do not know: the total, asked
             return self.understood(self.words.say("party_total"))
-        prefer = self._as_a_change(reading, awaited, listed[0]["id"] if listed and len(listed) == 1 else None)
+        listed_alone = listed[0]["id"] if listed and len(listed) == 1 else None
+        prefer = self._as_a_change(reading, awaited, listed_alone)
         about_theirs = "mine" in reading.intents and (reading.time or reading.time_near) and not reading.people
         if about_theirs and mem.get("flow") != "book" and not {"cancel", "move", "another"} & reading.intents:
             if (answered := self._of_their_booking(reading)) is not None:
@@ -128,6 +129,8 @@ class _Run(ChangesFlow):
         target = mem.get("target") if mem.get("flow") == "move" else None
         if "cancel" in reading.intents and target and not (reading.day or reading.time):
             prefer = target["id"]  # "cancel it", to "...move it to another day, or cancel it?"
+        if {"cancel", "move"} & reading.intents and listed_alone and not (reading.day or reading.time):
+            prefer = prefer or listed_alone  # "cancel it" to the one booking listed, of several the customer has
         if "cancel" in reading.intents or "move" in reading.intents:
             mem["flow"] = "move" if "move" in reading.intents else "cancel"
             mem["target"], mem["choices"] = None, None

@@ -42,9 +42,11 @@ class OwnBookingsFlow(BookingFlow):
                 out.append({"id": event["id"], "day": start[0].isoformat(), "time": start[1]})
         return out
 
-    def list_own(self, choices: list[dict[str, Any]] | None = None) -> AgentAnswer:
-        """The customer's upcoming bookings (`choices`, when just read), said; nothing changes, no flow starts."""
+    def list_own(self, choices: list[dict[str, Any]] | None = None, day: dt.date | None = None) -> AgentAnswer:
+        """The customer's upcoming bookings (`choices`, when just read), said, only those of the `day` asked about
+        when there are ("what time is my booking on the 5th?"); nothing changes, no flow starts."""
         choices = self.own_bookings() if choices is None else choices
+        choices = [c for c in choices if day and c["day"] == day.isoformat()] or choices
         if not choices:
             return self.understood(self._none_found())
         key = "upcoming_bookings.one" if len(choices) == 1 else "upcoming_bookings"

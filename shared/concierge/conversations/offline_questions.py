@@ -69,7 +69,7 @@ class QuestionsFlow(OwnBookingsFlow):
         if "mine" in reading.intents and not (reading.time or reading.people):
             if self._of_something_for_it(reading):
                 return self.unanswered()  # "do I need to bring anything for my appointment?": not when it is
-            return self.list_own()  # "what bookings do I have?", "I booked for Saturday, what time?": no new one
+            return self.list_own(day=reading.day)  # "what bookings do I have?", "I booked for Saturday, what time?"
         asks_now = {"hours", "now"} <= reading.intents and "book" not in reading.intents
         if asks_now and reading.day in (None, self.now.date()):
             return self.understood(self.open_now())  # "are you open now?": this minute, not the week

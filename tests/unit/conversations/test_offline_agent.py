@@ -644,6 +644,14 @@ def test_a_no_to_what_to_change_drops_the_booking(venues, venue_id, booking, no,
     assert d.say("yes" if venue_id == "harbour" else "sì").rdv["action"] != "CREATE" and d.tools.bookings == []
 
 
+def test_the_booking_of_the_day_asked_about_is_listed_alone_and_cancel_it_is_of_that_one(venues):
+    d = dialogue(venues, "harbour")
+    for day, time in ((dt.date(2026, 11, 28), "20:00"), (dt.date(2026, 12, 5), "13:00")):
+        d.tools.book(day, time, PHONES["harbour"])
+    assert d.say("what time is my booking on the 5th?").reply == "Your upcoming booking: Saturday 5 December at 1 pm."
+    assert d.say("cancel it").reply == "Shall I cancel your booking of Saturday 5 December at 1 pm?"  # not "Which one?"
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
@@ -2903,17 +2911,17 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("tasca", "o que tenho reservado?", "As suas próximas reservas: quarta-feira, 25 de novembro às 19h;"),
         ("harbour", "sorry, what time was it again?", "Your upcoming bookings: Wednesday 25 November at 7 pm; Friday"),
         ("roma", "scusi, a che ora era?", "Le sue prossime prenotazioni: mercoledì 25 novembre alle 19;"),
-        ("harbour", "I booked a table for Friday, can you tell me what time it's for?", "Your upcoming bookings:"),
+        ("harbour", "I booked a table for Friday, can you tell me what time it's for?", "Your upcoming booking: Fri"),
         ("harbour", "how many people did I book for?", "Your upcoming bookings: Wednesday 25 November at 7 pm"),
-        ("roma", "abbiamo prenotato per venerdì, a che ora?", "Le sue prossime prenotazioni:"),
-        ("tasca", "fiz uma reserva para sexta, a que horas é?", "As suas próximas reservas:"),
+        ("roma", "abbiamo prenotato per venerdì, a che ora?", "La sua prossima prenotazione: venerdì"),
+        ("tasca", "fiz uma reserva para sexta, a que horas é?", "A sua próxima reserva: sexta"),
         ("roma", "quante persone avevo prenotato?", "Le sue prossime prenotazioni:"),
         ("harbour", "do I have any bookings?", "Your upcoming bookings: Wednesday 25 November at 7 pm"),
         ("roma", "ho delle prenotazioni?", "Le sue prossime prenotazioni:"),
         ("tasca", "tenho alguma reserva?", "As suas próximas reservas:"),
         ("harbour", "is my table confirmed?", "Your upcoming bookings:"),  # it started a booking
         ("roma", "il mio tavolo di sabato è confermato?", "Le sue prossime prenotazioni:"),
-        ("cabinet", "c'est à quelle heure mon rdv mercredi ?", "Vos prochains rendez-vous :"),  # it started one
+        ("cabinet", "c'est à quelle heure mon rdv mercredi ?", "Votre prochain rendez-vous : le mer"),  # it started one
         ("harbour", "what time should we arrive for our booking?", "Your upcoming bookings:"),
         ("cabinet", "c'est quel jour mon rdv ?", "Vos prochains rendez-vous :"),
         ("roma", "a che ora è la prenotazione di sabato?", "Le sue prossime prenotazioni:"),  # a new booking
@@ -2924,8 +2932,8 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("cabinet", "à quel nom est le rendez-vous ?", "Vos prochains rendez-vous :"),
         ("tasca", "em que nome está a reserva?", "As suas próximas reservas:"),
         ("harbour", "do we still have the table on saturday?", "Your upcoming bookings:"),  # a new booking
-        ("tasca", "a reserva de sexta mantém-se?", "As suas próximas reservas:"),  # a new booking
-        ("roma", "la prenotazione di venerdì è confermata?", "Le sue prossime prenotazioni:"),
+        ("tasca", "a reserva de sexta mantém-se?", "A sua próxima reserva: sexta"),  # a new booking
+        ("roma", "la prenotazione di venerdì è confermata?", "La sua prossima prenotazione: venerdì"),
         ("tasca", "pode confirmar-me a hora da reserva?", "As suas próximas reservas:"),  # a new booking
         ("cabinet", "pouvez-vous me rappeler l'heure de mon rendez-vous ?", "Vos prochains rendez-vous :"),
     ],
