@@ -298,7 +298,7 @@ class QuestionsFlow(OwnBookingsFlow):
         il parcheggio? Vorremmo prenotare per sabato..."); the question answered is no note of the booking."""
         sentences = [q.strip() for q in re.findall(r"[^.!?\n]*\?", self.turn.text or "")]
         # "Table for 2 on Saturday at 8, is there parking?": the question is the sentence's last clause
-        questions = [*sentences, *(s.rsplit(",", 1)[1].strip() for s in sentences if "," in s)]
+        questions = list(dict.fromkeys([*sentences, *(s.rsplit(",", 1)[1].strip() for s in sentences if "," in s)]))
         answered = next(((question, faq) for question in questions if (faq := self.faq(question))), None)
         if answered is None:
             if not is_clinic(self.venue):  # "Is there a kids menu? Table for 4…": noted for the team to answer

@@ -652,6 +652,13 @@ def test_the_booking_of_the_day_asked_about_is_listed_alone_and_cancel_it_is_of_
     assert d.say("cancel it").reply == "Shall I cancel your booking of Saturday 5 December at 1 pm?"  # not "Which one?"
 
 
+def test_a_question_asked_twice_with_a_booking_is_noted_once(venues):
+    reply = dialogue(venues, "harbour").say(
+        "Is there a kids menu? Table for 4 tomorrow at 7, Tom Baker. Is there a kids menu?"
+    )
+    assert reply.reply.startswith("Noted: “Is there a kids menu”. Shall I book")
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
