@@ -225,9 +225,10 @@ class QuestionsFlow(OwnBookingsFlow):
 
     def _asked_day(self, reading: Reading) -> dt.date | None:
         """The day an hours question is about: today, for today's weekday ("open on Thursday?" on a
-        Thursday), the booking's under way for "that day" ("what time do you close that day?"), else the
-        day said."""
-        if reading.that_day and self.mem.get("flow") == "book" and (day := self.slots.get("day")):
+        Thursday), the booking's under way for "that day" ("what time do you close that day?") or with no day
+        said while its time is asked ("table for 2 on Saturday" - "what time do you open?"), else the day said."""
+        time_asked = not (reading.day or self.slots.get("time"))
+        if (reading.that_day or time_asked) and self.mem.get("flow") == "book" and (day := self.slots.get("day")):
             return dt.date.fromisoformat(day)
         return self.now.date() if self.now.date() in reading.day_choices else reading.day
 

@@ -659,6 +659,17 @@ def test_a_question_asked_twice_with_a_booking_is_noted_once(venues):
     assert reply.reply.startswith("Noted: “Is there a kids menu”. Shall I book")
 
 
+@pytest.mark.parametrize(("venue_id", "booking", "asked", "said"), [
+    ("harbour", "table for 2 on saturday", "what time do you open?",
+     "We are open on Saturday 28 November: lunch from noon to 3 pm and dinner from 6 pm to 11 pm. To book,"),
+    ("roma", "tavolo per 2 sabato", "a che ora aprite?", "Siamo aperti sabato 28 novembre: pranzo dalle 12 e 30"),
+])  # fmt: skip
+def test_the_hours_asked_while_a_day_s_time_is_asked_are_that_day_s(venues, venue_id, booking, asked, said):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    assert d.say(asked).reply.startswith(said)  # not the week's
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
