@@ -302,7 +302,8 @@ class OwnBookingsFlow(BookingFlow):
         message = self.times_sentence(
             day, offered_day, options, None if approximate else time, time if approximate else None, bound=bound
         )
-        return self.offer_move_times(offered_day, options, message, time if approximate else None)
+        said = (time, None) if approximate else (None, time)
+        return self.offer_move_times(offered_day, options, message, *said)
 
     def _offer_sooner_or_later(self, day: dt.date, time: str, later: bool) -> AgentAnswer:
         """ "Could we come a bit later?": the free times of the booking's day just after its time (or just
@@ -313,11 +314,13 @@ class OwnBookingsFlow(BookingFlow):
         times, message = self._beyond(day, later, time, time, otherwise=nearest_to(free, time))
         return self.offer_move_times(day, times, message)
 
-    def offer_move_times(self, day: dt.date, free: list[str], message: str, around: str | None = None) -> AgentAnswer:
+    def offer_move_times(
+        self, day: dt.date, free: list[str], message: str, around: str | None = None, asked: str | None = None
+    ) -> AgentAnswer:
         """`free` times of `day` offered with `message` as the booking's new time; "21h" next is on `day`, and
-        a yes is to the time they are `around`."""
+        a yes is to the time they are `around`, or the nearest to the one `asked` that was not free."""
         self.mem["awaiting"] = ["slot.start_iso"]
-        self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around}
+        self.mem["offered"] = {"day": day.isoformat(), "times": free, "around": around, "asked": asked}
         self.mem["target"]["new_day"] = day.isoformat()
         slots = [Slot.at(self.venue, day, t) for t in free]
         return self.answer(

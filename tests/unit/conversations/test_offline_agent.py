@@ -670,6 +670,14 @@ def test_the_hours_asked_while_a_day_s_time_is_asked_are_that_day_s(venues, venu
     assert d.say(asked).reply.startswith(said)  # not the week's
 
 
+def test_a_yes_to_the_times_offered_for_a_move_to_a_time_not_free_takes_the_nearest(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    d.say("move my booking to friday at 11pm")
+    expected = "Shall I move your booking of Saturday 28 November at 8 pm to Friday 27 November at 10:45 pm?"
+    assert d.say("yes").reply == expected  # it offered the same times again
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
