@@ -23,77 +23,8 @@ EDGES = frozenset({"earliest", "latest"})  # intents that ask for a day's first 
 class BookingFlow(FreeTimes):
     def book(self, reading: Reading) -> AgentAnswer:
         self.mem["misunderstood"] = 0
-        slots, notes = self.slots, []
-        named = dt.date.fromisoformat(slots["next_open"]) if slots.get("next_open") else None
-        if named and reading.day and reading.day.weekday() == named.weekday() and named >= reading.day:
-            # "ok, Tuesday then": the Tuesday just named as the next open day ("lunedì" on a Monday: not asked)
-            reading.day, reading.day_choices = named, ()
-        week = dt.date.fromisoformat(slots.pop("week")) if reading.day and slots.get("week") else None
-        if reading.day and week and reading.day < week and self.weekday_alone():
-            # "next week" or "the week of the 7th" offered, then "Tuesday": that week's Tuesday
-            reading.day -= dt.timedelta(days=7 * ((reading.day - week).days // 7))
-        said_day = slots.get("day") or slots.get("next_open")
-        self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(said_day) if said_day else None))
-        if reading.made_it is not None and reading.time and slots.get("people") and not slots.get("time"):
-            reading.people, reading.time = reading.made_it, None  # "table for 2 tonight" - "make that 3": the party
-        if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
-            reading.time = shifted(slots["time"], reading.shift)
+        slots, notes = self.slots, self._taken(reading)
         restaurant = not is_clinic(self.venue)
-        if not restaurant and reading.for_someone and not reading.name:
-            slots.pop("name", None)  # "et un autre pour ma fille": not the last patient's name
-        if restaurant and reading.reason and slots.get("reason") and reading.reason not in slots["reason"]:
-            reading.reason = f"{slots['reason']}; {reading.reason}"[:200]  # a guest's requests add up
-        for key in ("day", "time", "people", "care_type", "reason", "for_someone"):
-            value = getattr(reading, key)
-            if value is not None:
-                slots[key] = value.isoformat() if isinstance(value, dt.date) else value
-        if reading.time:
-            slots.pop("near", None)
-            slots.pop("bound", None)
-        elif reading.time_near:  # "verso le 20": the free times around it are offered, never one taken as said
-            slots["near"], slots["bound"] = reading.time_near, reading.bound  # "after 8pm": those from 8 pm
-            slots.pop("time", None)
-        said_time = reading.time or reading.time_near
-        if (
-            (said_time or "yes" in reading.intents)
-            and not reading.day
-            and not slots.get("day")
-            and "next_open" in slots
-        ):
-            slots["day"] = slots["next_open"]  # "closed on Friday; the next day we are open is Sunday" - "10am", "ok"
-        if slots.get("day"):
-            slots.pop("next_open", None)
-        if (
-            said_time
-            and not (
-                reading.day
-                or slots.get("day")
-                or "next_week" in reading.intents
-                or reading.no_such_date
-                or reading.past_day
-            )
-            and self._today_open_at(said_time)
-        ):
-            slots["day"] = self.now.date().isoformat()  # "a table at 8", "around 8": today, when today can be meant
-        if reading.day or reading.time:  # "domani sera": the evening's times are offered
-            slots["part"] = list(reading.part) if reading.part and not reading.time else None
-        if reading.name:
-            if Patient(name := in_latin_letters(reading.name)).as_rdv(self.venue):
-                slots["name"] = name  # "Łukasz Nowak" as Lukasz Nowak, which the rdv's name pattern takes
-            else:
-                self.mem["name_attempts"] += 1  # the booking's name is written in Latin letters (the rdv's pattern)
-                other_script = any(
-                    c.isalpha() and beyond_the_pattern(c) for c in reading.name
-                )  # "王伟", "Александр", "أحمد"
-                notes.append(self.words.say("bad_name.latin" if other_script else "bad_name"))
-        if reading.phone and Patient(phone=reading.phone).as_rdv(self.venue):
-            slots["phone"] = reading.phone
-        elif reading.phone or reading.bad_phone:  # not a number, or none a person has ("0347…": a UK shared line)
-            self.mem["phone_attempts"] += 1
-            notes.append(self.words.say("bad_phone", example=example_number(self.venue.country)))
-        if slots.get("people") and slots["people"] > self.venue.max_people:
-            notes += self.too_many()
-            slots.pop("people")
         choices = self._day_choices(reading)
         if len(choices) > 1:
             return self.which_day(choices, notes)
@@ -168,6 +99,83 @@ class BookingFlow(FreeTimes):
                 message, self.rdv.confirmation(message, self.patient, Slot.at(self.venue, day, time), self.details)
             )
         return self.offer(day, time, notes)
+
+    def _taken(self, reading: Reading) -> list[str]:
+        """What the message says of the booking, kept in its slots, read against what was said before ("ok,
+        Tuesday then", "make that 3", "no, half an hour later"); the notes to say first (a name or phone
+        refused, a party over the limit)."""
+        slots, notes = self.slots, []
+        named = dt.date.fromisoformat(slots["next_open"]) if slots.get("next_open") else None
+        if named and reading.day and reading.day.weekday() == named.weekday() and named >= reading.day:
+            # "ok, Tuesday then": the Tuesday just named as the next open day ("lunedì" on a Monday: not asked)
+            reading.day, reading.day_choices = named, ()
+        week = dt.date.fromisoformat(slots.pop("week")) if reading.day and slots.get("week") else None
+        if reading.day and week and reading.day < week and self.weekday_alone():
+            # "next week" or "the week of the 7th" offered, then "Tuesday": that week's Tuesday
+            reading.day -= dt.timedelta(days=7 * ((reading.day - week).days // 7))
+        said_day = slots.get("day") or slots.get("next_open")
+        self.party_not_hour(reading, reading.day or (dt.date.fromisoformat(said_day) if said_day else None))
+        if reading.made_it is not None and reading.time and slots.get("people") and not slots.get("time"):
+            reading.people, reading.time = reading.made_it, None  # "table for 2 tonight" - "make that 3": the party
+        if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
+            reading.time = shifted(slots["time"], reading.shift)
+        restaurant = not is_clinic(self.venue)
+        if not restaurant and reading.for_someone and not reading.name:
+            slots.pop("name", None)  # "et un autre pour ma fille": not the last patient's name
+        if restaurant and reading.reason and slots.get("reason") and reading.reason not in slots["reason"]:
+            reading.reason = f"{slots['reason']}; {reading.reason}"[:200]  # a guest's requests add up
+        for key in ("day", "time", "people", "care_type", "reason", "for_someone"):
+            value = getattr(reading, key)
+            if value is not None:
+                slots[key] = value.isoformat() if isinstance(value, dt.date) else value
+        if reading.time:
+            slots.pop("near", None)
+            slots.pop("bound", None)
+        elif reading.time_near:  # "verso le 20": the free times around it are offered, never one taken as said
+            slots["near"], slots["bound"] = reading.time_near, reading.bound  # "after 8pm": those from 8 pm
+            slots.pop("time", None)
+        said_time = reading.time or reading.time_near
+        if (
+            (said_time or "yes" in reading.intents)
+            and not reading.day
+            and not slots.get("day")
+            and "next_open" in slots
+        ):
+            slots["day"] = slots["next_open"]  # "closed on Friday; the next day we are open is Sunday" - "10am", "ok"
+        if slots.get("day"):
+            slots.pop("next_open", None)
+        if (
+            said_time
+            and not (
+                reading.day
+                or slots.get("day")
+                or "next_week" in reading.intents
+                or reading.no_such_date
+                or reading.past_day
+            )
+            and self._today_open_at(said_time)
+        ):
+            slots["day"] = self.now.date().isoformat()  # "a table at 8", "around 8": today, when today can be meant
+        if reading.day or reading.time:  # "domani sera": the evening's times are offered
+            slots["part"] = list(reading.part) if reading.part and not reading.time else None
+        if reading.name:
+            if Patient(name := in_latin_letters(reading.name)).as_rdv(self.venue):
+                slots["name"] = name  # "Łukasz Nowak" as Lukasz Nowak, which the rdv's name pattern takes
+            else:
+                self.mem["name_attempts"] += 1  # the booking's name is written in Latin letters (the rdv's pattern)
+                other_script = any(
+                    c.isalpha() and beyond_the_pattern(c) for c in reading.name
+                )  # "王伟", "Александр", "أحمد"
+                notes.append(self.words.say("bad_name.latin" if other_script else "bad_name"))
+        if reading.phone and Patient(phone=reading.phone).as_rdv(self.venue):
+            slots["phone"] = reading.phone
+        elif reading.phone or reading.bad_phone:  # not a number, or none a person has ("0347…": a UK shared line)
+            self.mem["phone_attempts"] += 1
+            notes.append(self.words.say("bad_phone", example=example_number(self.venue.country)))
+        if slots.get("people") and slots["people"] > self.venue.max_people:
+            notes += self.too_many()
+            slots.pop("people")
+        return notes
 
     def _next_monday(self) -> dt.date:
         return self.now.date() + dt.timedelta(days=7 - self.now.weekday())
