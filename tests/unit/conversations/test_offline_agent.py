@@ -678,6 +678,14 @@ def test_a_yes_to_the_times_offered_for_a_move_to_a_time_not_free_takes_the_near
     assert d.say("yes").reply == expected  # it offered the same times again
 
 
+def test_le_plus_tot_is_the_earliest_and_a_yes_then_takes_it(venues):
+    d = dialogue(venues, "cabinet")
+    d.say("contrôle mardi")
+    assert d.say("le plus tôt").reply.startswith("Créneaux libres à partir de 8 h le mardi 24 novembre")
+    d.say("Paul Roy")
+    assert d.say("oui").reply == "Je réserve un rendez-vous (contrôle) le mardi 24 novembre à 8 h au nom de Paul Roy ?"
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
