@@ -686,6 +686,18 @@ def test_le_plus_tot_is_the_earliest_and_a_yes_then_takes_it(venues):
     assert d.say("oui").reply == "Je réserve un rendez-vous (contrôle) le mardi 24 novembre à 8 h au nom de Paul Roy ?"
 
 
+@pytest.mark.parametrize(("venue_id", "booking", "earliest", "offered"), [
+    ("tasca", "mesa para 2 sábado", "o mais cedo", "Horários livres a partir das 12h30 de sábado"),
+    ("roma", "tavolo per 2 sabato", "il primo orario", "Orari liberi dalle 12 e 30 di sabato"),
+    ("roma", "tavolo per 2 sabato", "il più presto", "Orari liberi dalle 12 e 30 di sabato"),
+    ("harbour", "table for 2 saturday", "the soonest you have", "Free times from noon on Saturday"),
+])  # fmt: skip
+def test_the_earliest_said_in_more_ways_offers_the_first_free_times(venues, venue_id, booking, earliest, offered):
+    d = dialogue(venues, venue_id)
+    d.say(booking)
+    assert d.say(earliest).reply.startswith(offered)
+
+
 def test_rebooking_with_no_booking_to_move_is_a_new_booking(venues):
     answer = dialogue(venues, "harbour").say("can I rebook for sunday lunch?")
     assert answer.reply == "To book, I still need your name and how many people."  # not "I can't find any booking"
