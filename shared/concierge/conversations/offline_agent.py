@@ -109,7 +109,7 @@ class _Run(ChangesFlow):
         if days_asked_about and booking and not reading.day and not mem.get("flow"):
             reading.day_choices = tuple(map(dt.date.fromisoformat, days_asked_about))  # "open Friday and Saturday?"
         if declined and "no" in reading.intents and not reading.details and mem.get("flow") == "book":
-            return self.drop_booking("anything_else")  # "never mind" to "What would you like to change?"
+            return self.drop_booking(anything_else=True)  # "never mind" to "What would you like to change?"
         if (
             "no" in reading.intents
             and not reading.details
@@ -291,11 +291,13 @@ class _Run(ChangesFlow):
             reading.time = time
         return self.asked_again(created.reply, self._answered(reading, ()))
 
-    def drop_booking(self, said: str = "create_dropped") -> AgentAnswer:
+    def drop_booking(self, anything_else: bool = False) -> AgentAnswer:
+        """The booking asked for dropped, its name and phone kept; said so, or `anything_else` asked (a "no, that's
+        all" next says goodbye)."""
         self.mem.update(pending=None, flow=None, slots={k: v for k, v in self.slots.items() if k in ("name", "phone")})
-        if said == "anything_else":
-            self.mem["anything_else"] = True  # "no, that's all" next says goodbye
-        return self.understood(self.words.say(said))
+        if anything_else:
+            self.mem["anything_else"] = True
+        return self.understood(self.words.say("anything_else" if anything_else else "create_dropped"))
 
     def decline(self, pending: dict[str, Any]) -> AgentAnswer:
         self.mem["pending"] = None
