@@ -32,12 +32,12 @@ SAID_WITHIN = {
     "outdoors": ("hours", "all"),  # "avete tavoli all'aperto?": outside, not the hours nor all of them
     "bot": ("human",),  # "is this a real person?": asked whether, not asked for one
     "policy": ("book", "availability"),  # "do I need to book?": how booking works, no booking asked
-    "things_to_bring": ("availability",),
+    "things_to_bring": ("availability",),  # "do I need to bring anything?": "anything" is no free time asked
     "one_more_thing": ("another",),  # "one more thing, could we sit by the window?": no other booking
     # "a week later", "il giorno dopo", "il giorno prima": a day, not a later or earlier time
     "next_week": ("later",),
     "day_after": ("later",),
-    "day_before": ("earlier",),  # "do I need to bring anything?": "anything" is no free time asked
+    "day_before": ("earlier",),
 }
 
 
