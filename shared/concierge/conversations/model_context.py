@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from concierge.conversations.agent import Turn
-from concierge.conversations.rdv_schema import CARE_TYPES, is_clinic
+from concierge.conversations.rdv_schema import CARE_TYPES
 from concierge.domain.venue import Venue
 from concierge.speech import phrases_for
 from concierge.speech.agent_prompts import PROMPTS
@@ -71,7 +71,7 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
     """System instructions and venue data, the bounded recent history, and this message."""
     venue, words = turn.venue, agent_words(turn.venue.locale, turn.venue.kind)
     prompt, phrases = PROMPTS[words.locale], phrases_for(venue.locale, venue.kind)
-    what = prompt["what.clinic"] if is_clinic(venue) else prompt["what.restaurant"]
+    what = prompt["what.clinic"] if venue.is_clinic else prompt["what.restaurant"]
     now = turn.now
     days = [now.date() + dt.timedelta(days=n) for n in range(DAYS_AHEAD + 1)]
     lines = [
@@ -114,7 +114,7 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
             for name, (description, params) in TOOLS.items()
         ],
     ]
-    if is_clinic(venue):
+    if venue.is_clinic:
         lines.append(f"careType: {', '.join(CARE_TYPES)}")
     messages: list[dict[str, Any]] = [{"role": "system", "content": "\n".join(lines)}]
     for message in turn.history[-HISTORY_MESSAGES:]:

@@ -9,7 +9,7 @@ from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_free_times import FreeTimes, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
-from concierge.conversations.rdv_schema import beyond_the_pattern, in_latin_letters, is_clinic
+from concierge.conversations.rdv_schema import beyond_the_pattern, in_latin_letters
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.readings import Reading
 from concierge.domain.openings import next_open_day
@@ -24,7 +24,7 @@ class BookingFlow(FreeTimes):
     def book(self, reading: Reading) -> AgentAnswer:
         self.mem["misunderstood"] = 0
         slots, notes = self.slots, self._taken(reading)
-        restaurant = not is_clinic(self.venue)
+        restaurant = not self.venue.is_clinic
         choices = self._day_choices(reading)
         if len(choices) > 1:
             return self.which_day(choices, notes)
@@ -119,7 +119,7 @@ class BookingFlow(FreeTimes):
             reading.people, reading.time = reading.made_it, None  # "table for 2 tonight" - "make that 3": the party
         if reading.shift is not None and not reading.time and slots.get("time"):  # "no, half an hour later"
             reading.time = shifted(slots["time"], reading.shift)
-        restaurant = not is_clinic(self.venue)
+        restaurant = not self.venue.is_clinic
         if not restaurant and reading.for_someone and not reading.name:
             slots.pop("name", None)  # "et un autre pour ma fille": not the last patient's name
         if restaurant and reading.reason and slots.get("reason") and reading.reason not in slots["reason"]:
@@ -257,11 +257,11 @@ class BookingFlow(FreeTimes):
             out.append("patient.name")
         if not self.phone:
             out.append("patient.phone_e164")
-        if not is_clinic(self.venue) and not slots.get("people"):
+        if not self.venue.is_clinic and not slots.get("people"):
             out.append("party_size")  # before the time: a bare "7" next is read as the party, as asked first
         if not (slots.get("day") and slots.get("time")):
             out.append("slot.start_iso")
-        if is_clinic(self.venue):
+        if self.venue.is_clinic:
             if not slots.get("care_type"):
                 out.append("care_type")
             if not slots.get("reason") and slots.get("care_type") in (None, "autre"):
@@ -279,7 +279,7 @@ class BookingFlow(FreeTimes):
             elif field == "slot.start_iso" and (slots.get("time") or slots.get("near")):
                 labels.append(self.words.say("field.day"))  # "around 9" said: only the day is missing
             else:  # "pour mon fils" at a clinic: his name, not the one writing's
-                other = field == "patient.name" and self.slots.get("for_someone") and is_clinic(self.venue)
+                other = field == "patient.name" and self.slots.get("for_someone") and self.venue.is_clinic
                 labels.append(self.words.say(f"field.{field}" + (".other" if other else "")))
         sentence = self.words.say("need_info", fields=self.phrases.join_and(labels))
         if "care_type" in missing:
@@ -358,7 +358,7 @@ class BookingFlow(FreeTimes):
         return notes
 
     def what(self) -> str:
-        if is_clinic(self.venue):
+        if self.venue.is_clinic:
             return self.words.say("confirm.clinic", care=self.words.care_type(self.slots.get("care_type", "autre")))
         return self.words.say("confirm.people", people=self.slots.get("people"))
 
@@ -377,7 +377,7 @@ class BookingFlow(FreeTimes):
             "clientFullName": self.name,
             "clientPhone": self.phone,
         }
-        if is_clinic(self.venue):
+        if self.venue.is_clinic:
             params.update(careType=slots.get("care_type"), reason=slots.get("reason"))
         else:
             params["people"] = slots.get("people")
@@ -404,6 +404,6 @@ class BookingFlow(FreeTimes):
         )
 
     def service_name(self) -> str:
-        if is_clinic(self.venue):
+        if self.venue.is_clinic:
             return self.words.care_type(self.slots.get("care_type") or "consultation").capitalize()
         return self.words.say("service.table")  # the party is the booking's own field, changed on its own

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from concierge.conversations.offline_turn import OfflineTurn, ddmmyyyy
-from concierge.conversations.rdv_schema import is_clinic
 from concierge.domain.openings import range_open_at
 from concierge.domain.venue import OpeningRange, minutes
 
@@ -25,7 +24,7 @@ class FreeTimes(OfflineTurn):
             return self._free[day.isoformat()]
         params: dict[str, Any] = {"startDate": ddmmyyyy(day), "endDate": ddmmyyyy(day)}
         people = self.slots.get("people") or (self.mem.get("target") or {}).get("people")
-        if people and not is_clinic(self.venue):
+        if people and not self.venue.is_clinic:
             params["people"] = people  # free times bookable for this party
         result = self.tool("get_available_slots", params)
         days = (result.get("days") or []) if result.get("success") else []

@@ -12,7 +12,6 @@ from concierge.conversations.offline_booking import EDGES, BookingFlow
 from concierge.conversations.offline_free_times import MAX_OPTIONS, nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
-from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.readings import Reading
 from concierge.tools.faq import normalise
@@ -220,7 +219,7 @@ class OwnBookingsFlow(BookingFlow):
         step = next((days for intent, days in DAY_STEPS.items() if intent in reading.intents), None)
         if step and not reading.day:  # "same time next week", "to the day after": from its own day
             reading.day = dt.date.fromisoformat(target["day"]) + dt.timedelta(days=step)
-        if reading.people and not is_clinic(self.venue):
+        if reading.people and not self.venue.is_clinic:
             target["people"] = reading.people
             # "my Saturday booking to 6 people": a day or time that is the booking's own only names it
             new_day = reading.day is not None and reading.day.isoformat() != target["day"]

@@ -16,7 +16,6 @@ from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_free_times import closed_in
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
-from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.readings import Reading
 from concierge.conversations.understanding import read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
@@ -152,7 +151,7 @@ class QuestionsFlow(OwnBookingsFlow):
         # "late for our table tonight", "for our 8pm booking": the day and time are the booking's, not a new one
         if "late" in reading.intents and not (reading.people or reading.name or reading.care_type):
             return self.handover("The customer is running late", self.words.say("handover.late"))
-        if "private_hire" in reading.intents and self.venue.kind != "clinic":  # "can we book the whole restaurant?"
+        if "private_hire" in reading.intents and not self.venue.is_clinic:  # "can we book the whole restaurant?"
             return self.handover("The customer asks to hire the whole venue", self.words.say("handover.request"))
         verb = any(BOOKING_VERB.fullmatch(word) for word in normalise(self.turn.text or "").split())
         of_the_booking = not (reading.time or reading.time_near or reading.people or verb)
@@ -302,7 +301,7 @@ class QuestionsFlow(OwnBookingsFlow):
         questions = list(dict.fromkeys([*sentences, *(s.rsplit(",", 1)[1].strip() for s in sentences if "," in s)]))
         answered = next(((question, faq) for question in questions if (faq := self.faq(question))), None)
         if answered is None:
-            if not is_clinic(self.venue):  # "Is there a kids menu? Table for 4…": noted for the team to answer
+            if not self.venue.is_clinic:  # "Is there a kids menu? Table for 4…": noted for the team to answer
                 asked = [q.rstrip(" ?") for q in questions if self._for_the_team_to_answer(q, reading.reason)]
                 reading.reason = "; ".join(filter(None, [reading.reason, *asked]))[:200] or None
             return self.book(reading)

@@ -12,7 +12,6 @@ from concierge.conversations.days_and_times import A_DATE
 from concierge.conversations.message_words import MONTH_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.out_of_scope import hand_over
 from concierge.conversations.rdv import Details, Disposition, Patient, RdvBuilder, Session
-from concierge.conversations.rdv_schema import is_clinic
 from concierge.conversations.readings import Reading
 from concierge.domain.openings import is_open_at
 from concierge.domain.venue import hhmm
@@ -91,7 +90,7 @@ class OfflineTurn:
 
     @property
     def name(self) -> str | None:
-        if self.slots.get("for_someone") and is_clinic(self.venue):
+        if self.slots.get("for_someone") and self.venue.is_clinic:
             return self.slots.get("name")  # "pour mon fils": the patient's name, never the one writing's
         profile = self.turn.profile
         return (
@@ -164,7 +163,7 @@ class OfflineTurn:
     def party_not_hour(self, reading: Reading, day: dt.date | None) -> None:
         """ "Can we make it 3?" read as 3 pm, when `day` has no opening then: a party of 3, at a restaurant."""
         number = reading.made_it
-        if number is None or reading.time is None or day is None or is_clinic(self.venue):
+        if number is None or reading.time is None or day is None or self.venue.is_clinic:
             return
         if number <= self.venue.max_people and not self.open_then(day, reading.time):
             reading.people, reading.time = number, None

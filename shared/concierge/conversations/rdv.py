@@ -15,7 +15,6 @@ from concierge.conversations.rdv_schema import (
     CARE_TYPES,
     NAME_PATTERN,
     clinic_address,
-    is_clinic,
     missing_field_names,
     phone_patterns,
 )
@@ -171,7 +170,7 @@ class RdvBuilder:
             return rdv
         if details.reason:
             rdv["reason"] = details.reason[:200]
-        if is_clinic(self.venue):
+        if self.venue.is_clinic:
             if details.care_type in CARE_TYPES:
                 rdv["care_type"] = details.care_type
         elif details.party_size is not None and 1 <= details.party_size <= self.venue.max_people:
@@ -193,7 +192,7 @@ class RdvBuilder:
                 "urgent",
                 {"priority": "high", "immediate_routing": True},
             )
-            if is_clinic(self.venue)
+            if self.venue.is_clinic
             else button(w.say("button.human"), "human", w.say("button.human.aria"), "secondary")
         )
         return [

@@ -98,17 +98,13 @@ _REQUIRED_BY_ACTION: dict[str, dict[str, Any]] = {
 }
 
 
-def is_clinic(venue: Venue) -> bool:
-    return venue.kind == "clinic"
-
-
 def clinic_address(venue: Venue) -> str:
     return venue.address or venue.name
 
 
 def missing_field_names(venue: Venue) -> list[str]:
-    names = [n for n in SEED_MISSING_FIELDS if n != "care_type" or is_clinic(venue)]
-    return names + ([] if is_clinic(venue) else ["party_size"]) + ["appointment_id"]
+    names = [n for n in SEED_MISSING_FIELDS if n != "care_type" or venue.is_clinic]
+    return names + ([] if venue.is_clinic else ["party_size"]) + ["appointment_id"]
 
 
 @dataclass(frozen=True)
@@ -240,7 +236,7 @@ def rdv_schema(venue: Venue) -> dict[str, Any]:
             },
         },
     }
-    if is_clinic(venue):
+    if venue.is_clinic:
         properties["care_type"] = {"type": "string", "enum": CARE_TYPES}
     else:
         properties["party_size"] = {"type": "integer", "minimum": 1, "maximum": venue.max_people}

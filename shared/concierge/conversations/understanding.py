@@ -136,7 +136,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     for edge in {"earliest", "latest"} & reading.intents:  # "il prima possibile" names no 1st of the month
         rest = blanked(rest, vocab.phrases[edge])
     question = is_question(text, folded)
-    if venue.kind == "clinic":  # "any other day?" names no care ("autre"), nor anything at a restaurant
+    if venue.is_clinic:  # "any other day?" names no care ("autre"), nor anything at a restaurant
         cares, of_care = vocab.care_types.items(), ANOTHER_DAY.sub(" ", folded)
         reading.care_type = next((name for name, patterns in cares if any(p.search(of_care) for p in patterns)), None)
         if reading.care_type is None and "care_type" in awaiting and _NOT_SURE.search(folded):
@@ -149,7 +149,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.name = name  # "Pedro Santos", "Noel" answer the name asked for: not All Saints' Day, not Christmas
         reading.intents = set()
         return reading
-    if venue.kind != "clinic":  # a clinic books one patient; "pour un détartrage" is not a party of one
+    if not venue.is_clinic:  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.party_change = party_change(with_digits(folded, venue.locale))
         if reading.party_change is None:  # "add 2 people" is no party of 2
             asked, time_too = "party_size" in awaiting, "slot.start_iso" in awaiting
@@ -277,9 +277,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reason = introduced(rest, vocab.intro_words["reason_intros"], lambda s: s.strip(" .,;:!?")[:200] or None)
     reading.reason = reason or reading.reason
     booking_said = reading.day or reading.time or reading.time_near or reading.people
-    if venue.kind != "clinic" or reading.care_type is None:
+    if not venue.is_clinic or reading.care_type is None:
         reading.intents.discard("care_change")  # "add a note": no appointment's care changed
-    if venue.kind != "clinic" and reading.reason is None:
+    if not venue.is_clinic and reading.reason is None:
         request = special_request(rest, vocab)  # "it's our anniversary", "a high chair for our booking?"
         if booking_said or not question or {"note", "mine"} & reading.intents:
             reading.reason = request

@@ -147,6 +147,11 @@ class Venue(BaseModel):
     provider: ProviderConfig = Field(default_factory=ProviderConfig)
     chat_widget: ChatWidget = Field(default_factory=ChatWidget)
 
+    @property
+    def is_clinic(self) -> bool:
+        """Takes appointments for one patient at a time: care type and reason asked, no party size."""
+        return self.kind == "clinic"
+
     @functools.cached_property
     def _calendar(self) -> _Calendar:
         """The schedule as ranges, worked out on first use: ranges_on answers every call from it."""

@@ -46,7 +46,8 @@ def _one_venue(extra: str) -> str:
     ],
 )
 def test_a_venue_without_kind_that_books_one_person_at_a_time_is_a_clinic(keys, kind):
-    assert parse_knowledge_base(_one_venue(keys))["studio"].kind == kind
+    venue = parse_knowledge_base(_one_venue(keys))["studio"]
+    assert (venue.kind, venue.is_clinic) == (kind, kind == "clinic")
 
 
 @pytest.mark.parametrize(
