@@ -274,6 +274,8 @@ class BookingFlow(FreeTimes):
         for field in missing:
             if field == "slot.start_iso" and slots.get("day") and (slots.get("near") or slots.get("part")):
                 continue  # "around 8", "in the morning": the free times then are offered once the rest is known
+            if field == "slot.start_iso" and self._offered_stand() and len(missing) > 1:
+                continue  # the times just offered stand: one is picked from them, not asked for again
             if field == "slot.start_iso" and slots.get("day"):
                 labels.append(self.words.say("field.time"))
             elif field == "slot.start_iso" and (slots.get("time") or slots.get("near")):
@@ -292,6 +294,10 @@ class BookingFlow(FreeTimes):
         message = " ".join(notes + [sentence])
         self.mem["awaiting"] = missing
         return self.answer(message, self.rdv.need_info(message, missing, self.patient, self.details))
+
+    def _offered_stand(self) -> bool:
+        offered = self.mem.get("offered")
+        return bool(offered and self.slots.get("day") == offered["day"])
 
     def offer(self, day: dt.date, time: str | None, notes: list[str], around: str | None = None) -> AgentAnswer:
         """Free times near `time` (asked for and not free) or `around` (said approximately), else the day's."""

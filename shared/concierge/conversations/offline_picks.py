@@ -40,8 +40,10 @@ class PicksFlow(QuestionsFlow):
             listed = [(offered["day"], t) for t in offered["times"]]
             times, around = offered["times"], offered.get("around")
             picked = self._picked(listed, text, any_will_do=times.index(around) if around in times else 0)
-            # "8 please" to 7:30-8:15 pm: 8 pm, before a party of 8 (not "alle 20 e 30": its minutes are said)
-            on_the_hour = not reading.time or reading.time.endswith(":00")
+            # "8 please" to 7:30-8:15 pm: 8 pm, before a party of 8 (not "alle 20 e 30", "verso le 8 e mezza": its
+            # minutes are said)
+            said = reading.time or reading.time_near
+            on_the_hour = not said or said.endswith(":00")
             hour = self._hour_offered(offered, text) if on_the_hour else None
             reading = (
                 picked or hour or self._yes_to_around(offered, reading) or self._soonest(offered, reading) or reading

@@ -945,6 +945,29 @@ def test_one_of_the_times_offered_said_by_its_hour_is_that_time(venues, venue_id
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"].startswith(start)
 
 
+def test_a_time_near_one_offered_with_its_minutes_is_asked_around_not_taken_at_the_hour(venues):
+    d = dialogue(venues, "roma")
+    d.say("ciao, avete posto stasera?")  # 19, 19 e 30, 20, 20 e 30
+    d.say("per 3")
+    around = d.say("verso le 8 e mezza")
+    assert around.reply.startswith("Orari liberi verso le 20 e 30 di lunedì 23 novembre: 19 e 30, 20, 20 e 30, 21.")
+    assert d.memory["slots"].get("time") is None
+
+
+@pytest.mark.parametrize(("venue_id", "asked", "detail", "said"), [
+    ("roma", "ciao, avete posto stasera?", "per 3", "Per prenotare mi manca ancora: il suo nome."),
+    ("harbour", "anything free on wednesday?", "for 3", "To book, I still need your name."),
+    ("tasca", "tem mesa na sexta?", "Rita Dias", "Para reservar, ainda me falta: quantas pessoas."),
+])  # fmt: skip
+def test_with_times_offered_another_detail_asks_for_the_rest_and_not_the_time_again(
+    venues, venue_id, asked, detail, said
+):
+    d = dialogue(venues, venue_id)
+    d.say(asked)
+    assert d.say(detail).reply == said
+    assert "slot.start_iso" in d.memory["awaiting"]  # a time said next is still read as the time
+
+
 def test_a_number_no_time_offered_has_is_the_party_when_it_is_missing(venues):
     d = dialogue(venues, "harbour")
     d.say("any tables on friday around 8?")
