@@ -38,11 +38,13 @@ _FOR_THEIRS = re.compile(
     r"a minha|o meu|a nossa|o nosso|as minhas|minha|meu|nossa|nosso|le rdv|le rendez vous|la reservation|"
     r"la prenotazione|l appuntamento|a reserva|a consulta|a marcacao) "
 )  # "faut-il venir à jeun pour le rdv de jeudi ?": theirs, named by its day
-# Whether a care is given: "do you do implants?", "vous faites les implants ?", "fazem branqueamento?"
+# Whether a care is given, or a dish served: "do you do implants?", "vous faites les implants ?", "fate la pizza?"
 _DO_YOU_DO = re.compile(
-    r"\b(?:do you (?:do|offer|treat)|vous (?:faites|proposez|pratiquez)|faites vous|proposez vous|pratiquez vous|"
-    r"(?:voi )?fate|(?:voces )?fazem|(?:voi )?offrite)\b"
+    r"\b(?:do you (?:do|offer|treat|serve)|vous (?:faites|proposez|pratiquez)|faites vous|proposez vous|"
+    r"pratiquez vous|(?:voi )?fate|(?:voces )?fazem|(?:voi )?offrite|(?:voi )?servite|(?:voces )?servem)\b"
 )
+# A table asked for in those words ("do you do tables on Saturday?"): a booking, not what else is on
+_TABLES = re.compile(r"\b(?:tables?|tavol\w*|mesas?|places?|posti|lugares|seats?|groups?|gruppi|grupos|groupes)\b")
 # The words that ask when a booking is ("what time should we arrive for our booking?": the list says)
 _ASKING_WHEN = frozenset(
     "time when day date heure quand jour ora orario quando giorno hora horas horario dia data".split()
@@ -132,10 +134,14 @@ class QuestionsFlow(OwnBookingsFlow):
 
     def _of_what_else_is_on(self, reading: Reading) -> bool:
         """A question of a day or time about what the venue offers besides its tables ("is there live music on
-        Saturday?", "do you do takeaway at 9?"): no booking, nor a booking's day changed."""
+        Saturday?", "do you do takeaway at 9?", "do you do a roast on Sunday?"): no booking, nor a booking's day
+        changed."""
         asked = {"book", "availability", "next_week"} | EDGES
+        folded = normalise(self.turn.text or "")
+        # "do you do bottomless brunch on Sunday?", "fate la pizza il sabato?": the same, of a day alone
+        done_that_day = _DO_YOU_DO.search(folded) and not (_TABLES.search(folded) or reading.time or reading.time_near)
         return bool(
-            "venue_topic" in reading.intents
+            ("venue_topic" in reading.intents or done_that_day)
             and (self.turn.text or "").strip().endswith("?")
             and (reading.day or reading.time or reading.time_near)
             and not (reading.people or reading.name or reading.care_type or asked & reading.intents)

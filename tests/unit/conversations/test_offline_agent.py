@@ -3876,6 +3876,14 @@ def test_a_question_of_price_is_no_booking_even_when_it_names_what_is_booked(ven
      "2026-11-28"),
     ("tasca", "qual é o prato do dia na quarta?", "Não tenho aqui a resposta a essa pergunta.",
      "então mesa para 2 às 20h, Tom", "2026-11-25"),
+    ("harbour", "Do you do bottomless brunch on Sunday?", "I don't have the answer to that here.",
+     "ok, table for 2 at 1pm then, Tom", "2026-11-29"),
+    ("harbour", "do you serve fish on friday?", "I don't have the answer to that here.", "table for 2 at 8 then, Tom",
+     "2026-11-27"),
+    ("roma", "fate la pizza il sabato?", "Qui non ho la risposta a questa domanda.", "allora 2 persone alle 20, Tom",
+     "2026-11-28"),
+    ("tasca", "fazem bacalhau na sexta?", "Não tenho aqui a resposta a essa pergunta.",
+     "então mesa para 2 às 20h, Tom", "2026-11-27"),
 ])  # fmt: skip
 def test_a_question_of_a_day_about_what_else_is_on_starts_no_booking_and_its_day_is_kept(
     venues, venue_id, question, said, then, day
@@ -3908,6 +3916,27 @@ def test_the_venue_s_own_name_is_never_the_customer_s(venues):
     d = dialogue(venues, "roma")
     confirm = d.say("Trattoria Roma, tavolo per 2 sabato alle 20, Mario Rossi")
     assert confirm.reply == "Prenoto un tavolo per 2 sabato 28 novembre alle 20 a nome Mario Rossi?"
+
+
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "do you do tables on saturday?", "To book, I still need your name, how many people and the time."),
+    ("harbour", "do you do groups on saturday?", "To book, I still need your name, how many people and the time."),
+    ("harbour", "do you do 9pm on saturday?", "9 pm on Saturday 28 November is free."),
+    ("harbour", "do you do lunch on sunday?", "We are open on Sunday 29 November: lunch from noon to 4 pm."),
+    ("roma", "fate pranzo il sabato?", "Siamo aperti sabato 28 novembre: pranzo dalle 12 e 30 alle 14 e 30"),
+])  # fmt: skip
+def test_asking_whether_tables_a_time_or_a_meal_are_done_on_a_day_is_no_question_for_the_team(
+    venues, venue_id, asked, said
+):
+    assert dialogue(venues, venue_id).say(asked).reply.startswith(said)
+
+
+def test_a_care_not_known_asked_of_a_day_is_a_question_for_the_team(venues):
+    answer = dialogue(venues, "cabinet").say("vous faites les blanchiments le mardi ?")
+    assert (
+        answer.reply.startswith("Je n'ai pas la réponse à cette question ici.")
+        and answer.rdv["action"] == "SHOW_WELCOME"
+    )
 
 
 def test_tables_outdoors_asked_about_are_no_question_of_the_hours(venues):
