@@ -37,8 +37,8 @@ class ChangesFlow(PicksFlow):
         total = not mem.get("flow") and only_party and (awaited == ("party_size",) or replaced and not reading.name)
         # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
         # ("another table"), or gives a party or a name.
-        only_when = not (  # or after a no: "sorry wrong day, should be the 28th"
-            mem.get("flow") or reading.intents - {"instead", "move", "no"} or reading.people or reading.name
+        only_when = not (  # or after a no ("sorry wrong day, should be the 28th"), or a wait ("aspetti, alle 21")
+            mem.get("flow") or reading.intents - {"instead", "move", "no", "wait"} or reading.people or reading.name
         )
         moving = mem.get("flow") == "move" and mem.get("target")  # "afinal às 20h30": the move under way
         if (

@@ -2343,6 +2343,19 @@ def test_a_day_said_after_a_no_right_after_the_booking_moves_it(venues, correcti
     assert [(b.day, b.time) for b in d.tools.bookings] == [(dt.date(2026, 11, 28), "20:00")]
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "wait", "moved"), [
+    ("harbour", "table for 2 friday at 8, Tom", "yes", "oh wait, can we make that 8:30?", "20:30"),
+    ("harbour", "table for 2 friday at 8, Tom", "yes", "hold on, 8:30 would be better", "20:30"),
+    ("roma", "tavolo per 2 venerdì alle 20, Tom", "sì", "aspetti, alle 21", "21:00"),
+    ("tasca", "mesa para 2 sexta às 20h, Ana", "sim", "espere, às 21h", "21:00"),
+])  # fmt: skip
+def test_a_time_said_after_a_wait_right_after_the_booking_moves_it(venues, venue_id, request_, yes, wait, moved):
+    d = booked(venues, venue_id, request_, yes)
+    assert d.say(wait).rdv["action"] == "RESCHEDULE"
+    d.say(yes)
+    assert [(b.day, b.time) for b in d.tools.bookings] == [(dt.date(2026, 11, 27), moved)]
+
+
 @pytest.mark.parametrize(("venue_id", "asked", "thanks"), [
     ("harbour", "can we book the whole restaurant for a private party?", "Thank you, we'll take note."),
     ("roma", "vorremmo prenotare tutto il ristorante per un matrimonio", "Grazie, ne prendiamo nota."),
