@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from concierge.conversations.message_spans import fold_same_length
-from concierge.conversations.message_words import RELATIVE_DAYS, WEEKDAY_WORDS
+from concierge.conversations.message_words import BUT_WORDS, RELATIVE_DAYS, WEEKDAY_WORDS
 from concierge.conversations.vocabulary import Vocabulary
 
 
@@ -37,7 +37,7 @@ def special_request(text: str, vocab: Vocabulary) -> str | None:
             part = part[cut:]
         if then := _BOOKING_AFTER.search(fold_same_length(part), 1):
             part = _without_leads(part[: then.start()])  # "all'aperto per sabato alle 13 per 4": the booking after it
-        parts.append(part.strip(" ()[]"))
+        parts.append(_BUT_FIRST.sub("", part.strip(" ()[]")))
     return "; ".join(parts)[:200] or None
 
 
@@ -61,8 +61,10 @@ def _without_leads(text: str) -> str:
 
 _BEFORE_A_NUMBER = frozenset("at for alle per a à às as pour para x of di de".split())  # an hour's or a party's
 _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
-# The words that open a request after the booking ("for my wife's birthday", "con un seggiolone").
-_REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split())
+# The words that open a request after the booking ("for my wife's birthday", "con un seggiolone", "but one
+# person might be late": the "but" is not written).
+_REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split()) | BUT_WORDS
+_BUT_FIRST = re.compile(rf"^(?:{'|'.join(BUT_WORDS)})\s+", re.IGNORECASE)
 
 
 def symptom(text: str, vocab: Vocabulary) -> str | None:

@@ -121,11 +121,7 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         if not match.group().startswith("1 of us") and not _A_GROUP.match(text, match.end())
     ]
     if found:
-        corrected = [
-            match
-            for match in found
-            if _CORRECTED.search(text, max(0, match.start() - 30), match.start()) or _NOW_AFTER.match(text, match.end())
-        ]
+        corrected = [match for match in found if _corrected(text, match) or _NOW_AFTER.match(text, match.end())]
         first = max(corrected, key=lambda m: m.start(1)) if corrected else min(found, key=lambda m: m.start(1))
         if other := _OR_ANOTHER.match(text, first.end()):
             return max(int(first.group(1)), int(other.group(1)))  # "per 2 o 3", "we'll be 5 or 6": the more
@@ -145,6 +141,13 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     if bare and _A_COUPLE_ANSWERED.fullmatch(plain):
         return 2  # "a couple" ("half a dozen" is 6 above, as the digits it was read as)
     return None
+
+
+def _corrected(text: str, count: re.Match[str]) -> bool:
+    """Whether `count` is said after words that correct the party ("make it 4", "but we'll be 6"); one said after
+    a "but" is one of them ("for 6 but one person might be late"), never the party."""
+    said = [word.group() for word in _CORRECTED.finditer(text, max(0, count.start() - 30), count.start())]
+    return bool(said) and not (said[-1] in BUT_WORDS and count.group(1) == "1")
 
 
 def _added_to_two(folded: str, locale: str, vocab: Vocabulary) -> int | None:

@@ -1186,6 +1186,10 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("harbour", "table for 2 friday 7pm, we'll bring our dog", "we'll bring our dog"),
         ("roma", "tavolo per 2 sabato alle 20, un posto tranquillo se possibile", "un posto tranquillo se possibile"),
         ("tasca", "mesa para 2 sábado às 20h, uma mesa sossegada por favor", "uma mesa sossegada por favor"),
+        ("harbour", "table for 6 on friday 8pm but one person might be late", "one person might be late"),
+        ("roma", "tavolo per 6 venerdì alle 20, ma una persona arriva più tardi", "una persona arriva più tardi"),
+        ("tasca", "mesa para 6 sexta às 20h, mas uma pessoa chega mais tarde", "uma pessoa chega mais tarde"),
+        ("harbour", "table for 4 friday 8pm, a friend will join us later", "a friend will join us later"),
         ("harbour", "table for 2 friday at 8pm", None),
     ],
 )
@@ -1217,10 +1221,22 @@ def test_a_name_said_of_oneself_between_commas_is_the_name(venues):
         ("a table for 4, two of us are vegetarian", 4),
         ("one of us is vegetarian, a table for 3", 3),
         ("there are 4 of us", 4),
+        ("table for 6 on friday 8pm but one person might be late", 6),
+        ("table for 4 but 1 person is vegan", 4),
+        ("table for 2, actually make it 1 person", 1),  # corrected to one: not after a "but" alone
+        ("I booked for 4 but we will be 6", 6),
     ],
 )
 def test_the_first_count_said_is_the_party_and_one_of_us_never_is(venues, text, people):
     assert read(venues, "harbour", text).people == people
+
+
+def test_one_person_after_a_but_is_one_of_the_party_in_italian_and_portuguese(venues):
+    said = [
+        ("roma", "tavolo per 6 venerdì alle 20, ma una persona arriva più tardi"),
+        ("tasca", "mesa para 6 sexta às 20h, mas uma pessoa chega mais tarde"),
+    ]
+    assert [read(venues, venue_id, text).people for venue_id, text in said] == [6, 6]
 
 
 @pytest.mark.parametrize(
