@@ -15,6 +15,10 @@ from concierge.conversations.understanding import read_message
 from concierge.tools.faq import normalise
 
 
+# Arriving, said ("arriviamo più tardi sabato", "chegamos mais tarde"): coming at another time than booked
+_ARRIVING = re.compile(r"\b(?:arriv\w*|cheg\w*)\b")
+
+
 class ChangesFlow(PicksFlow):
     def _as_a_change(self, reading: Reading, awaited: tuple[str, ...], listed_alone: str | None) -> str | None:
         """Marks the message as a change of a booking when it is one (adds "move" to its intents): of the one
@@ -70,7 +74,8 @@ class ChangesFlow(PicksFlow):
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
         # "could we come a bit later?", "je peux venir plus tôt mercredi ?", "can we make it earlier, 7:30?",
         # "could we come before 8?": one of their bookings, moved (with none, a new booking: `manage`)
-        sooner = {"later", "earlier"} & reading.intents and self.asked_a_question
+        arriving = _ARRIVING.search(normalise(self.turn.text or ""))  # "we'll arrive later on Saturday", said
+        sooner = {"later", "earlier"} & reading.intents and (self.asked_a_question or arriving)
         at = reading.time or reading.time_near
         said = reading.people or reading.shift is not None
         booking = "book" in reading.intents and "mine" not in reading.intents  # "mon rdv": theirs, not a new one

@@ -3241,6 +3241,10 @@ def test_changing_a_booking_named_by_its_day_moves_that_booking(venues, asked, m
      "Earlier on Saturday 28 November, these times are free: 7 pm, 7:15 pm, 7:30 pm, 7:45 pm."),
     ("roma", "20:00", "possiamo venire più tardi sabato?", "Più tardi, sabato 28 novembre, sono liberi: 20 e 30,"),
     ("harbour", "22:45", "could we come a bit later?", "Nothing later is free on Saturday 28 November."),
+    ("harbour", "20:00", "we will arrive later on saturday",  # said, not asked
+     "Later on Saturday 28 November, these times are free: 8:15 pm, 8:30 pm, 8:45 pm, 9 pm."),
+    ("roma", "20:00", "arriviamo più tardi sabato", "Più tardi, sabato 28 novembre, sono liberi: 20 e 30,"),
+    ("tasca", "20:00", "chegamos mais tarde no sábado", "Mais tarde, sábado, 28 de novembro, estão livres: 20h30,"),
 ])  # fmt: skip
 def test_coming_later_or_earlier_offers_the_booking_s_free_times_on_that_side(venues, venue_id, booked, asked, said):
     d = dialogue(venues, venue_id)
