@@ -3006,6 +3006,9 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("harbour", "do I have any bookings?", "Your upcoming bookings: Wednesday 25 November at 7 pm"),
         ("roma", "ho delle prenotazioni?", "Le sue prossime prenotazioni:"),
         ("tasca", "tenho alguma reserva?", "As suas próximas reservas:"),
+        ("roma", "quali prenotazioni ho?", "Le sue prossime prenotazioni:"),  # they started a booking
+        ("tasca", "que reservas tenho?", "As suas próximas reservas:"),
+        ("cabinet", "quels rdv ai-je ?", "Vos prochains rendez-vous :"),
         ("harbour", "is my table confirmed?", "Your upcoming bookings:"),  # it started a booking
         ("roma", "il mio tavolo di sabato è confermato?", "Le sue prossime prenotazioni:"),
         ("cabinet", "c'est à quelle heure mon rdv mercredi ?", "Votre prochain rendez-vous : le mer"),  # it started one
