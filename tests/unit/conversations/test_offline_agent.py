@@ -694,6 +694,11 @@ def test_le_plus_tot_is_the_earliest_and_a_yes_then_takes_it(venues):
     ("tasca", "mesa para 2 sábado", "o mais tarde", "Horários livres até às 23h de sábado"),
     ("cabinet", "contrôle mardi", "le plus tard", "Créneaux libres jusqu'à 17 h 30 le mardi"),
     ("roma", "tavolo per 2 sabato", "il più tardi", "Orari liberi fino alle 22 e 30 di sabato"),
+    ("harbour", "table for 2 saturday", "the later the better", "Free times until 10:45 pm on Saturday"),
+    ("harbour", "table for 2 saturday", "the earlier the better", "Free times from noon on Saturday"),
+    ("roma", "tavolo per 2 sabato", "più tardi è meglio", "Orari liberi fino alle 22 e 30 di sabato"),
+    ("tasca", "mesa para 2 sábado", "quanto mais cedo melhor", "Horários livres a partir das 12h30 de sábado"),
+    ("cabinet", "contrôle mardi", "plus tôt c'est mieux", "Créneaux libres à partir de 8 h le mardi"),
 ])  # fmt: skip
 def test_the_earliest_or_latest_said_in_more_ways_offers_the_first_or_last_free_times(
     venues, venue_id, booking, earliest, offered
