@@ -329,14 +329,20 @@ class QuestionsFlow(OwnBookingsFlow):
         return question.rstrip(" ?") not in (noted or "")
 
     def venue_facts(self, reading: Reading) -> str | None:
-        """The venue's name, its address or how to reach it, when asked and the knowledge base has it."""
+        """The venue's name, its address or how to reach it, when asked and the knowledge base has it (asked
+        for an address it has not, how to reach it)."""
         if reading.details or ACTS & reading.intents:
             return None
         said = [self.words.say("venue_name", venue=self.venue.name)] if "venue_name" in reading.intents else []
         if "where" in reading.intents and self.venue.address:
             said.append(self.words.say("address", address=self.venue.address))
         phone, email = self.venue.contact.phone, self.venue.contact.email
-        if "contact" in reading.intents and (phone or email):
+        no_address = "where" in reading.intents and not self.venue.address and (phone or email)
+        if no_address and (faq := self.faq(self.turn.text or "")):
+            return " ".join([*said, faq])  # the FAQ may say where the venue is
+        if no_address:  # "where are you?" with no address known: how to ask, rather than no answer
+            said.append(self.words.say("address.none"))
+        if ("contact" in reading.intents or no_address) and (phone or email):
             key = "contact.both" if phone and email else "contact" if phone else "contact.email"
             said.append(self.words.say(key, phone=phone, email=email))
         return " ".join(said) or None

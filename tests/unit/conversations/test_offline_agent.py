@@ -15,6 +15,7 @@ from concierge.conversations.agent import AgentAnswer
 from concierge.conversations.offline_agent import OfflineAgent
 from concierge.conversations.out_of_scope import ScreenedAgent
 from concierge.domain.conversation import ClientProfile
+from concierge.domain.venue import FaqEntry
 from concierge.speech import phrases_for
 from concierge.speech.receptionist import agent_words
 
@@ -2154,9 +2155,15 @@ def test_a_booking_without_requests_has_no_note(venues):
     assert d.tools.bookings[0].reason is None and "reason" not in scheduled
 
 
-def test_where_a_venue_without_an_address_is_is_not_made_up(venues):
-    reply = dialogue(venues, "harbour").say("where are you located?")
-    assert reply.reply.startswith("I don't have the answer to that here.")
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "where are you located?", "I don't have our address here. You can call us at +442071234567."),
+    ("roma", "dove siete?",
+     "Qui non ho il nostro indirizzo. Può chiamarci al +390612345678 o scriverci a info@trattoriaroma.example."),
+    ("tasca", "qual é a morada?", "Não tenho aqui a nossa morada. Pode ligar-nos para o +351221234567."),
+])  # fmt: skip
+def test_where_a_venue_without_an_address_is_is_not_made_up_and_how_to_reach_it_is_said(venues, venue_id, asked, said):
+    reply = dialogue(venues, venue_id).say(asked)
+    assert reply.reply == said and reply.rdv["action"] == "SHOW_WELCOME"
 
 
 def test_the_address_asked_before_the_yes_is_answered_and_the_booking_asked_again(venues):
@@ -4837,3 +4844,10 @@ def test_asking_why_the_phone_is_needed_is_answered_and_the_phone_asked_again(ve
     answer = d.say(asked)
     assert answer.reply.startswith(said) and answer.rdv["action"] == "NEED_INFO"  # not "Sorry, I didn't understand"
     assert d.say("+44 7911 123456").rdv["action"] == "CONFIRMATION"
+
+
+def test_where_a_venue_without_an_address_is_is_the_faq_s_answer_when_it_has_one(venues):
+    harbour = venues["harbour"].model_copy(deep=True)
+    harbour.faq.append(FaqEntry(question="Where are you located?", answer="On the quay, by the lighthouse."))
+    reply = dialogue({"harbour": harbour}, "harbour").say("where are you located?")
+    assert reply.reply == "On the quay, by the lighthouse."
