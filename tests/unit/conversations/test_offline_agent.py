@@ -2778,6 +2778,7 @@ def test_goodbye_in_the_middle_of_a_booking_ends_the_conversation(venues):
         ("roma", "siete chiusi giovedì?", dt.date(2026, 11, 26)),
         ("tasca", "estão fechados na quinta?", dt.date(2026, 11, 26)),
         ("cabinet", "est-ce que le docteur est là jeudi ?", dt.date(2026, 11, 26)),
+        ("cabinet", "le cabinet ouvre à quelle heure demain ?", dt.date(2026, 11, 24)),  # it started a booking
     ],
 )
 def test_a_question_about_the_hours_of_a_day_is_answered_not_taken_for_a_booking(venues, venue_id, question, day):
