@@ -3917,6 +3917,12 @@ def test_a_question_of_price_is_no_booking_even_when_it_names_what_is_booked(ven
      "2026-11-28"),
     ("tasca", "fazem bacalhau na sexta?", "Não tenho aqui a resposta a essa pergunta.",
      "então mesa para 2 às 20h, Tom", "2026-11-27"),
+    ("harbour", "what's the weather like tomorrow?", "I don't have the answer to that here.",
+     "ok table for 2 at 8 then, Tom", "2026-11-24"),
+    ("harbour", "what's the special on friday?", "I don't have the answer to that here.",
+     "table for 2 at 8 then, Tom", "2026-11-27"),
+    ("roma", "che tempo fa sabato?", "Qui non ho la risposta a questa domanda.", "allora 2 persone alle 20, Tom",
+     "2026-11-28"),
 ])  # fmt: skip
 def test_a_question_of_a_day_about_what_else_is_on_starts_no_booking_and_its_day_is_kept(
     venues, venue_id, question, said, then, day
