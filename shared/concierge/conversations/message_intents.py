@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from concierge.conversations.message_spans import blanked
-from concierge.conversations.message_words import NEGATIONS
+from concierge.conversations.message_words import NEGATIONS, WEEKDAY_WORDS
 from concierge.conversations.vocabulary import INTENTS, SAID_WITHIN, Vocabulary
 from concierge.tools.faq import normalise
 
@@ -20,9 +20,7 @@ _OF_A_DAY = re.compile(
 # "para" a day ask for one)
 _THE_ONE_OF_A_DAY = re.compile(
     r"\b(?:la prenotazione|il tavolo|l appuntamento|le rdv|le rendez vous|la reservation|a reserva|a marcacao|"
-    r"a consulta|a mesa) (?:di|del|de|du|do|da) (?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|domani|"
-    r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terca|quarta|quinta|sexta|sabado|domingo|"
-    r"amanha)\b"
+    rf"a consulta|a mesa) (?:di|del|de|du|do|da) (?:{'|'.join(sorted(WEEKDAY_WORDS))}|domani|demain|amanha)\b"
 )
 _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
 _NOT_BEFORE = NEGATIONS | {"don", "dont"}  # "don't book it"
