@@ -138,7 +138,10 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     question = is_question(text, folded)
     if venue.is_clinic:  # "any other day?" names no care ("autre"), nor anything at a restaurant
         cares, of_care = vocab.care_types.items(), ANOTHER_DAY.sub(" ", folded)
-        reading.care_type = next((name for name, patterns in cares if any(p.search(of_care) for p in patterns)), None)
+        cares_named = [name for name, patterns in cares if any(p.search(of_care) for p in patterns)]
+        reading.care_type = cares_named[0] if cares_named else None
+        if len(cares_named) > 1 and "move" in reading.intents:  # "changer mon contrôle en détartrage": its care changed
+            reading.intents |= {"care_change", "mine"}
         if reading.care_type is None and "care_type" in awaiting and _NOT_SURE.search(folded):
             reading.care_type = "consultation"  # "je ne sais pas" to the type of care: the dentist sees first
     if (

@@ -2424,6 +2424,7 @@ def test_one_more_thing_with_a_request_right_after_booking_is_for_the_team_not_a
     [
         "bonjour, je voudrais changer de type de soin pour mon rdv de jeudi, ce sera un détartrage",
         "je veux ajouter un détartrage à mon rdv de jeudi",
+        "je voudrais changer mon contrôle en détartrage",  # one care said changed into another: it asked a day
     ],
 )
 def test_a_care_changed_on_an_appointment_is_passed_to_the_team(venues, asked):
