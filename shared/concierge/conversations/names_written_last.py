@@ -28,6 +28,11 @@ _RUN_LAST = re.compile(
 _TIME_ENDS = re.compile(r"\d(?:[:h.]?\d\d)?(?i:am|pm|h)?$")  # the word before them: a time ("8", "20h30", "8pm")
 _SMALL_ENDS = re.compile(r"(?<![\w'’])[a-zà-ÿ][\w'’\-]*$")  # or a word written small ("détartrage", "for")
 _SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
+# The please or thanks after the name: "… at 8 for Harris please", "… alle 20 Mario Rossi grazie"
+_THANKS_LAST = re.compile(
+    r"\s+(?i:please|pls|plz|thanks|thank you|thx|cheers|per favore|grazie(?: mille)?|s'il vous pla[iî]t|svp|"
+    r"merci(?: beaucoup)?|por favor|(?:muito )?obrigad[oa])[.!]*\s*$"
+)
 
 
 def _for_someone(after: str, name: str) -> bool:
@@ -50,7 +55,7 @@ def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool
 
 
 def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
-    cleaned = _SYMBOLS.sub(" ", text)  # "… 8pm 🙏 Sam Lee", "… h20.30 Giulia Bianchi :)"
+    cleaned = _THANKS_LAST.sub("", _SYMBOLS.sub(" ", text))  # "… 8pm 🙏 Sam Lee", "… h20.30 Giulia Bianchi :)"
     run = _RUN_LAST.search(cleaned)
     before = cleaned[: run.start()] if run else ""
     said = before.split()[-1:]

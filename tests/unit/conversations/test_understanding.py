@@ -429,6 +429,12 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("harbour", "table for 2 friday at 8 for Drinks", None),  # what the table is for
         ("roma", "tavolo per 2 venerdì alle 20 per Aperitivo", None),
         ("harbour", "Table For 2 On Friday At 8 For Tom", None),  # all capitalised: no name stands out
+        ("harbour", "table for 4 on Saturday at 8 for Harris please", "Harris"),  # the please after it is not read
+        ("harbour", "table for 4 on Saturday at 8 Tom Harris thanks", "Tom Harris"),
+        ("roma", "tavolo per 4 sabato alle 20 Mario Rossi grazie", "Mario Rossi"),
+        ("tasca", "mesa para 4 sábado às 20h Ana Costa obrigada", "Ana Costa"),
+        ("cabinet", "rdv jeudi 10h contrôle Paul Girard merci", "Paul Girard"),
+        ("harbour", "table for 4 on Saturday at 8 Sat please", None),
     ],
 )
 def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, text, name):
