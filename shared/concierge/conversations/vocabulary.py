@@ -28,6 +28,7 @@ INTENTS = (
 SAID_WITHIN = {
     "free_of": ("availability",),  # "is there step-free access?", "gluten-free options": no table asked
     "cancellation_terms": ("cancel", "move"),  # "what's your cancellation policy?": asked about, not asked for
+    "cancellations_left": ("cancel",),  # "any cancellations for Saturday?": free times asked, not a cancellation
     "no_problem": ("no",),  # "no problem", "aucun souci": a yes (in its phrases), not a no
     "outdoors": ("hours", "all"),  # "avete tavoli all'aperto?": outside, not the hours nor all of them
     "bot": ("human",),  # "is this a real person?": asked whether, not asked for one
