@@ -104,7 +104,9 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
 def _parties(document: dict[str, Any]) -> dict[int, re.Pattern[str]]:
     """ "just me" (1), "me and my wife" (2): one pattern per size, not matching when more people follow."""
     companion = "(?:" + "|".join(re.escape(normalise(word)) for word in document["companions"]) + ")"
-    more = r"(?! (?:and|e|et|con|com|avec|with|plus)\b)"
+    # nor "table for me, my wife and our son": a companion after it, its comma folded away
+    mine = "(?:(?:my|our|mia|mio|la mia|il mio|ma|mon|minha|meu|a minha|o meu) )?"
+    more = rf"(?! (?:and|e|et|con|com|avec|with|plus)\b)(?! {mine}{companion}s?\b)"
 
     def said(phrase: str) -> str:
         return " ".join(companion if word == "<who>" else re.escape(normalise(word)) for word in phrase.split())

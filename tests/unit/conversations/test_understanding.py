@@ -1691,6 +1691,12 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("harbour", "me and my husband, friday at 8", 2),
         ("harbour", "dinner with my wife saturday 7pm", 2),
         ("harbour", "just me, tonight at 9", 1),
+        ("harbour", "a table for myself on friday at 8, Adam", 1),
+        ("harbour", "table for me on friday at 8, Adam", 1),
+        ("roma", "un tavolo per me da solo venerdì alle 20", 1),
+        ("tasca", "vou sozinho, sexta às 20h", 1),
+        ("harbour", "table for me, my wife and our son on friday at 8", None),  # a companion after it: not one
+        ("harbour", "just me, my name is Adam, friday at 8", 1),  # no companion after it
         ("roma", "io e mia moglie venerdì alle 20", 2),
         ("roma", "noi due, sabato sera", 2),
         ("roma", "solo io", 1),
