@@ -1692,7 +1692,7 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("harbour", "dinner with my wife saturday 7pm", 2),
         ("harbour", "just me, tonight at 9", 1),
         ("harbour", "a table for myself on friday at 8, Adam", 1),
-        ("harbour", "table for me on friday at 8, Adam", 1),
+        ("harbour", "can you book a table for me on friday at 8?", None),  # booked for them, not alone
         ("roma", "un tavolo per me da solo venerdì alle 20", 1),
         ("tasca", "vou sozinho, sexta às 20h", 1),
         ("harbour", "table for me, my wife and our son on friday at 8", None),  # a companion after it: not one
