@@ -48,16 +48,17 @@ class BookingFlow(FreeTimes):
                 slots["next_open"] = following.isoformat()
             slots.pop("day")  # the time is kept: "ok, Tuesday then" books it then
             day = None
-        if (edge := EDGES & reading.intents) and not reading.time:
-            day = self._edge_of_day(day or following, edge)  # "the latest tonight", closed tonight: the next day's
-        elif (reading.care_type == "urgence" or "now" in reading.intents) and day is None and not slots.get("time"):
-            day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency, "right now": the first from now
         week_of = reading.week_of  # "la semaine du 7 décembre", "anything next week?": the week's first free times
         if "next_week" in reading.intents:
             week_of = self._next_monday()
+        first = next_open_day(self.venue, max(week_of, self.now.date()) - dt.timedelta(days=1)) if week_of else None
+        if (edge := EDGES & reading.intents) and not reading.time:
+            # "the latest tonight", closed tonight: the next day's; "the earliest next week": its first open day's
+            day = self._edge_of_day(day or following or first, edge)
+        elif (reading.care_type == "urgence" or "now" in reading.intents) and day is None and not slots.get("time"):
+            day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency, "right now": the first from now
         if week_of and day is None and not slots.get("next_open"):
-            eve = max(week_of, self.now.date()) - dt.timedelta(days=1)
-            if (first := next_open_day(self.venue, eve)) is not None:
+            if first is not None:
                 slots["week"] = week_of.isoformat()
                 if reading.part_named:  # "la semaine prochaine l'après-midi": the week's first afternoon
                     first = self._first_with_part(first, week_of, reading.part_named)

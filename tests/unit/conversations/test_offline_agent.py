@@ -331,6 +331,12 @@ def test_a_week_said_by_one_of_its_days_offers_its_first_free_times_and_a_weekda
     ("roma", "avete posto la settimana prossima a pranzo per 2?", "Orari liberi venerdì 4 dicembre: 12 e 30"),
     ("cabinet", "un contrôle la semaine prochaine l'après-midi", "Créneaux libres le lundi 30 novembre : 13 h"),
     ("cabinet", "vous avez de la place la semaine du 7 décembre ?", "Créneaux libres le lundi 7 décembre : 8 h"),
+    # the earliest of next week: not the first free time from today
+    ("harbour", "the earliest slot next week for 2, Sam", "Free times from noon on Tuesday 1 December"),
+    ("roma", "il primo orario libero la settimana prossima per 2, Sam", "Orari liberi dalle 19 di lunedì 30 novembre"),
+    ("cabinet", "je peux avoir le premier créneau de la semaine prochaine ? contrôle, Sami",
+     "Créneaux libres à partir de 8 h le lundi 30 novembre"),
+    ("harbour", "the latest table next week for 2, Sam", "Free times until 9:45 pm on Tuesday 1 December"),
 ])  # fmt: skip
 def test_free_times_asked_for_a_week_offer_its_first_ones_from_today(venues, venue_id, asked, offered):
     assert dialogue(venues, venue_id).say(asked).reply.startswith(offered)
@@ -677,6 +683,15 @@ def test_a_yes_to_the_times_offered_for_a_move_to_a_time_not_free_takes_the_near
     d.say("move my booking to friday at 11pm")
     expected = "Shall I move your booking of Saturday 28 November at 8 pm to Friday 27 November at 10:45 pm?"
     assert d.say("yes").reply == expected  # it offered the same times again
+
+
+@pytest.mark.parametrize(("asked", "offered"), [
+    ("Bonjour, j'ai perdu un plombage, quand pouvez-vous me recevoir ?",
+     "Créneaux libres à partir de 10 h 30 le lundi 23 novembre"),  # the first from now, not the day asked
+    ("quand pouvez-vous me recevoir jeudi ?", "Créneaux libres à partir de 8 h le jeudi 26 novembre"),
+])  # fmt: skip
+def test_asking_when_the_clinic_can_see_one_offers_the_earliest_free_times(venues, asked, offered):
+    assert dialogue(venues, "cabinet").say(asked).reply.startswith(offered)
 
 
 def test_le_plus_tot_is_the_earliest_and_a_yes_then_takes_it(venues):
