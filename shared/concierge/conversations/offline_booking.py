@@ -403,7 +403,7 @@ class BookingFlow(FreeTimes):
         self.mem["flow"] = None
         self.mem["slots"] = {k: v for k, v in slots.items() if k == "phone" or (k == "name" and own)}
         # "and Saturday as well", "also Saturday, same time": another booking, the same party (and time)
-        self.mem.update(last_party=slots.get("people"), last_time=time)
+        self.mem.update(last_party=slots.get("people"), last_time=time, last_day=day.isoformat())
         event_id = result.get("eventId") or result.get("id")
         self.mem["last_created"] = event_id if isinstance(event_id, str) else None
         return self.answer(

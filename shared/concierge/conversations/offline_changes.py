@@ -4,10 +4,11 @@ people added or taken away, and a time said of a booking they have."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.message_words import BUT_WORDS, CORRECTION_WORDS, NOW_WORDS
+from concierge.conversations.message_words import BUT_WORDS, CORRECTION_WORDS, NEXT_WORDS, NOW_WORDS
 from concierge.conversations.offline_own_bookings import DAY_STEPS
 from concierge.conversations.offline_picks import PicksFlow
 from concierge.conversations.readings import Reading
@@ -32,6 +33,14 @@ class ChangesFlow(PicksFlow):
         again = {"another", "book"} & reading.intents and mem.get("last_created")
         if again and reading.shift == 0 and not reading.time:  # "can you also book Saturday, same time?"
             reading.time, reading.shift = mem.get("last_time"), None  # a new booking, at the last one's time
+        week_on = "another" in reading.intents and "next_week" in reading.intents and mem.get("last_day")
+        if again and week_on and not reading.day:  # "same again next week": the last one's day a week on, its time
+            reading.day = dt.date.fromisoformat(mem["last_day"]) + dt.timedelta(weeks=1)
+            reading.intents.discard("next_week")
+            reading.time = reading.time or (None if reading.time_near else mem.get("last_time"))
+        said_next = NEXT_WORDS.intersection(normalise(self.turn.text or "").split())
+        if again and said_next and reading.day and reading.day.isoformat() == mem.get("last_day"):
+            reading.day += dt.timedelta(weeks=1)  # "the same for next Friday" after Friday's: the Friday after it
         if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
             reading.people = mem.get("last_party")  # "also Saturday at 8", "Sunday instead": the same party
         if again and reading.day and not (reading.time or reading.time_near or reading.part):

@@ -4583,6 +4583,31 @@ def test_also_another_day_at_the_same_time_right_after_booking_is_another_bookin
     ]  # Friday's kept, not moved
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "again", "said"), [
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "same again next week please",
+     "Shall I book a table for 2 on Friday 4 December at 8 pm for Tom Baker?"),  # it was not understood
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "same time next week as well",
+     "Shall I book a table for 2 on Friday 4 December at 8 pm for Tom Baker?"),  # next week's first open day
+    ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "same again next week but at 9",
+     "Shall I book a table for 2 on Friday 4 December at 9 pm for Tom Baker?"),
+    ("roma", "tavolo per 2 venerdì alle 20, Tom", "sì", "lo stesso la settimana prossima",
+     "Prenoto un tavolo per 2 venerdì 4 dicembre alle 20 a nome Tom?"),
+])  # fmt: skip
+def test_the_same_again_next_week_right_after_booking_is_another_booking_a_week_on(
+    venues, venue_id, request_, yes, again, said
+):
+    d = booked(venues, venue_id, request_, yes)
+    assert d.say(again).reply == said
+    d.say(yes)
+    assert [b.day for b in d.tools.bookings] == [dt.date(2026, 11, 27), dt.date(2026, 12, 4)]  # Friday's kept
+
+
+def test_the_same_for_next_friday_after_friday_s_booking_is_another_on_the_friday_after(venues):
+    d = booked(venues, "harbour", "table for 2 on friday at 8pm, Tom Baker", "yes")
+    offer = d.say("and the same for next friday")  # it offered to move Friday's
+    assert offer.rdv["action"] == "FIND_SLOTS" and offer.reply.startswith("Free times around 8 pm on Friday 4 December")
+
+
 def test_a_question_with_an_article_after_a_booking_moves_nothing(venues):
     d = booked(venues, "cabinet", "un détartrage mardi à 10h, Jean Martin", "oui")
     answer = d.say("est-ce qu'il y a un parking ?")
