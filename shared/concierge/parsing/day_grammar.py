@@ -154,7 +154,11 @@ GRAMMARS = {
         this=r"this|this coming|the coming",
         next_before=r"next|this coming",
         next_after=r"next|coming",  # "Friday coming", as said in Britain
-        ahead=r"in (?P<n>{n}) (?:(?P<days>days?)|(?P<weeks>weeks?)|(?P<fortnights>fortnights?))(?: s)?(?: time)?",
+        ahead=(  # "in 3 days", "in a fortnight's time", "10 days from today"
+            r"(?:in |(?=(?:{n}) (?:days?|weeks?|fortnights?) from (?:now|today)$))"
+            r"(?P<n>{n}) (?:(?P<days>days?)|(?P<weeks>weeks?)|(?P<fortnights>fortnights?))(?: s)?"
+            r"(?: time| from now| from today)?"
+        ),
         one=r"a|an|one",
         parts={
             "morning": "morning",
