@@ -42,6 +42,8 @@ def intents_said(text: str, rest: str, folded: str, vocab: Vocabulary) -> set[st
     intents = {intent for intent in INTENTS if vocab.has(intent, folded)}
     if "cant_come" in intents and "cancel" not in intents:  # "we can't make it, please cancel"
         intents.add("move")  # "we can't make it on Saturday": a move, or a cancellation if they say so
+    if vocab.has("cancellations_left", folded):
+        intents.add("availability")  # "any cancellations for Saturday?": its free times (no cancel: SAID_WITHIN)
     if _OF_A_DAY.search(folded) or _THE_ONE_OF_A_DAY.search(folded):
         intents.add("mine")  # "my saturday booking", "our friday reservation"
     if "mine" in intents and _ASKING_FOR_ONE.search(folded):
