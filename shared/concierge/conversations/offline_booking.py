@@ -6,7 +6,8 @@ import datetime as dt
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.offline_free_times import FreeTimes, nearest_to
+from concierge.conversations.offline_booking_days import BookingDays
+from concierge.conversations.offline_free_times import nearest_to
 from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Patient, Slot, button
 from concierge.conversations.rdv_schema import beyond_the_pattern, in_latin_letters
@@ -14,28 +15,26 @@ from concierge.conversations.time_shifts import shifted
 from concierge.conversations.readings import Reading
 from concierge.domain.openings import next_open_day
 from concierge.domain.phone import example_number
-from concierge.domain.venue import minutes
-from concierge.parsing.day_parts import range_in_part
 
 EDGES = frozenset({"earliest", "latest"})  # intents that ask for a day's first or last free time
 
 
-class BookingFlow(FreeTimes):
+class BookingFlow(BookingDays):
     def book(self, reading: Reading) -> AgentAnswer:
         self.mem["misunderstood"] = 0
         slots, notes = self.slots, self._taken(reading)
         restaurant = not self.venue.is_clinic
-        choices = self._day_choices(reading)
+        choices = self.open_day_choices(reading)
         if len(choices) > 1:
             return self.which_day(choices, notes)
         if choices:
             slots["day"] = choices[0].isoformat()
         elif "next_week" in reading.intents and slots.get("day"):  # "saturday at 8" - "next week": that day then
             weekday = dt.date.fromisoformat(slots["day"]).weekday()
-            slots["day"] = (self._next_monday() + dt.timedelta(days=weekday)).isoformat()
+            slots["day"] = (self.next_monday() + dt.timedelta(days=weekday)).isoformat()
         day = dt.date.fromisoformat(slots["day"]) if slots.get("day") else None
         if day is not None and day == reading.day and reading.day_else:
-            day = self._open_one_of_two(day, reading, notes)
+            day = self.open_one_of_two(day, reading, notes)
         following = None  # the next open day, when the day said is closed
         if day is not None and not self.venue.ranges_on(day):
             notes.append(self.words.say("closed_day", day=self.day_words(day)))
@@ -50,18 +49,18 @@ class BookingFlow(FreeTimes):
             day = None
         week_of = reading.week_of  # "la semaine du 7 décembre", "anything next week?": the week's first free times
         if "next_week" in reading.intents:
-            week_of = self._next_monday()
+            week_of = self.next_monday()
         first = next_open_day(self.venue, max(week_of, self.now.date()) - dt.timedelta(days=1)) if week_of else None
         if (edge := EDGES & reading.intents) and not reading.time:
             # "the latest tonight", closed tonight: the next day's; "the earliest next week": its first open day's
-            day = self._edge_of_day(day or following or first, edge)
+            day = self.edge_of_day(day or following or first, edge)
         elif (reading.care_type == "urgence" or "now" in reading.intents) and day is None and not slots.get("time"):
-            day = self._edge_of_day(None, frozenset({"earliest"}))  # an emergency, "right now": the first from now
+            day = self.edge_of_day(None, frozenset({"earliest"}))  # an emergency, "right now": the first from now
         if week_of and day is None and not slots.get("next_open"):
             if first is not None:
                 slots["week"] = week_of.isoformat()
                 if reading.part_named:  # "la semaine prochaine l'après-midi": the week's first afternoon
-                    first = self._first_with_part(first, week_of, reading.part_named)
+                    first = self.first_with_part(first, week_of, reading.part_named)
                 if self.part_of_the_day_under_way(reading, first.isoformat()) and reading.part:
                     slots["part"] = list(reading.part)
                 return self.offer(first, None, notes, around=slots.pop("time", None) or slots.pop("near", None))
@@ -154,7 +153,7 @@ class BookingFlow(FreeTimes):
                 or reading.no_such_date
                 or reading.past_day
             )
-            and self._today_open_at(said_time)
+            and self.today_open_at(said_time)
         ):
             slots["day"] = self.now.date().isoformat()  # "a table at 8", "around 8": today, when today can be meant
         if reading.day or reading.time:  # "domani sera": the evening's times are offered
@@ -178,57 +177,12 @@ class BookingFlow(FreeTimes):
             slots.pop("people")
         return notes
 
-    def _next_monday(self) -> dt.date:
-        return self.now.date() + dt.timedelta(days=7 - self.now.weekday())
-
-    def _first_with_part(self, first: dt.date, week_of: dt.date, part: str) -> dt.date:
-        """The first day of the week from `first` open in that part of the day ("a pranzo": Friday's lunch, the
-        Monday serving dinner only), else `first`."""
-        days = (first + dt.timedelta(days=n) for n in range((week_of + dt.timedelta(days=7) - first).days))
-        return next((day for day in days if range_in_part(self.venue.ranges_on(day), part)), first)
-
-    def _open_one_of_two(self, day: dt.date, reading: Reading, notes: list[str]) -> dt.date:
-        """The day booked of two offered ("tonight or tomorrow", "vendredi, sinon dimanche"): the first, or the
-        second when the first is closed and it is open (said so, and that it is the next open day)."""
-        otherwise = reading.day_else
-        if otherwise is None or self.venue.ranges_on(day) or not self.venue.ranges_on(otherwise):
-            return day
-        notes.append(self.words.say("closed_day", day=self.day_words(day)))
-        if next_open_day(self.venue, day) == otherwise:  # not when its free times follow: they say it (`offer`)
-            notes.append(self.words.say("closed_day.next", day=self.day_words(otherwise)))
-        self.slots["day"] = otherwise.isoformat()
-        return otherwise
-
-    def _edge_of_day(self, day: dt.date | None, edge: frozenset[str]) -> dt.date | None:
-        """ "The latest you have", "as early as possible": the free times around the day's last or first
-        are offered; with no day, the earliest is the first free time from now."""
-        if day is None and "earliest" in edge:
-            first_day, first_free = self.nearest(self.now.date(), None)
-            day = first_day if first_free else None
-        if day is not None and (near := self.edge_time(day, edge, self.slots.get("part"))) is not None:
-            bound = "after" if "earliest" in edge else "before"  # "Free times from noon on…", "…until 10 pm on…"
-            self.slots.update(day=day.isoformat(), near=near, bound=bound, part=None)
-            self.slots.pop("time", None)
-        return day
-
     def other_time(self) -> AgentAnswer:
         """ "No" to the times offered: another day or time is asked for, the rest is kept."""
         self.slots.pop("time", None)
         message = self.words.say("other_time")
         self.mem["awaiting"] = ["slot.start_iso"]
         return self.answer(message, self.rdv.need_info(message, ["slot.start_iso"], self.patient, self.details))
-
-    def _day_choices(self, reading: Reading) -> list[dt.date]:
-        """The days a day said may mean that are open and not over (the time said, if any, still ahead)."""
-        now = self.now
-        time = self.slots.get("time")
-
-        def possible(day: dt.date) -> bool:
-            if day == now.date() and time is not None and minutes(time) <= now.hour * 60 + now.minute:
-                return False
-            return bool(self.venue.ranges_on(day))
-
-        return sorted(day for day in reading.day_choices if possible(day))
 
     def which_day(self, choices: list[dt.date], notes: list[str]) -> AgentAnswer:
         """ "Giovedì" said on a Thursday: today or next week? Asked, with a button for each day."""
@@ -248,9 +202,6 @@ class BookingFlow(FreeTimes):
         missing = self.missing()
         self.mem["awaiting"] = missing  # a bare name or party size after the question is still read as one
         return self.answer(message, self.rdv.need_info(message, missing, self.patient, self.details, buttons))
-
-    def _today_open_at(self, time: str) -> bool:
-        return minutes(time) > self.now.hour * 60 + self.now.minute and self.open_then(self.now.date(), time)
 
     def missing(self) -> list[str]:
         slots, out = self.slots, []
