@@ -28,6 +28,8 @@ _RUN_LAST = re.compile(
 _TIME_ENDS = re.compile(r"\d(?:[:h.]?\d\d)?(?i:am|pm|h)?$")  # the word before them: a time ("8", "20h30", "8pm")
 _SMALL_ENDS = re.compile(r"(?<![\w'’])[a-zà-ÿ][\w'’\-]*$")  # or a word written small ("détartrage", "for")
 _SYMBOLS = re.compile(r"[^\w\s'’.?\-]|(?<!\w)[.\-]+(?!\w)")  # emoji, smileys, dashes (a question stays one)
+# The word before a name said of oneself, written small: "… alle 20 sono Giulia", "… à 10h c'est Marie"
+_SELF_WORDS = frozenset({"sono", "suis", "c'est"})
 # The please or thanks after the name: "… at 8 for Harris please", "… alle 20 Mario Rossi grazie"
 _THANKS_LAST = re.compile(
     r"\s+(?i:please|pls|plz|thanks|thank you|thx|cheers|per favore|grazie(?: mille)?|s'il vous pla[iî]t|svp|"
@@ -49,7 +51,8 @@ def name_written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool
     """A full name written last in the message or before its first comma, with no comma before it, after the
     day, time or party ("table for 2 friday at 8 Sam Lee", "tavolo per 2 venerdì alle 20 Mario Rossi", "rdv
     demain 9h détartrage Paul Girard", "table for 6 saturday 8pm Tom Baker, we'll need a high chair"); a name
-    of one word only right after a time or "for" ("… at 8 Tom", "… friday at 8 for Tom")."""
+    of one word only right after a time, "for" or "sono" ("… at 8 Tom", "… friday at 8 for Tom", "… alle 20 sono
+    Giulia")."""
     first, comma, _ = text.partition(",")
     return (_written_last(first, vocab, is_day) if comma else None) or _written_last(text, vocab, is_day)
 
@@ -67,7 +70,8 @@ def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -
     if not (after_a_time or (small and re.search(r"\d", line[: len(line.rstrip()) - len(said[0])]))):
         return None
     name, after = run.group(1), small.group() if small else ""
-    one_word_fits = after_a_time or (" " not in name and _for_someone(after, name))
+    said_of_oneself = after.lower().replace("’", "'") in _SELF_WORDS  # "… alle 20 sono Giulia"
+    one_word_fits = after_a_time or (" " not in name and (_for_someone(after, name) or said_of_oneself))
     a_when = normalise(name) in WHEN_CUT_SHORT and not a_name_not_a_month(name)  # "Sat", not "Marco"
     if " " not in name and not (one_word_fits and not a_when):
         return None  # one word: "… at 8 Tom", "… at 8 for Tom", not "… at 8 Sat"

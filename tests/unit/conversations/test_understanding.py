@@ -435,6 +435,11 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("tasca", "mesa para 4 sábado às 20h Ana Costa obrigada", "Ana Costa"),
         ("cabinet", "rdv jeudi 10h contrôle Paul Girard merci", "Paul Girard"),
         ("harbour", "table for 4 on Saturday at 8 Sat please", None),
+        ("roma", "tavolo per 2 venerdì alle 20 sono Giulia", "Giulia"),  # one word said of oneself, no comma
+        ("roma", "vorrei prenotare domani alle 19 e 30, siamo 5 sono Giulia", "Giulia"),
+        ("cabinet", "rdv jeudi 10h contrôle je suis Marie", "Marie"),
+        ("cabinet", "rdv jeudi 10h contrôle c'est Marie", "Marie"),
+        ("roma", "tavolo per 2 venerdì alle 20 sono Sabato", None),
     ],
 )
 def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, text, name):
