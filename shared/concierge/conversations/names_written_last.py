@@ -37,6 +37,12 @@ _THANKS_LAST = re.compile(
 )
 
 
+def _a_number_in(text: str) -> bool:
+    """Whether `text` says a number, in digits or words ("… às oito e meia … para duas pessoas Rui Costa")."""
+    folded = normalise(text)
+    return bool(re.search(r"\d", text)) or any(re.search(r"\d", with_digits(folded, loc)) for loc in LOCALES)
+
+
 def _for_someone(after: str, name: str) -> bool:
     """ "… for Tom" names Tom; "… for Two", "per Due", "for Dad" name no one."""
     folded = normalise(name)
@@ -67,7 +73,7 @@ def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -
     line = before[before.rfind("\n", 0, len(before.rstrip())) + 1 :]  # the number is said on the name's line
     small = _SMALL_ENDS.search(said[0])
     after_a_time = _TIME_ENDS.search(said[0]) is not None
-    if not (after_a_time or (small and re.search(r"\d", line[: len(line.rstrip()) - len(said[0])]))):
+    if not (after_a_time or (small and _a_number_in(line[: len(line.rstrip()) - len(said[0])]))):
         return None
     name, after = run.group(1), small.group() if small else ""
     said_of_oneself = after.lower().replace("’", "'") in _SELF_WORDS  # "… alle 20 sono Giulia"

@@ -440,6 +440,8 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("cabinet", "rdv jeudi 10h contrôle je suis Marie", "Marie"),
         ("cabinet", "rdv jeudi 10h contrôle c'est Marie", "Marie"),
         ("roma", "tavolo per 2 venerdì alle 20 sono Sabato", None),
+        ("tasca", "mesa às oito e meia da noite sexta para duas pessoas Rui Costa", "Rui Costa"),  # numbers in words
+        ("harbour", "table for two on friday at eight Sam Lee", "Sam Lee"),
     ],
 )
 def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, text, name):
