@@ -21,6 +21,7 @@ from concierge.conversations.message_words import (
 )
 from concierge.conversations.name_words import (
     ARTICLES,
+    CLAUSE_OPENERS,
     FIRST_NAMES_AMONG_STOPS,
     FUNCTION_WORDS,
     HESITATIONS,
@@ -42,13 +43,16 @@ T = TypeVar("T")
 
 # The words before a name said of oneself ("I'm Tom", "c'est Marie", "sono Mario", "aqui é o João"): no name
 # starts with them.
-_SELF_INTRO = re.compile(
-    r"^\s*(?:(?:hi|hello|hey|hiya|ciao|salve|bonjour|salut|ol[aá]|oi|and|e|et)[,!]?\s+)?"  # "hi it's Tom"
-    r"(?:i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
+_SAID_FIRST = (
+    r"^\s*(?:(?:hi|hello|hey|hiya|ciao|salve|bonjour|bonsoir|salut|ol[aá]|oi|and|e|et)[,!]?\s+)?"  # "hi it's Tom"
+    r"(?P<self>i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
     r"sou(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+"
-    r"|(?<!\s)\s+(?:here|qui|ici|aqui)\s*$",  # or after it: "Tom here", "Marco qui", "Pedro aqui"
+)
+_SELF_INTRO = re.compile(
+    rf"{_SAID_FIRST}|(?<!\s)\s+(?:here|qui|ici|aqui)\s*$",  # or after it: "Tom here", "Marco qui", "Pedro aqui"
     re.IGNORECASE,
 )
+_SELF_INTRO_FIRST = re.compile(_SAID_FIRST, re.IGNORECASE)
 
 
 def looks_like_name(text: str) -> bool:
@@ -124,6 +128,20 @@ def says_something_else(words: str, vocab: Vocabulary) -> bool:
         or any(p.search(folded) for patterns in vocab.care_types.values() for p in patterns)
         or any(p.search(folded) for p in vocab.special_requests)
     )
+
+
+def said_of_oneself_first(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
+    """A capitalised name said of oneself as the message opens, with no comma after it ("hi I'm Sam Lee I'd like
+    a table…", "ciao sono Mario Rossi vorrei…", "bonjour je suis Karim Haddad je voudrais…"); not a day ("it's
+    Friday")."""
+    intro = _SELF_INTRO_FIRST.match(text)
+    if intro is None or not text[intro.end() :][:1].isupper():
+        return None
+    name = name_at_start(text[intro.end() :])
+    said = f"{text[intro.start('self') : intro.end()]}{name}"  # "I'm Late": running late, no Mr Late
+    if name is None or says_something_else(said, vocab) or _a_day(name, is_day, own=True):
+        return None
+    return name
 
 
 def without_self_intro(text: str) -> str:
@@ -296,6 +314,8 @@ def name_at_start(text: str) -> str | None:
             break  # "a nome Bianchi di sabato": Saturday's booking, not Mr "Bianchi di Sabato"
         if words and token.islower() and fold_same_length(token) in _DAY_WORDS:
             break  # "a nome Bianchi sabato alle 20": Saturday, not Mr "Bianchi Sabato"
+        if words and token.lower().replace("’", "'") in CLAUSE_OPENERS:
+            break  # "je m'appelle Karim Haddad je voudrais…": not Mr "Haddad Je Voudrais"
         words.append(token)
         ended = token.endswith(".") and len(token) > 2 and token.strip(".").lower() not in TITLES  # "Smith. Table"
         named = sum(word not in SURNAME_PARTICLES for word in words)  # "José María van der Berg": four names

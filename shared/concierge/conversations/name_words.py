@@ -22,6 +22,17 @@ NAME_STOP = frozenset(
     """.split()
 )
 
+# The words after a name typed without a comma that are no part of it, opening the next clause ("je m'appelle
+# Karim Haddad je voudrais…", "sou o Rui Costa queria…", "I'm Sam Lee I'd like…") or saying it is one's own
+# ("It's Tom Baker here table for 2…"): the name stops before them.
+CLAUSE_OPENERS = frozenset(
+    """
+    je j' i i'd i'm i'll io eu nous we we'd vorrei volevo voglio vorremmo queria quero queremos gostaria gostariamos
+    gostaríamos preciso voudrais voulais veux voudrions souhaite souhaiterais aimerais would want wanted need like
+    here ici qui aqui
+    """.split()
+)
+
 # Words a name stops at that are first names too, when capitalised and all the words are ("Mia", "Per Olsen";
 # not "Mia moglie ed io").
 FIRST_NAMES_AMONG_STOPS = frozenset({"Mia", "Per"})

@@ -23,6 +23,7 @@ from concierge.conversations.customer_names import (
     name_at_start,
     new_name,
     name_segment,
+    said_of_oneself_first,
     venue_named,
 )
 from concierge.conversations.days_and_times import (
@@ -184,6 +185,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         or introduced(named, vocab.intro_words["relation_intros"], capitalised_at_start)  # "pour ma fille Léa"
         or name_segment(named, vocab, names_a_day)
         or signed_name(named, vocab, names_a_day)
+        or said_of_oneself_first(named, vocab, names_a_day)
         or name_written_last(named, vocab, names_a_day)
     )
     # "Jane" is no misspelt June; the name as a whole word only ("Tom" leaves "Tomorrow" whole)

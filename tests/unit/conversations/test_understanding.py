@@ -1228,6 +1228,23 @@ def test_a_name_said_of_oneself_between_commas_is_the_name(venues):
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "name"),
+    [
+        ("harbour", "hi I'm Sam Lee I'd like a table for 2 friday at 8", "Sam Lee"),
+        ("roma", "ciao sono Mario Rossi vorrei un tavolo per 2 venerdì alle 20", "Mario Rossi"),
+        ("cabinet", "bonjour je suis Karim Haddad je voudrais un rdv jeudi à 10h pour un contrôle", "Karim Haddad"),
+        ("tasca", "olá sou o Rui Costa queria uma mesa para 2 sexta às 20h", "Rui Costa"),  # was "Rui Costa queria uma"
+        ("cabinet", "bonjour je m'appelle Karim Haddad je voudrais un rdv jeudi", "Karim Haddad"),
+        ("harbour", "Hi It's Tom Baker here table for 2 friday at 8", "Tom Baker"),
+        ("harbour", "I'm Late for my booking", None),  # running late
+        ("harbour", "hello it's Friday, table for 2 at 8?", None),  # a day
+    ],
+)
+def test_a_name_said_of_oneself_as_the_message_opens_with_no_comma_after_it_is_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
+@pytest.mark.parametrize(
     ("text", "people"),
     [
         ("table for 2 friday 8pm, Jane Doe, one of us is allergic to nuts", 2),
