@@ -138,10 +138,10 @@ def said_of_oneself_first(text: str, vocab: Vocabulary, is_day: Callable[[str], 
     if intro is None or not text[intro.end() :][:1].isupper():
         return None
     name = name_at_start(text[intro.end() :])
-    said = f"{text[intro.start('self') : intro.end()]}{name}"  # "I'm Late": running late, no Mr Late
-    if name is None or says_something_else(said, vocab) or _a_day(name, is_day, own=True):
+    if name is None or _a_day(name, is_day, own=True):
         return None
-    return name
+    said = f"{text[intro.start('self') : intro.end()]}{name}"  # "I'm Late": running late, no Mr Late
+    return None if says_something_else(said, vocab) else name
 
 
 def without_self_intro(text: str) -> str:
