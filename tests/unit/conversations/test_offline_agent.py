@@ -2337,6 +2337,16 @@ def test_next_weekday_said_of_a_booking_on_that_weekday_is_the_one_after_it(venu
     assert answer.rdv["action"] == "RESCHEDULE" and day in answer.reply
 
 
+@pytest.mark.parametrize(
+    "said", ["can we do sunday lunch instead?", "hey, something's come up, can we do sunday lunch instead?"]
+)
+def test_another_day_said_instead_after_a_hello_moves_their_booking(venues, said):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
+    answer = d.say(said)  # with the hello, a new booking was started
+    assert answer.rdv["action"] == "RESCHEDULE" and "Sunday 29 November" in answer.reply
+
+
 def test_a_booking_asked_later_in_its_day_offers_its_later_times(venues):
     d = dialogue(venues, "cabinet")
     d.tools.book(dt.date(2026, 11, 26), "10:00", PHONES["cabinet"])
