@@ -51,7 +51,10 @@ class ChangesFlow(PicksFlow):
         # A day or time said alone ("pode ser segunda?", "what about 9?") changes it too: a new booking says so
         # ("another table"), or gives a party or a name.
         only_when = not (  # or after a no ("sorry wrong day, should be the 28th"), or a wait ("aspetti, alle 21")
-            mem.get("flow") or reading.intents - {"instead", "move", "no", "wait"} or reading.people or reading.name
+            mem.get("flow")
+            or reading.intents - {"instead", "move", "no", "wait", "greeting"}
+            or reading.people
+            or reading.name
         )
         moving = mem.get("flow") == "move" and mem.get("target")  # "afinal às 20h30": the move under way
         if (
