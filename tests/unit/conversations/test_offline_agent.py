@@ -2396,7 +2396,9 @@ def test_a_day_said_after_a_no_right_after_the_booking_moves_it(venues, correcti
     ("tasca", "mesa para 2 sexta às 20h, Ana", "sim", "espere, às 21h", "21:00"),
     ("harbour", "table for 2 friday at 8, Tom", "yes", "hi again, what about 9?", "21:00"),  # or after a hello
 ])  # fmt: skip
-def test_a_time_said_after_a_wait_right_after_the_booking_moves_it(venues, venue_id, request_, yes, wait, moved):
+def test_a_time_said_after_a_wait_or_a_hello_right_after_the_booking_moves_it(
+    venues, venue_id, request_, yes, wait, moved
+):
     d = booked(venues, venue_id, request_, yes)
     assert d.say(wait).rdv["action"] == "RESCHEDULE"
     d.say(yes)
