@@ -44,10 +44,11 @@ T = TypeVar("T")
 # The words before a name said of oneself ("I'm Tom", "c'est Marie", "sono Mario", "aqui é o João"): no name
 # starts with them.
 _SAID_FIRST = (
-    r"^\s*(?:(?:hi|hello|hey|hiya|ciao|salve|bonjour|bonsoir|salut|ol[aá]|oi|and|e|et)[,!]?\s+)?"  # "hi it's Tom"
+    r"^\s*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|ciao|salve|buongiorno|buonasera|bonjour|"
+    r"bonsoir|salut|ol[aá]|oi|bom dia|boa tarde|boa noite|and|e|et)[,!]?\s+)?"  # "hi it's Tom"
     r"(?P<self>i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
-    r"sou(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+"
-)
+    r"parla|sou(?: [oa])?|(?:aqui |daqui )?fala(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+"
+)  # "parla Marco Rossi", "fala a Joana": who speaks, on the phone
 _SELF_INTRO = re.compile(
     rf"{_SAID_FIRST}|(?<!\s)\s+(?:here|qui|ici|aqui)\s*$",  # or after it: "Tom here", "Marco qui", "Pedro aqui"
     re.IGNORECASE,

@@ -1236,6 +1236,10 @@ def test_a_name_said_of_oneself_between_commas_is_the_name(venues):
         ("tasca", "olá sou o Rui Costa queria uma mesa para 2 sexta às 20h", "Rui Costa"),  # was "Rui Costa queria uma"
         ("cabinet", "bonjour je m'appelle Karim Haddad je voudrais un rdv jeudi", "Karim Haddad"),
         ("harbour", "Hi It's Tom Baker here table for 2 friday at 8", "Tom Baker"),
+        ("tasca", "boa tarde fala o João Silva queria uma mesa para 2 no sábado às 20h", "João Silva"),  # on the phone
+        ("tasca", "Boa tarde, fala a Joana, queria uma mesa para 2 no sábado às 20h", "Joana"),
+        ("roma", "pronto, parla Marco Rossi, vorrei un tavolo per 2 sabato alle 20", "Marco Rossi"),
+        ("harbour", "good evening I'm Sam Lee I'd like a table for 2 friday at 8", "Sam Lee"),
         ("harbour", "I'm Late for my booking", None),  # running late
         ("harbour", "hello it's Friday, table for 2 at 8?", None),  # a day
     ],
