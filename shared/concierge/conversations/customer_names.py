@@ -50,7 +50,7 @@ _SAID_FIRST = (
     r"parla|sou(?: [oa])?|(?:aqui |daqui )?fala(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+"
 )  # "parla Marco Rossi", "fala a Joana": who speaks, on the phone
 _SELF_INTRO = re.compile(
-    rf"{_SAID_FIRST}|(?<!\s)\s+(?:here|qui|ici|aqui)\s*$",  # or after it: "Tom here", "Marco qui", "Pedro aqui"
+    rf"{_SAID_FIRST}|(?<!\s)\s+(?:here|qui|ici|aqui|[àa] l['’]appareil)\s*$",  # or after it: "Tom here", "Marco qui"
     re.IGNORECASE,
 )
 _SELF_INTRO_FIRST = re.compile(_SAID_FIRST, re.IGNORECASE)
@@ -136,13 +136,23 @@ def said_of_oneself_first(text: str, vocab: Vocabulary, is_day: Callable[[str], 
     a table…", "ciao sono Mario Rossi vorrei…", "bonjour je suis Karim Haddad je voudrais…"); not a day ("it's
     Friday")."""
     intro = _SELF_INTRO_FIRST.match(text)
-    if intro is None or not text[intro.end() :][:1].isupper():
+    rest = _SPOKEN_TITLE.sub("", text[intro.end() :]) if intro else ""  # "sono la signora Bianchi vorrei…"
+    if intro is None or not rest[:1].isupper():
         return None
-    name = name_at_start(text[intro.end() :])
+    name = _capitals_only(name_at_start(rest))  # "this is Sam Lee calling about…": Sam Lee
     if name is None or _a_day(name, is_day, own=True):
         return None
     said = f"{text[intro.start('self') : intro.end()]}{name}"  # "I'm Late": running late, no Mr Late
     return None if says_something_else(said, vocab) else name
+
+
+def _capitals_only(name: str | None) -> str | None:
+    """`name` up to its first word written small that is no surname particle ("Maria da Silva" is whole)."""
+    if name is None:
+        return None
+    words = name.split()
+    kept = next((i for i, word in enumerate(words) if word.islower() and word not in SURNAME_PARTICLES), len(words))
+    return " ".join(words[:kept]) or None
 
 
 def without_self_intro(text: str) -> str:

@@ -1240,6 +1240,14 @@ def test_a_name_said_of_oneself_between_commas_is_the_name(venues):
         ("tasca", "Boa tarde, fala a Joana, queria uma mesa para 2 no sábado às 20h", "Joana"),
         ("roma", "pronto, parla Marco Rossi, vorrei un tavolo per 2 sabato alle 20", "Marco Rossi"),
         ("harbour", "good evening I'm Sam Lee I'd like a table for 2 friday at 8", "Sam Lee"),
+        ("harbour", "hi this is Sam Lee calling about a table for 2 friday at 8", "Sam Lee"),  # its capitals only
+        ("roma", "buongiorno sono la signora Bianchi vorrei un tavolo per 2 sabato alle 20", "Bianchi"),
+        ("tasca", "olá sou a Maria da Silva queria uma mesa para 2 sábado às 20h", "Maria da Silva"),
+        (
+            "cabinet",
+            "Bonjour, Marie Dupont à l'appareil, je voudrais un rdv jeudi 10h pour un contrôle",
+            "Marie Dupont",
+        ),
         ("harbour", "I'm Late for my booking", None),  # running late
         ("harbour", "hello it's Friday, table for 2 at 8?", None),  # a day
     ],
