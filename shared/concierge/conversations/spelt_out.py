@@ -1,6 +1,7 @@
 """A chat message's words typed short or kept from speech, spelt out before it is read: "table 4 2 @ 8" is
 "table for 2 at 8", "jantar p/ 3" is "jantar for 3", "abt 8" is "about 8", "cena h 20.30" is "cena ore 20.30",
-"3 + un bambino" is "3 plus un bambino"; a voice transcript's "uh" and "at like eight" are as said without them."""
+"3 + un bambino" is "3 plus un bambino", "S-M-I-T-H" is "Smith"; a voice transcript's "uh" and "at like eight" are as
+said without them."""
 
 from __future__ import annotations
 
@@ -35,11 +36,23 @@ _TEXTED_WORDS = (
     (re.compile(r"(?<=\bme) n (?=my\b)|(?<=\bme) & (?=my\b)", re.IGNORECASE), " and "),  # "me n my mate"
 )
 _TEXTED_HOUR = re.compile(r"(?:(?<=\s)|^)[hH]\s?(?=\d{1,2}(?:[:.]\d{2})?\b)")  # Italian "h 21", "h20.30"
+# A word spelt letter by letter, as a name is to make sure of it: "S-M-I-T-H", "S M I T H" (three letters or more),
+# in place of the word said just before it ("Shivon, S-I-O-B-H-A-N" is Siobhan)
+_LETTER_BY_LETTER = re.compile(
+    r"(?:(?<![\w'’-])[A-Z][\w'’-]*,?\s+)?"
+    r"(?P<spelt>(?<![\w-])(?:[^\W\d_]-){2,}[^\W\d_](?![\w-])|(?<!\w)(?:[A-Z] ){2,}[A-Z](?!\w))"
+)
+
+
+def _word_spelt(match: re.Match[str]) -> str:
+    letters = re.sub(r"[\s-]", "", match["spelt"])
+    return letters[:1].upper() + letters[1:].lower()
 
 
 def spelt_out(text: str) -> str:
     """`text` with its short forms spelt out and the pauses of speech taken out."""
     text = _FILLED_PAUSE.sub(" ", text)  # "the name is uh John Smith", "at like eight"
+    text = _LETTER_BY_LETTER.sub(_word_spelt, text)  # "Smith, S-M-I-T-H": "Smith"
     text = _TEXTED_AT.sub(" at ", _TEXTED_FOR.sub(r"\1 for \2", text))  # "table 4 2 @ 8": for 2 at 8
     text = _TEXTED_FOR_PEOPLE.sub("for ", text)
     text = _TEXTED_HOUR.sub("ore ", text)  # "cena h 20.30": alle 20.30

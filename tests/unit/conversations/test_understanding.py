@@ -1222,6 +1222,19 @@ def test_a_full_stop_ends_a_name_but_not_after_a_title(venues, text, name):
     assert read(venues, "harbour", text).name == name
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "awaiting", "name"),
+    [
+        ("harbour", "Smith, S-M-I-T-H", ("patient.name",), "Smith"),  # it was "S-M-I-T-H"
+        ("harbour", "it's Shivon, S-I-O-B-H-A-N", ("patient.name",), "Siobhan"),  # the spelling, not the word heard
+        ("harbour", "table for 2 friday at 8, name Siobhan S I O B H A N", (), "Siobhan"),
+        ("roma", "Rossi, R-O-S-S-I", ("patient.name",), "Rossi"),
+    ],
+)
+def test_a_name_spelt_letter_by_letter_is_that_name(venues, venue_id, text, awaiting, name):
+    assert read(venues, venue_id, text, awaiting).name == name
+
+
 def test_a_name_said_of_oneself_between_commas_is_the_name(venues):
     reading = read(venues, "harbour", "Hi, I'm Tom, table for 2 tomorrow at 8")
     assert (reading.name, reading.people, reading.time) == ("Tom", 2, "20:00")
