@@ -125,6 +125,11 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
         first = max(corrected, key=lambda m: m.start(1)) if corrected else min(found, key=lambda m: m.start(1))
         if other := _OR_ANOTHER.match(text, first.end()):
             return max(int(first.group(1)), int(other.group(1)))  # "per 2 o 3", "we'll be 5 or 6": the more
+        perhaps = [
+            int(m[1]) for m in found if m is not first and _PERHAPS.search(text, max(0, m.start() - 10), m.end())
+        ]
+        if perhaps and not corrected:  # "table for 8 …, we might be 9": the more, as with "8 or 9"
+            return max(int(first.group(1)), *perhaps)
         more = p.more.match(text, first.end())
         added = (int(more.group(1)) if more.group(1) else 1) if more else 0
         return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
@@ -171,6 +176,7 @@ _A_COUPLE = re.compile(r"\b(?:a couple|una coppia|un couple|um casal)\b(?! (?:of
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3", "I
 # booked for 4 but we'll be 6".
 _CORRECTED = re.compile(rf"\b(?:make it|make that|i mean|{'|'.join(sorted(CORRECTION_WORDS | BUT_WORDS))})\b")
+_PERHAPS = re.compile(r"\b(?:might|may|probably|possibly|maybe|perhaps|forse|potremmo|peut etre|talvez)\b")
 _NOW_AFTER = re.compile(rf"(?: of us| people)? (?:{'|'.join(sorted(NOW_WORDS))})\b")  # "one dropped out, we're 3 now"
 
 # A party given as the answer to "how many?": a number, perhaps approximate, or two ("6 or 7": the larger).

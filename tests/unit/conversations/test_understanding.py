@@ -1286,6 +1286,20 @@ def test_the_first_count_said_is_the_party_and_one_of_us_never_is(venues, text, 
     assert read(venues, "harbour", text).people == people
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "people"),
+    [
+        ("harbour", "table for 8 people next saturday at 8pm, Fran. We might be 9.", 9),  # the more, as "8 or 9"
+        ("harbour", "table for 8 next saturday at 8pm, we might be 6", 8),
+        ("roma", "tavolo per 6 sabato alle 20, forse saremo in 7", 7),
+        ("tasca", "mesa para 4 sábado às 20h, talvez sejamos 5", 5),
+        ("harbour", "we might be 3 instead of 4", 3),  # a new party, said alone
+    ],
+)
+def test_a_party_that_may_be_larger_is_the_larger(venues, venue_id, text, people):
+    assert read(venues, venue_id, text).people == people
+
+
 def test_one_person_after_a_but_is_one_of_the_party_in_italian_and_portuguese(venues):
     said = [
         ("roma", "tavolo per 6 venerdì alle 20, ma una persona arriva più tardi"),
