@@ -213,7 +213,7 @@ class _Run(ChangesFlow):
         pending = self.mem.get("pending")
         if pending and "yes" in reading.intents and not reading.details:
             return self.execute(pending)
-        another = pending and self.asked_a_question and ANOTHER_DAY.search(normalise(self.turn.text or ""))
+        another = pending and self.asked_a_question and ANOTHER_DAY.search(self.folded)
         creating = pending and pending["kind"] == "create"
         changing = creating and "move" in reading.intents and "mine" not in reading.intents  # "can I change it?"
         if pending and ("no" in reading.intents or another or changing) and not reading.details:

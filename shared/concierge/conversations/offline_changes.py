@@ -13,7 +13,6 @@ from concierge.conversations.offline_own_bookings import DAY_STEPS
 from concierge.conversations.offline_picks import PicksFlow
 from concierge.conversations.readings import Reading
 from concierge.conversations.understanding import read_message
-from concierge.tools.faq import normalise
 
 
 # Arriving, said ("arriviamo più tardi sabato", "chegamos mais tarde"): coming at another time than booked
@@ -38,7 +37,7 @@ class ChangesFlow(PicksFlow):
             reading.day = dt.date.fromisoformat(mem["last_day"]) + dt.timedelta(weeks=1)
             reading.intents.discard("next_week")
             reading.time = reading.time or (None if reading.time_near else mem.get("last_time"))
-        said_next = NEXT_WORDS.intersection(normalise(self.turn.text or "").split())
+        said_next = NEXT_WORDS.intersection(self.folded.split())
         if again and said_next and reading.day and reading.day.isoformat() == mem.get("last_day"):
             reading.day += dt.timedelta(weeks=1)  # "the same for next Friday" after Friday's: the Friday after it
         if ("another" in reading.intents or replaced) and reading.people is None and (reading.day or reading.time):
@@ -77,7 +76,7 @@ class ChangesFlow(PicksFlow):
         said_of_theirs = said_of_theirs or instead
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
         # "I booked for 4 but we'll be 6", "ho prenotato per 4 ma saremo 6", "we're 3 now": their booking's new party
-        words = set(normalise(self.turn.text or "").split())
+        words = set(self.folded.split())
         corrected, changed = (CORRECTION_WORDS | BUT_WORDS) & words, NOW_WORDS & words and "book" not in reading.intents
         their_party = ("mine" in reading.intents and corrected or changed) and not mem.get("flow")
         only_people = reading.people and not (reading.day or reading.time or reading.time_near or reading.name)
@@ -87,7 +86,7 @@ class ChangesFlow(PicksFlow):
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"
         # "could we come a bit later?", "je peux venir plus tôt mercredi ?", "can we make it earlier, 7:30?",
         # "could we come before 8?": one of their bookings, moved (with none, a new booking: `manage`)
-        arriving = _ARRIVING.search(normalise(self.turn.text or ""))  # "we'll arrive later on Saturday", said
+        arriving = _ARRIVING.search(self.folded)  # "we'll arrive later on Saturday", said
         sooner = {"later", "earlier"} & reading.intents and (self.asked_a_question or arriving)
         at = reading.time or reading.time_near
         said = reading.people or reading.shift is not None

@@ -14,7 +14,6 @@ from concierge.conversations.offline_turn import ddmmyyyy
 from concierge.conversations.rdv import Slot, button
 from concierge.conversations.time_shifts import shifted
 from concierge.conversations.readings import Reading
-from concierge.tools.faq import normalise
 
 BOOKINGS_HORIZON_DAYS = 89  # today and the next 89 days: three windows
 LIST_WINDOW_DAYS = 30  # list_events reads at most 31 days at once
@@ -93,7 +92,7 @@ class OwnBookingsFlow(BookingFlow):
             if change.get("time") and reading.time in (None, chosen["time"]):
                 reading.time = change["time"]
         sooner_at = (reading.time or reading.time_near) and {"later", "earlier"} & reading.intents  # "…, at 7?"
-        again = "rebook" in normalise(self.turn.text or "")  # "I'd like to rebook" with none: booking again
+        again = "rebook" in self.folded  # "I'd like to rebook" with none: booking again
         if not choices and ("instead_of" in reading.intents or sooner_at or again) and mem["flow"] == "move":
             mem["flow"], mem["choices"] = "book", None  # "Saturday instead of Friday" with none: a new booking
             return self.book(reading)
@@ -204,7 +203,7 @@ class OwnBookingsFlow(BookingFlow):
     def _the_next_after_its_own(self, reading: Reading, booked: dt.date) -> None:
         """ "Can we do next Saturday instead?" of a booking this Saturday: the Saturday after it (said on a Monday,
         "next Saturday" alone is this week's)."""
-        if reading.day == booked and NEXT_WORDS.intersection(normalise(self.turn.text or "").split()):
+        if reading.day == booked and NEXT_WORDS.intersection(self.folded.split()):
             reading.day = booked + dt.timedelta(weeks=1)
 
     def move_to(self, reading: Reading) -> AgentAnswer:
@@ -245,10 +244,9 @@ class OwnBookingsFlow(BookingFlow):
             return self._offer_move(day, near, approximate=True)
         if time is None and reading.part and not reading.part[0] <= old_time < reading.part[1]:
             return self._offer_move(day, reading.part[0], approximate=True)  # "to Sunday lunch": from its start
-        if time is None and target.get("new_day", target["day"]) != target["day"]:
-            return self._offer_move(day, old_time, approximate=True)  # "to Sunday?": around its own time
-        if time is None and "availability" in reading.intents:
-            return self._offer_move(day, old_time, approximate=True)  # "what do you have?": around its own time
+        another_day = target.get("new_day", target["day"]) != target["day"]
+        if time is None and (another_day or "availability" in reading.intents):
+            return self._offer_move(day, old_time, approximate=True)  # "to Sunday?", "what do you have?": around it
         if time is None or (day.isoformat(), time) == (target["day"], old_time):  # no new day or time yet
             target.pop("new_day", None)
             target.pop("new_time", None)

@@ -108,13 +108,13 @@ class QuestionsFlow(OwnBookingsFlow):
     def _names_the_venue(self) -> bool:
         """The message says most of the words of the venue's name ("c'est bien le cabinet Daboussy ?")."""
         words = [word for word in normalise(self.venue.name).split() if len(word) > 3]
-        said = set(normalise(self.turn.text or "").split())
+        said = set(self.folded.split())
         return bool(words) and 3 * sum(word in said for word in words) >= 2 * len(words)
 
     def _of_something_for_it(self, reading: Reading) -> bool:
         """A question of something for one's booking that is not its day or time ("do I need to bring anything
         for my appointment?", "faut-il être à jeun pour mon rdv ?"): no answer here, rather than the list."""
-        folded = normalise(self.turn.text or "")
+        folded = self.folded
         return bool(
             self.asked_a_question
             and _FOR_THEIRS.search(folded)
@@ -128,7 +128,7 @@ class QuestionsFlow(OwnBookingsFlow):
         return bool(
             reading.care_type
             and self.asked_a_question
-            and _DO_YOU_DO.search(normalise(self.turn.text or ""))
+            and _DO_YOU_DO.search(self.folded)
             and not (reading.day or reading.time or reading.time_near or reading.name or ACTS & reading.intents)
         )
 
@@ -137,7 +137,7 @@ class QuestionsFlow(OwnBookingsFlow):
         Saturday?", "do you do takeaway at 9?", "do you do a roast on Sunday?"): no booking, nor a booking's day
         changed."""
         asked = {"book", "availability", "next_week"} | EDGES
-        folded = normalise(self.turn.text or "")
+        folded = self.folded
         # "do you do bottomless brunch on Sunday?", "fate la pizza il sabato?": the same, of a day alone
         done_that_day = _DO_YOU_DO.search(folded) and not (_TABLES.search(folded) or reading.time or reading.time_near)
         return bool(
@@ -159,7 +159,7 @@ class QuestionsFlow(OwnBookingsFlow):
             return self.handover("The customer is running late", self.words.say("handover.late"))
         if "private_hire" in reading.intents and not self.venue.is_clinic:  # "can we book the whole restaurant?"
             return self.handover("The customer asks to hire the whole venue", self.words.say("handover.request"))
-        verb = any(BOOKING_VERB.fullmatch(word) for word in normalise(self.turn.text or "").split())
+        verb = any(BOOKING_VERB.fullmatch(word) for word in self.folded.split())
         of_the_booking = not (reading.time or reading.time_near or reading.people or verb)
         if "seating" in reading.intents and self.mem.get("flow") != "book" and of_the_booking:  # its day may name it
             return self.handover(  # "could we move to a table outside?": the table, not the time

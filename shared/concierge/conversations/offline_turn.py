@@ -18,7 +18,7 @@ from concierge.domain.venue import hhmm
 from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.speech import phrases_for
 from concierge.speech.receptionist import agent_words
-from concierge.tools.faq import THRESHOLD, best_match
+from concierge.tools.faq import THRESHOLD, best_match, normalise
 
 MISUNDERSTANDINGS_BEFORE_HANDOVER = 2
 EVENING = 18  # from this hour the welcome says good evening
@@ -49,6 +49,12 @@ class OfflineTurn:
         self.mem["attempts"] += 1
         self.words = agent_words(self.venue.locale, self.venue.kind)
         self.phrases = phrases_for(self.venue.locale, self.venue.kind)
+
+    @property
+    def folded(self) -> str:
+        """The message as the vocabulary reads it (normalised); of the text under way, which a message of two
+        requests changes."""
+        return normalise(self.turn.text or "")
 
     # --- plumbing
 
