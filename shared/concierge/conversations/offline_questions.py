@@ -142,7 +142,7 @@ class QuestionsFlow(OwnBookingsFlow):
         done_that_day = _DO_YOU_DO.search(folded) and not (_TABLES.search(folded) or reading.time or reading.time_near)
         return bool(
             ("venue_topic" in reading.intents or done_that_day)
-            and (self.turn.text or "").strip().endswith("?")
+            and self.asked_a_question
             and (reading.day or reading.time or reading.time_near)
             and not (reading.people or reading.name or reading.care_type or asked & reading.intents)
         )
