@@ -30,6 +30,20 @@ def at_before_a_number(tokens: list[str], words: frozenset[str] = frozenset({"to
     ]
 
 
+_FOR = frozenset({"for", "per", "pour", "para", "pra"})
+
+
+def hour_after_for(tokens: list[str], hour: int, locale: str) -> list[str]:
+    """ "For 8" read as "at 8", the party said apart (`PartySaid.hour`): "a table for 2 for 8", "book me in for 7
+    on Friday, 2 people"."""
+    out = list(tokens)
+    for i, (token, number) in enumerate(zip(tokens, tokens[1:], strict=False)):
+        if token in _FOR and with_digits(number, locale) == str(hour):
+            out[i] = "at"
+            break
+    return out
+
+
 _TO_THE_DAY = {"au": "le", "al": "il"}  # "au 3", "al 3": to the 3rd, as "le 3", "il 3" say the 3rd
 
 

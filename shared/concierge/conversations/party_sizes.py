@@ -97,22 +97,35 @@ def _counted(folded: str) -> str:
     return _GROUP_COUNT.sub(lambda match: _GROUP_COUNTS[match.group()], folded)
 
 
+class PartySaid(NamedTuple):
+    """The party a message says, and the number said after "for" that is its hour rather than the party ("a
+    table for 2 for 8", "book me in for 7 on Friday, 2 people")."""
+
+    people: int | None
+    hour: int | None = None
+
+
 def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too: bool = False) -> int | None:
     """The party said; with `bare` (it was asked for), a number alone too, or said approximately ("about 6",
     "6 or 7") unless the time was asked for as well ("around 8" is then the hour), or in words ("a couple")."""
+    return party_said(folded, locale, vocab, bare, time_too).people
+
+
+def party_said(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too: bool = False) -> PartySaid:
+    """The party said (`party_size`), with the hour said after "for" if one was."""
     p = _party_patterns()
     folded = _counted(folded)  # "una decina di persone": 10, before "una" is read as an article
     if (added := _added_to_two(folded, locale, vocab)) is not None:
-        return 2 + added  # "me and my wife and our 2 kids", "somos um casal e 2 filhos"
+        return PartySaid(2 + added)  # "me and my wife and our 2 kids", "somos um casal e 2 filhos"
     couple = _A_COUPLE.search(folded)  # "table for a couple", "siamo una coppia"; not "a couple of hours"
     folded = p.article_one.sub(r"\1_", folded)  # "per un compleanno", "pour une fête" ("per una persona" is one)
     text = re.sub(r"\bx(\d{1,2})\b", r"x \1", with_digits(folded, locale))  # "x4", as "x 4"
     text = p.glued.sub(r"\1 \2", text)  # "4ppl", "6pax", as "4 ppl"
     adults, children = p.adults.search(text), p.children.search(text)
     if adults and children:  # "2 adulti e 2 bambini", "2 adults and a baby"
-        return sum(int(count) if count.isdigit() else 1 for count in (adults.group(1), children.group(1)))
+        return PartySaid(sum(int(count) if count.isdigit() else 1 for count in (adults.group(1), children.group(1))))
     if match := p.me_and.search(text) or p.and_me.search(text):
-        return int(match.group(1) or match.group(2)) + 1  # "me and 3 friends", "3 amis et moi"
+        return PartySaid(int(match.group(1) or match.group(2)) + 1)  # "me and 3 friends", "3 amis et moi"
     # The first count said is the party: "a table for 2, two of us are vegetarian"; "one of us" never is one.
     found = [
         match
@@ -123,29 +136,67 @@ def party_size(folded: str, locale: str, vocab: Vocabulary, bare: bool, time_too
     if found:
         corrected = [match for match in found if _corrected(text, match) or _NOW_AFTER.match(text, match.end())]
         first = max(corrected, key=lambda m: m.start(1)) if corrected else min(found, key=lambda m: m.start(1))
+        lead, first = first, _counted_later(text, first, found) or first
         if other := _OR_ANOTHER.match(text, first.end()):
-            return max(int(first.group(1)), int(other.group(1)))  # "per 2 o 3", "we'll be 5 or 6": the more
+            return PartySaid(max(int(first.group(1)), int(other.group(1))))  # "per 2 o 3", "we'll be 5 or 6": the more
         perhaps = [
             int(m[1]) for m in found if m is not first and _PERHAPS.search(text, max(0, m.start() - 10), m.end())
         ]
         if perhaps and not corrected:  # "table for 8 …, we might be 9": the more, as with "8 or 9"
-            return max(int(first.group(1)), *perhaps)
+            return PartySaid(max(int(first.group(1)), *perhaps))
         more = p.more.match(text, first.end())
         added = (int(more.group(1)) if more.group(1) else 1) if more else 0
-        return int(first.group(1)) + added  # "siamo in 3 + un bambino": 4
+        hour = int(lead[1]) if first is not lead else _hour_for(found, first)
+        return PartySaid(int(first.group(1)) + added, hour)  # "siamo in 3 + un bambino": 4
     if match := p.with_others.search(text):
-        return int(match.group(1)) + 1  # "can I come at 8 with 2 friends?", no count of its own: 3
+        return PartySaid(int(match.group(1)) + 1)  # "can I come at 8 with 2 friends?", no count of its own: 3
     if said_without_number := next((size for size, words in vocab.parties.items() if words.search(folded)), None):
-        return said_without_number  # "just me", "me and my wife"
+        return PartySaid(said_without_number)  # "just me", "me and my wife"
     if couple:
-        return 2
+        return PartySaid(2)
     said = [word for word in text.split() if word not in ANSWER_FILLERS]  # "ok 10 then", "allora 6"
     if bare and (match := _ABOUT_A_PARTY.fullmatch(" ".join(said))) and not (time_too and said[0] != match[1]):
-        return max(int(count) for count in match.groups() if count)  # "6", "about 6", "6 or 7": the more
+        return PartySaid(max(int(count) for count in match.groups() if count))  # "6", "about 6", "6 or 7": the more
     plain = " ".join(word for word in folded.split() if word not in ANSWER_FILLERS)
     if bare and _A_COUPLE_ANSWERED.fullmatch(plain):
-        return 2  # "a couple" ("half a dozen" is 6 above, as the digits it was read as)
-    return None
+        return PartySaid(2)  # "a couple" ("half a dozen" is 6 above, as the digits it was read as)
+    return PartySaid(None)
+
+
+def _hour_for(found: list[re.Match[str]], party: re.Match[str]) -> int | None:
+    """ "For 8" said after the party ("a table for 2 for 8"): 8, the hour."""
+    later = (match for match in found if match.start() > party.end() and match[1] != party[1] and _after_for(match))
+    return next((int(match[1]) for match in later), None)
+
+
+def _after_for(count: re.Match[str]) -> bool:
+    """Whether `count` is a number from 1 to 23 said just after "for" ("for 7", "a table for 7")."""
+    words = count.group().split()
+    return len(words) > 1 and words[-2] in _FOR and 1 <= int(count[1]) <= 23
+
+
+def _counted_later(text: str, first: re.Match[str], found: list[re.Match[str]]) -> re.Match[str] | None:
+    """A count with its unit said after "for 7" ("book me in for 7 on Friday, 2 people", "a table for 7 on
+    Friday, 2 people"): the party, the 7 its hour. Not one said of some of the party ("a table for 4, 2 people
+    are vegetarian", "for 6, 4 adults")."""
+    if not _after_for(first):
+        return None
+    later = (
+        match
+        for match in found
+        if match.start(1) > first.end(1)
+        and match.group(1) not in (first.group(1), "1")  # "… but one person might be late": one of them
+        and _A_UNIT_OF_ALL.search(match.group())
+        and _OF_SOME.match(text, match.end()) is None
+        and not _a_range(text, first, match)
+    )
+    return next(later, None)
+
+
+def _a_range(text: str, low: re.Match[str], high: re.Match[str]) -> bool:
+    """Whether `high` ends a range of people that `low` starts ("for 2 to 4 people", "for 4 or 5 people")."""
+    between = text[low.end() : high.start()].split()
+    return bool(between) and set(between) <= _RANGE_WORDS
 
 
 def _corrected(text: str, count: re.Match[str]) -> bool:
@@ -176,6 +227,12 @@ _A_COUPLE = re.compile(r"\b(?:a couple|una coppia|un couple|um casal)\b(?! (?:of
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3", "I
 # booked for 4 but we'll be 6".
 _CORRECTED = re.compile(rf"\b(?:make it|make that|i mean|{'|'.join(sorted(CORRECTION_WORDS | BUT_WORDS))})\b")
+_FOR = frozenset({"for", "per", "pour", "para", "pra"})
+_A_UNIT_OF_ALL = re.compile(r" (?!adult)[^\W\d]+$")  # "2 people", not "4 adults" (some of them), nor "for 2"
+_RANGE_WORDS = frozenset({"to", "or", "a", "o", "ou", "and", "e", "et"})
+_OF_SOME = re.compile(
+    r" (?:of them|are|is|will|would|can|could|may|might|need|sono|sont|sao|vont|vanno|vao|voglio|want)\b"
+)
 _PERHAPS = re.compile(r"\b(?:might|may|probably|possibly|maybe|perhaps|forse|potremmo|peut etre|talvez)\b")
 _NOW_AFTER = re.compile(rf"(?: of us| people)? (?:{'|'.join(sorted(NOW_WORDS))})\b")  # "one dropped out, we're 3 now"
 

@@ -37,7 +37,13 @@ from concierge.conversations.days_and_times import (
     weekend_of_a_date,
     with_part_said_apart,
 )
-from concierge.conversations.hour_marks import at_after_correction, at_after_weekday, at_before_a_number, day_after_to
+from concierge.conversations.hour_marks import (
+    at_after_correction,
+    at_after_weekday,
+    at_before_a_number,
+    day_after_to,
+    hour_after_for,
+)
 from concierge.conversations.message_intents import emoji_answer, intents_said, is_question
 from concierge.conversations.message_spans import blanked
 from concierge.conversations.message_words import (
@@ -63,7 +69,7 @@ from concierge.conversations.message_words import (
 from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
 from concierge.conversations.names_written_last import name_written_last, signed_name
 from concierge.conversations.party_changes import party_change
-from concierge.conversations.party_sizes import party_size, with_party_counted
+from concierge.conversations.party_sizes import party_said, party_size, with_party_counted
 from concierge.conversations.readings import Reading
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.times_said import time_said, times_of_a_move
@@ -153,6 +159,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.name = name  # "Pedro Santos", "Noel" answer the name asked for: not All Saints' Day, not Christmas
         reading.intents = set()
         return reading
+    hour_for = None  # "a table for 2 for 8": the 8
     if not venue.is_clinic:  # a clinic books one patient; "pour un détartrage" is not a party of one
         reading.party_change = party_change(with_digits(folded, venue.locale))
         if reading.party_change is None:  # "add 2 people" is no party of 2
@@ -161,7 +168,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             counted = normalise(blanked(rest, vocab.phrases["bot"])) if "bot" in reading.intents else folded
             if "+" in rest:  # "for 4 + a baby", "me + 3": "+" is no word once folded
                 counted = normalise(_PLUS.sub(" plus ", rest))
-            reading.people = party_size(counted, venue.locale, vocab, bare=asked, time_too=time_too)
+            reading.people, hour_for = party_said(counted, venue.locale, vocab, bare=asked, time_too=time_too)
             if reading.people is None and asked and "," in rest:  # the answer first: "ok ten then, Saturday at 8"
                 reading.people = party_size(normalise(rest.split(",")[0]), venue.locale, vocab, True, time_too)
     elif reading.care_type is None and (complaint := symptom(rest, vocab)):
@@ -197,6 +204,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     tokens = hour_articles_read(tokens, italian=venue.locale == "it")
     if reading.people is not None:
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
+        tokens = hour_after_for(tokens, hour_for, venue.locale) if hour_for else tokens
     tokens = spans_read(tokens, vocab.counting_words, moving="move" in reading.intents)
     tokens = digit_clocks_read(either_read(tokens, time_asked), time_asked)
     tokens = at_after_weekday(tokens, venue.locale, now.date())

@@ -1006,6 +1006,12 @@ def test_a_number_no_time_offered_has_is_the_party_when_it_is_missing(venues):
     assert d.say("8pm").reply == "Shall I book a table for 4 on Friday 27 November at 8 pm for Sam Lee?"
 
 
+def test_for_seven_with_two_people_said_apart_books_two_at_seven(venues):
+    d = dialogue(venues, "harbour")
+    assert d.say("book me in for 7 on friday, 2 people").reply == "To book, I still need your name."
+    assert d.say("Tom Baker").reply == "Shall I book a table for 2 on Friday 27 November at 7 pm for Tom Baker?"
+
+
 def test_the_times_offered_stand_while_the_name_and_party_are_asked(venues):
     d = dialogue(venues, "harbour")
     d.say("any tables on friday around 8?")

@@ -1300,6 +1300,36 @@ def test_a_party_that_may_be_larger_is_the_larger(venues, venue_id, text, people
     assert read(venues, venue_id, text).people == people
 
 
+@pytest.mark.parametrize(
+    ("venue_id", "text", "time", "people"),
+    [
+        ("harbour", "book me in for 7 on friday, 2 people", "19:00", 2),
+        ("harbour", "can I get a table for 7 on friday, 2 people", "19:00", 2),
+        ("harbour", "a table for 2 for 8 on friday", "20:00", 2),
+        ("harbour", "table for two for eight on friday", "20:00", 2),
+        ("roma", "tavolo per 8 sabato, 4 persone", "20:00", 4),
+        ("roma", "per venerdì per 8, 2 persone", "20:00", 2),
+        ("tasca", "para 8 na sexta, 2 pessoas", "20:00", 2),
+    ],
+)
+def test_a_number_after_for_is_the_hour_when_the_party_is_said_apart(venues, venue_id, text, time, people):
+    reading = read(venues, venue_id, text)
+    assert (reading.time, reading.people) == (time, people)
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("a table for 4 on friday, 2 people are vegetarian", 4),
+        ("table for 6 on friday 4 adults", 6),
+        ("a table for 4 to 6 people on friday", 4),
+    ],
+)
+def test_a_count_of_some_of_the_party_leaves_the_number_after_for_the_party(venues, text, people):
+    reading = read(venues, "harbour", text)
+    assert (reading.people, reading.time) == (people, None)
+
+
 def test_one_person_after_a_but_is_one_of_the_party_in_italian_and_portuguese(venues):
     said = [
         ("roma", "tavolo per 6 venerdì alle 20, ma una persona arriva più tardi"),
