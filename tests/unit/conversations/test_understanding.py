@@ -1425,6 +1425,9 @@ def test_a_short_word_that_could_be_a_weekday_is_not_one_without_a_clock_time(ve
     [
         ("harbour", "can I bring my booking forward to 7?", "19:00"),
         ("harbour", "could we push it back to 9?", "21:00"),
+        ("harbour", "could we bring the booking forward to 7?", "19:00"),
+        ("harbour", "can we bring our reservation forward to 7?", "19:00"),
+        ("harbour", "can you put the booking back to 9", "21:00"),
         ("cabinet", "c'est possible d'avancer mon rendez-vous à 9h ?", "09:00"),
         ("tasca", "dá para passar a reserva para as 21h?", "21:00"),
         ("tasca", "pode passar a minha reserva para as 21h?", "21:00"),
