@@ -99,6 +99,18 @@ def test_a_booking_from_the_first_message_to_the_confirmation(offline, venue):
     assert done["rdv"]["appointment_id"] == stored["booking_id"]
 
 
+def test_a_confirmation_asked_for_again_is_said_again_and_its_yes_still_books(offline):
+    phone, thread = "+447400123888", "web:harbour-again"
+    confirm = chat(offline, "harbour", thread, "table for 2 friday at 8pm, Jane Doe", phone)
+    again = chat(offline, "harbour", thread, "sorry, can you repeat that?", phone)
+    assert (again["reply"], again["rdv"]["action"]) == (confirm["reply"], "CONFIRMATION")
+    assert again["rdv"]["metadata"]["response_id"] != confirm["rdv"]["metadata"]["response_id"]
+    assert again["tool_calls"] == [] and bookings(offline, "harbour", phone) == []
+    chat(offline, "harbour", thread, "yes", phone)
+    [stored] = bookings(offline, "harbour", phone)
+    assert (stored["day"], stored["time"], stored["people"]) == ("2026-11-27", "20:00", 2)
+
+
 def test_a_guest_s_request_is_stored_as_the_booking_s_note_and_kept_when_it_moves(offline):
     phone, thread = "+447400123999", "web:harbour-note"
     confirm = chat(offline, "harbour", thread, "table for 2 friday at 8pm, Jane Doe, it's our anniversary", phone)

@@ -24,6 +24,7 @@ from concierge.conversations.readings import Reading
 from concierge.conversations.understanding import read_message
 from concierge.tools.faq import normalise
 
+LAST_RDV = "last_rdv"  # the memory's copy of the last answer, to say again when asked
 _MOVE_WORDS = frozenset({"all", "next_week", "later", "earlier"})  # a booking being moved or cancelled: its answer
 # Said while a booking is asked, it goes on: "ok", "thanks", "what times do you have?", "the earliest"
 _BOOKING_GOES_ON = frozenset({"yes", "thanks", "availability", "next_week"}) | EDGES  # "next week" to "which day?"
@@ -47,6 +48,8 @@ class _Run(ChangesFlow):
         if two is not None and not (reading.name and reading.phone):  # "…, and another on Saturday at 7, Sam Lee"
             said_last = read_message(two.second, self.venue, self.now)
             reading.name, reading.phone = reading.name or said_last.name, reading.phone or said_last.phone
+        if (again := self._said_again(reading)) is not None:
+            return again
         impossible, passed = reading.no_such_date, reading.past_day
         answer = self._answered(reading, awaited)
         if impossible is not None:  # "the 31st of November": said so, before whatever else is answered
@@ -57,6 +60,16 @@ class _Run(ChangesFlow):
         if two is not None and self.mem.get("flow") == "book":
             return self.asked_again(self.words.say("second_booking_next"), answer)
         return answer
+
+    def _said_again(self, reading: Reading) -> AgentAnswer | None:
+        """The last answer, as it was, when asked for again and nothing else ("can you repeat that?", "what day
+        was that?"): what was asked or offered stands, so the answer to it is read as it would have been."""
+        last = self.mem.get(LAST_RDV)
+        alone = "repeat" in reading.intents and reading.intents <= {"repeat", "greeting", "thanks", "no"}
+        if last is None or reading.details or not alone:
+            return None
+        rdv = self.rdv.again(last)
+        return AgentAnswer(reply=rdv["message"], rdv=rdv, tool_calls=self.calls, turns=0, memory=self.mem)
 
     def _answered(self, reading: Reading, awaited: tuple[str, ...]) -> AgentAnswer:
         turn, mem = self.turn, self.mem
@@ -316,5 +329,6 @@ class OfflineAgent:
     def respond(self, turn: Turn, tools: ToolRunner) -> AgentAnswer:
         spoken = in_customer_language(turn)
         answer = _Run(spoken, tools).respond()
+        answer.memory[LAST_RDV] = answer.rdv
         remember_language(answer.memory, turn, spoken)
         return answer

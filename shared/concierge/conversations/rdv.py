@@ -5,6 +5,7 @@ Every rdv they build validates against the venue's schema (`rdv_schema`).
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import re
 import uuid
@@ -164,6 +165,11 @@ class RdvBuilder:
                 "response_id": uuid.uuid4().hex,
             },
         }
+
+    def again(self, rdv: dict[str, Any]) -> dict[str, Any]:
+        """`rdv` said again ("can you repeat that?"): the same answer, as a new response of this turn."""
+        metadata = {"timestamp": self.now.isoformat(), "response_id": uuid.uuid4().hex}
+        return {**copy.deepcopy(rdv), "metadata": {**rdv["metadata"], **metadata}}
 
     def _details(self, rdv: dict[str, Any], details: Details | None) -> dict[str, Any]:
         if details is None:

@@ -4927,3 +4927,28 @@ def test_where_a_venue_without_an_address_is_is_the_faq_s_answer_when_it_has_one
     harbour.faq.append(FaqEntry(question="Where are you located?", answer="On the quay, by the lighthouse."))
     reply = dialogue({"harbour": harbour}, "harbour").say("where are you located?")
     assert reply.reply == "On the quay, by the lighthouse."
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "again", "next_", "then"),
+    [
+        ("harbour", "anything friday evening for 3?", "sorry, what day was that?", "9pm", "your name."),
+        ("roma", "tavolo per 2 venerdì", "può ripetere?", "alle 20", "ancora: il suo nome."),
+        ("cabinet", "un contrôle jeudi matin", "pardon, vous pouvez répéter ?", "9h", "encore votre nom."),
+        ("tasca", "mesa para 2 sexta", "não percebi", "às 20h", "falta: o seu nome."),
+    ],
+)
+def test_the_last_answer_asked_for_again_is_said_again_and_what_it_asked_stands(
+    venues, venue_id, request_, again, next_, then
+):
+    d = dialogue(venues, venue_id)
+    first = d.say(request_)
+    repeated = d.say(again)
+    assert (repeated.reply, repeated.rdv["action"]) == (first.reply, first.rdv["action"])
+    assert d.say(next_).reply.endswith(f" {then}")  # the time taken: only the name is left to ask
+
+
+def test_a_repeat_asked_before_any_answer_or_beside_a_request_repeats_nothing(venues):
+    d = dialogue(venues, "harbour")
+    assert d.say("can you repeat that?").rdv["action"] == "SHOW_WELCOME"
+    assert d.say("could you repeat that? table for 2 on friday at 8").reply == "To book, I still need your name."
