@@ -26,7 +26,7 @@ class BookingFlow(BookingDays):
         restaurant = not self.venue.is_clinic
         choices = self.open_day_choices(reading)
         if len(choices) > 1:
-            return self.which_day(choices, notes)
+            return self.which_day(choices, notes, free_times="availability" in reading.intents)
         if choices:
             slots["day"] = choices[0].isoformat()
         elif "next_week" in reading.intents and slots.get("day"):  # "saturday at 8" - "next week": that day then
@@ -184,10 +184,12 @@ class BookingFlow(BookingDays):
         self.mem["awaiting"] = ["slot.start_iso"]
         return self.answer(message, self.rdv.need_info(message, ["slot.start_iso"], self.patient, self.details))
 
-    def which_day(self, choices: list[dt.date], notes: list[str]) -> AgentAnswer:
-        """ "Giovedì" said on a Thursday: today or next week? Asked, with a button for each day."""
+    def which_day(self, choices: list[dt.date], notes: list[str], free_times: bool = False) -> AgentAnswer:
+        """ "Giovedì" said on a Thursday: today or next week? Asked, with a button for each day; with
+        `free_times` (they were asked for: "any availability this weekend?"), the day picked offers its own."""
         self.slots.pop("day", None)
         self.mem["day_asked"] = [day.isoformat() for day in choices]  # "Saturday" next picks its one
+        self.mem["day_asked_free"] = free_times
         today = self.now.date()
         labels = [
             self.words.say("day.today", day=self.day_words(day)) if day == today else self.day_words(day)

@@ -56,6 +56,8 @@ class PicksFlow(QuestionsFlow):
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and text:
             reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
+            if mem.pop("day_asked_free", False):
+                reading.intents.add("availability")  # "any availability this weekend?" - "Saturday": its free times
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and text:
             listed = [(c["day"], c["time"]) for c in mem["choices"]]
             in_month = month_picked(listed, text)  # "the December one"

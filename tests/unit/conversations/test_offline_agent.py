@@ -4952,3 +4952,17 @@ def test_a_repeat_asked_before_any_answer_or_beside_a_request_repeats_nothing(ve
     d = dialogue(venues, "harbour")
     assert d.say("can you repeat that?").rdv["action"] == "SHOW_WELCOME"
     assert d.say("could you repeat that? table for 2 on friday at 8").reply == "To book, I still need your name."
+
+
+@pytest.mark.parametrize(
+    ("asked", "then"),
+    [
+        ("any availability this weekend for 4?", "Free times on Saturday 28 November: noon, 12:15 pm, 12:30 pm,"),
+        ("any tables this weekend for 4?", "Free times on Saturday 28 November: noon, 12:15 pm, 12:30 pm,"),
+        ("a table for 4 this weekend", "To book, I still need your name and the time."),  # no free times asked
+    ],
+)
+def test_the_day_picked_of_two_offers_its_free_times_when_they_were_asked(venues, asked, then):
+    d = dialogue(venues, "harbour")
+    assert d.say(asked).reply == "Do you mean Saturday 28 November or Sunday 29 November?"
+    assert d.say("saturday").reply.startswith(then)
