@@ -40,6 +40,7 @@ from concierge.speech.names import MONTHS
 from concierge.tools.faq import normalise
 
 T = TypeVar("T")
+MOST_NAME_WORDS = 5  # "Ana Maria Sousa Ferreira Lopes", particles ("da", "de la") aside
 
 # The words before a name said of oneself ("I'm Tom", "c'est Marie", "sono Mario", "aqui é o João"): no name
 # starts with them.
@@ -231,17 +232,17 @@ def venue_named(name: str) -> re.Pattern[str]:
 
 
 def full_name(text: str) -> str | None:
-    """A message that is only a capitalised name of two to four words ("Pedro Santos", "it's for Marie Dupont")."""
+    """A message that is only a capitalised name of two to five words ("Pedro Santos", "it's for Marie Dupont")."""
     words = answered_name(text).strip().strip(".!").split()
     return _cased(" ".join(words)) if _capitalised_name(words) else None
 
 
 def _capitalised_name(words: list[str]) -> bool:
-    """Two to four name words, each capitalised, with a surname's particles written small between them
-    ("Maria da Silva", "Marie de la Tour")."""
+    """Two to five name words, each capitalised, with a surname's particles written small between them
+    ("Maria da Silva", "Marie de la Tour", "Ana Maria Sousa Ferreira Lopes")."""
     named = [w for w in words if w not in SURNAME_PARTICLES]
     return (
-        2 <= len(named) <= 4
+        2 <= len(named) <= MOST_NAME_WORDS
         and words[0] not in SURNAME_PARTICLES
         and words[-1] not in SURNAME_PARTICLES
         and all(NAME_WORD.fullmatch(w) and w[:1].isupper() for w in named)
@@ -275,7 +276,7 @@ def capitalised_at_start(text: str) -> str | None:
     """The name written with capitals at the start of `text` ("Léa Dubois, contrôle…": Léa Dubois; "Adam mercredi
     à 14h": Adam), none when it starts small ("de 8 ans", "s birthday" of "my wife's birthday")."""
     words: list[str] = []
-    for token in text.split()[:4]:
+    for token in text.split()[:MOST_NAME_WORDS]:
         word = token.rstrip(",;:!?.")
         if not (NAME_WORD.fullmatch(word) and word[:1].isupper()):
             break
@@ -330,7 +331,12 @@ def name_at_start(text: str) -> str | None:
         words.append(token)
         ended = token.endswith(".") and len(token) > 2 and token.strip(".").lower() not in TITLES  # "Smith. Table"
         named = sum(word not in SURNAME_PARTICLES for word in words)  # "José María van der Berg": four names
-        if named == 4 or len(words) == 6 or said_words[index].endswith((",", ";", "!", "?")) or ended:
+        if (
+            named == MOST_NAME_WORDS
+            or len(words) == MOST_NAME_WORDS + 2
+            or said_words[index].endswith((",", ";", "!", "?"))
+            or ended
+        ):
             break
     if not words:
         return None

@@ -824,6 +824,16 @@ def test_a_surname_s_particles_written_small_are_part_of_the_name(venues, venue_
     assert read(venues, venue_id, text, awaiting).name == name
 
 
+@pytest.mark.parametrize(("venue_id", "text", "awaiting", "name"), [
+    ("tasca", "Ana Maria Sousa Ferreira Lopes", ("patient.name",), "Ana Maria Sousa Ferreira Lopes"),
+    ("roma", "Maria Grazia De Luca Bianchi", ("patient.name",), "Maria Grazia De Luca Bianchi"),
+    ("tasca", "mesa p 2 sexta 20h, em nome de Ana Sousa Ferreira Dias Lopes", (), "Ana Sousa Ferreira Dias Lopes"),
+    ("harbour", "table for 2 friday at 8, Mary Jane Watson Parker Smith", (), "Mary Jane Watson Parker Smith"),
+])  # fmt: skip
+def test_a_name_of_five_words_is_read_whole(venues, venue_id, text, awaiting, name):
+    assert read(venues, venue_id, text, awaiting).name == name
+
+
 @pytest.mark.parametrize(("venue_id", "text", "name", "day"), [
     ("roma", "Sono Marco, tavolo per 2 domani alle 20", "Marco", dt.date(2026, 11, 24)),  # no "março"
     ("harbour", "I'm April, table for 2 friday at 8", "April", dt.date(2026, 11, 27)),
