@@ -193,7 +193,8 @@ GRAMMARS = {
         ),
         this_week=(r"{wd} (?:of |in )?this week", r"this week (?:on )?{wd}"),
         week_on=(
-            r"(?P<w>a|1|2|one|two|a couple of) (?P<unit>weeks?|fortnight) (?:on |from |after )?(?P<base>.+)",
+            r"(?P<w>a|1|2|3|4|one|two|three|four|a couple of) (?P<unit>weeks?|fortnight) "
+            r"(?:on |from |after )?(?P<base>.+)",
             r"(?P<base>wd[0-6]) (?P<unit>after next)",
             r"(?P<base>today|tomorrow|wd[0-6]) (?P<unit>week|fortnight)",
         ),

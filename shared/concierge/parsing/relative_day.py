@@ -316,6 +316,9 @@ def _week_of(text: str, today: datetime.date, rx: DayPatterns) -> DayResolution 
     return None
 
 
+_WEEKS_SAID = {"2": 2, "two": 2, "a couple of": 2, "3": 3, "three": 3, "4": 4, "four": 4}  # else one
+
+
 def _week_on(text: str, today: datetime.date, locale: str) -> DayResolution | None:
     """A day and whole weeks after it: "oggi a otto", "a week on Saturday", "samedi en quinze"."""
     g, rx = GRAMMARS[locale], _compiled(locale)
@@ -327,7 +330,7 @@ def _week_on(text: str, today: datetime.date, locale: str) -> DayResolution | No
         if groups.get("n") is not None:
             days = _WEEK_IDIOMS[int(groups["n"])]
         else:
-            count = 2 if groups.get("w") in ("2", "two", "a couple of") else 1
+            count = _WEEKS_SAID.get(groups.get("w") or "", 1)
             days = count * (14 if groups["unit"] == "fortnight" else 7)
         base_text = groups["base"]
         base = _on(today + g.fixed[base_text] * _DAY) if base_text in g.fixed else _weekday(base_text, today, rx)

@@ -167,6 +167,9 @@ en | Saturday week                         | 2026-02-28 Sat
 en | a week from today                     | 2026-02-25 Wed
 en | a fortnight on Friday                 | 2026-03-06 Fri
 en | two weeks tomorrow                    | 2026-03-05 Thu
+en | three weeks on Saturday               | 2026-03-14 Sat
+en | 3 weeks on Friday                     | 2026-03-13 Fri
+en | four weeks tomorrow                   | 2026-03-19 Thu
 en | Sunday this weekend                   | 2026-02-22 Sun
 en | Saturday this weekend                 | 2026-02-21 Sat
 en | this weekend                          | 2026-02-21 Sat | 2026-02-22 Sun
