@@ -195,6 +195,7 @@ en | Christmas Eve dinner                  | 2026-12-24 Thu evening
 en | dinner on Christmas Eve               | 2026-12-24 Thu evening
 en | the evening of the 24th               | 2026-02-24 Tue evening
 en | Saturday after next                   | 2026-02-28 Sat
+en | the Saturday after this one           | 2026-02-28 Sat
 en | this weekend on Sunday                | 2026-02-22 Sun
 en/US | Independence Day                   | 2026-07-04 Sat
 en/US | Thanksgiving                       | 2026-11-26 Thu

@@ -34,6 +34,7 @@ def read(text: str, locale: str) -> tuple[str, str] | None:
         ("next thursday at half past seven pm", "en", "2026-11-26", "19:30"),
         ("thursday at 8pm", "en", "2026-11-26", "20:00"),
         ("8pm on thursday", "en", "2026-11-26", "20:00"),  # the time first
+        ("friday after this one at 8", "en", "2026-12-04", "20:00"),  # "one" is no hour
         ("tomorrow at 20:00", "en", "2026-11-24", "20:00"),
         ("christmas eve at 7pm", "en", "2026-12-24", "19:00"),
         ("giovedì prossimo alle 19 e 30", "it", "2026-11-26", "19:30"),
@@ -62,7 +63,10 @@ def test_words_that_are_not_a_day_and_a_time_are_neither(text):
     assert read(text, "en") is None
 
 
-@pytest.mark.parametrize(("text", "locale"), [("oggi a otto", "it"), ("domani a otto", "it"), ("a week today", "en")])
+@pytest.mark.parametrize(
+    ("text", "locale"),
+    [("oggi a otto", "it"), ("domani a otto", "it"), ("a week today", "en"), ("the friday after this one", "en")],
+)
 def test_a_phrase_that_is_a_day_whole_has_no_time_in_it(text, locale):
     assert read(text, locale) is None  # "oggi a otto" is a week today, not today at 8
     assert read(f"{text} alle 20" if locale == "it" else f"{text} at 8pm", locale) is not None
