@@ -13,6 +13,7 @@ from concierge.conversations.times_said import BOUND_WORDS, TIME_SIGNAL
 from concierge.conversations.message_words import (
     BOOKING_VERB,
     BREAK,
+    BUT_WORDS,
     CORRECTION_WORDS,
     NEGATIONS,
     OF_WORDS,
@@ -44,12 +45,63 @@ def negated_set_aside(tokens: list[str], now: dt.datetime, venue: Venue) -> list
             said = next((w for w in spans if BREAK not in w and names_a_day_or_time(" ".join(w), now, venue)), None)
             if said is not None:
                 out[i : start + len(said)] = [BREAK] * (start + len(said) - i)
+                _the_next_one_read(out, start + len(said), " ".join(said), now, venue)
                 break
         else:  # "na sexta não dá, pode ser sábado?": the day just before it, when another follows
             first = _day_just_before(tokens, i, now, venue)
             if first is not None and _names(" ".join(tokens[i + 1 :]), now, venue, _names_a_day):
                 out[first : i + 1] = [BREAK] * (i + 1 - first)
     return out
+
+
+# The same weekday a week on, said after the one refused: "not this Friday but the next one", "non questo venerdì
+# ma il prossimo", "pas ce vendredi, celui d'après", "não esta sexta mas a próxima".
+_THE_NEXT_ONE = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "the next one", "the one after", "the following one", "the next", "next one", "il prossimo", "la prossima",
+        "quello dopo", "quella dopo", "il successivo", "quello successivo", "le suivant", "le prochain",
+        "celui d apres", "la suivante", "a proxima", "o proximo", "a seguinte", "o seguinte", "a outra", "o outro",
+    )
+)  # fmt: skip
+
+
+def _the_next_one_read(tokens: list[str], at: int, refused: str, now: dt.datetime, venue: Venue) -> None:
+    """ "The next one" said from `at`, after `refused` (a weekday), or that weekday said again as the next ("not
+    this Friday but next Friday", which alone is this Friday), as the date a week after it, in place."""
+    start = at
+    while start < len(tokens) and (tokens[start] == BREAK or tokens[start] in BUT_WORDS):
+        start += 1
+    day = _day_of(refused, now, venue) if WEEKDAY_WORDS.intersection(refused.split()) else None
+    if day is None:
+        return
+    phrase = next((p for p in _THE_NEXT_ONE if _said_at(tokens, start, p)), None)
+    size = len(phrase) if phrase else 0
+    for n in () if phrase else (4, 3, 2):  # "next Friday", "venerdì prossimo", "sexta que vem": the same day, said so
+        said = tokens[start : start + n]
+        if _NEXT_WORDS.intersection(said) and _day_of(" ".join(said), now, venue) == day:
+            size = n
+            break
+    if size:
+        tokens[start : start + size] = [(day + dt.timedelta(days=7)).isoformat(), *[BREAK] * (size - 1)]
+
+
+_NEXT_WORDS = frozenset({"next", "prossimo", "prossima", "prochain", "prochaine", "proximo", "proxima", "vem"})
+
+
+def _day_of(words: str, now: dt.datetime, venue: Venue) -> dt.date | None:
+    try:
+        return read_day(words, now, venue.locale, venue=venue).date
+    except ValueError:
+        return None
+
+
+def _said_at(tokens: list[str], start: int, phrase: tuple[str, ...]) -> bool:
+    """Whether `phrase` is said at `start`; its "one" may have been read as a count and set aside already."""
+    said = tokens[start : start + len(phrase)]
+    return len(said) == len(phrase) and all(
+        token == word or (word == "one" and token in ("1", BREAK)) for token, word in zip(said, phrase, strict=True)
+    )
 
 
 def _day_just_before(tokens: list[str], at: int, now: dt.datetime, venue: Venue) -> int | None:

@@ -1390,6 +1390,29 @@ def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, tex
 
 
 @pytest.mark.parametrize(
+    ("venue_id", "text", "time"),
+    [
+        ("harbour", "table for 2 not this friday but the next one at 8", "20:00"),
+        ("harbour", "table for 2 not this friday, the one after, at 8", "20:00"),  # its "one" no party
+        ("harbour", "table for 2 not this friday but next friday at 8", "20:00"),  # "next Friday" alone: the 27th
+        ("roma", "tavolo per 2 non questo venerdì ma il prossimo alle 20", "20:00"),
+        ("roma", "non questo venerdì ma venerdì prossimo alle 20", "20:00"),
+        ("cabinet", "un rdv pas ce vendredi mais le suivant à 10h", "10:00"),
+        ("cabinet", "pas ce vendredi, celui d'après, à 10h", "10:00"),
+        ("tasca", "mesa para 2 não esta sexta mas a próxima às 20h", "20:00"),
+        ("tasca", "não esta sexta mas a sexta que vem às 20h", "20:00"),
+    ],
+)
+def test_the_next_one_said_after_a_weekday_not_meant_is_that_weekday_a_week_on(venues, venue_id, text, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time) == (dt.date(2026, 12, 4), time)
+
+
+def test_another_day_said_after_one_not_meant_is_that_day(venues):
+    assert read(venues, "harbour", "not friday but next saturday at 8").day == dt.date(2026, 11, 28)
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "day", "time"),
     [
         ("harbour", "need a table 4 ppl sat 8pm", 28, "20:00"),
