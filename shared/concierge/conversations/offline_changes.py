@@ -81,6 +81,10 @@ class ChangesFlow(PicksFlow):
         their_party = ("mine" in reading.intents and corrected or changed) and not mem.get("flow")
         only_people = reading.people and not (reading.day or reading.time or reading.time_near or reading.name)
         total = total or bool(their_party and only_people)
+        # "actually we'll be 5 on Friday", "afinal somos 5 na sexta": the party of their booking that day, changed
+        of_a_day = reading.people and reading.day and not (reading.time or reading.time_near or reading.name)
+        if "instead" in reading.intents and of_a_day and not mem.get("flow") and "book" not in reading.intents:
+            reading.intents |= {"move", "mine"}
         same_time_on = reading.shift == 0 and DAY_STEPS.keys() & reading.intents and not mem.get("flow")
         if (reading.shift and mem.get("flow") != "book") or total or replacing or same_time_on:  # "same time next week"
             reading.intents.add("move")  # "30 minutes earlier", the party's new total, "alle 21 invece delle 19 e 30"

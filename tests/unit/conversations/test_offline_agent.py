@@ -1511,6 +1511,11 @@ def test_to_and_a_time_answering_to_which_day_and_time_is_that_time(venues):
     ("harbour", "we're now 6", "Shall I change your booking of Friday 27 November at 8 pm to a table for 6?"),
     ("roma", "adesso siamo in 6", "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 6?"),
     ("tasca", "agora somos 5", "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para uma mesa para 5?"),
+    # with its day and "actually" (they started a new booking)
+    ("harbour", "actually we will be 5 on friday",
+     "Shall I change your booking of Friday 27 November at 8 pm to a table for 5?"),
+    ("tasca", "afinal somos 5 na sexta",
+     "Mudo a sua reserva de sexta-feira, 27 de novembro às 20h para uma mesa para 5?"),
 ])  # fmt: skip
 def test_a_party_said_after_but_or_with_now_of_a_booking_one_has_is_its_new_party(venues, venue_id, said, asked):
     d = with_their_booking(venues, venue_id)
