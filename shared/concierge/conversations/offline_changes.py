@@ -72,7 +72,7 @@ class ChangesFlow(PicksFlow):
         # "can we do Sunday instead?" with nothing under way: their booking's new day, not a new booking
         when = bool(reading.day or reading.time or reading.time_near) and not reading.care_type  # not "un soin…"
         instead = reading.intents - {"greeting"} == {"instead"}  # "hey, can we do Sunday instead?"
-        instead = instead and when and not (mem.get("flow") or reading.people or reading.name)
+        instead = instead and when and not (mem.get("flow") or reading.name)
         said_of_theirs = said_of_theirs or instead
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"
         # "I booked for 4 but we'll be 6", "ho prenotato per 4 ma saremo 6", "we're 3 now": their booking's new party

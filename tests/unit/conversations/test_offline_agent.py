@@ -4536,6 +4536,8 @@ def test_not_being_able_to_come_is_said_of_the_booking_one_has_and_moves_it(
     ("harbour", "something came up, can we do friday at 7pm instead?",
      "Shall I move your booking of Friday 27 November at 8 pm to Friday 27 November at 7 pm?"),
     ("roma", "possiamo venire sabato invece?", "Orari liberi verso le 20 di sabato 28 novembre"),
+    ("harbour", "could we make it 4 people and 8:30?",  # with a party too: it started a new booking
+     "Shall I move your booking of Friday 27 November at 8 pm to Friday 27 November at 8:30 pm, with a table for 4?"),
 ])  # fmt: skip
 def test_a_day_or_time_said_instead_with_nothing_under_way_moves_the_booking_they_have(venues, venue_id, said, asked):
     d = with_their_booking(venues, venue_id)
