@@ -87,7 +87,8 @@ def load_vocabulary(document: dict[str, Any]) -> Vocabulary:
     }
     phrases["greeting"] += phrases["season_greetings"]
     phrases["yes"] += phrases["no_problem"]
-    phrases["yes"] += tuple(re.compile(rf"^{phrase_pattern(p).pattern}$") for p in document["yes_alone"])
+    for intent in ("yes", "repeat"):  # "ta", "y"; "sorry?", "pardon?": only when said alone
+        phrases[intent] += tuple(re.compile(rf"^{phrase_pattern(p).pattern}$") for p in document[f"{intent}_alone"])
     care = {name: tuple(phrase_pattern(p) for p in words) for name, words in document["care_types"].items()}
     intros = {
         key: tuple(normalise(p) for p in document[key])

@@ -4973,3 +4973,19 @@ def test_the_day_picked_of_two_offers_its_free_times_when_they_were_asked(venues
     d = dialogue(venues, "harbour")
     assert d.say(asked).reply == "Do you mean Saturday 28 November or Sunday 29 November?"
     assert d.say("saturday").reply.startswith(then)
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "request_", "again"),
+    [
+        ("harbour", "anything friday evening for 3?", "sorry?"),
+        ("harbour", "anything friday evening for 3?", "what?"),
+        ("roma", "posto venerdì sera per 3?", "come?"),
+        ("cabinet", "vous avez quelque chose jeudi matin ?", "pardon ?"),
+        ("tasca", "têm mesa sexta à noite para 3?", "como?"),
+    ],
+)
+def test_a_word_that_asks_to_hear_it_again_said_alone_repeats_the_last_answer(venues, venue_id, request_, again):
+    d = dialogue(venues, venue_id)
+    offered = d.say(request_)
+    assert d.say(again).reply == offered.reply and d.memory["offered"] is not None
