@@ -172,7 +172,11 @@ def test_a_cancel_touches_only_the_customer_s_booking(offline):
         ("roma", "Avete un parcheggio?", "parcheggio privato"),
         ("harbour", "Do you have vegetarian options?", "vegetarian"),
         ("tasca", "Aceitam cartão de crédito?", "cartões"),
-        ("cabinet", "Quels sont vos horaires ?", "du lundi au jeudi, matin de 8 h à 12 h et après-midi de 13 h à 18 h"),
+        (
+            "cabinet",
+            "Quels sont vos horaires ?",
+            "du dimanche au jeudi, matin de 8 h à 12 h et après-midi de 13 h à 18 h",
+        ),
     ],
 )
 def test_faq_and_hours(offline, venue, question, expected):

@@ -30,9 +30,13 @@ def weekly_hours_said(venue: Venue) -> str:
     lunch from noon to 3 pm and dinner from 6 pm to 10 pm; ...; closed on Monday")."""
     words = agent_words(venue.locale, venue.kind)
     phrases, names, weekly = phrases_for(words.locale, venue.kind), DAY_NAMES[words.locale], venue.weekly_ranges
+    # A week whose Saturday is closed and Sunday open starts on Sunday ("Sunday to Thursday"), as where the weekend
+    # is Friday and Saturday; else on Monday.
+    order = [6, *range(6)] if weekly[6] and not weekly[5] else list(range(7))
     groups: list[list[int]] = []
-    for index, ranges in enumerate(weekly):
-        if ranges and groups and groups[-1][-1] == index - 1 and weekly[index - 1] == ranges:
+    for previous, index in zip([None, *order], order, strict=False):
+        ranges = weekly[index]
+        if ranges and groups and groups[-1][-1] == previous and previous is not None and weekly[previous] == ranges:
             groups[-1].append(index)
         elif ranges:
             groups.append([index])
@@ -43,6 +47,6 @@ def weekly_hours_said(venue: Venue) -> str:
         return phrases.join_and([names[index] for index in group])
 
     said = [f"{days(group)}, {phrases.hours_phrase(weekly[group[0]])}" for group in groups]
-    if closed := [names[index] for index, ranges in enumerate(weekly) if not ranges]:
+    if closed := [names[index] for index in order if not weekly[index]]:
         said.append(words.say("hours.closed_on", days=phrases.join_and(closed)))
     return words.say("list.between").join(said)

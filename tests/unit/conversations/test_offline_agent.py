@@ -1631,7 +1631,7 @@ def test_a_new_booking_said_with_also_right_after_a_cancellation_is_a_booking(ve
         ("harbour", "do you have any vegetarian options", "vegetarian"),
         ("tasca", "aceitam cartão de crédito?", "cartões"),
         ("tasca", "do you take visa?", "cartões"),  # a card by its name
-        ("cabinet", "quels sont vos horaires ?", "du lundi au jeudi, matin de 8 h à 12 h"),
+        ("cabinet", "quels sont vos horaires ?", "du dimanche au jeudi, matin de 8 h à 12 h"),
     ],
 )
 def test_hours_and_faq_are_answered(venues, venue_id, question, answer):
@@ -2919,8 +2919,9 @@ def test_the_hours_of_the_weekend_are_its_two_days(venues, venue_id, question, s
     ("harbour", "when are you open?", "Our opening hours: Tuesday to Thursday, lunch from noon to 3 pm and dinner from "
      "6 pm to 10 pm; Friday and Saturday, lunch from noon to 3 pm and dinner from 6 pm to 11 pm; Sunday, lunch from "
      "noon to 4 pm; closed on Monday."),
-    ("cabinet", "quels sont vos horaires ?", "Nos horaires : du lundi au jeudi, matin de 8 h à 12 h et après-midi de "
-     "13 h à 18 h ; dimanche, matin de 8 h à 12 h et après-midi de 13 h à 18 h ; fermé le vendredi et samedi."),
+    # closed on Saturday and open on Sunday: its week starts on Sunday
+    ("cabinet", "quels sont vos horaires ?", "Nos horaires : du dimanche au jeudi, matin de 8 h à 12 h et après-midi "
+     "de 13 h à 18 h ; fermé le vendredi et samedi."),
 ])  # fmt: skip
 def test_hours_without_a_day_are_the_weekly_schedule_with_days_of_the_same_hours_together(
     venues, venue_id, question, said
