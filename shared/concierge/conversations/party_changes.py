@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 
 _PEOPLE = r"(?:people|persons?|guests?|persona|persone|personnes?|pessoas?)"
-_N = r"(\d{1,2})(?! ?(?:mins?|minutes?|minuti|minutos|hours?|ore|heures?|horas?|h|days?|giorni|jours?|dias?)\b)"
+_N = (
+    r"(\d{1,2})(?! ?(?:mins?|minutes?|minuti|minutos|hours?|ore|heures?|horas?|h|days?|giorni|jours?|dias?|quartos?)\b)"
+)
 _MORE = (
     rf"\b(?:add|aggiung\w*|ajout\w*|acrescent\w*) {_N}(?: more)?(?: {_PEOPLE})?\b",
     rf"\b(?:another|altre|altri|mais) {_N} {_PEOPLE}\b",  # "mais 20 minutos" adds no one
@@ -21,7 +23,7 @@ _MORE = (
 )
 _FEWER = (
     rf"\b{_N}(?: {_PEOPLE})? (?:less|fewer|in meno|de moins|a menos)\b",
-    rf"\b(?:togli\w*|enlev\w*|menos) {_N}(?: {_PEOPLE})?\b",
+    rf"\b(?:togli\w*|enlev\w*|(?<!\d )menos) {_N}(?: {_PEOPLE})?\b",  # not "às 9 menos 10", an hour
 )
 _ONE_PERSON = re.compile(r"\b(?:una|uno|un|une|uma|um|a|one) (?=(?:persona|personne|pessoa|person)\b)")
 

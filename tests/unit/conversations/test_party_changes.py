@@ -46,6 +46,8 @@ def test_people_added_or_taken_away_are_read_with_their_sign(locale, text, chang
         ("pt", "chegamos daqui a mais 20 minutos"),
         ("it", "arriviamo con 20 minuti in più"),
         ("en", "another 2 minutes"),
+        ("pt", "mesa para 2 sexta às nove menos um quarto"),  # a quarter to nine
+        ("pt", "às 9 menos 10"),  # ten to nine
     ],
 )
 def test_words_that_change_no_party_give_none(locale, text):

@@ -1390,6 +1390,15 @@ def test_a_day_or_time_said_after_not_is_the_one_not_meant(venues, venue_id, tex
 
 
 @pytest.mark.parametrize(
+    ("text", "time"),
+    [("mesa para 2 sexta às nove menos um quarto", "20:45"), ("mesa para 2 sexta às 9 menos 10", "20:50")],
+)
+def test_an_hour_less_minutes_in_portuguese_keeps_the_party(venues, text, time):
+    reading = read(venues, "tasca", text)
+    assert (reading.people, reading.time, reading.party_change) == (2, time, None)
+
+
+@pytest.mark.parametrize(
     ("venue_id", "text", "time"),
     [
         ("harbour", "table for 2 not this friday but the next one at 8", "20:00"),
