@@ -212,6 +212,9 @@ def test_noon_and_midnight_words_are_exact(locale, text, expected):
         ("pt", "às oito da noite", "20:00"),
         ("pt", "às três da tarde", "15:00"),
         ("pt", "às nove da manhã", "09:00"),
+        ("pt", "pelas nove da noite", "21:00"),  # "pelas", as "às"
+        ("pt", "pelas 21h", "21:00"),
+        ("pt", "pelo meio dia", "12:00"),
     ],
 )
 def test_a_day_part_decides_between_morning_and_evening(locale, text, expected):
