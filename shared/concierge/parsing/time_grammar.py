@@ -46,7 +46,7 @@ class TimeGrammar:
 GRAMMARS = {
     "it": TimeGrammar(
         vague=r"\bverso\b|\bpiu tardi\b|\b(?:tra|fra) (?:un )?po(?:co)?\b|\bin serata\b"
-        r"|^(?:stasera|questa sera|serata)$|\bcirca\b",
+        r"|^(?:stasera|questa sera|serata)$|\bcirca\b|\bsull?e?\b",  # "sulle 20": around 8 pm
         ahead=r"(?:tra|fra|dopo)",  # "dopo 2 ore"; "dopo le 20" is a clock's bound
         one=r"un|una|uno",
         hour=r"or[ae]|h",
@@ -57,7 +57,7 @@ GRAMMARS = {
         quarter_hour=r"qtr (?:d )?ora",
         pm=r"\b(?:di|della|de) sera\b|\b(?:del|di) pomeriggio\b|\bstasera\b|\bquesta sera\b",
         am=r"\b(?:di|della) mattina\b|\bdel mattino\b|\bstamattina\b",
-        lead=r"(?:per )?(?:alle|all|le|l)(?: ore)?|ore|a",
+        lead=r"(?:per )?(?:alle|all|le|l|sulle|sull)(?: ore)?|ore|a",
         noon=r"mezzogiorno",
         midnight=r"mezzanotte",
         minus=r"meno",

@@ -63,6 +63,7 @@ def test_a_full_request_is_read_in_one_message(venues, venue_id, text, day, time
     [
         ("cabinet", "un rendez-vous demain après-midi vers 15h", "15:00"),
         ("roma", "un tavolo domani verso le 20", "20:00"),
+        ("roma", "un tavolo per 2 domani sulle 20", "20:00"),
         ("harbour", "a table tomorrow around 8", "20:00"),
         ("harbour", "a table tomorrow, 8ish", "20:00"),
         ("roma", "siamo in 5 per domani sera verso le otto e mezza", "20:30"),  # longer than five words

@@ -345,6 +345,8 @@ def test_a_vague_time_raises_vague_time_so_the_receptionist_asks_again(locale, t
     [
         ("it", "verso le 8", "20:00"),
         ("it", "verso le venti e trenta", "20:30"),
+        ("it", "sulle 20", "20:00"),
+        ("it", "sulle otto e mezza", "20:30"),
         ("en", "around 8", "20:00"),
         ("en", "8ish", "20:00"),
         ("en", "18ish", "18:00"),  # both digits of the hour
