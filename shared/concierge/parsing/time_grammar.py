@@ -46,7 +46,7 @@ class TimeGrammar:
 GRAMMARS = {
     "it": TimeGrammar(
         vague=r"\bverso\b|\bpiu tardi\b|\b(?:tra|fra) (?:un )?po(?:co)?\b|\bin serata\b"
-        r"|^(?:stasera|questa sera|serata)$|\bcirca\b|\bsull?e?\b",  # "sulle 20": around 8 pm
+        r"|^(?:stasera|questa sera|serata)$|\bcirca\b|\bsulle\b|\bsull una\b",  # "sulle 20": around 8 pm
         ahead=r"(?:tra|fra|dopo)",  # "dopo 2 ore"; "dopo le 20" is a clock's bound
         one=r"un|una|uno",
         hour=r"or[ae]|h",

@@ -340,6 +340,12 @@ def test_a_vague_time_raises_vague_time_so_the_receptionist_asks_again(locale, t
         resolve_relative_time(text, NOW, locale)
 
 
+def test_sul_of_a_place_makes_no_time_vague():
+    with pytest.raises(UnsupportedRelativeTime) as refused:
+        resolve_relative_time("alle 20 sul terrazzo", NOW, "it")  # where, not when
+    assert type(refused.value) is UnsupportedRelativeTime
+
+
 @pytest.mark.parametrize(
     ("locale", "text", "near"),
     [
