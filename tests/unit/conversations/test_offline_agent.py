@@ -689,6 +689,8 @@ def test_a_yes_to_the_times_offered_for_a_move_to_a_time_not_free_takes_the_near
     ("Bonjour, j'ai perdu un plombage, quand pouvez-vous me recevoir ?",
      "Créneaux libres à partir de 10 h 30 le lundi 23 novembre"),  # the first from now, not the day asked
     ("quand pouvez-vous me recevoir jeudi ?", "Créneaux libres à partir de 8 h le jeudi 26 novembre"),
+    ("je voudrais le premier rendez-vous disponible", "Créneaux libres à partir de 10 h 30 le lundi 23 novembre"),
+    ("votre première disponibilité pour un contrôle ?", "Créneaux libres à partir de 10 h 30 le lundi 23 novembre"),
 ])  # fmt: skip
 def test_asking_when_the_clinic_can_see_one_offers_the_earliest_free_times(venues, asked, offered):
     assert dialogue(venues, "cabinet").say(asked).reply.startswith(offered)
