@@ -552,6 +552,11 @@ def test_a_change_said_while_the_booking_is_asked_changes_that_booking(venues, v
     ("harbour", "delete my reservation", "CANCEL"), ("tasca", "desmarque a reserva por favor", "CANCEL"),
     ("harbour", "can we switch to friday?", "RESCHEDULE"), ("harbour", "can I rebook for sunday lunch?", "RESCHEDULE"),
     ("roma", "cambiamo a venerdì", "RESCHEDULE"),
+    # the booking no longer needed (it started a new booking)
+    ("harbour", "I won't be needing the table on saturday anymore", "CANCEL"),
+    ("roma", "non ci serve più il tavolo di sabato", "CANCEL"),
+    ("cabinet", "je n'ai plus besoin du rdv de samedi", "CANCEL"),
+    ("tasca", "já não precisamos da mesa de sábado", "CANCEL"),
 ])  # fmt: skip
 def test_more_ways_of_cancelling_or_moving_a_booking_are_read(venues, venue_id, message, action):
     d = dialogue(venues, venue_id)
