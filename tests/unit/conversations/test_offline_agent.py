@@ -4404,6 +4404,8 @@ REQUESTS = {
     ("roma", "d'accordo"), ("roma", "esattamente"), ("roma", "giusto"), ("cabinet", "c'est ça"),
     ("cabinet", "très bien"), ("cabinet", "entendu"), ("tasca", "isso"), ("tasca", "isso mesmo"),
     ("tasca", "exatamente"), ("tasca", "tá"), ("harbour", "y"), ("harbour", "ya"),
+    ("roma", "certamente"), ("roma", "senz'altro"), ("roma", "volentieri"), ("cabinet", "certainement"),
+    ("cabinet", "absolument"), ("cabinet", "avec plaisir"), ("tasca", "sem dúvida"), ("tasca", "certamente"),
 ])  # fmt: skip
 def test_a_yes_said_in_other_words_books_what_was_asked(venues, venue_id, yes):
     d = dialogue(venues, venue_id)
