@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from concierge.conversations.name_words import FOR_WORDS
 from concierge.conversations.message_words import (
     BREAK,
     CLOCK,
@@ -30,15 +31,12 @@ def at_before_a_number(tokens: list[str], words: frozenset[str] = frozenset({"to
     ]
 
 
-_FOR = frozenset({"for", "per", "pour", "para", "pra"})
-
-
 def hour_after_for(tokens: list[str], hour: int, locale: str) -> list[str]:
     """ "For 8" read as "at 8", the party said apart (`PartySaid.hour`): "a table for 2 for 8", "book me in for 7
     on Friday, 2 people"."""
     out = list(tokens)
     for i, (token, number) in enumerate(zip(tokens, tokens[1:], strict=False)):
-        if token in _FOR and with_digits(number, locale) == str(hour):
+        if token in FOR_WORDS and with_digits(number, locale) == str(hour):
             out[i] = "at"
             break
     return out

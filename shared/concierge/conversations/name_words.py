@@ -85,7 +85,9 @@ BEFORE_A_PLACE = frozenset(
     "de di da du des del della do dos das un une uno una um uma".split()
 )
 
-WHOM_FOR = frozenset({"for", "per", "pour", "para"})  # "… friday at 8 for Tom": whom the table is for
+# "For": whom the table is for ("… friday at 8 for Tom"), how many ("for 7") or, the party said apart, the hour
+# ("for 7 on Friday, 2 people").
+FOR_WORDS = frozenset({"for", "per", "pour", "para", "pra"})
 
 # What a surname may also read as ("Megan Price", "Johnny Cash"): no question when the name is all there is.
 INTENTS_OF_A_SURNAME = frozenset({"price", "venue_topic"})

@@ -12,7 +12,7 @@ from concierge.conversations.customer_names import (
     name_at_start,
     says_something_else,
 )
-from concierge.conversations.name_words import BEFORE_A_PLACE, KIN, NEVER_IN_A_NAME, SURNAME_PARTICLES, WHOM_FOR
+from concierge.conversations.name_words import BEFORE_A_PLACE, KIN, NEVER_IN_A_NAME, SURNAME_PARTICLES, FOR_WORDS
 from concierge.conversations.vocabulary import INTENTS, Vocabulary
 from concierge.parsing.text import with_digits
 from concierge.speech.names import LOCALES
@@ -47,7 +47,7 @@ def _for_someone(after: str, name: str) -> bool:
     """ "… for Tom" names Tom; "… for Two", "per Due", "for Dad" name no one."""
     folded = normalise(name)
     return (
-        after.lower() in WHOM_FOR
+        after.lower() in FOR_WORDS
         and folded not in KIN
         and not any(with_digits(folded, locale).isdigit() for locale in LOCALES)
     )

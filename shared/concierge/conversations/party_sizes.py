@@ -9,6 +9,7 @@ import functools
 import re
 from typing import NamedTuple
 
+from concierge.conversations.name_words import FOR_WORDS
 from concierge.conversations.message_words import (
     ANSWER_FILLERS,
     BUT_WORDS,
@@ -172,7 +173,7 @@ def _hour_for(found: list[re.Match[str]], party: re.Match[str]) -> int | None:
 def _after_for(count: re.Match[str]) -> bool:
     """Whether `count` is a number from 1 to 23 said just after "for" ("for 7", "a table for 7")."""
     words = count.group().split()
-    return len(words) > 1 and words[-2] in _FOR and 1 <= int(count[1]) <= 23
+    return len(words) > 1 and words[-2] in FOR_WORDS and 1 <= int(count[1]) <= 23
 
 
 def _counted_later(text: str, first: re.Match[str], found: list[re.Match[str]]) -> re.Match[str] | None:
@@ -227,7 +228,6 @@ _A_COUPLE = re.compile(r"\b(?:a couple|una coppia|un couple|um casal)\b(?! (?:of
 # Words that correct the party said before: "for 2 at 8 - actually make it 4 people", "per 2, anzi per 3", "I
 # booked for 4 but we'll be 6".
 _CORRECTED = re.compile(rf"\b(?:make it|make that|i mean|{'|'.join(sorted(CORRECTION_WORDS | BUT_WORDS))})\b")
-_FOR = frozenset({"for", "per", "pour", "para", "pra"})
 _A_UNIT_OF_ALL = re.compile(r" (?!adult)[^\W\d]+$")  # "2 people", not "4 adults" (some of them), nor "for 2"
 _RANGE_WORDS = frozenset({"to", "or", "a", "o", "ou", "and", "e", "et"})
 _OF_SOME = re.compile(
