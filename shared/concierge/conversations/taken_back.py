@@ -76,17 +76,22 @@ def _the_next_one_read(tokens: list[str], at: int, refused: str, now: dt.datetim
     if day is None:
         return
     phrase = next((p for p in _THE_NEXT_ONE if _said_at(tokens, start, p)), None)
-    size = len(phrase) if phrase else 0
-    for n in () if phrase else (4, 3, 2):  # "next Friday", "venerdì prossimo", "sexta que vem": the same day, said so
-        said = tokens[start : start + n]
-        if _NEXT_WORDS.intersection(said) and _day_of(" ".join(said), now, venue) == day:
-            size = n
-            break
+    size = len(phrase) if phrase else _said_as_the_next(tokens, start, day, now, venue)
     if size:
         tokens[start : start + size] = [(day + dt.timedelta(days=7)).isoformat(), *[BREAK] * (size - 1)]
 
 
 _NEXT_WORDS = frozenset({"next", "prossimo", "prossima", "prochain", "prochaine", "proximo", "proxima", "vem"})
+
+
+def _said_as_the_next(tokens: list[str], start: int, day: dt.date, now: dt.datetime, venue: Venue) -> int:
+    """How many words from `start` name `day` as the next of its weekday ("next Friday", "venerdì prossimo", "a
+    sexta que vem"); 0 when they do not."""
+    for size in (4, 3, 2):
+        said = tokens[start : start + size]
+        if _NEXT_WORDS.intersection(said) and _day_of(" ".join(said), now, venue) == day:
+            return size
+    return 0
 
 
 def _day_of(words: str, now: dt.datetime, venue: Venue) -> dt.date | None:

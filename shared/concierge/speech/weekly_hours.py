@@ -33,12 +33,12 @@ def weekly_hours_said(venue: Venue) -> str:
     # A week whose Saturday is closed and Sunday open starts on Sunday ("Sunday to Thursday"), as where the weekend
     # is Friday and Saturday; else on Monday.
     order = [6, *range(6)] if weekly[6] and not weekly[5] else list(range(7))
-    groups: list[list[int]] = []
-    for previous, index in zip([None, *order], order, strict=False):
-        ranges = weekly[index]
-        if ranges and groups and groups[-1][-1] == previous and previous is not None and weekly[previous] == ranges:
+    groups: list[list[int]] = []  # the open days, those in a row with the same hours together
+    for position, index in enumerate(order):
+        previous = order[position - 1] if position else None
+        if weekly[index] and groups and groups[-1][-1] == previous and weekly[previous] == weekly[index]:
             groups[-1].append(index)
-        elif ranges:
+        elif weekly[index]:
             groups.append([index])
 
     def days(group: list[int]) -> str:
