@@ -47,7 +47,7 @@ MOST_NAME_WORDS = 5  # "Ana Maria Sousa Ferreira Lopes", particles ("da", "de la
 _SAID_FIRST = (
     r"^\s*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|ciao|salve|buongiorno|buonasera|bonjour|"
     r"bonsoir|salut|ol[aá]|oi|bom dia|boa tarde|boa noite|and|e|et)[,!]?\s+)?"  # "hi it's Tom"
-    r"(?P<self>i['’]?m|i am|it['’]?s|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
+    r"(?P<self>i['’]?m|i am|it['’]?s|it is|this is|here is|c['’]est|moi c['’]est|je suis|ici|(?:io )?sono|qui [eè]|"
     r"parla|sou(?: [oa])?|(?:aqui |daqui )?fala(?: [oa])?|(?:aqui )?[ée] [oa]|aqui [ée]|[èé])\s+"
 )  # "parla Marco Rossi", "fala a Joana": who speaks, on the phone
 _SELF_INTRO = re.compile(

@@ -798,6 +798,7 @@ def test_a_name_to_change_to_is_the_name_and_moves_nothing(venues, venue_id, tex
 @pytest.mark.parametrize(("venue_id", "text", "name"), [
     ("harbour", "Tom here, table for 2 friday 8pm", "Tom"),
     ("harbour", "hi it's Tom, table for 2 friday 8pm", "Tom"),
+    ("harbour", "it is Tom Baker, table for 2 friday 8pm", "Tom Baker"),
     ("roma", "Luca qui, tavolo per 2 venerdì alle 20", "Luca"),
     ("tasca", "Pedro aqui, mesa para 2 sexta às 20h", "Pedro"),
     ("harbour", "Name: Tom Smith. Table for 2 friday 8pm", "Tom Smith"),  # not "Tom Smith. Table"
