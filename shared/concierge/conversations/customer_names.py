@@ -31,6 +31,7 @@ from concierge.conversations.name_words import (
     NEVER_NAMES,
     PARTICLES,
     REPLIES,
+    SAID_OF_ONESELF,
     SURNAME_PARTICLES,
     TITLES,
 )
@@ -55,6 +56,9 @@ _SELF_INTRO = re.compile(
     re.IGNORECASE,
 )
 _SELF_INTRO_FIRST = re.compile(_SAID_FIRST, re.IGNORECASE)
+# Or within a message typed with no stop, just before a capital: "can I book a table I'm Olivia for 2 at 8",
+# "je voudrais un rendez-vous je suis Karim Haddad pour un contrôle", "un tavolo sono Giulia siamo 5".
+_SELF_INTRO_WITHIN = re.compile(r"(?<=\s)(?P<self>(?i:i['’]?m|i am|je suis|sono|sou(?: [oa])?))\s+(?=[A-ZÀ-Ý])")
 
 
 def looks_like_name(text: str) -> bool:
@@ -84,6 +88,8 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         words = segment.split()
         last = index == len(segments) - 1
         own = segment != _SPOKEN_TITLE.sub("", said)  # said as one's own: "I'm Tom, …", "sono Marco, …"
+        if own and normalise(words[0]) in SAID_OF_ONESELF:
+            continue  # "I am Late, …": no Mr Late
         own = own or a_name_not_a_month(words[0])  # "…, alle 20, Marco": no "março"
         chosen = last or segment != said or after_comma
         month = not own and normalise(words[0]) in MONTH_WORDS  # "…, December, …": when; "sono Marco": who
@@ -134,14 +140,14 @@ def says_something_else(words: str, vocab: Vocabulary) -> bool:
 
 def said_of_oneself_first(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -> str | None:
     """A capitalised name said of oneself as the message opens, with no comma after it ("hi I'm Sam Lee I'd like
-    a table…", "ciao sono Mario Rossi vorrei…", "bonjour je suis Karim Haddad je voudrais…"); not a day ("it's
-    Friday")."""
-    intro = _SELF_INTRO_FIRST.match(text)
+    a table…", "ciao sono Mario Rossi vorrei…", "bonjour je suis Karim Haddad je voudrais…"), or within it just
+    before its capital ("… a table I'm Olivia for 2"); not a day ("it's Friday")."""
+    intro = _SELF_INTRO_FIRST.match(text) or _SELF_INTRO_WITHIN.search(text)
     rest = _SPOKEN_TITLE.sub("", text[intro.end() :]) if intro else ""  # "sono la signora Bianchi vorrei…"
     if intro is None or not rest[:1].isupper():
         return None
     name = _capitals_only(name_at_start(rest))  # "this is Sam Lee calling about…": Sam Lee
-    if name is None or _a_day(name, is_day, own=True):
+    if name is None or _a_day(name, is_day, own=True) or normalise(name.split()[0]) in SAID_OF_ONESELF:
         return None
     said = f"{text[intro.start('self') : intro.end()]}{name}"  # "I'm Late": running late, no Mr Late
     return None if says_something_else(said, vocab) else name

@@ -33,6 +33,17 @@ CLAUSE_OPENERS = frozenset(
     """.split()
 )
 
+# What one says one is besides a name ("I'm Running late", "I am Late", "I'm Coming with Sarah", "je suis
+# Désolé"), capitalised as some keyboards do: after "I'm", "je suis", "sono", "sou" they name no one.
+SAID_OF_ONESELF = frozenset(
+    """
+    running coming calling looking trying going hoping booking writing phoning planning wondering asking thinking
+    texting bringing celebrating getting waiting arriving late early free sorry sure here back just also still
+    afraid interested available fine good glad happy very really so desole desolee disponible libre pas en ici
+    disponibile libero libera qui spiacente desculpa disponivel livre aqui
+    """.split()
+)
+
 # Words a name stops at that are first names too, when capitalised and all the words are ("Mia", "Per Olsen";
 # not "Mia moglie ed io").
 FIRST_NAMES_AMONG_STOPS = frozenset({"Mia", "Per"})

@@ -799,6 +799,16 @@ def test_a_name_to_change_to_is_the_name_and_moves_nothing(venues, venue_id, tex
     ("harbour", "Tom here, table for 2 friday 8pm", "Tom"),
     ("harbour", "hi it's Tom, table for 2 friday 8pm", "Tom"),
     ("harbour", "it is Tom Baker, table for 2 friday 8pm", "Tom Baker"),
+    # within a message typed with no stop, just before its capital
+    ("harbour", "hello, can I book a table I'm Olivia, wednesday at 6.45pm, for 6 guests", "Olivia"),
+    ("cabinet", "je souhaite un rendez-vous je suis Karim Haddad, le 2 décembre, pour un contrôle", "Karim Haddad"),
+    ("roma", "avete un tavolo sono Giulia siamo 5, mercoledì alle 21", "Giulia"),
+    ("tasca", "queria uma mesa sou a Ana Costa para 2 sexta às 20h", "Ana Costa"),
+    # what one says one is besides a name, capitalised
+    ("harbour", "I am Late, table for 2 friday at 8", None),
+    ("harbour", "I'm Coming with Sarah, table for 2 friday 8pm", None),
+    ("harbour", "table for 2 friday, I'm Running late", None),
+    ("cabinet", "je voudrais un rdv je suis Désolé pour hier", None),
     ("roma", "Luca qui, tavolo per 2 venerdì alle 20", "Luca"),
     ("tasca", "Pedro aqui, mesa para 2 sexta às 20h", "Pedro"),
     ("harbour", "Name: Tom Smith. Table for 2 friday 8pm", "Tom Smith"),  # not "Tom Smith. Table"
