@@ -58,7 +58,9 @@ _SELF_INTRO = re.compile(
 _SELF_INTRO_FIRST = re.compile(_SAID_FIRST, re.IGNORECASE)
 # Or within a message typed with no stop, just before a capital: "can I book a table I'm Olivia for 2 at 8",
 # "je voudrais un rendez-vous je suis Karim Haddad pour un contrôle", "un tavolo sono Giulia siamo 5".
-_SELF_INTRO_WITHIN = re.compile(r"(?<=\s)(?P<self>(?i:i['’]?m|i am|je suis|sono|sou(?: [oa])?))\s+(?=[A-ZÀ-Ý])")
+_SELF_INTRO_WITHIN = re.compile(
+    r"(?<=\s)(?<!not )(?<!non )(?<!nao )(?<!não )(?P<self>(?i:i['’]?m|i am|je suis|sono|sou(?: [oa])?))\s+(?=[A-ZÀ-Ý])"
+)  # not "non sono Sicuro"
 
 
 def looks_like_name(text: str) -> bool:

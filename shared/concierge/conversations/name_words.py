@@ -40,7 +40,9 @@ SAID_OF_ONESELF = frozenset(
     running coming calling looking trying going hoping booking writing phoning planning wondering asking thinking
     texting bringing celebrating getting waiting arriving late early free sorry sure here back just also still
     afraid interested available fine good glad happy very really so desole desolee disponible libre pas en ici
-    disponibile libero libera qui spiacente desculpa disponivel livre aqui
+    disponibile libero libera qui spiacente desculpa disponivel livre aqui sicuro sicura certo certa sur sure
+    certain certaine client cliente regular habitue habituee nuovo nuova nouveau nouvelle novo nova vegetarian
+    vegetariano vegetariana vegetarien vegetarienne
     """.split()
 )
 

@@ -809,6 +809,8 @@ def test_a_name_to_change_to_is_the_name_and_moves_nothing(venues, venue_id, tex
     ("harbour", "I'm Coming with Sarah, table for 2 friday 8pm", None),
     ("harbour", "table for 2 friday, I'm Running late", None),
     ("cabinet", "je voudrais un rdv je suis Désolé pour hier", None),
+    ("roma", "tavolo per 2 sabato, non sono Sicuro dell'orario", None),
+    ("tasca", "mesa para 2 sexta, sou Cliente habitual", None),
     ("roma", "Luca qui, tavolo per 2 venerdì alle 20", "Luca"),
     ("tasca", "Pedro aqui, mesa para 2 sexta às 20h", "Pedro"),
     ("harbour", "Name: Tom Smith. Table for 2 friday 8pm", "Tom Smith"),  # not "Tom Smith. Table"
