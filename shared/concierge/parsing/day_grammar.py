@@ -195,8 +195,7 @@ GRAMMARS = {
         week_on=(
             r"(?P<w>a|1|2|3|4|one|two|three|four|a couple of) (?P<unit>weeks?|fortnight) "
             r"(?:on |from |after )?(?P<base>.+)",
-            r"(?P<base>wd[0-6]) (?P<unit>after next)",
-            r"(?:the )?(?P<base>wd[0-6]) (?P<unit>after this)(?: one| 1)?",  # "the Friday after this one"
+            r"(?:the )?(?P<base>wd[0-6]) (?P<unit>after (?:next|this(?: one| 1)?))",  # "the Friday after this one"
             r"(?P<base>today|tomorrow|wd[0-6]) (?P<unit>week|fortnight)",
         ),
         dates=(r"(?:{wd} )?(?:the )?{d}(?: of)?(?: {mo}(?: {y})?)?", r"(?:{wd} )?{mo} (?:the )?{d}(?: {y})?"),
