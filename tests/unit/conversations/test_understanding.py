@@ -1182,6 +1182,9 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("tasca", "mesa para 2 sábado às 20h, é o aniversário da minha mulher", "é o aniversário da minha mulher"),
         ("harbour", "do you have a high chair?", None),  # asked, not requested
         ("harbour", "a table for 2 at 8 by the window?", "by the window"),
+        ("harbour", "table for 2 friday 8pm, window seat if possible, Sam Lee", "window seat if possible"),
+        ("harbour", "table for 2 friday 8pm, corner table if you can, Sam Lee", "corner table if you can"),
+        ("harbour", "table for 2 friday 8pm, with a view of the harbour", "with a view of the harbour"),
         ("harbour", "Table for 3 on Friday, preferably outside, around 1pm. Sam Lee", "preferably outside"),
         ("roma", "tavolo per 2 alle 20, possibilmente fuori", "possibilmente fuori"),
         ("tasca", "mesa para 2 às 20h lá fora se possível", "lá fora se possível"),
