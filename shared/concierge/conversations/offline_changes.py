@@ -19,6 +19,9 @@ from concierge.conversations.understanding import read_message
 _ARRIVING = re.compile(r"\b(?:arriv\w*|cheg\w*)\b")
 
 
+_CLAUSE_ENDS = re.compile(r"[,;!]|[.:](?!\d)")  # not the stop of "8.30" nor the colon of "8:30"
+
+
 class ChangesFlow(PicksFlow):
     def _as_a_change(self, reading: Reading, awaited: tuple[str, ...], listed_alone: str | None) -> str | None:
         """Marks the message as a change of a booking when it is one (adds "move" to its intents): of the one
@@ -124,12 +127,12 @@ class ChangesFlow(PicksFlow):
         text = (self.turn.text or "").strip()
         if faq := self.faq(text):
             return self.understood(faq)  # "we have a table on Saturday at 8, is there step-free access?"
-        clauses = [clause for clause in re.split(r"[,.;:!]", text) if clause.strip()]
+        clauses = [clause for clause in _CLAUSE_ENDS.split(text) if clause.strip()]  # "8:30" is one clause
         if len(clauses) == 1 and text.endswith("?"):  # "ho prenotato sabato alle 20?": that booking, if so
             choices = self.own_bookings()
             said = (reading.day.isoformat() if reading.day else None, reading.time)
-            if any(said in ((c["day"], c["time"]), (None, c["time"])) for c in choices):
-                return self.list_own(choices)
+            if "check" in reading.intents or any(said in ((c["day"], c["time"]), (None, c["time"])) for c in choices):
+                return self.list_own(choices)  # "is my booking at 9?": at 8, the list says
         elif text.endswith("?"):
             asked = read_message(clauses[-1], self.venue, self.now, ())
             if "check" in asked.intents:  # "…, c'est bien à 10h ?", "…, is it still at 8?": the list says

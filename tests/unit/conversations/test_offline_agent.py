@@ -3096,6 +3096,13 @@ def test_half_seven_is_half_past_seven_in_a_booking(venues, said):
         ("roma", "la prenotazione di venerdì è confermata?", "La sua prossima prenotazione: venerdì"),
         ("tasca", "pode confirmar-me a hora da reserva?", "As suas próximas reservas:"),  # a new booking
         ("cabinet", "pouvez-vous me rappeler l'heure de mon rendez-vous ?", "Vos prochains rendez-vous :"),
+        # checked at a time it is not at (it offered a move), or at a time with its minutes (no answer)
+        ("harbour", "is my booking at 9?", "Your upcoming bookings:"),
+        ("harbour", "is my booking on friday at 9?", "Your upcoming bookings:"),
+        ("harbour", "is my table for 8pm or 8:30?", "Your upcoming bookings:"),
+        ("roma", "la mia prenotazione è alle 21?", "Le sue prossime prenotazioni:"),
+        ("tasca", "a minha reserva é às 21h?", "As suas próximas reservas:"),
+        ("cabinet", "mon rdv est à 11h ?", "Vos prochains rendez-vous :"),
     ],
 )
 def test_asking_which_bookings_one_has_lists_them_and_changes_nothing(venues, venue_id, question, said):
