@@ -33,6 +33,7 @@ from concierge.parsing.day_tokens import day_tokens
 from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, WeekdayMismatch
 from concierge.parsing.holiday_calendar import AMBIGUOUS_FEASTS, feast_date, holiday_country, named_holidays
 from concierge.parsing.numeric_dates import numeric_date
+from concierge.parsing.relative_time import led_in_as_a_clock_time
 from concierge.parsing.spelling import correct_spelling
 from concierge.parsing.text import fold, locale_order
 
@@ -117,6 +118,8 @@ def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], wh
     """Raises `NoSuchDate` when no language reads a day and one reads a date that does not exist."""
     impossible: NoSuchDate | None = None
     for locale in order:
+        if locale != order[0] and _ends_on_a_clock_time(text, order[0]):
+            break  # "(sabato) le 20" at an Italian venue is 8 pm, though French would read the 20th
         try:
             resolution = _resolve(text, today, locale, where, named=False)
         except NoSuchDate as error:
@@ -128,6 +131,18 @@ def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], wh
         raise impossible
     # The holiday library's names last: it is slow to load, and most days are not holidays.
     return _resolve(text, today, order[0], where, named=True)
+
+
+_CLOCK_WORDS = 6  # "per le ore 20 e 30"
+
+
+def _ends_on_a_clock_time(text: str, locale: str) -> bool:
+    """Whether the words end on a clock time led in as one in the language of `locale`."""
+    words = text.split()
+    return any(
+        led_in_as_a_clock_time(" ".join(words[start:]), locale)
+        for start in range(max(0, len(words) - _CLOCK_WORDS), len(words))
+    )
 
 
 _PUNCTUATION = re.compile(r"[^\w\s]")

@@ -107,6 +107,16 @@ def is_vague(text: str) -> bool:
     return _any_vague().search(fold(text)) is not None
 
 
+def led_in_as_a_clock_time(text: str, locale: str) -> bool:
+    """Whether the words, in the language of `locale`, are a clock time led in by its words ("le 20", "verso le
+    8", "alle otto"), whatever another language makes of them: French reads "le 20" as the 20th."""
+    folded = ish_spelt_out(fold(text)).strip()
+    vague = _any_vague().match(folded)
+    said = folded[vague.end() :].strip() if vague else folded
+    rx = _compiled(locale)
+    return bool(vague or rx.lead.match(said)) and _clock(said, locale, rx, _digits(said, locale)) is not None
+
+
 # Words that say a time is exact, which it is anyway: "at 8 sharp", "alle otto in punto", "à 20 h pile", "às oito
 # em ponto".
 _EXACTLY = re.compile(

@@ -263,6 +263,18 @@ def test_a_quarter_before_a_part_of_the_day_is_no_fourth_day(venues, text, day):
     assert (reading.day, reading.time) == (day, "20:15")
 
 
+@pytest.mark.parametrize(("venue_id", "text", "day", "time"), [
+    ("roma", "un tavolo per 4 le 20", None, "20:00"),  # the 20th of December, French "le 20", and no time
+    ("roma", "tavolo per 2 sabato le 20", dt.date(2026, 11, 28), "20:00"),  # Saturday the 20th, no time
+    ("roma", "per 2 persone, le 20 di domani", dt.date(2026, 11, 24), "20:00"),
+    ("roma", "il 20 alle 20 per 2", dt.date(2026, 12, 20), "20:00"),
+    ("cabinet", "un rdv le 20 à 10h", dt.date(2026, 12, 20), "10:00"),  # in French, the 20th
+])  # fmt: skip
+def test_an_hour_said_with_its_italian_article_is_the_hour_not_a_french_date(venues, venue_id, text, day, time):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.time) == (day, time)
+
+
 @pytest.mark.parametrize(("venue_id", "text"), [
     ("roma", "tavolo per 2 sab 28 alle 20"),  # no day was read
     ("tasca", "mesa para 2 sáb 28 às 20h"),

@@ -39,6 +39,7 @@ def read(text: str, locale: str) -> tuple[str, str] | None:
         ("christmas eve at 7pm", "en", "2026-12-24", "19:00"),
         ("giovedì prossimo alle 19 e 30", "it", "2026-11-26", "19:30"),
         ("sabato 28 alle 20", "it", "2026-11-28", "20:00"),
+        ("sabato le 20", "it", "2026-11-28", "20:00"),  # no "Saturday the 20th", as French would read it
         ("samedi à 20h", "fr", "2026-11-28", "20:00"),
         ("après-demain à 20h", "fr", "2026-11-25", "20:00"),
         ("sexta às 21h", "pt", "2026-11-27", "21:00"),

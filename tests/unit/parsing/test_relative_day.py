@@ -241,6 +241,26 @@ def test_a_caller_speaking_another_language_than_the_venue_is_still_understood(v
     assert resolve_relative_day(text, TODAY, venue_locale).date == expected
 
 
+@pytest.mark.parametrize("text", ["le 20", "verso le 20", "sulle 20", "le otto", "a 20", "per le ore 21 e 30"])
+def test_an_hour_led_in_by_the_venues_words_is_no_date_read_in_another_language(text):
+    with pytest.raises(UnsupportedRelativeDay):  # French reads "le 20" as the 20th; in Italian it is 8 pm
+        resolve_relative_day(text, TODAY, "it")
+
+
+@pytest.mark.parametrize(
+    ("venue_locale", "text", "expected"),
+    [
+        ("fr", "le 20", day(20)),  # the 20th where French is spoken
+        ("en", "le 20", day(20)),
+        ("it", "le 25", day(25)),  # no hour
+        ("it", "il 20", day(20)),
+        ("it", "l'8", datetime.date(2026, 3, 8)),  # Italian's own date
+    ],
+)
+def test_a_number_after_le_is_a_date_where_it_cannot_be_the_venues_hour(venue_locale, text, expected):
+    assert resolve_relative_day(text, TODAY, venue_locale).date == expected
+
+
 @pytest.mark.parametrize(
     ("text", "expected"), [("sat", day(21)), ("thurs", day(26)), ("dec 5", datetime.date(2026, 12, 5))]
 )
