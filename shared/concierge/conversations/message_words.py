@@ -147,16 +147,15 @@ _BEFORE_LE_HOUR = frozenset(
 
 def hour_articles_read(tokens: list[str], italian: bool = False) -> list[str]:
     """ "Dopo le 21", "entro le 20", "tra le 20 e le 21": the hour, as "ore 21", not the 21st of the month; at an
-    Italian venue, "le 21" opening the message too, or after words that add nothing ("le 21 va bene", "ok le 21?",
-    "sì, le 19 e 30 allora"; "le 21 décembre" stays a date)."""
+    Italian venue, "le 21" wherever it stands ("le 21 va bene", "un tavolo per 4 le 20", "sabato le 20"), Italian
+    saying an hour so where French says the 21st ("le 21 décembre" stays a date)."""
     out = list(tokens)
     for i in range(len(out) - 1):
         if out[i] == "le" and out[i + 1].isdigit() and int(out[i + 1]) <= 23:
             after_word = i > 0 and out[i - 1] in _BEFORE_LE_HOUR
             second = i > 0 and out[i - 1] == "e" and "ore" in out[max(0, i - 3) : i]  # "tra le 20 e le 21"
-            opening = all(token in ANSWER_FILLERS or token in ("si", BREAK) for token in out[:i])
-            opening = opening and italian and not MONTH_WORDS.intersection(out[i + 2 : i + 3])
-            if after_word or second or opening:
+            italian_hour = italian and not MONTH_WORDS.intersection(out[i + 2 : i + 3])
+            if after_word or second or italian_hour:
                 out[i] = "ore"
     return out
 

@@ -9,7 +9,7 @@ import datetime as dt
 from typing import Callable
 
 from concierge.conversations.days_and_times import IF_WORDS, may_name_a_day
-from concierge.conversations.times_said import BOUND_WORDS, time_signalled
+from concierge.conversations.times_said import BOUND_WORDS, TIME_SIGNAL
 from concierge.conversations.message_words import (
     BOOKING_VERB,
     BREAK,
@@ -208,7 +208,7 @@ def _names_a_day(gram: str, now: dt.datetime, venue: Venue) -> bool:
 
 
 def _names_a_time(gram: str, now: dt.datetime, venue: Venue) -> bool:
-    if not time_signalled(with_digits(gram, venue.locale), venue.locale):
+    if not TIME_SIGNAL.search(with_digits(gram, venue.locale)):
         return False
     try:
         resolve_relative_time(gram, now, venue.locale)

@@ -42,15 +42,6 @@ TIME_SIGNAL = re.compile(
     r"midnight|minuit|meia noite|mezzanotte|heures?|horas?|hours?|[o0] ?clock|ore|ora|half past|quarter)\b"
 )
 
-# Italian says an hour with its plural article ("le 20", "tavolo per 4 le 8"), where French "le 20" is the 20th.
-_HOUR_ARTICLE = {"it": re.compile(r"\ble \d")}
-
-
-def time_signalled(digits: str, locale: str) -> bool:
-    """Whether the words (numbers as digits) show a time is said, in any language or in the venue's own."""
-    own = _HOUR_ARTICLE.get(locale)
-    return bool(TIME_SIGNAL.search(digits) or (own and own.search(digits)))
-
 
 # The words before a move's new time ("to 8" reads "at 8"): "to Saturday 8pm", "alle 21", "à 11h", "para as 21h".
 _NEW_TIME_MARKS = frozenset({"to", "at", "alle", "a", "al", "au", "as", "para", "pra"})
@@ -116,7 +107,7 @@ def time_said(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | 
             continue  # "10h" inside "vers 10h" is not said exactly
         digits = with_digits(gram, venue.locale)
         signalled = (
-            time_signalled(digits, venue.locale)
+            TIME_SIGNAL.search(digits)
             or (re.search(r"\d", digits) and is_vague(gram))
             or _bounded_hour(tokens, gram, digits)
         )
