@@ -262,14 +262,24 @@ def digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
     ]
 
 
-# Two times given as the time asked for, either of which will do ("8 or 9", "20 o 21", "7:30 ou 8h").
-_EITHER = re.compile(r"(\d{1,2}(?:[:.h]\d\d)?(?:am|pm|h)?) (?:or|o|ou) \d{1,2}(?:[:.h]\d\d)?(?:am|pm|h)?")
+_OR_WORDS = frozenset({"or", "o", "ou", "oppure"})
 
 
-def either_read(tokens: list[str], time_asked: bool) -> list[str]:
-    """ "8 or 9", given as the time asked for: around the first, so the free times near it are offered."""
-    said = " ".join(tokens)
-    return ["around", match[1]] if time_asked and (match := _EITHER.fullmatch(said)) else tokens
+def either_set_apart(tokens: list[str], time_asked: bool, counted: frozenset[str]) -> tuple[list[str], list[str]]:
+    """Two times either of which will do, the first preferred: "at 7 or 7:30", "alle 20 o alle 21", "à 10h ou
+    11h", and, given as the time asked for, "8 or 9" (not "2 or 3 people": a number before a word in `counted`).
+    The words with the second time taken out, and the second time's words ([] when two times are not offered)."""
+    for i in range(1, len(tokens) - 1):
+        if tokens[i] not in _OR_WORDS or not _HOUR.fullmatch(first := tokens[i - 1]):
+            continue
+        end = i + 2 + (tokens[i + 1] in _BEFORE_A_CLOCK)  # "o alle 21"
+        second, after = tokens[i + 1 : end], tokens[end : end + 1]
+        if not (len(second) == end - i - 1 and _HOUR.fullmatch(second[-1])) or set(after) & (UNIT_WORDS | counted):
+            continue
+        led = i >= 2 and tokens[i - 2] in _BEFORE_A_CLOCK
+        if time_asked or led or CLOCK.fullmatch(first) or CLOCK.fullmatch(second[-1]):
+            return tokens[:i] + tokens[end:], second
+    return tokens, []
 
 
 # A weekday cut short, as a schedule writes it in any of the four languages, or typed so ("tues", "thurs"):

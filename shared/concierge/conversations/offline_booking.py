@@ -88,6 +88,9 @@ class BookingFlow(BookingDays):
         assert day is not None
         time = slots["time"]
         free = self.free_times(day)
+        if time not in free and slots.get("time_else") in free:  # "at 7 or 7:30": 7 taken, 7:30 then
+            notes.append(self.words.say("time_taken", time=self.time_words(time)))
+            time = slots["time"] = slots.pop("time_else")
         if time in free:
             self.mem["pending"] = {"kind": "create"}
             if asks_times:  # "do you have availability Saturday at 7:30pm? I'm Emily": said free, then asked
@@ -131,6 +134,7 @@ class BookingFlow(BookingDays):
         if reading.time:
             slots.pop("near", None)
             slots.pop("bound", None)
+            slots["time_else"] = reading.time_else  # the second of two times offered, or none
         elif reading.time_near:  # "verso le 20": the free times around it are offered, never one taken as said
             slots["near"], slots["bound"] = reading.time_near, reading.bound  # "after 8pm": those from 8 pm
             slots.pop("time", None)

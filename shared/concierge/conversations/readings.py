@@ -34,6 +34,7 @@ class Reading:
     party_change: int | None = None  # people added (or, negative, taken away): "2 more people", "una in meno"
     for_someone: bool | None = None  # True: the booking is for another ("pour mon fils"), a patient's own name
     day_else: dt.date | None = None  # the second of two days offered ("tonight or tomorrow"): if the first is closed
+    time_else: str | None = None  # the second of two times offered ("at 7 or 7:30"): if the first is not free
     request_asked: str | None = None  # a guest's request asked as a question alone ("could we sit by the window?")
     that_day: bool = False  # "that day", "quel giorno", "ce jour-là", "nesse dia": the day under way, said again
 

@@ -56,7 +56,7 @@ from concierge.conversations.message_words import (
     amounts_set_aside,
     articles_set_aside,
     counts_set_aside,
-    either_read,
+    either_set_apart,
     digit_clocks_read,
     hour_articles_read,
     ordinals_set_aside,
@@ -206,7 +206,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         tokens = counts_set_aside(tokens, venue.locale, vocab, reading.people)
         tokens = hour_after_for(tokens, hour_for, venue.locale) if hour_for else tokens
     tokens = spans_read(tokens, vocab.counting_words, moving="move" in reading.intents)
-    tokens = digit_clocks_read(either_read(tokens, time_asked), time_asked)
+    tokens, other_time = either_set_apart(tokens, time_asked, vocab.counting_words)
+    tokens = digit_clocks_read(tokens, time_asked)
     tokens = at_after_weekday(tokens, venue.locale, now.date())
     tokens = past_weekdays_set_aside(tokens)
     if NEGATIONS.intersection(tokens):
@@ -268,6 +269,9 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     bare_time = "slot.start_iso" in awaiting and not bare_party and reading.day is None  # "le 21" in French: a day
     time = time_said(timed, now, venue, reading.day, bare=bare_time)
     reading.time, reading.time_near, reading.bound = time.exact, time.near, time.bound
+    if other_time and reading.time:  # "at 7 or 7:30": 7 if free, else 7:30
+        other = time_said(other_time, now, venue, reading.day, bare=True).exact
+        reading.time_else = other if other != reading.time else None
     if "move" in reading.intents and (both := times_of_a_move(timed, now, venue, reading.day)):
         reading.time_from, reading.time = both  # "move my booking from 7 to 8": the booking's time, then the new
     if time.from_now and "hours" in reading.intents:  # "can we come in 2 hours?" asks for no opening hours

@@ -104,6 +104,33 @@ def test_english_booking_offers_free_times_near_a_time_not_free_then_collects_wh
     assert done.rdv["action"] == "CREATE" and d.tools.bookings[0].time == "22:15"
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "taken", "booked", "said"), [
+    ("harbour", "table for 2 on saturday at 7 or 7:30, Tom Baker", "19:00", "19:30", "7 pm isn't free."),
+    ("roma", "tavolo per 2 sabato alle 20 o alle 21, sono Mario Rossi", "20:00", "21:00", "Alle 20 non c'è posto."),
+    ("tasca", "mesa para 2 sábado às 20h ou 21h, sou a Ana Silva", "20:00", "21:00", "Às 20h não há lugar."),
+    ("harbour", "table for 2 on saturday at 7 or 7:30, Tom Baker", "18:00", "19:00", ""),  # the first, when free
+])  # fmt: skip
+def test_of_two_times_either_of_which_will_do_the_second_is_confirmed_when_the_first_is_not_free(
+    venues, venue_id, request_, taken, booked, said
+):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 28), taken, PHONES[venue_id], name="Someone Else")
+    confirm = d.say(request_)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.reply.startswith(said)
+    assert d.say("yes" if venue_id == "harbour" else "sì" if venue_id == "roma" else "sim").rdv["action"] == "CREATE"
+    assert d.tools.bookings[-1].time == booked
+
+
+def test_two_times_said_before_the_name_keep_the_second_until_the_booking_is_complete(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 28), "19:00", PHONES["harbour"], name="Someone Else")
+    assert d.say("table for 2 on saturday at 7 or 7:30").rdv["missing_fields"] == ["patient.name"]
+    confirm = d.say("Tom Baker")
+    assert confirm.reply == (
+        "7 pm isn't free. Shall I book a table for 2 on Saturday 28 November at 7:30 pm for Tom Baker?"
+    )
+
+
 def test_times_offered_near_a_time_not_free_stay_near_it_while_the_rest_is_asked(venues):
     d = dialogue(venues, "cabinet")
     offer = d.say("un rendez-vous mercredi à 12h30")  # the clinic breaks from 12 to 13

@@ -2141,20 +2141,36 @@ def test_a_number_after_a_bound_with_its_unit_is_no_hour(venues, venue_id, text)
 
 
 @pytest.mark.parametrize(
-    ("venue_id", "text", "time", "near"),
+    ("venue_id", "text", "time"),
     [
-        ("harbour", "1930", "19:30", None),
-        ("roma", "2030", "20:30", None),
-        ("harbour", "730", "19:30", None),
-        ("harbour", "2026", None, None),  # a year, no quarter of an hour
-        ("harbour", "8 or 9", None, "20:00"),  # either will do: the free times near the first
-        ("roma", "20 o 21", None, "20:00"),
-        ("harbour", "7:30 or 8", None, "19:30"),
+        ("harbour", "1930", "19:30"),
+        ("roma", "2030", "20:30"),
+        ("harbour", "730", "19:30"),
+        ("harbour", "2026", None),  # a year, no quarter of an hour
     ],
 )
-def test_the_time_asked_for_may_be_four_digits_or_two_times(venues, venue_id, text, time, near):
+def test_the_time_asked_for_may_be_four_digits(venues, venue_id, text, time):
     reading = read(venues, venue_id, text, ("slot.start_iso",))
-    assert (reading.time, reading.time_near) == (time, near)
+    assert (reading.time, reading.time_near) == (time, None)
+
+
+@pytest.mark.parametrize(("venue_id", "text", "awaiting", "time", "otherwise"), [
+    ("harbour", "8 or 9", ("slot.start_iso",), "20:00", "21:00"),  # either will do, the first preferred
+    ("roma", "20 o 21", ("slot.start_iso",), "20:00", "21:00"),
+    ("harbour", "7:30 or 8", ("slot.start_iso",), "19:30", "20:00"),
+    ("harbour", "7 or 7:30 is fine", ("slot.start_iso",), "19:00", "19:30"),  # was 7:30, the time with a colon
+    ("harbour", "table for 2 on saturday at 7 or 7:30", (), "19:00", "19:30"),
+    ("roma", "tavolo per 2 sabato alle 20 o alle 21", (), "20:00", "21:00"),
+    ("cabinet", "un rdv jeudi à 10h ou 11h", (), "10:00", "11:00"),
+    ("tasca", "mesa para 2 sábado às 20h ou 21h", (), "20:00", "21:00"),
+    ("harbour", "table for 2 or 3 people on saturday at 8", (), "20:00", None),  # two parties, not times
+    ("harbour", "table for 2 on saturday at 7 or 7pm", (), "19:00", None),  # the same time
+])  # fmt: skip
+def test_two_times_either_of_which_will_do_are_the_first_and_the_other(
+    venues, venue_id, text, awaiting, time, otherwise
+):
+    reading = read(venues, venue_id, text, awaiting)
+    assert (reading.time, reading.time_else) == (time, otherwise)
 
 
 @pytest.mark.parametrize(
