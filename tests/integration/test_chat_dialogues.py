@@ -188,7 +188,7 @@ def test_a_handover_stops_the_assistant_until_a_person_hands_back(offline):
     thread = "web:angry"
     answer = chat(offline, "harbour", thread, "I want to talk to a real person")
     assert answer["rdv"]["action"] == "ROUTE_TO_HUMAN" and answer["status"] == "human_support"
-    assert answer["ai_active"] is False and "+442071234567" in answer["reply"]
+    assert answer["ai_active"] is False and "+44 20 7123 4567" in answer["reply"]
     later = chat(offline, "harbour", thread, "hello?")
     assert later["reply"] is None and later["rdv"] is None and later["status"] == "human_support"
 

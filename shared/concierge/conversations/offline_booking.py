@@ -70,7 +70,8 @@ class BookingFlow(BookingDays):
             return self.offer(day, None, notes, around=slots.pop("near", None))
         asks_times = "availability" in reading.intents or bool(EDGES & reading.intents)  # "the earliest you can do"
         asks_times = asks_times or bool(self.asked_a_question and reading.time and not reading.intents)  # "is 8 ok?"
-        if missing and asks_times and day is not None:  # "is Friday at 8 free?"
+        too_many = bool(reading.people and reading.people > self.venue.max_people)  # free for no party said
+        if missing and asks_times and day is not None and not too_many:  # "is Friday at 8 free?"
             if slots.get("time") in self.free_times(day):
                 notes.append(self.words.say("is_free", day=self.day_words(day), time=self.time_words(slots["time"])))
             else:  # "anything free on Saturday evening?": the free times, before the name
@@ -318,7 +319,7 @@ class BookingFlow(BookingDays):
         """A party over the venue's limit: the limit, and the venue's number (a larger group is for it to arrange)."""
         notes = [self.words.say("too_many", limit=self.venue.max_people)]
         if self.venue.contact.phone:
-            notes.append(self.words.say("handover.contact", phone=self.venue.contact.phone))
+            notes.append(self.words.say("handover.contact", phone=self.venue.contact.phone_written))
         return notes
 
     def what(self) -> str:

@@ -59,7 +59,7 @@ class OwnBookingsFlow(BookingFlow):
         if conversation.phone_verified and conversation.customer_phone:
             return self.words.say("no_bookings")
         said = self.words.say("no_bookings.chat")
-        phone = self.venue.contact.phone
+        phone = self.venue.contact.phone_written
         return f"{said} {self.words.say('handover.contact', phone=phone)}" if phone else said
 
     def manage(self, reading: Reading, fresh: bool, prefer: str | None = None) -> AgentAnswer:

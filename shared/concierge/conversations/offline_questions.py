@@ -336,7 +336,7 @@ class QuestionsFlow(OwnBookingsFlow):
         said = [self.words.say("venue_name", venue=self.venue.name)] if "venue_name" in reading.intents else []
         if "where" in reading.intents and self.venue.address:
             said.append(self.words.say("address", address=self.venue.address))
-        phone, email = self.venue.contact.phone, self.venue.contact.email
+        phone, email = self.venue.contact.phone_written, self.venue.contact.email
         no_address = "where" in reading.intents and not self.venue.address and (phone or email)
         if no_address and (faq := self.faq(self.turn.text or "")):
             return " ".join([*said, faq])  # the FAQ may say where the venue is

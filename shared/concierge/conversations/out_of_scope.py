@@ -95,7 +95,7 @@ def hand_over(
     calls.append(ToolCallRecord(name="request_human_support", ok=bool(result.get("success"))))
     words = agent_words(turn.venue.locale, turn.venue.kind)
     if turn.venue.contact.phone:
-        message = f"{message} {words.say('handover.contact', phone=turn.venue.contact.phone)}"
+        message = f"{message} {words.say('handover.contact', phone=turn.venue.contact.phone_written)}"
     builder = RdvBuilder(turn.venue, turn.now, session or Session(), model_version)
     memory = dict(turn.conversation.memory)
     memory.pop("pending", None)

@@ -27,6 +27,15 @@ def to_e164(raw: str, region: str | None) -> str:
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
+def as_written(e164: str) -> str:
+    """The number as people write it, in groups ("+44 20 7123 4567"); as given when it is no number."""
+    try:
+        number = phonenumbers.parse(e164, None)
+    except phonenumbers.NumberParseException:
+        return e164
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+
+
 def example_number(country: str | None) -> str:
     """A mobile number of the country, as a person writes it with its country code ("+39 312 345 6789")."""
     example = phonenumbers.example_number_for_type(country, phonenumbers.PhoneNumberType.MOBILE) if country else None

@@ -84,6 +84,13 @@ class Contact(BaseModel):
     phone: str | None = None
     email: str | None = None
 
+    @property
+    def phone_written(self) -> str | None:
+        """The venue's number as a customer reads it ("+44 20 7123 4567"), for the chat's answers."""
+        from concierge.domain.phone import as_written  # phonenumbers, loaded by the functions that say it only
+
+        return as_written(self.phone) if self.phone else None
+
 
 _ORIGIN = re.compile(r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$")
 

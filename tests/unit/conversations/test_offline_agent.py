@@ -1245,7 +1245,18 @@ def test_a_taken_time_inside_the_hours_is_still_said_not_available(venues):
 def test_too_large_a_party_is_refused_with_the_limit_and_the_venue_s_number(venues):
     answer = dialogue(venues, "tasca").say("Mesa para 12 pessoas sábado às 20h, em nome de Rui Costa")
     assert answer.rdv["missing_fields"] == ["party_size"] and "6" in answer.reply
-    assert venues["tasca"].contact.phone in answer.reply
+    assert venues["tasca"].contact.phone_written in answer.reply
+
+
+def test_the_venues_number_is_written_in_groups_as_people_read_it(venues):
+    answer = dialogue(venues, "harbour").say("table for 12 on saturday at 8pm, Jane Doe")
+    said = "We can take at most 10 people per booking online. You can also reach us at +44 20 7123 4567."
+    assert answer.reply.startswith(said)
+
+
+def test_a_time_asked_for_too_large_a_party_is_not_said_free(venues):
+    answer = dialogue(venues, "harbour").say("could you fit 12 on saturday at 8?")  # free for no party said
+    assert "is free" not in answer.reply and answer.rdv["missing_fields"] == ["patient.name", "party_size"]
 
 
 @pytest.mark.parametrize(("venue_id", "request_", "party"), [
@@ -1581,7 +1592,7 @@ def test_a_party_change_names_the_booking_by_its_day_and_a_party_too_large_gets_
     d.say("yes")
     assert (saturday.time, saturday.people, friday.people) == ("19:00", 6, None)
     too_many = d.say("change my Friday booking to 40 people")
-    assert "at most" in too_many.reply and venues["harbour"].contact.phone in too_many.reply
+    assert "at most" in too_many.reply and venues["harbour"].contact.phone_written in too_many.reply
     assert friday.people is None
 
 
@@ -1703,10 +1714,10 @@ def test_a_faq_question_with_a_day_is_answered_and_the_day_kept_for_a_booking_th
         (
             "roma",
             "qual è il vostro numero?",
-            "Può chiamarci al +390612345678 o scriverci a info@trattoriaroma.example.",
+            "Può chiamarci al +39 06 1234 5678 o scriverci a info@trattoriaroma.example.",
         ),
-        ("harbour", "what's your phone number?", "You can call us at +442071234567."),
-        ("tasca", "qual é o vosso telefone?", "Pode ligar-nos para o +351221234567."),
+        ("harbour", "what's your phone number?", "You can call us at +44 20 7123 4567."),
+        ("tasca", "qual é o vosso telefone?", "Pode ligar-nos para o +351 22 123 4567."),
         ("cabinet", "how do I find you?", "Our address: Cité 109, Daboussy El Achour, Alger."),
         ("cabinet", "comment on vient chez vous ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
         ("cabinet", "vous êtes situés où ?", "Notre adresse : Cité 109, Daboussy El Achour, Alger."),
@@ -2225,10 +2236,10 @@ def test_a_booking_without_requests_has_no_note(venues):
 
 
 @pytest.mark.parametrize(("venue_id", "asked", "said"), [
-    ("harbour", "where are you located?", "I don't have our address here. You can call us at +442071234567."),
+    ("harbour", "where are you located?", "I don't have our address here. You can call us at +44 20 7123 4567."),
     ("roma", "dove siete?",
-     "Qui non ho il nostro indirizzo. Può chiamarci al +390612345678 o scriverci a info@trattoriaroma.example."),
-    ("tasca", "qual é a morada?", "Não tenho aqui a nossa morada. Pode ligar-nos para o +351221234567."),
+     "Qui non ho il nostro indirizzo. Può chiamarci al +39 06 1234 5678 o scriverci a info@trattoriaroma.example."),
+    ("tasca", "qual é a morada?", "Não tenho aqui a nossa morada. Pode ligar-nos para o +351 22 123 4567."),
 ])  # fmt: skip
 def test_where_a_venue_without_an_address_is_is_not_made_up_and_how_to_reach_it_is_said(venues, venue_id, asked, said):
     reply = dialogue(venues, venue_id).say(asked)
@@ -2757,7 +2768,7 @@ def test_emergency_button_routes_to_the_clinic_at_once(venues):
     d = dialogue(venues, "cabinet")
     welcome = d.say("Bonjour")
     answer = d.press(welcome.rdv["ui_elements"][1])
-    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and "+213555123456" in answer.reply
+    assert answer.rdv["action"] == "ROUTE_TO_HUMAN" and "+213 555 12 34 56" in answer.reply
 
 
 def test_out_of_scope_in_the_middle_of_a_booking_routes_and_books_nothing(venues):
@@ -3633,7 +3644,7 @@ def test_asking_which_bookings_one_has_with_none_says_so(venues):
 
 def test_without_a_verified_phone_no_booking_found_speaks_of_this_chat_and_gives_the_venue_s_number(venues):
     answer = dialogue(venues, "harbour", verified_phone=False).say("I'd like to cancel my booking")
-    said = "I can't find any upcoming booking made in this chat. You can also reach us at +442071234567."
+    said = "I can't find any upcoming booking made in this chat. You can also reach us at +44 20 7123 4567."
     assert answer.reply == said
 
 

@@ -118,7 +118,7 @@ def test_a_hit_routes_to_a_person_without_reaching_the_agent(venues, venue_id, c
     assert tools.handed_over and tools.names() == ["update_conversation_tags", "request_human_support"]
     assert category in tools.tags
     assert not {"schedule_appointment", "cancel_appointment", "list_events"} & set(tools.names())
-    assert venue.contact.phone in answer.reply
+    assert venue.contact.phone_written in answer.reply
     assert_valid_rdv(answer.rdv, venue)
 
 
