@@ -82,7 +82,10 @@ class BookingFlow(BookingDays):
         part = slots.get("part")
         if missing and part and day is not None and not self.free_in_part(day, part):
             return self.offer(day, None, notes)  # "Sunday evening", lunch only: what there is that day, first
-        if "hours" in reading.intents and day is not None:
+        # "can I book for Saturday?", "do you do bookings for New Year's Eve?": its hours say yes, and when
+        asked_of_a_day = self.asked_a_question and day == reading.day and not too_many
+        asked_of_a_day = asked_of_a_day and not (reading.time or reading.time_near or reading.part)  # its times next
+        if ("hours" in reading.intents or asked_of_a_day) and day is not None:
             notes.insert(0, self.day_hours(day))  # "are you open on Christmas Eve? can I book for 6?": yes, then
         if missing:
             return self.need_info(missing, notes)

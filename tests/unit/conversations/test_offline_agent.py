@@ -2183,6 +2183,23 @@ def test_the_times_asked_for_while_the_time_is_missing_are_the_day_s_free_times(
     assert d.say(asked).reply.startswith(offered)
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "can I book for saturday?", "We are open on Saturday 28 November: lunch from noon to 3 pm and dinner "
+     "from 6 pm to 11 pm. To book, I still need your name, how many people and the time."),
+    ("harbour", "do you do bookings for new years eve?", "We are open on Thursday 31 December: lunch from noon to "
+     "3 pm and dinner from 6 pm to 10 pm. To book,"),  # its own hours
+    ("roma", "posso prenotare per sabato?", "Siamo aperti sabato 28 novembre: pranzo dalle 12 e 30"),
+    ("cabinet", "je peux prendre rendez-vous jeudi ?", "Nous sommes ouverts le jeudi 26 novembre : matin de 8 h"),
+    ("tasca", "posso reservar para sexta?", "Abrimos sexta-feira, 27 de novembro: almoço das 12h30"),
+    ("harbour", "can I book for saturday evening?", "To book, I still need your name and how many people."),  # times
+    ("harbour", "table for 2 on saturday please", "To book, I still need your name and the time."),  # no question
+])  # fmt: skip
+def test_asking_whether_a_day_can_be_booked_is_answered_with_its_hours_before_what_is_missing(
+    venues, venue_id, asked, said
+):
+    assert dialogue(venues, venue_id).say(asked).reply.startswith(said)
+
+
 def test_a_party_said_as_one_to_fit_in_is_the_party(venues):
     assert (
         dialogue(venues, "harbour")
@@ -4060,8 +4077,9 @@ def test_the_venue_s_own_name_is_never_the_customer_s(venues):
 
 
 @pytest.mark.parametrize(("venue_id", "asked", "said"), [
-    ("harbour", "do you do tables on saturday?", "To book, I still need your name, how many people and the time."),
-    ("harbour", "do you do groups on saturday?", "To book, I still need your name, how many people and the time."),
+    ("harbour", "do you do tables on saturday?", "We are open on Saturday 28 November: lunch from noon to 3 pm and "
+     "dinner from 6 pm to 11 pm. To book, I still need your name, how many people and the time."),
+    ("harbour", "do you do groups on saturday?", "We are open on Saturday 28 November: lunch"),
     ("harbour", "do you do 9pm on saturday?", "9 pm on Saturday 28 November is free."),
     ("harbour", "do you do lunch on sunday?", "We are open on Sunday 29 November: lunch from noon to 4 pm."),
     ("roma", "fate pranzo il sabato?", "Siamo aperti sabato 28 novembre: pranzo dalle 12 e 30 alle 14 e 30"),
