@@ -14,7 +14,7 @@ from concierge.parsing.day_grammar import GRAMMARS
 from concierge.parsing.day_tokens import month_words, short_month_words
 from concierge.parsing.text import fold, with_digits
 from concierge.parsing.time_grammar import GRAMMARS as TIME_GRAMMARS
-from concierge.parsing.time_grammar import ish_spelt_out
+from concierge.parsing.time_grammar import CLOCK_LEADS, DIGITS_CLOCK, digits_as_clock, ish_spelt_out
 from concierge.speech.names import SHORT_WEEKDAYS, WEEKDAYS
 
 BREAK = "_"  # where a comma or a sentence ended: no day or time is read across it (a word character)
@@ -237,11 +237,8 @@ def spans_read(tokens: list[str], counting: frozenset[str], moving: bool = False
     return text.split()
 
 
-# A clock time written without its colon: "1930", "2000", "730", "830pm".
-_DIGITS_CLOCK = re.compile(r"([01]?\d|2[0-3])([0-5]\d)(am|pm|h)?")
 _AT_WORDS = frozenset({"at", "alle", "as", "ore"})  # "fri at 8", "sab alle 20", "sex às 20h"; not "qui a 20 ans"
 _HOUR = re.compile(r"(?:[01]?\d|2[0-4])(?:[:.h][0-5]\d)?(?:am|pm|h)?")  # "8", "20", "8:30", "9pm", "21h"
-_BEFORE_A_CLOCK = frozenset({"at", "alle", "ore", "a", "as", "vers", "verso", "around", "pelas", "by", "dalle"})
 
 
 def digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
@@ -250,14 +247,7 @@ def digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
     "2026" is none), and with their "am" or "pm" anywhere ("sat 830pm")."""
     alone = time_asked and len(tokens) == 1
     return [
-        f"{match[1]}:{match[2]}{match[3] or ''}"
-        if (match := _DIGITS_CLOCK.fullmatch(token))
-        and (
-            match[3] in ("am", "pm")
-            or (alone and int(match[2]) % 5 == 0)
-            or (i and tokens[i - 1] in _BEFORE_A_CLOCK | WEEKDAY_WORDS)
-        )
-        else token
+        digits_as_clock(token, alone=alone, led=i > 0 and tokens[i - 1] in CLOCK_LEADS | WEEKDAY_WORDS) or token
         for i, token in enumerate(tokens)
     ]
 
@@ -272,11 +262,11 @@ def either_set_apart(tokens: list[str], time_asked: bool, counted: frozenset[str
     for i in range(1, len(tokens) - 1):
         if tokens[i] not in _OR_WORDS or not _HOUR.fullmatch(first := tokens[i - 1]):
             continue
-        end = i + 2 + (tokens[i + 1] in _BEFORE_A_CLOCK)  # "o alle 21"
+        end = i + 2 + (tokens[i + 1] in CLOCK_LEADS)  # "o alle 21"
         second, after = tokens[i + 1 : end], tokens[end : end + 1]
         if not (len(second) == end - i - 1 and _HOUR.fullmatch(second[-1])) or set(after) & (UNIT_WORDS | counted):
             continue
-        led = i >= 2 and tokens[i - 2] in _BEFORE_A_CLOCK
+        led = i >= 2 and tokens[i - 2] in CLOCK_LEADS
         if time_asked or led or CLOCK.fullmatch(first) or CLOCK.fullmatch(second[-1]):
             return tokens[:i] + tokens[end:], second
     return tokens, []
@@ -318,7 +308,7 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
             return not said_by  # "fri at 8"
         counted = after[1:] and (after[1] in vocabulary().counting_words or after[1] in DAY_UNITS)  # "sun 2 people"
         return bool(after) and (
-            bool(CLOCK.fullmatch(after[0]) or _DIGITS_CLOCK.fullmatch(after[0]))  # "sat 8pm", "fri 730"
+            bool(CLOCK.fullmatch(after[0]) or DIGITS_CLOCK.fullmatch(after[0]))  # "sat 8pm", "fri 730"
             or (  # "fri 8 for 2", in English: "mar 5" may be the 5th
                 tokens[i] in SHORT_EN_WEEKDAYS
                 and after[0].isdigit()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
 from concierge.parsing.text import fold, locale_order, with_digits
-from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar, ish_spelt_out
+from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar, digit_clocks_read, ish_spelt_out
 
 _THREE_QUARTERS = re.compile(r"\b(?:tre|tres|trois|three|3) quart(?:i|os|s|ers)\b")
 _QUARTER = re.compile(r"\b(?:(?:un|uno|una|a|an|one|une|um|uma|le|1) )?quart(?:o|er)?\b")
@@ -100,6 +100,7 @@ class _Clock:
     hour: int  # as said: 8 in "quarter to 8"
     offset: int  # minutes from that hour: -15 in "quarter to 8"
     daypart: str | None  # "am", "pm" or None when not said
+    padded: bool = False  # the hour written with its leading zero ("09:30"): on the 24-hour clock, the morning
 
 
 def is_vague(text: str) -> bool:
@@ -132,7 +133,7 @@ def resolve_relative_time(
 
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
     """
-    folded = _EXACTLY.sub(" ", ish_spelt_out(fold(text))).strip()
+    folded = digit_clocks_read(_EXACTLY.sub(" ", ish_spelt_out(fold(text))).strip())
     if vague := _any_vague().search(folded):
         raise VagueTime(text, _near(vague, folded, now, locale, is_plausible))
     resolved = _read(folded, now, locale, is_plausible)
@@ -211,21 +212,22 @@ def _clock(said: str, locale: str, rx: _Patterns, said_digits: str) -> _Clock | 
             break
     folded = rx.midnight.sub("0", rx.noon.sub("12", folded))
     text = rx.lead.sub("", said_digits if folded == said else _digits(folded, locale))
-    for hour, offset in _clock_forms(text, rx):
+    for hour, offset, padded in _clock_forms(text, rx):
         if 0 <= hour <= 23 and -59 <= offset <= 59:
-            return _Clock(hour, offset, daypart)
+            return _Clock(hour, offset, daypart, padded)
     return None
 
 
-def _clock_forms(text: str, rx: _Patterns) -> Iterator[tuple[int, int]]:
-    """(hour, minutes from that hour) for each clock phrasing the text matches."""
+def _clock_forms(text: str, rx: _Patterns) -> Iterator[tuple[int, int, bool]]:
+    """(hour, minutes from that hour, whether the hour has its leading zero) for each clock phrasing the text
+    matches."""
     for pattern, sign in rx.clock_forms:
         if match := pattern.fullmatch(text):
-            minutes = match.groupdict().get("m")
+            minutes, padded = match.groupdict().get("m"), match["h"].startswith("0")
             if minutes == "":  # "half seven": the half is in the pattern, not in a group
-                yield int(match["h"]), 30
+                yield int(match["h"]), 30, padded
                 continue
-            yield int(match["h"]), sign * _minutes(minutes) if minutes else 0
+            yield int(match["h"]), sign * _minutes(minutes) if minutes else 0, padded
 
 
 def _minutes(word: str) -> int:
@@ -245,7 +247,7 @@ def _choose(clock: _Clock, is_plausible: Callable[[str], bool] | None) -> TimeRe
         if hour > 12:
             raise UnsupportedRelativeTime(f"{hour} am")
         hour %= 12
-    if clock.daypart or not 1 <= hour <= 11:
+    if clock.daypart or clock.padded or not 1 <= hour <= 11:  # "09:30" is no 21:30
         return TimeResolution(_format(hour, clock.offset), 0, ambiguous=False)
     morning, evening = _format(hour, clock.offset), _format(hour + 12, clock.offset)
     plausible = [c for c in (morning, evening) if is_plausible and is_plausible(c)]

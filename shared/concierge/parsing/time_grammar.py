@@ -20,6 +20,33 @@ def ish_spelt_out(folded: str) -> str:
     return _WORD_ISH.sub(lambda m: f"{_HOURS_ISH[m[1]]} ish", folded) if "ish" in folded else folded
 
 
+# The words before a clock time in the four languages, folded: "at 1930", "alle 2030", "a 20h", "às 21h".
+CLOCK_LEADS = frozenset({"at", "alle", "ore", "a", "as", "vers", "verso", "around", "pelas", "by", "dalle"})
+DIGITS_CLOCK = re.compile(r"([01]?\d|2[0-3])([0-5]\d)(am|pm|h)?")  # a clock written without its colon: "1930"
+
+
+def digits_as_clock(word: str, *, alone: bool, led: bool) -> str | None:
+    """Three or four digits written for a clock time, with its colon ("1930" as "19:30", "830pm" as "8:30pm",
+    "2030h" as "20:30"): with "am", "pm" or "h", after a word that leads a time (`led`: "at 730", "alle 2030"),
+    or `alone` on a five-minute mark ("1930"; "2026" is a year); else None."""
+    match = DIGITS_CLOCK.fullmatch(word)
+    if match is None or not (match[3] or led or (alone and int(match[2]) % 5 == 0)):
+        return None
+    return f"{match[1]}:{match[2]}{match[3] if match[3] in ('am', 'pm') else ''}"  # "2030h": 20:30
+
+
+def digit_clocks_read(folded: str) -> str:
+    """The words with each clock written without its colon given one (`digits_as_clock`)."""
+    if not re.search(r"\d{3}", folded):
+        return folded
+    words = folded.split()
+    alone = len(words) == 1
+    return " ".join(
+        digits_as_clock(word, alone=alone, led=i > 0 and words[i - 1] in CLOCK_LEADS) or word
+        for i, word in enumerate(words)
+    )
+
+
 @dataclass(frozen=True)
 class TimeGrammar:
     vague: str  # searched anywhere: the caller gave no exact time

@@ -275,6 +275,15 @@ def test_an_hour_said_with_its_italian_article_is_the_hour_not_a_french_date(ven
     assert (reading.day, reading.time) == (day, time)
 
 
+@pytest.mark.parametrize(("text", "time"), [
+    ("table for 2 on saturday at 09:30", "09:30"),  # the leading zero: the morning, though lunch opens at noon
+    ("table for 2 on saturday at 9:30", "21:30"),
+    ("table for 2 on saturday at 0930", "09:30"),
+])  # fmt: skip
+def test_an_hour_written_with_its_leading_zero_is_the_morning(venues, text, time):
+    assert read(venues, "harbour", text).time == time
+
+
 @pytest.mark.parametrize(("venue_id", "text"), [
     ("roma", "tavolo per 2 sab 28 alle 20"),  # no day was read
     ("tasca", "mesa para 2 sáb 28 às 20h"),

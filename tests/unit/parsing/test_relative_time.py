@@ -293,6 +293,32 @@ def test_plausibility_is_not_consulted_for_a_twenty_four_hour_time():
     assert asked == []
 
 
+@pytest.mark.parametrize(("text", "locale"), [("09:30", "en"), ("0930", "en"), ("alle 09:30", "it"), ("à 09h30", "fr")])
+def test_an_hour_written_with_its_leading_zero_is_the_morning_whatever_the_hours(text, locale):
+    assert resolve_relative_time(text, NOW, locale, is_plausible=lambda t: t >= "12:00") == exact("09:30")
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "expected"),
+    [
+        ("1930", "en", exact("19:30")),
+        ("at 730", "en", exact("19:30")),  # the evening, by the hours
+        ("730pm", "en", exact("19:30")),
+        ("alle 2030", "it", exact("20:30")),
+        ("às 2030", "pt", exact("20:30")),
+        ("2000h", "fr", exact("20:00")),
+    ],
+)
+def test_a_clock_written_without_its_colon_is_read_with_it(text, locale, expected):
+    assert resolve_relative_time(text, NOW, locale, is_plausible=lambda t: t >= "12:00") == expected
+
+
+@pytest.mark.parametrize("text", ["2026", "in 2026", "1932"])
+def test_digits_alone_off_a_five_minute_mark_are_no_clock(text):
+    with pytest.raises(UnsupportedRelativeTime):
+        resolve_relative_time(text, NOW, "en")
+
+
 @pytest.mark.parametrize(
     ("venue_locale", "text", "expected"),
     [
