@@ -728,6 +728,16 @@ def test_asking_when_the_clinic_can_see_one_offers_the_earliest_free_times(venue
     assert dialogue(venues, "cabinet").say(asked).reply.startswith(offered)
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "offered"), [
+    ("harbour", "when is your next free table for 4?", "Free times from noon on Tuesday 24 November"),  # closed today
+    ("roma", "qual è il prossimo tavolo libero per 2?", "Orari liberi dalle 19 di lunedì 23 novembre"),
+    ("cabinet", "quel est le prochain créneau ?", "Créneaux libres à partir de 10 h 30 le lundi 23 novembre"),
+    ("tasca", "qual é a próxima mesa livre para 2?", "Horários livres a partir das 19h30 de quarta-feira"),
+])  # fmt: skip
+def test_the_next_free_table_asked_offers_the_first_free_times_from_now(venues, venue_id, asked, offered):
+    assert dialogue(venues, venue_id).say(asked).reply.startswith(offered)
+
+
 def test_le_plus_tot_is_the_earliest_and_a_yes_then_takes_it(venues):
     d = dialogue(venues, "cabinet")
     d.say("contrôle mardi")
