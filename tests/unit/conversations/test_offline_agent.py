@@ -738,6 +738,31 @@ def test_the_next_free_table_asked_offers_the_first_free_times_from_now(venues, 
     assert dialogue(venues, venue_id).say(asked).reply.startswith(offered)
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "instead", "offered"), [
+    ("harbour", "table for 2 on friday at 8, Tom Baker", "saturday lunch instead",
+     "Free times on Saturday 28 November: noon, 12:15 pm"),  # it confirmed 8 pm on Saturday
+    ("harbour", "table for 2 on friday at 8, Tom Baker", "sunday lunch instead",
+     "Free times on Sunday 29 November: noon, 12:15 pm"),  # it offered 3 pm to 3:45 pm, nearest 8 pm
+    ("roma", "tavolo per 2 venerdì alle 20, Mario Rossi", "anzi sabato a pranzo",
+     "Orari liberi sabato 28 novembre: 12 e 30"),
+    ("harbour", "table for 2 on friday at 1pm, Tom Baker", "saturday evening instead",
+     "Free times on Saturday 28 November: 6 pm"),
+])  # fmt: skip
+def test_another_day_said_with_a_part_the_time_kept_is_not_in_offers_that_parts_free_times(
+    venues, venue_id, request_, instead, offered
+):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert d.say(instead).reply.startswith(offered)
+
+
+def test_another_day_said_with_the_part_the_time_kept_is_in_keeps_the_time(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on friday at 8, Tom Baker")
+    confirm = d.say("saturday evening instead")
+    assert confirm.reply == "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"
+
+
 def test_le_plus_tot_is_the_earliest_and_a_yes_then_takes_it(venues):
     d = dialogue(venues, "cabinet")
     d.say("contrôle mardi")
