@@ -99,7 +99,7 @@ def name_segment(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) ->
         one_word_name = one_word and bool(NAME_WORD.fullmatch(words[0])) and words[0][:1].isupper()
         # A full name said as one's own, and words after it: "…, and it's Tom Baker actually"
         said_capitalised = own and len(words) > 1 and words[0][:1].isupper() and words[1][:1].isupper()
-        if not (_capitalised_name(words) or one_word_name or said_capitalised):  # "…, Bianchi": a surname last
+        if not (capitalised_name(words) or one_word_name or said_capitalised):  # "…, Bianchi": a surname last
             continue
         if says_something_else(segment, vocab) and not said_capitalised:
             continue
@@ -242,10 +242,10 @@ def venue_named(name: str) -> re.Pattern[str]:
 def full_name(text: str) -> str | None:
     """A message that is only a capitalised name of two to five words ("Pedro Santos", "it's for Marie Dupont")."""
     words = answered_name(text).strip().strip(".!").split()
-    return _cased(" ".join(words)) if _capitalised_name(words) else None
+    return _cased(" ".join(words)) if capitalised_name(words) else None
 
 
-def _capitalised_name(words: list[str]) -> bool:
+def capitalised_name(words: list[str]) -> bool:
     """Two to five name words, each capitalised, with a surname's particles written small between them
     ("Maria da Silva", "Marie de la Tour", "Ana Maria Sousa Ferreira Lopes")."""
     named = [w for w in words if w not in SURNAME_PARTICLES]

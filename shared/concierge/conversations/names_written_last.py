@@ -81,8 +81,8 @@ def _written_last(text: str, vocab: Vocabulary, is_day: Callable[[str], bool]) -
     a_when = normalise(name) in WHEN_CUT_SHORT and not a_name_not_a_month(name)  # "Sat", not "Marco"
     if " " not in name and not (one_word_fits and not a_when):
         return None  # one word: "… at 8 Tom", "… at 8 for Tom", not "… at 8 Sat"
-    if after.lower() in BEFORE_A_PLACE:
-        return None
+    if after.lower() in BEFORE_A_PLACE or any(normalise(word) in vocab.counting_words for word in name.split()):
+        return None  # "… 8PM 2 PEOPLE": the party's unit
     requested = normalise(f"{after} {name}")  # "… celebrating Father's Day"
     if says_something_else(name, vocab) or any(p.search(requested) for p in vocab.special_requests):
         return None  # "… at 8 Thank You"

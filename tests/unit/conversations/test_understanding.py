@@ -464,9 +464,30 @@ def test_a_message_signed_off_after_its_thanks_or_a_dash_is_signed_with_the_name
         ("roma", "tavolo per 2 venerdì alle 20 sono Sabato", None),
         ("tasca", "mesa às oito e meia da noite sexta para duas pessoas Rui Costa", "Rui Costa"),  # numbers in words
         ("harbour", "table for two on friday at eight Sam Lee", "Sam Lee"),
+        ("harbour", "BOOK TABLE FRIDAY 8PM 2 PEOPLE", None),  # the party's unit: it was "People"
+        ("harbour", "table friday 8pm 2 Guests", None),
     ],
 )
 def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
+@pytest.mark.parametrize(("venue_id", "text", "name"), [
+    ("harbour", "good evening, book Sam Lee, wednesday at 7:30 pm for 6 guests", "Sam Lee"),
+    ("harbour", "I'd like to book Sam Lee tomorrow at half past seven for 2", "Sam Lee"),
+    ("harbour", "reservation Ann Lee friday 8pm 2 people", "Ann Lee"),
+    ("tasca", "mesa Rui Costa, às 20h, sexta, para 4 pessoas", "Rui Costa"),
+    ("tasca", "bom dia, reserva Maria da Silva para 2 às 20h30", "Maria da Silva"),
+    ("roma", "salve, prenotazione Mario Rossi domani, alle 19 e 30 per due", "Mario Rossi"),
+    ("cabinet", "un rendez-vous svp Marie Dupont demain, à 14h, pour un contrôle", "Marie Dupont"),
+    ("harbour", "book Friday at 8 for 2", None),  # one word: a day, and no full name
+    ("harbour", "book Christmas Eve at 8 for 2", None),
+    ("harbour", "book New Year Eve at 8 for 2", None),
+    ("harbour", "I want to book Saturday Night for 2 at 8", None),
+    ("harbour", "table The Terrace at 8 for 2 on friday", None),
+    ("roma", "prenota Sabato alle 20 per 2", None),
+])  # fmt: skip
+def test_a_full_name_right_after_the_word_for_the_booking_is_the_name(venues, venue_id, text, name):
     assert read(venues, venue_id, text).name == name
 
 
