@@ -253,6 +253,11 @@ def digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
 
 
 _OR_WORDS = frozenset({"or", "o", "ou", "oppure"})
+_NOON_WORDS = frozenset({"noon", "midday", "mezzogiorno", "midi"})  # "noon or 1pm"
+
+
+def _a_clock(token: str) -> bool:
+    return token in _NOON_WORDS or bool(_HOUR.fullmatch(token))
 
 
 def either_set_apart(tokens: list[str], time_asked: bool, counted: frozenset[str]) -> tuple[list[str], list[str]]:
@@ -260,14 +265,15 @@ def either_set_apart(tokens: list[str], time_asked: bool, counted: frozenset[str
     11h", and, given as the time asked for, "8 or 9" (not "2 or 3 people": a number before a word in `counted`).
     The words with the second time taken out, and the second time's words ([] when two times are not offered)."""
     for i in range(1, len(tokens) - 1):
-        if tokens[i] not in _OR_WORDS or not _HOUR.fullmatch(first := tokens[i - 1]):
+        if tokens[i] not in _OR_WORDS or not _a_clock(first := tokens[i - 1]):
             continue
         end = i + 2 + (tokens[i + 1] in CLOCK_LEADS)  # "o alle 21"
         second, after = tokens[i + 1 : end], tokens[end : end + 1]
-        if not (len(second) == end - i - 1 and _HOUR.fullmatch(second[-1])) or set(after) & (UNIT_WORDS | counted):
+        if not (len(second) == end - i - 1 and _a_clock(second[-1])) or set(after) & (UNIT_WORDS | counted):
             continue
         led = i >= 2 and tokens[i - 2] in CLOCK_LEADS
-        if time_asked or led or CLOCK.fullmatch(first) or CLOCK.fullmatch(second[-1]):
+        words = {first, second[-1]}
+        if time_asked or led or words & _NOON_WORDS or any(CLOCK.fullmatch(word) for word in words):
             return tokens[:i] + tokens[end:], second
     return tokens, []
 

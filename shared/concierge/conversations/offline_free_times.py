@@ -103,6 +103,8 @@ class FreeTimes(OfflineTurn):
         asked = time or (around if bound is None else None)  # "avant midi" bounds the times, asks for none
         if (asked and not any(r.open <= asked < r.close for r in ranges)) or (part and closed_in(ranges, part)):
             return f"{self.day_hours(day)} {self.words.say('free_times', times=times)}"
+        if time is not None and day == self.now.date() and time <= self.now.strftime("%H:%M"):
+            return f"{self.words.say('past')} {self.words.say('free_on', day=self.day_words(day), times=times)}"
         if time is not None:
             return self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
         if around is not None and bound is not None:  # "after 8pm": "Free times from 8 pm on Saturday…"

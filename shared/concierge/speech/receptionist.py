@@ -626,7 +626,10 @@ class AgentWords:
         template = self._words[key]
         if self.locale == "fr" and "de {name}" in template:  # "au nom d'Amina Benali"
             return template.replace("de {name}", "{of_name}").format(of_name=of_name(str(fields["name"])), **fields)
-        return template.format(**fields)
+        said = template.format(**fields)
+        if template.startswith("{") and template.endswith((".", "?", "!")):  # a sentence opening on a time or day
+            return said[:1].upper() + said[1:]  # "Noon on Tuesday… isn't available", "Lunedì 23 novembre è già passato"
+        return said
 
     def abilities(self) -> str:
         """What the receptionist can do and that a person can help with the rest: `no_answer` after its

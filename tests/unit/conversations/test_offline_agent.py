@@ -763,6 +763,25 @@ def test_another_day_said_with_the_part_the_time_kept_is_in_keeps_the_time(venue
     assert confirm.reply == "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"
 
 
+@pytest.mark.parametrize("request_", [
+    "un contrôle aujourd'hui à 9h, Marie Dupont",  # it was "9 h … n'est pas disponible"
+    "un contrôle aujourd'hui à 8h30",  # before the name is asked
+])  # fmt: skip
+def test_a_time_today_already_gone_is_said_to_have_passed_and_the_free_times_follow(venues, request_):
+    said = "Cet horaire est déjà passé. Créneaux libres le lundi 23 novembre : 10 h 30, 11 h, 11 h 30, 13 h."
+    assert dialogue(venues, "cabinet").say(request_).reply.startswith(said)  # the clock says 10:00
+
+
+@pytest.mark.parametrize(("venue_id", "request_", "said"), [
+    ("harbour", "table for 2 tomorrow at noon, Tom Baker", "Noon on Tuesday 24 November isn't available."),
+    ("harbour", "table for 2 tomorrow at noon or 1pm, Tom Baker", "Noon isn't free. Shall I book"),
+])  # fmt: skip
+def test_a_sentence_opening_on_a_time_or_a_day_starts_with_a_capital(venues, venue_id, request_, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 24), "12:00", PHONES[venue_id], name="Someone Else")
+    assert d.say(request_).reply.startswith(said)
+
+
 def test_le_plus_tot_is_the_earliest_and_a_yes_then_takes_it(venues):
     d = dialogue(venues, "cabinet")
     d.say("contrôle mardi")

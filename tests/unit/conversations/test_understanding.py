@@ -2195,6 +2195,7 @@ def test_the_time_asked_for_may_be_four_digits(venues, venue_id, text, time):
     ("tasca", "mesa para 2 sábado às 20h ou 21h", (), "20:00", "21:00"),
     ("harbour", "table for 2 or 3 people on saturday at 8", (), "20:00", None),  # two parties, not times
     ("harbour", "table for 2 on saturday at 7 or 7pm", (), "19:00", None),  # the same time
+    ("harbour", "table for 2 tomorrow at noon or 1pm", (), "12:00", "13:00"),  # it read 1 pm, the one in digits
 ])  # fmt: skip
 def test_two_times_either_of_which_will_do_are_the_first_and_the_other(
     venues, venue_id, text, awaiting, time, otherwise
