@@ -77,9 +77,8 @@ class BookingFlow(BookingDays):
             else:  # "anything free on Saturday evening?": the free times, before the name
                 return self.offer(day, slots.get("time"), notes, around=slots.pop("near", None))
         said = slots.get("time") if "slot.start_iso" not in missing else None
-        gone = said and day == self.now.date() and said <= self.now.strftime("%H:%M")  # "aujourd'hui à 9h" at 10
-        if missing and said and day is not None and (gone or not self.open_then(day, said)):  # "all'una", no lunch
-            return self.offer(day, said, notes)  # the free times first: the name is asked once one is picked
+        if missing and said and day is not None and (self.gone(day, said) or not self.open_then(day, said)):
+            return self.offer(day, said, notes)  # "all'una", no lunch then; gone: its free times before the name
         part = slots.get("part")
         if missing and part and day is not None and not self.free_in_part(day, part):
             return self.offer(day, None, notes)  # "Sunday evening", lunch only: what there is that day, first

@@ -29,10 +29,13 @@ class FreeTimes(OfflineTurn):
         result = self.tool("get_available_slots", params)
         days = (result.get("days") or []) if result.get("success") else []
         free = [t for d in days if d.get("date") == ddmmyyyy(day) for t in d.get("freeSlots") or []]
-        if day == self.now.date():
-            free = [t for t in free if minutes(t) > self.now.hour * 60 + self.now.minute]
+        free = [t for t in free if not self.gone(day, t)]
         self._free[day.isoformat()] = free
         return free
+
+    def gone(self, day: dt.date, time: str) -> bool:
+        """Whether `time` on `day` is over: today, and no later than now ("aujourd'hui à 9h" at 10:00)."""
+        return day == self.now.date() and minutes(time) <= self.now.hour * 60 + self.now.minute
 
     def nearest(self, day: dt.date, time: str | None) -> tuple[dt.date, list[str]]:
         """Free times on `day` near `time` (or the first of the day), else on the next days with any."""
@@ -103,7 +106,7 @@ class FreeTimes(OfflineTurn):
         asked = time or (around if bound is None else None)  # "avant midi" bounds the times, asks for none
         if (asked and not any(r.open <= asked < r.close for r in ranges)) or (part and closed_in(ranges, part)):
             return f"{self.day_hours(day)} {self.words.say('free_times', times=times)}"
-        if time is not None and day == self.now.date() and time <= self.now.strftime("%H:%M"):
+        if time is not None and self.gone(day, time):
             return f"{self.words.say('past')} {self.words.say('free_on', day=self.day_words(day), times=times)}"
         if time is not None:
             return self.words.say("free_near", time=self.time_words(time), day=self.day_words(day), times=times)
