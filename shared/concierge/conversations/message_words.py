@@ -148,13 +148,14 @@ _BEFORE_LE_HOUR = frozenset(
 def hour_articles_read(tokens: list[str], italian: bool = False) -> list[str]:
     """ "Dopo le 21", "entro le 20", "tra le 20 e le 21": the hour, as "ore 21", not the 21st of the month; at an
     Italian venue, "le 21" wherever it stands ("le 21 va bene", "un tavolo per 4 le 20", "sabato le 20"), Italian
-    saying an hour so where French says the 21st ("le 21 décembre" stays a date)."""
+    saying an hour so where French says the 21st ("le 21 décembre" stays a date, "le 2 bambini" a count)."""
     out = list(tokens)
     for i in range(len(out) - 1):
         if out[i] == "le" and out[i + 1].isdigit() and int(out[i + 1]) <= 23:
             after_word = i > 0 and out[i - 1] in _BEFORE_LE_HOUR
             second = i > 0 and out[i - 1] == "e" and "ore" in out[max(0, i - 3) : i]  # "tra le 20 e le 21"
-            italian_hour = italian and not MONTH_WORDS.intersection(out[i + 2 : i + 3])
+            counted = MONTH_WORDS | UNIT_WORDS | vocabulary().counting_words  # "le 2 bambini": no hour
+            italian_hour = italian and not counted.intersection(out[i + 2 : i + 3])
             if after_word or second or italian_hour:
                 out[i] = "ore"
     return out

@@ -268,6 +268,7 @@ def test_a_quarter_before_a_part_of_the_day_is_no_fourth_day(venues, text, day):
     ("roma", "tavolo per 2 sabato le 20", dt.date(2026, 11, 28), "20:00"),  # Saturday the 20th, no time
     ("roma", "per 2 persone, le 20 di domani", dt.date(2026, 11, 24), "20:00"),
     ("roma", "il 20 alle 20 per 2", dt.date(2026, 12, 20), "20:00"),
+    ("roma", "sabato, le 2 bambini mangiano presto", dt.date(2026, 11, 28), None),  # a count, no hour
     ("cabinet", "un rdv le 20 à 10h", dt.date(2026, 12, 20), "10:00"),  # in French, the 20th
 ])  # fmt: skip
 def test_an_hour_said_with_its_italian_article_is_the_hour_not_a_french_date(venues, venue_id, text, day, time):
