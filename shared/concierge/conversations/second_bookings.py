@@ -9,9 +9,11 @@ from typing import NamedTuple
 
 from concierge.conversations.readings import Reading
 from concierge.conversations.understanding import read_message
+from concierge.conversations.vocabulary import vocabulary
 from concierge.domain.venue import Venue
 from concierge.parsing.text import fold
 from concierge.speech.names import WEEKDAYS
+from concierge.tools.faq import normalise
 
 # "… and another (table) for 4 on Saturday", "… e un altro per sabato", "… et une autre samedi", "… e outra sábado",
 # "… e uno per 4 sabato", "… and one for 4 on Saturday"
@@ -21,6 +23,17 @@ _AND_ANOTHER = re.compile(
     r"(?:one|uno|una|une|um|uma)(?=\s+(?:for|per|pour|para)\s))\b",
     re.IGNORECASE,
 )
+
+
+# "… et un détartrage vendredi", "… and a cleaning on Friday": at a clinic, another appointment by its care
+_AND_A = re.compile(r"[,;]?\s+(?:and|e|et)\s+(?:a|an|un|une|um|uma|uno|una)\s+(?P<what>[\w'’-]+)", re.IGNORECASE)
+
+
+def _and_a_care(text: str, venue: Venue) -> re.Match[str] | None:
+    if not venue.is_clinic:
+        return None
+    cares = [pattern for patterns in vocabulary().care_types.values() for pattern in patterns]
+    return next((m for m in _AND_A.finditer(text) if any(p.search(normalise(m["what"])) for p in cares)), None)
 
 
 def _spellings(weekday: str) -> set[str]:
@@ -51,7 +64,7 @@ def second_booking(text: str, venue: Venue, now: dt.datetime) -> TwoBookings | N
     it reads as another booking; "at 8 on Friday and Saturday": the message with each day), when each says its
     own day or time; None otherwise ("a table for 2 and another chair", "and another thing", "are you open on
     Friday and Saturday?", "cancel Friday and Saturday")."""
-    if another := _AND_ANOTHER.search(text):
+    if another := _AND_ANOTHER.search(text) or _and_a_care(text, venue):
         first, second = text[: another.start()], text[another.start() :].lstrip(",; ")
     elif days := _TWO_WEEKDAYS.search(text):
         first = text[: days.end(1)] + text[days.end() :]

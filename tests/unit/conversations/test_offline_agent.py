@@ -4491,6 +4491,31 @@ def test_a_second_booking_of_its_own_with_no_time_asks_for_its_time(venues):
     assert "Free times on Saturday 28 November" in d.say("yes").reply  # not Friday's time taken for it
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "yes", "second"), [
+    ("harbour", "table for 2 on friday at 8 and another on saturday at 8, Tom Baker", "yes",
+     "Shall I book a table for 2 on Saturday 28 November at 8 pm for Tom Baker?"),  # it asked how many
+    ("roma", "tavolo per 3 venerdì alle 20 e un altro sabato alle 21, Mario Rossi", "sì",
+     "Prenoto un tavolo per 3 sabato 28 novembre alle 21 a nome Mario Rossi?"),
+])  # fmt: skip
+def test_a_second_booking_with_no_party_of_its_own_is_for_the_first_ones(venues, venue_id, asked, yes, second):
+    d = dialogue(venues, venue_id)
+    d.say(asked)
+    assert d.say(yes).reply.endswith(second)
+
+
+def test_a_second_appointment_said_by_its_care_is_asked_after_the_first(venues):
+    d = dialogue(venues, "cabinet")
+    first = d.say("un contrôle jeudi à 10h et un détartrage mercredi à 11h, Marie Dupont")
+    assert first.reply.endswith("(contrôle) le jeudi 26 novembre à 10 h au nom de Marie Dupont ?")
+    second = "Je réserve un rendez-vous (détartrage) le mercredi 25 novembre à 11 h au nom de Marie Dupont ?"
+    assert d.say("oui").reply.endswith(second)  # it booked one détartrage, on Thursday
+    d.say("oui")
+    assert [(b.day, b.time) for b in d.tools.bookings] == [
+        (dt.date(2026, 11, 26), "10:00"),
+        (dt.date(2026, 11, 25), "11:00"),
+    ]
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
