@@ -1822,6 +1822,10 @@ def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, req
         ("harbour", ["what's the latest table tonight?"], "2026-11-24", "last"),  # closed tonight: tomorrow's
         ("harbour", ["what time do you stop taking bookings on friday?"], "2026-11-27", "last"),
         ("harbour", ["when's your last sitting on saturday?"], "2026-11-28", "last"),
+        ("harbour", ["how late do you take bookings on sunday?"], "2026-11-29", "last"),  # it said the hours
+        ("roma", ["fino a che ora prendete prenotazioni sabato?"], "2026-11-28", "last"),
+        ("cabinet", ["jusqu'à quelle heure prenez-vous des rendez-vous jeudi ?"], "2026-11-26", "last"),
+        ("tasca", ["até que horas aceitam reservas no sábado?"], "2026-11-28", "last"),
         ("roma", ["qual è l'ultimo turno sabato sera?"], "2026-11-28", "last"),
         ("harbour", ["table for 2 on saturday, Jo Lee", "as late as you can"], "2026-11-28", "last"),
         ("cabinet", ["ma couronne est tombée, je peux venir quand demain ?"], "2026-11-24", "first"),
