@@ -90,7 +90,7 @@ def context_messages(turn: Turn) -> list[dict[str, Any]]:
         lines += [f"{prompt['exceptions']}:", *exceptions]
     if venue.address:
         lines.append(f"{prompt['address']}: {venue.address}")
-    if reachable := [c for c in (venue.contact.phone, venue.contact.email) if c]:
+    if reachable := [c for c in (venue.contact.phone_written, venue.contact.email) if c]:  # as the chat says it
         lines.append(f"{prompt['contact']}: {', '.join(reachable)}")
     if venue.faq:
         lines += [f"{prompt['faq']}:", *[f"- {e.question} -> {e.answer}" for e in venue.faq]]

@@ -71,7 +71,7 @@ def test_the_model_reads_free_times_through_a_tool_and_then_answers(venues, llm)
         "GIORNI IN CUI GLI ORARI NON VALGONO:\n- 25/12/2026: chiuso\n- 26/12/2026: chiuso\n- 31/12/2026: 20:00-23:30"
     )
     assert exceptions in system  # Christmas and New Year's Eve, a month ahead
-    assert "CONTATTI: +390612345678, info@trattoriaroma.example" in system and "INDIRIZZO" not in system  # none
+    assert "CONTATTI: +39 06 1234 5678, info@trattoriaroma.example" in system and "INDIRIZZO" not in system  # none
     assert "come un'allergia o una ricorrenza, va in reason" in system  # a guest's request becomes the note
     assert '"freeSlots"' in second["messages"][-1]["content"]
 
