@@ -13,7 +13,7 @@ from concierge.conversations.vocabulary import Vocabulary
 from concierge.tools.faq import normalise
 
 _BOOKING_WORD = re.compile(
-    r"\b(?i:book|booking|reservation|reserve|table|tavolo|prenotazione|prenota|rendez-vous|rdv|r[ée]servation|"
+    r"\b(?i:book|booking|reservation|reserve|table|tavolo|prenotazione|prenotare|prenota|rendez-vous|rdv|r[ée]servation|"
     r"r[ée]server|mesa|reserva|reservar)"
     r"(?:\s+(?i:please|pls|svp|s'il vous pla[iî]t|por favor|per favore))?\s+"
 )

@@ -480,6 +480,7 @@ def test_a_full_name_written_last_after_the_time_is_the_name(venues, venue_id, t
     ("tasca", "mesa Rui Costa, às 20h, sexta, para 4 pessoas", "Rui Costa"),
     ("tasca", "bom dia, reserva Maria da Silva para 2 às 20h30", "Maria da Silva"),
     ("roma", "salve, prenotazione Mario Rossi domani, alle 19 e 30 per due", "Mario Rossi"),
+    ("roma", "salve, vorrei prenotare Mario Rossi per due, sabato, alle 19 e 30", "Mario Rossi"),
     ("cabinet", "un rendez-vous svp Marie Dupont demain, à 14h, pour un contrôle", "Marie Dupont"),
     ("harbour", "book Friday at 8 for 2", None),  # one word: a day, and no full name
     ("harbour", "book Christmas Eve at 8 for 2", None),
