@@ -70,8 +70,8 @@ class BookingFlow(BookingDays):
             return self.offer(day, None, notes, around=slots.pop("near", None))
         asks_times = "availability" in reading.intents or bool(EDGES & reading.intents)  # "the earliest you can do"
         asks_times = asks_times or bool(self.asked_a_question and reading.time and not reading.intents)  # "is 8 ok?"
-        too_many = bool(reading.people and reading.people > self.venue.max_people)  # free for no party said
-        if missing and asks_times and day is not None and not too_many:  # "is Friday at 8 free?"
+        over_limit = bool(reading.people and reading.people > self.venue.max_people)  # free for no party said
+        if missing and asks_times and day is not None and not over_limit:  # "is Friday at 8 free?"
             if slots.get("time") in self.free_times(day):
                 notes.append(self.words.say("is_free", day=self.day_words(day), time=self.time_words(slots["time"])))
             else:  # "anything free on Saturday evening?": the free times, before the name
@@ -83,7 +83,7 @@ class BookingFlow(BookingDays):
         if missing and part and day is not None and not self.free_in_part(day, part):
             return self.offer(day, None, notes)  # "Sunday evening", lunch only: what there is that day, first
         # "can I book for Saturday?", "do you do bookings for New Year's Eve?": its hours say yes, and when
-        asked_of_a_day = self.asked_a_question and day == reading.day and not too_many
+        asked_of_a_day = self.asked_a_question and day == reading.day and not over_limit
         asked_of_a_day = asked_of_a_day and not (reading.time or reading.time_near or reading.part)  # its times next
         if ("hours" in reading.intents or asked_of_a_day) and day is not None:
             notes.insert(0, self.day_hours(day))  # "are you open on Christmas Eve? can I book for 6?": yes, then
