@@ -239,7 +239,7 @@ def spans_read(tokens: list[str], counting: frozenset[str], moving: bool = False
 
 
 _AT_WORDS = frozenset({"at", "alle", "as", "ore"})  # "fri at 8", "sab alle 20", "sex às 20h"; not "qui a 20 ans"
-_HOUR = re.compile(r"(?:[01]?\d|2[0-4])(?:[:.h][0-5]\d)?(?:am|pm|h)?")  # "8", "20", "8:30", "9pm", "21h"
+HOUR_TOKEN = re.compile(r"(?:[01]?\d|2[0-4])(?:[:.h][0-5]\d)?(?:am|pm|h)?")  # "8", "20", "8:30", "9pm", "21h"
 
 
 def digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
@@ -251,32 +251,6 @@ def digit_clocks_read(tokens: list[str], time_asked: bool = False) -> list[str]:
         digits_as_clock(token, alone=alone, led=i > 0 and tokens[i - 1] in CLOCK_LEADS | WEEKDAY_WORDS) or token
         for i, token in enumerate(tokens)
     ]
-
-
-_OR_WORDS = frozenset({"or", "o", "ou", "oppure"})
-_NOON_WORDS = frozenset({"noon", "midday", "mezzogiorno", "midi"})  # "noon or 1pm"
-
-
-def _a_clock(token: str) -> bool:
-    return token in _NOON_WORDS or bool(_HOUR.fullmatch(token))
-
-
-def either_set_apart(tokens: list[str], time_asked: bool, counted: frozenset[str]) -> tuple[list[str], list[str]]:
-    """Two times either of which will do, the first preferred: "at 7 or 7:30", "alle 20 o alle 21", "à 10h ou
-    11h", and, given as the time asked for, "8 or 9" (not "2 or 3 people": a number before a word in `counted`).
-    The words with the second time taken out, and the second time's words ([] when two times are not offered)."""
-    for i in range(1, len(tokens) - 1):
-        if tokens[i] not in _OR_WORDS or not _a_clock(first := tokens[i - 1]):
-            continue
-        end = i + 2 + (tokens[i + 1] in CLOCK_LEADS)  # "o alle 21"
-        second, after = tokens[i + 1 : end], tokens[end : end + 1]
-        if not (len(second) == end - i - 1 and _a_clock(second[-1])) or set(after) & (UNIT_WORDS | counted):
-            continue
-        led = i >= 2 and tokens[i - 2] in CLOCK_LEADS
-        words = {first, second[-1]}
-        if time_asked or led or words & _NOON_WORDS or any(CLOCK.fullmatch(word) for word in words):
-            return tokens[:i] + tokens[end:], second
-    return tokens, []
 
 
 # A weekday cut short, as a schedule writes it in any of the four languages, or typed so ("tues", "thurs"):
@@ -311,7 +285,7 @@ def short_weekdays_spelt(tokens: list[str], day_asked: bool = False) -> list[str
     def before_a_time(i: int) -> bool:
         after = tokens[i + 1 : i + 3]
         said_by = tokens[i - 1 : i] in (["we"], ["i"], ["they"], ["you"])  # "we sat at 8", "we sat 8 people"
-        if len(after) == 2 and after[0] in _AT_WORDS and _HOUR.fullmatch(after[1]):
+        if len(after) == 2 and after[0] in _AT_WORDS and HOUR_TOKEN.fullmatch(after[1]):
             return not said_by  # "fri at 8"
         counted = after[1:] and (after[1] in vocabulary().counting_words or after[1] in DAY_UNITS)  # "sun 2 people"
         return bool(after) and (

@@ -56,7 +56,6 @@ from concierge.conversations.message_words import (
     amounts_set_aside,
     articles_set_aside,
     counts_set_aside,
-    either_set_apart,
     digit_clocks_read,
     hour_articles_read,
     ordinals_set_aside,
@@ -67,6 +66,7 @@ from concierge.conversations.message_words import (
     week_joined,
 )
 from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
+from concierge.conversations.either_times import either_set_apart
 from concierge.conversations.names_after_booking_words import name_after_a_booking_word
 from concierge.conversations.names_written_last import name_written_last, signed_name
 from concierge.conversations.party_changes import party_change

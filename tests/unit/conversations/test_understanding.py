@@ -2198,6 +2198,11 @@ def test_the_time_asked_for_may_be_four_digits(venues, venue_id, text, time):
     ("harbour", "table for 2 or 3 people on saturday at 8", (), "20:00", None),  # two parties, not times
     ("harbour", "table for 2 on saturday at 7 or 7pm", (), "19:00", None),  # the same time
     ("harbour", "table for 2 tomorrow at noon or 1pm", (), "12:00", "13:00"),  # it read 1 pm, the one in digits
+    ("roma", "tavolo per 2 sabato alle 20 o alle 20 e 30", (), "20:00", "20:30"),  # it read 20:30: "e 30" was left
+    ("roma", "tavolo per 2 sabato alle 20 e 30 o alle 21", (), "20:30", "21:00"),  # the first of several words
+    ("harbour", "table for 2 on saturday at 7 pm or 8 pm", (), "19:00", "20:00"),
+    ("roma", "tavolo per 2 sabato alle 8 di sera o alle 9 di sera", (), "20:00", "21:00"),
+    ("cabinet", "un contrôle jeudi à 10h ou 11h et demie", (), "10:00", "11:30"),
 ])  # fmt: skip
 def test_two_times_either_of_which_will_do_are_the_first_and_the_other(
     venues, venue_id, text, awaiting, time, otherwise
