@@ -290,9 +290,9 @@ class _Run(ChangesFlow):
 
     def _then_the_second(self, created: AgentAnswer, day: dt.date, time: str) -> AgentAnswer:
         """The second booking asked in the message that asked the first, read now that the first (on `day` at
-            `time`) is made: its confirmation, or what it still needs, after the "Done!". Said without a day ("and
-            another one at 9"), it is on the first one's day; one booking asked on two days without a time ("for 2
-            on Friday and Saturday" - "at 8pm") is at the first one's time on both; with no party of its own, it is
+        `time`) is made: its confirmation, or what it still needs, after the "Done!". Said without a day ("and
+        another one at 9"), it is on the first one's day; one booking asked on two days without a time ("for 2
+        on Friday and Saturday" - "at 8pm") is at the first one's time on both; with no party of its own, it is
         for the first one's."""
         second, same_time = self.mem.pop("second_booking", None), self.mem.pop("second_at_the_same_time", False)
         if not second or created.rdv["action"] != "CREATE":
