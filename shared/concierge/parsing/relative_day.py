@@ -117,8 +117,8 @@ class _Holidays:
 def _in_any_language(text: str, today: datetime.date, order: tuple[str, ...], where: _Holidays) -> DayResolution | None:
     """Raises `NoSuchDate` when no language reads a day and one reads a date that does not exist."""
     impossible: NoSuchDate | None = None
-    for locale in order:
-        if locale != order[0] and _ends_on_a_clock_time(text, order[0]):
+    for index, locale in enumerate(order):
+        if index == 1 and _ends_on_a_clock_time(text, order[0]):  # asked once, when the venue's language fails
             break  # "(sabato) le 20" at an Italian venue is 8 pm, though French would read the 20th
         try:
             resolution = _resolve(text, today, locale, where, named=False)
