@@ -16,6 +16,7 @@ from concierge.conversations.message_words import (
     BUT_WORDS,
     CORRECTION_WORDS,
     NEGATIONS,
+    NEXT_WORDS,
     OF_WORDS,
     WEEKDAY_WORDS,
 )
@@ -81,7 +82,7 @@ def _the_next_one_read(tokens: list[str], at: int, refused: str, now: dt.datetim
         tokens[start : start + size] = [(day + dt.timedelta(days=7)).isoformat(), *[BREAK] * (size - 1)]
 
 
-_NEXT_WORDS = frozenset({"next", "prossimo", "prossima", "prochain", "prochaine", "proximo", "proxima", "vem"})
+_NEXT_WORDS = NEXT_WORDS | {"vem"}  # "a sexta que vem"
 
 
 def _said_as_the_next(tokens: list[str], start: int, day: dt.date, now: dt.datetime, venue: Venue) -> int:
