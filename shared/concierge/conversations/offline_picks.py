@@ -68,17 +68,14 @@ class PicksFlow(QuestionsFlow):
         elif theirs and text and {"cancel", "move"} & reading.intents:  # "cancel the second one": its day and time
             if picked := self._picked([(c["day"], c["time"]) for c in theirs], text, acting=True):
                 reading.day, reading.time = picked.day, picked.time
-        elif mem.get("flow") == "book" and not self.slots.get("time"):  # "mardi" - "le matin": that day's morning
+        elif mem.get("flow") == "book":
+            # "mardi" - "le matin": that day's morning; "at 1pm" - "actually the evening": its times (`_taken`)
             self.part_of_the_day_under_way(reading, self.slots.get("day"))
-            if text and any_picked(normalise(text)):
+            if text and not self.slots.get("time") and any_picked(normalise(text)):
                 reading.intents.add("availability")  # "what time?" - "tanto faz": the day's free times
             which_time = self.asked_a_question and _WHICH_TIME.search(normalise(text or ""))
-            if which_time and not reading.time and "hours" not in reading.intents:  # not "what time do you close?"
+            if which_time and not (reading.time or self.slots.get("time")) and "hours" not in reading.intents:
                 reading.intents.add("availability")  # "demain" - "à quelle heure c'est possible ?": its free times
-        elif mem.get("flow") == "book" and self.part_of_the_day_under_way(reading, self.slots.get("day")):
-            held = self.slots["time"]  # "at 1pm" - "actually the evening", "plutôt l'après-midi": that part's times
-            if reading.part and not reading.part[0] <= held < reading.part[1]:
-                self.slots.pop("time")
         return reading
 
     def _as_offered(self, reading: Reading, offered: dict[str, Any]) -> None:
