@@ -166,8 +166,8 @@ class BookingFlow(BookingDays):
             slots["day"] = self.now.date().isoformat()  # "a table at 8", "around 8": today, when today can be meant
         if reading.day or reading.time:  # "domani sera": the evening's times are offered
             slots["part"] = list(reading.part) if reading.part and not reading.time else None
-        part, kept = reading.part, slots.get("time")
-        if part and kept and not reading.time and not part[0] <= kept < part[1]:
+        kept = slots.get("time")
+        if kept and not reading.time and reading.outside_part(kept):
             slots.pop("time")  # "Friday at 8" - "Saturday lunch instead": lunch's free times, not 8 pm on Saturday
         if reading.name:
             if Patient(name := in_latin_letters(reading.name)).as_rdv(self.venue):

@@ -125,7 +125,7 @@ class OwnBookingsFlow(BookingFlow):
         mem["target"] = chosen
         self._the_next_after_its_own(reading, day)
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
-        to_a_part = reading.part and not reading.part[0] <= time < reading.part[1]  # "Saturday's to the evening"
+        to_a_part = reading.outside_part(time)  # "Saturday's to the evening"
         if (
             moved
             or to_a_part
@@ -242,7 +242,7 @@ class OwnBookingsFlow(BookingFlow):
             return self._offer_move(day, reading.time_near, approximate=True, bound=reading.bound)
         if time is None and (edge := EDGES & reading.intents) and (near := self.edge_time(day, edge)):
             return self._offer_move(day, near, approximate=True)
-        if time is None and reading.part and not reading.part[0] <= old_time < reading.part[1]:
+        if time is None and reading.part and reading.outside_part(old_time):
             return self._offer_move(day, reading.part[0], approximate=True)  # "to Sunday lunch": from its start
         another_day = target.get("new_day", target["day"]) != target["day"]
         if time is None and (another_day or "availability" in reading.intents):

@@ -38,6 +38,10 @@ class Reading:
     request_asked: str | None = None  # a guest's request asked as a question alone ("could we sit by the window?")
     that_day: bool = False  # "that day", "quel giorno", "ce jour-là", "nesse dia": the day under way, said again
 
+    def outside_part(self, time: str) -> bool:
+        """Whether a part of the day was said and `time` ("HH:MM") is not in it ("Saturday lunch" and 8 pm)."""
+        return self.part is not None and not self.part[0] <= time < self.part[1]
+
     @property
     def details(self) -> bool:
         """Whether the message carries any booking detail."""
