@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from concierge.parsing.errors import UnsupportedRelativeTime, VagueTime
 from concierge.parsing.text import fold, locale_order, with_digits
-from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar, digit_clocks_read, ish_spelt_out
+from concierge.parsing.time_grammar import GRAMMARS, TimeGrammar, with_clock_colons, ish_spelt_out
 
 _THREE_QUARTERS = re.compile(r"\b(?:tre|tres|trois|three|3) quart(?:i|os|s|ers)\b")
 _QUARTER = re.compile(r"\b(?:(?:un|uno|una|a|an|one|une|um|uma|le|1) )?quart(?:o|er)?\b")
@@ -133,7 +133,7 @@ def resolve_relative_time(
 
     `is_plausible("HH:MM")` settles "at 8" between 08:00 and 20:00, e.g. by opening hours.
     """
-    folded = digit_clocks_read(_EXACTLY.sub(" ", ish_spelt_out(fold(text))).strip())
+    folded = with_clock_colons(_EXACTLY.sub(" ", ish_spelt_out(fold(text))).strip())
     if vague := _any_vague().search(folded):
         raise VagueTime(text, _near(vague, folded, now, locale, is_plausible))
     resolved = _read(folded, now, locale, is_plausible)

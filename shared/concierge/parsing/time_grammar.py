@@ -35,7 +35,7 @@ def digits_as_clock(word: str, *, alone: bool, led: bool) -> str | None:
     return f"{match[1]}:{match[2]}{match[3] if match[3] in ('am', 'pm') else ''}"  # "2030h": 20:30
 
 
-def digit_clocks_read(folded: str) -> str:
+def with_clock_colons(folded: str) -> str:
     """The words with each clock written without its colon given one (`digits_as_clock`)."""
     if not re.search(r"\d{3}", folded):
         return folded
