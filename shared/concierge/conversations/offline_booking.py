@@ -131,6 +131,8 @@ class BookingFlow(BookingDays):
             slots.pop("name", None)  # "et un autre pour ma fille": not the last patient's name
         if restaurant and reading.reason and slots.get("reason") and reading.reason not in slots["reason"]:
             reading.reason = f"{slots['reason']}; {reading.reason}"[:200]  # a guest's requests add up
+        if reading.care_assumed and slots.get("care_type"):
+            reading.care_type = None  # "un contrôle…" - "c'est pour une douleur": the care chosen stays
         for key in ("day", "time", "people", "care_type", "reason", "for_someone"):
             value = getattr(reading, key)
             if value is not None:

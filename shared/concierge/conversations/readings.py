@@ -17,6 +17,7 @@ class Reading:
     bad_phone: bool = False
     name: str | None = None
     care_type: str | None = None
+    care_assumed: bool = False  # the care is a consultation because a complaint was said, none named
     reason: str | None = None
     part: tuple[str, str] | None = None  # the part of the day said, within the venue's hours ("domani sera")
     part_named: str | None = None  # a part of the day said without a day ("evening"): one of `PARTS`

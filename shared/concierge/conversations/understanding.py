@@ -172,8 +172,10 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
             reading.people, hour_for = party_said(counted, venue.locale, vocab, bare=asked, time_too=time_too)
             if reading.people is None and asked and "," in rest:  # the answer first: "ok ten then, Saturday at 8"
                 reading.people = party_size(normalise(rest.split(",")[0]), venue.locale, vocab, True, time_too)
-    elif reading.care_type is None and (complaint := symptom(rest, vocab)):
-        reading.care_type, reading.reason = "consultation", complaint  # "j'ai mal aux dents": its reason
+    elif complaint := symptom(rest, vocab):  # "j'ai mal aux dents": the reason, with a détartrage or not
+        reading.reason = complaint
+        if reading.care_type is None:  # the dentist sees a complaint first
+            reading.care_type, reading.care_assumed = "consultation", True
     # The name first, and its words set aside: "Jane" is no misspelt June, nor "Santos" All Saints' Day.
 
     def names_a_day(words: str) -> bool:

@@ -3902,6 +3902,22 @@ def test_a_toothache_books_a_consultation_with_it_as_the_reason_without_asking_f
     assert (confirm.rdv["care_type"], confirm.rdv["reason"]) == ("consultation", "mal aux dents")
 
 
+def test_a_complaint_said_with_a_care_named_is_its_reason_and_the_care_stays(venues):
+    d = dialogue(venues, "cabinet")
+    confirm = d.say("Un détartrage jeudi à 10h, j'ai mal aux dents, Jean Martin")
+    assert (confirm.rdv["care_type"], confirm.rdv["reason"]) == ("detartrage", "mal aux dents")
+
+
+def test_a_complaint_said_after_the_care_was_chosen_is_the_reason_not_a_change_of_care(venues):
+    d = dialogue(venues, "cabinet")
+    d.say("Un contrôle jeudi à 10h, Jean Martin")
+    confirm = d.say("c'est pour une douleur")
+    assert (confirm.rdv["care_type"], confirm.rdv["reason"]) == ("controle", "une douleur")
+    assert "(contrôle)" in confirm.reply
+    d.say("oui")
+    assert (d.tools.bookings[0].care_type, d.tools.bookings[0].reason) == ("controle", "une douleur")
+
+
 @pytest.mark.parametrize(
     ("venue_id", "text", "said"),
     [
