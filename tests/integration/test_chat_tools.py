@@ -6,6 +6,12 @@ at 19:30 with room for two overlapping bookings; the Harbour Kitchen speaks Engl
 
 from __future__ import annotations
 
+import pytest
+from concierge.domain.knowledge_base import load_knowledge_base
+
+from tests.conftest import VENUES_FILE
+from tests.unit.conversations.fakes import FakeTools
+
 PHONE = "+351912345678"
 
 
@@ -89,6 +95,15 @@ def test_available_slots_show_hours_full_times_and_free_start_times(api):
     assert thursday["busySlots"] == [{"start": "19:30", "end": "22:00"}]
     assert thursday["freeSlots"] == ["22:00", "22:30"]
     assert days[1]["businessHours"] == "12:30-15:00, 19:30-23:30"
+
+
+@pytest.mark.parametrize("venue", ["tasca", "harbour", "cabinet", "roma"])
+def test_the_unit_dialogues_fake_offers_the_free_times_this_tool_offers(api, venue):
+    """The chat's unit dialogues run on a hand-written fake of these tools: its free times are these."""
+    real = tool(api, "get_available_slots", venue=venue, startDate="20/02/2026", endDate="26/02/2026")["days"]
+    fake = FakeTools(load_knowledge_base(VENUES_FILE)[venue]).get_available_slots("20/02/2026", "26/02/2026")
+    assert [day["freeSlots"] for day in fake["days"]] == [day["freeSlots"] for day in real]
+    assert any(day["freeSlots"] for day in real)
 
 
 def test_a_closed_day_says_so_in_the_venues_language(api):

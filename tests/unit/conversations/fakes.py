@@ -1,6 +1,6 @@
 """A hand-written fake of our own ToolRunner port: the manual's tools over an in-memory diary.
 
-It keeps the rules the agents rely on: free times on the venue's grid within its hours, one booking
+It keeps the rules the agents rely on: free times are the venue's slots (`day_slots`, as the real tools), one booking
 per time, a customer sees, cancels and replaces only their own bookings, handover and tags recorded.
 """
 
@@ -11,6 +11,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from concierge.domain.openings import day_slots
 from concierge.domain.phone import to_e164
 from concierge.domain.venue import Venue, hhmm, minutes
 
@@ -63,11 +64,8 @@ class FakeTools:
         while day <= end:
             ranges = self.venue.ranges_on(day)
             free, busy = [], []
-            for r in ranges:
-                t = r.open_min
-                while t < r.close_min:
-                    (busy if self._taken(day, hhmm(t)) else free).append(hhmm(t))
-                    t += self.venue.slot_minutes
+            for slot in day_slots(self.venue, day):
+                (busy if self._taken(day, slot) else free).append(slot)
             days.append(
                 {
                     "date": day.strftime("%d/%m/%Y"),
@@ -95,13 +93,11 @@ class FakeTools:
         replacesEventId: str | None = None,
     ) -> dict[str, Any]:
         day = _date(appointmentDate)
-        ranges = self.venue.ranges_on(day)
-        t = minutes(appointmentTime)
         replaced = next((b for b in self.bookings if b.id == replacesEventId and b.phone == self.phone), None)
         if replacesEventId is not None and replaced is None:
             return {"success": False, "error": "not your booking"}
-        if not any(r.open_min <= t < r.close_min for r in ranges):
-            return {"success": False, "error": "closed at that time"}
+        if appointmentTime not in day_slots(self.venue, day):
+            return {"success": False, "error": "no booking at that time"}
         if any(b.day == day and b.time == appointmentTime and b is not replaced for b in self.bookings):
             return {"success": False, "error": "that time is taken"}
         if replaced is not None:  # moved, or its party changed, in one change; it keeps its id

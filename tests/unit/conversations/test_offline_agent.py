@@ -90,8 +90,8 @@ def test_english_booking_offers_free_times_near_a_time_not_free_then_collects_wh
     d.tools.phone = PHONES["harbour"]
     offer = d.say("Hi, a table for two on Friday at 11pm please")  # 23:00 is past Friday's last sitting: said first
     times = [e["label"] for e in offer.rdv["ui_elements"]]
-    assert times == ["22:00", "22:15", "22:30", "22:45"] and "We are open on Friday 27 November" in offer.reply
-    assert offer.rdv["ui_elements"][1]["data"]["start_iso"] == "2026-11-27T22:15:00+00:00"
+    assert times == ["21:30", "21:45", "22:00", "22:15"] and "We are open on Friday 27 November" in offer.reply
+    assert offer.rdv["ui_elements"][1]["data"]["start_iso"] == "2026-11-27T21:45:00+00:00"
     need = d.press(offer.rdv["ui_elements"][1])
     assert need.rdv["missing_fields"] == ["patient.name", "patient.phone_e164"]
     assert d.say("My name is John Smith").rdv["missing_fields"] == ["patient.phone_e164"]
@@ -101,7 +101,7 @@ def test_english_booking_offers_free_times_near_a_time_not_free_then_collects_wh
     confirm = d.say("07400 123456")
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["phone_e164"] == "+447400123456"
     done = d.press(confirm.rdv["ui_elements"][0])
-    assert done.rdv["action"] == "CREATE" and d.tools.bookings[0].time == "22:15"
+    assert done.rdv["action"] == "CREATE" and d.tools.bookings[0].time == "21:45"
 
 
 @pytest.mark.parametrize(("venue_id", "request_", "taken", "booked", "said"), [
@@ -140,7 +140,7 @@ def test_times_offered_near_a_time_not_free_stay_near_it_while_the_rest_is_asked
     assert (
         labels
         == [e["label"] for e in offer.rdv["ui_elements"] if e.get("data")]
-        == ["11:00", "11:30", "13:00", "13:30"]
+        == ["11:30", "12:00", "13:00", "13:30"]  # the morning's last slot is at its close (cutoff 0)
     )
 
 
@@ -363,7 +363,7 @@ def test_a_week_said_by_one_of_its_days_offers_its_first_free_times_and_a_weekda
     ("roma", "il primo orario libero la settimana prossima per 2, Sam", "Orari liberi dalle 19 di lunedì 30 novembre"),
     ("cabinet", "je peux avoir le premier créneau de la semaine prochaine ? contrôle, Sami",
      "Créneaux libres à partir de 8 h le lundi 30 novembre"),
-    ("harbour", "the latest table next week for 2, Sam", "Free times until 9:45 pm on Tuesday 1 December"),
+    ("harbour", "the latest table next week for 2, Sam", "Free times until 9:15 pm on Tuesday 1 December"),
 ])  # fmt: skip
 def test_free_times_asked_for_a_week_offer_its_first_ones_from_today(venues, venue_id, asked, offered):
     assert dialogue(venues, venue_id).say(asked).reply.startswith(offered)
@@ -713,7 +713,7 @@ def test_a_yes_to_the_times_offered_for_a_move_to_a_time_not_free_takes_the_near
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 28), "20:00", PHONES["harbour"])
     d.say("move my booking to friday at 11pm")
-    expected = "Shall I move your booking of Saturday 28 November at 8 pm to Friday 27 November at 10:45 pm?"
+    expected = "Shall I move your booking of Saturday 28 November at 8 pm to Friday 27 November at 10:15 pm?"
     assert d.say("yes").reply == expected  # it offered the same times again
 
 
@@ -768,7 +768,7 @@ def test_another_day_said_with_the_part_the_time_kept_is_in_keeps_the_time(venue
     "un contrôle aujourd'hui à 8h30",  # before the name is asked
 ])  # fmt: skip
 def test_a_time_today_already_gone_is_said_to_have_passed_and_the_free_times_follow(venues, request_):
-    said = "Cet horaire est déjà passé. Créneaux libres le lundi 23 novembre : 10 h 30, 11 h, 11 h 30, 13 h."
+    said = "Cet horaire est déjà passé. Créneaux libres le lundi 23 novembre : 10 h 30, 11 h, 11 h 30, 12 h."
     assert dialogue(venues, "cabinet").say(request_).reply.startswith(said)  # the clock says 10:00
 
 
@@ -795,10 +795,10 @@ def test_le_plus_tot_is_the_earliest_and_a_yes_then_takes_it(venues):
     ("roma", "tavolo per 2 sabato", "il primo orario", "Orari liberi dalle 12 e 30 di sabato"),
     ("roma", "tavolo per 2 sabato", "il più presto", "Orari liberi dalle 12 e 30 di sabato"),
     ("harbour", "table for 2 saturday", "the soonest you have", "Free times from noon on Saturday"),
-    ("tasca", "mesa para 2 sábado", "o mais tarde", "Horários livres até às 23h de sábado"),
-    ("cabinet", "contrôle mardi", "le plus tard", "Créneaux libres jusqu'à 17 h 30 le mardi"),
+    ("tasca", "mesa para 2 sábado", "o mais tarde", "Horários livres até às 22h30 de sábado"),
+    ("cabinet", "contrôle mardi", "le plus tard", "Créneaux libres jusqu'à 18 h le mardi"),
     ("roma", "tavolo per 2 sabato", "il più tardi", "Orari liberi fino alle 22 e 30 di sabato"),
-    ("harbour", "table for 2 saturday", "the later the better", "Free times until 10:45 pm on Saturday"),
+    ("harbour", "table for 2 saturday", "the later the better", "Free times until 10:15 pm on Saturday"),
     ("harbour", "table for 2 saturday", "the earlier the better", "Free times from noon on Saturday"),
     ("roma", "tavolo per 2 sabato", "più tardi è meglio", "Orari liberi fino alle 22 e 30 di sabato"),
     ("tasca", "mesa para 2 sábado", "quanto mais cedo melhor", "Horários livres a partir das 12h30 de sábado"),
@@ -1225,16 +1225,16 @@ def test_next_week_said_after_the_day_is_that_weekday_next_week(venues, venue_id
 
 @pytest.mark.parametrize(("venue_id", "question", "said", "first"), [
     ("harbour", "table for 2 sunday at 8pm, Tom Baker",
-     "We are open on Sunday 29 November: lunch from noon to 4 pm. Free times: 3 pm,", "15:00"),
-    ("harbour", "sunday dinner for 2, Tom Baker", "We are open on Sunday 29 November: lunch from noon", "15:00"),
+     "We are open on Sunday 29 November: lunch from noon to 4 pm. Free times: 2:30 pm,", "14:30"),
+    ("harbour", "sunday dinner for 2, Tom Baker", "We are open on Sunday 29 November: lunch from noon", "14:30"),
     ("roma", "avete posto domani a pranzo per 2?",
      "Siamo aperti martedì 24 novembre: cena dalle 19 alle 22 e 30. Orari liberi: 19,", "19:00"),
     ("cabinet", "un détartrage mardi à 19h, Ali Benali",
-     "Nous sommes ouverts le mardi 24 novembre : matin de 8 h à 12 h et après-midi de 13 h à 18 h. Créneaux", "16:00"),
+     "Nous sommes ouverts le mardi 24 novembre : matin de 8 h à 12 h et après-midi de 13 h à 18 h. Créneaux", "16:30"),
     ("tasca", "mesa para 2 quarta ao almoço, Ana Costa",
      "Abrimos quarta-feira, 25 de novembro: jantar das 19h30", "19:30"),
     # with the name or the party still to ask: the day's hours first all the same
-    ("harbour", "can I book for 3 on sunday evening?", "We are open on Sunday 29 November: lunch from noon", "15:00"),
+    ("harbour", "can I book for 3 on sunday evening?", "We are open on Sunday 29 November: lunch from noon", "14:30"),
     ("roma", "si può prenotare per pranzo domani?", "Siamo aperti martedì 24 novembre: cena dalle 19", "19:00"),
 ])  # fmt: skip
 def test_a_time_or_part_of_the_day_outside_the_day_s_hours_is_answered_with_those_hours(
@@ -1252,7 +1252,7 @@ def test_a_time_or_part_of_the_day_outside_the_day_s_hours_is_answered_with_thos
     ("roma", "un tavolo per 2 sabato dopo le 21, Mario Rossi", "Orari liberi dalle 21 di sabato 28 novembre:",
      ["21:00", "21:30", "22:00", "22:30"]),
     ("cabinet", "un détartrage mardi avant midi, Ali Benali", "Créneaux libres jusqu'à 12 h le mardi 24 novembre :",
-     ["10:00", "10:30", "11:00", "11:30"]),
+     ["10:30", "11:00", "11:30", "12:00"]),
     ("tasca", "mesa para 2 sábado depois das 20h, Ana Costa", "Horários livres a partir das 20h de sábado",
      ["20:00", "20:30", "21:00", "21:30"]),
 ])  # fmt: skip
@@ -1284,7 +1284,7 @@ def test_a_move_to_after_an_hour_offers_the_free_times_from_it(venues):
 
 def test_a_bound_with_no_free_time_on_its_side_is_answered_with_the_day_s_hours(venues):
     answer = dialogue(venues, "harbour").say("table for 2 sunday after 8pm, Tom Baker")
-    assert answer.reply.startswith("We are open on Sunday 29 November: lunch from noon to 4 pm. Free times: 3 pm,")
+    assert answer.reply.startswith("We are open on Sunday 29 November: lunch from noon to 4 pm. Free times: 2:30 pm,")
 
 
 def test_a_taken_time_inside_the_hours_is_still_said_not_available(venues):
@@ -1873,7 +1873,7 @@ def test_an_emergency_with_no_day_is_offered_the_first_free_times_from_now(venue
 def test_right_now_or_in_some_minutes_offers_the_free_times_from_now(venues, request_):
     offer = dialogue(venues, "cabinet").say(request_)  # at 10:00
     starts = [e["data"]["start_iso"][11:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
-    assert starts == ["10:30", "11:00", "11:30", "13:00"]
+    assert starts == ["10:30", "11:00", "11:30", "12:00"]
 
 
 @pytest.mark.parametrize(
@@ -1962,10 +1962,10 @@ def test_a_move_to_the_latest_of_a_day_offers_its_last_free_times(venues):
     own = d.tools.book(dt.date(2026, 11, 25), "19:00", PHONES["harbour"])
     offer = d.say("can I move my booking to the latest you have on saturday?")
     starts = [e["data"]["start_iso"][11:16] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
-    assert offer.rdv["action"] == "RESCHEDULE" and starts[-1] == "22:45"
+    assert offer.rdv["action"] == "RESCHEDULE" and starts[-1] == "22:15"
     d.say("the last one")
     d.say("yes")
-    assert (own.day, own.time) == (dt.date(2026, 11, 28), "22:45")
+    assert (own.day, own.time) == (dt.date(2026, 11, 28), "22:15")
 
 
 @pytest.mark.parametrize(("venue_id", "flow", "pick", "said"), [
