@@ -280,7 +280,7 @@ GRAMMARS = {
             "diner": "evening",
             "nuit": "night",
         },
-        part_lead=r"au|a|a la|a l heure du|pour le|pour|dans la|dans l|en|le|en fin de|en debut de|vers",
+        part_lead=r"au|a|a la|a l heure du|pour le|pour|dans la|dans l|en|le|en fin de?|en debut de?|vers",
         weekend=r"week end|weekend|fin de semaine",
         weekend_of=r"de|du|pendant le|le",
         next_week=(

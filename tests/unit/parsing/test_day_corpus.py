@@ -252,6 +252,9 @@ fr | vendredi soir                         | 2026-02-20 Fri evening
 fr | samedi midi                           | 2026-02-21 Sat lunch
 fr | demain soir                           | 2026-02-19 Thu evening
 fr | demain en fin de journée              | 2026-02-19 Thu evening
+fr | jeudi en début d'après-midi           | 2026-02-19 Thu afternoon
+fr | vendredi en fin d'aprem                | 2026-02-20 Fri afternoon
+fr | en fin d'après-midi samedi             | 2026-02-21 Sat afternoon
 fr | demain matin                          | 2026-02-19 Thu morning
 fr | demain à la première heure            | 2026-02-19 Thu morning
 fr | jeudi après-midi                      | 2026-02-19 Thu afternoon
