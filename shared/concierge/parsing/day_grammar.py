@@ -80,7 +80,7 @@ GRAMMARS = {
             "notte": "night",
             "nottata": "night",
         },
-        part_lead=r"a|al|alla|all|di|in|nel|nella|per|per il|per la|verso|in tarda|in prima",
+        part_lead=r"a|al|alla|all|di|in|nel|nella|per|per il|per la|verso|in tarda|in prima|nel primo|nel tardo|tardo",
         weekend=r"weekend|week end|fine settimana|finesettimana",
         weekend_of=r"di|del|dello|nel|nello|per il|per",
         next_week=(
@@ -182,7 +182,7 @@ GRAMMARS = {
         },
         part_lead=(
             r"at|at the|in the|for|for the|around|at around|over|during the|by|by the|towards the"
-            r"|late|early|in the late|in the early"  # "friday late evening", "saturday early afternoon"
+            r"|late|early|mid|in the late|in the early"  # "friday late evening", "saturday early afternoon"
         ),
         weekend=r"weekend|week end",
         weekend_of=r"on|of|at|over|the",

@@ -58,6 +58,9 @@ it | domani mattina                        | 2026-02-19 Thu morning
 it | domani mattina presto                 | 2026-02-19 Thu morning
 it | venerdì di primo mattino              | 2026-02-20 Fri morning
 it | giovedì pomeriggio                    | 2026-02-19 Thu afternoon
+it | giovedì nel primo pomeriggio          | 2026-02-19 Thu afternoon
+it | venerdì nel tardo pomeriggio           | 2026-02-20 Fri afternoon
+it | sabato tardo pomeriggio                | 2026-02-21 Sat afternoon
 it | stasera                               | 2026-02-18 Wed evening
 it | questa sera                           | 2026-02-18 Wed evening
 it | il 25 a pranzo                        | 2026-02-25 Wed lunch
@@ -146,6 +149,8 @@ en | Friday late evening                   | 2026-02-20 Fri evening
 en | first thing tomorrow                  | 2026-02-19 Thu morning
 en | Friday first thing                    | 2026-02-20 Fri morning
 en | Saturday in the early afternoon       | 2026-02-21 Sat afternoon
+en | Saturday mid-afternoon                | 2026-02-21 Sat afternoon
+en | mid-morning on Friday                 | 2026-02-20 Fri morning
 en | Saturday lunch                        | 2026-02-21 Sat lunch
 en | Saturday at lunchtime                 | 2026-02-21 Sat lunch
 en | Sunday brunch                         | 2026-02-22 Sun lunch
