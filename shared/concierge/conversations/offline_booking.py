@@ -84,7 +84,8 @@ class BookingFlow(BookingDays):
             return self.offer(day, None, notes)  # "Sunday evening", lunch only: what there is that day, first
         # "can I book for Saturday?", "do you do bookings for New Year's Eve?": its hours say yes, and when
         asked_of_a_day = self.asked_a_question and day == reading.day and not over_limit
-        asked_of_a_day = asked_of_a_day and not (reading.time or reading.time_near or reading.part)  # its times next
+        # its times next; a time held already: "can we do Friday?" moves the booking under way, its confirmation says
+        asked_of_a_day = asked_of_a_day and not (slots.get("time") or reading.time_near or reading.part)
         if ("hours" in reading.intents or asked_of_a_day) and day is not None:
             notes.insert(0, self.day_hours(day))  # "are you open on Christmas Eve? can I book for 6?": yes, then
         if missing:

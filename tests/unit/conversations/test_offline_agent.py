@@ -2258,6 +2258,20 @@ def test_asking_whether_a_day_can_be_booked_is_answered_with_its_hours_before_wh
     assert dialogue(venues, venue_id).say(asked).reply.startswith(said)
 
 
+@pytest.mark.parametrize(("venue_id", "before", "asked", "said"), [
+    ("harbour", "table for 4 on Saturday at 8, Sam Lee", "actually can we do Friday?",
+     "Shall I book a table for 4 on Friday 27 November at 8 pm for Sam Lee?"),
+    ("harbour", "table for 4 at 8, Sam Lee", "can we do Friday?",
+     "Shall I book a table for 4 on Friday 27 November at 8 pm for Sam Lee?"),
+    ("cabinet", "un contrôle dimanche à 10h, Jean Martin", "et lundi ?",
+     "Je réserve un rendez-vous (contrôle) le lundi 30 novembre à 10 h au nom de Jean Martin ?"),
+])  # fmt: skip
+def test_a_day_asked_for_once_the_time_is_held_is_confirmed_without_its_hours(venues, venue_id, before, asked, said):
+    d = dialogue(venues, venue_id)
+    d.say(before)
+    assert d.say(asked).reply == said
+
+
 def test_a_party_said_as_one_to_fit_in_is_the_party(venues):
     assert (
         dialogue(venues, "harbour")
