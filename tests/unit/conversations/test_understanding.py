@@ -1900,6 +1900,9 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("roma", "noi due, sabato sera", 2),
         ("roma", "solo io", 1),
         ("tasca", "eu e a minha mulher, sábado às 20h", 2),
+        ("tasca", "mesa para mim e para a minha mulher sexta às 20h", 2),  # "para mim", not "eu"
+        ("tasca", "mesa para mim e o meu marido sexta às 20h", 2),
+        ("tasca", "para mim e a minha mulher e os 2 filhos", 4),
         ("tasca", "nous deux, samedi à 20h", 2),
         ("harbour", "a table for 4 with my wife", 4),
         ("harbour", "me and my wife and our 2 kids on friday", 4),  # the two and those counted after them
