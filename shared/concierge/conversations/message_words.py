@@ -372,3 +372,5 @@ NEGATIONS = frozenset({"not", "non", "pas", "nao"})  # before what is not meant:
 ANOTHER_DAY = re.compile(
     r"\b(?:another|different|other|altro|autre|outro|outra) (?:day|time|giorno|orario|jour|heure|dia|hora)\b"
 )
+# "et un autre pour mon fils", "e un altro", "e outro": another of the same, no clinic's care "autre" either
+ANOTHER_ONE = re.compile(r"\b(?:un|une|uno|una|um|uma|encore un|encore une) (?:autre|altro|altra|outro|outra)\b")

@@ -292,8 +292,8 @@ class _Run(ChangesFlow):
         """The second booking asked in the message that asked the first, read now that the first (on `day` at
         `time`) is made: its confirmation, or what it still needs, after the "Done!". Said without a day ("and
         another one at 9"), it is on the first one's day; one booking asked on two days without a time ("for 2
-        on Friday and Saturday" - "at 8pm") is at the first one's time on both; with no party of its own, it is
-        for the first one's."""
+        on Friday and Saturday" - "at 8pm") is at the first one's time on both; with no party (or care) of its own,
+        it is for the first one's."""
         second, same_time = self.mem.pop("second_booking", None), self.mem.pop("second_at_the_same_time", False)
         if not second or created.rdv["action"] != "CREATE":
             return created
@@ -305,6 +305,8 @@ class _Run(ChangesFlow):
             reading.time = time
         if reading.people is None and not self.venue.is_clinic:
             reading.people = self.mem.get("last_party")  # "… and another on Saturday at 8": the same party
+        if reading.care_type is None and self.venue.is_clinic:
+            reading.care_type = self.mem.get("last_care")  # "… et un autre pour mon fils à 10h30": the same care
         return self.asked_again(created.reply, self._answered(reading, ()))
 
     def drop_booking(self, anything_else: bool = False) -> AgentAnswer:

@@ -371,6 +371,8 @@ class BookingFlow(BookingDays):
         self.mem["slots"] = {k: v for k, v in slots.items() if k == "phone" or (k == "name" and own)}
         # "and Saturday as well", "also Saturday, same time": another booking, the same party (and time)
         self.mem.update(last_party=slots.get("people"), last_time=time, last_day=day.isoformat())
+        if self.venue.is_clinic:
+            self.mem["last_care"] = slots.get("care_type")  # "… et un autre pour mon fils": the same care
         event_id = result.get("eventId") or result.get("id")
         self.mem["last_created"] = event_id if isinstance(event_id, str) else None
         return self.answer(

@@ -48,6 +48,7 @@ from concierge.conversations.message_intents import emoji_answer, intents_said, 
 from concierge.conversations.message_spans import blanked
 from concierge.conversations.message_words import (
     ANOTHER_DAY,
+    ANOTHER_ONE,
     ANSWER_FILLERS,
     BREAK,
     CORRECTION_WORDS,
@@ -145,7 +146,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         rest = blanked(rest, vocab.phrases[edge])
     question = is_question(text, folded)
     if venue.is_clinic:  # "any other day?" names no care ("autre"), nor anything at a restaurant
-        cares, of_care = vocab.care_types.items(), ANOTHER_DAY.sub(" ", folded)
+        cares, of_care = vocab.care_types.items(), ANOTHER_ONE.sub(" ", ANOTHER_DAY.sub(" ", folded))
         cares_named = [name for name, patterns in cares if any(p.search(of_care) for p in patterns)]
         reading.care_type = cares_named[0] if cares_named else None
         if len(cares_named) > 1 and "move" in reading.intents:  # "changer mon contrôle en détartrage": its care changed

@@ -4550,6 +4550,18 @@ def test_a_second_appointment_said_by_its_care_is_asked_after_the_first(venues):
     ]
 
 
+def test_another_appointment_with_no_care_of_its_own_is_of_the_first_one_s_care_not_other(venues):
+    d = dialogue(venues, "cabinet")
+    d.say("un contrôle jeudi à 10h, Jean Martin, et un autre pour mon fils Adam à 10h30")
+    second = "Je réserve un rendez-vous (contrôle) le jeudi 26 novembre à 10 h 30 au nom d'Adam ?"
+    assert d.say("oui").reply.endswith(second)  # "un autre" was the care "autre", and its reason was asked
+    d.say("oui")
+    assert [(b.time, b.name, b.care_type) for b in d.tools.bookings] == [
+        ("10:00", "Jean Martin", "controle"),
+        ("10:30", "Adam", "controle"),
+    ]
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply

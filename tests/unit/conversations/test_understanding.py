@@ -116,6 +116,8 @@ def test_a_restaurant_reads_no_care_and_another_day_names_none_at_a_clinic(venue
     assert read(venues, "harbour", "any other day?").care_type is None  # it was "autre"
     assert read(venues, "cabinet", "un autre jour ?").care_type is None
     assert read(venues, "cabinet", "un rdv pour autre chose").care_type == "autre"
+    assert read(venues, "cabinet", "et un autre pour mon fils à 10h30").care_type is None  # another of the same
+    assert read(venues, "cabinet", "autre").care_type == "autre"
 
 
 def test_a_clinic_books_one_patient_so_articles_are_not_party_sizes(venues):
@@ -773,7 +775,8 @@ def test_a_care_is_read_by_the_words_patients_use_for_it(venues, text, care):
 
 
 def test_a_care_type_said_wins_over_a_symptom_and_a_restaurant_reads_no_symptom(venues):
-    assert read(venues, "cabinet", "un détartrage, j'ai les dents sensibles").care_type == "detartrage"
+    said = read(venues, "cabinet", "un détartrage, j'ai les dents sensibles")
+    assert (said.care_type, said.reason) == ("detartrage", "dents sensibles")  # the symptom is its reason
     assert read(venues, "roma", "ho mal di denti, un tavolo per 2").care_type is None
 
 
