@@ -94,11 +94,20 @@ def test_faq_answers_a_question_worded_differently_in_english(api):
         ("roma", "can I bring my dog?", "cani"),
         ("roma", "possiamo venire con un cane?", "cani"),  # "venire con", "portare": no subject of their own
         ("roma", "accettate cani?", "cani"),
+        ("harbour", "can my grandma come with her walker?", "step-free"),
+        ("harbour", "avete opzioni vegetariane?", "vegetarian"),  # a plural is the same word, near enough
+        ("harbour", "têm pratos vegetarianos?", "vegetarian"),
+        ("harbour", "vous avez des plats végétariens ?", "vegetarian"),
     ],
 )
 def test_faq_finds_a_subject_said_in_other_words_or_another_language(api, venue_id, question, answer_word):
     answered = api.ok("faq", {"restaurant_id": venue_id, "question": question})
     assert answered["source"] == "kb" and answer_word in answered["answer"]
+
+
+def test_faq_does_not_answer_a_question_of_stairs_with_yes_step_free(api):
+    answered = api.ok("faq", {"restaurant_id": "harbour", "question": "are there any stairs?"})
+    assert answered["answer"] is None  # "Yes, … step-free." would say yes to stairs
 
 
 def test_faq_does_not_answer_a_vegan_with_the_vegetarian_menu(api):

@@ -4,7 +4,8 @@ question uses: "wheelchair" and "step-free" are both `accessibility`, "dog" and 
 A question is compared with the venue's questions after its words for a subject are replaced by the
 subject's name, so "do you have wheelchair access?" finds "Is there step-free access?" and "is there
 parking?" finds "Avete il parcheggio?". Vegan and vegetarian are different subjects: a vegetarian menu
-is no answer to a vegan.
+is no answer to a vegan. Stairs and steps name no subject: "are there steps?" asks the opposite of "is
+there step-free access?", whose answer begins "Yes".
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ _TOPICS = {
         | disabled | accessible | accessibility | ramp | sedia a rotelle | sedie a rotelle | carrozzina | accessibile
         | disabili | barriere architettoniche | fauteuil roulant | fauteuils roulants | pmr | handicapes | handicape
         | cadeira de rodas | cadeiras de rodas | acessivel | acessibilidade | mobilidade reduzida
+        | walker | walking frame | zimmer frame | deambulatore | deambulateur | andarilho
     """,
     "parking": """
         car park | parking | park | parcheggio | parcheggi | parcheggiare | posteggio | stationnement | stationner
