@@ -28,6 +28,7 @@ from concierge.parsing import (
 )
 from concierge.parsing.day_parts import part_window, range_in_part
 from concierge.parsing.errors import NoSuchDate
+from concierge.parsing.weekdays import parse_weekday
 
 MAX_GRAM = 5
 _BARE_NUMBER = re.compile(r"(?:\w{1,3} )?\d{1,2}\w{0,3}")  # "le 20", "il 3", "the 5th", "dia 12"
@@ -75,13 +76,19 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
             raise
         except ValueError:  # not a day (UnsupportedRelativeDay)
             continue
-        if reading.feast:  # "on Friday at 8 for Valentine's": Friday
+        if reading.feast and not _named_with_its_weekday(gram, reading.date):  # "on Friday for Valentine's": Friday
             weaker[1] = weaker[1] or reading
         elif _BARE_NUMBER.fullmatch(gram):
             weaker[0] = weaker[0] or reading
         else:
             return _with_its_year(reading, gram, tokens, now, venue)
     return weaker[0] or weaker[1]
+
+
+def _named_with_its_weekday(gram: str, day: dt.date) -> bool:
+    """Whether a feast's name holds its own weekday ("Good Friday", "Easter Monday", "bank holiday Monday"): the
+    feast, not the coming Friday or Monday."""
+    return any(parse_weekday(word) == day.weekday() for word in gram.split())
 
 
 _OR = frozenset({"or", "o", "ou", "oppure", "otherwise", "altrimenti", "senno", "sinon", "senao"})

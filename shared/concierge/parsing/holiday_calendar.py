@@ -225,3 +225,38 @@ def named_holidays(text: str, country: str, locale: str, today: datetime.date) -
         return []
     closest = min(extra for extra, _ in upcoming.values())
     return sorted({day for extra, day in upcoming.values() if extra == closest})
+
+
+# Any public holiday, by the words for one: "the bank holiday", "next bank holiday monday", "il prossimo
+# festivo", "le prochain jour férié", "o próximo feriado"; a weekday said with it, the next one on that weekday.
+_ANY_HOLIDAY = re.compile(
+    r"(?:(?:the next|the|next|il prossimo|prossimo|il|le prochain|prochain|le|o proximo|proximo|o) )?"
+    r"(?:(?P<before>[a-z]+) )??"
+    r"(?:bank holiday|public holiday|giorno festivo|festivo|jour ferie|ferie|feriado)(?: (?P<after>[a-z]+))?"
+)
+
+
+@functools.cache
+def _public_holidays(country: str, year: int) -> tuple[datetime.date, ...]:
+    """The country's public holidays of a year (no optional days: Christmas Eve is no "feriado")."""
+    import holidays
+
+    if _entity(country) is None:
+        return ()
+    return tuple(sorted(holidays.country_holidays(country, years=year)))
+
+
+def any_holiday(text: str, country: str, today: datetime.date) -> datetime.date | None:
+    """The next public holiday (today included) that `text` asks for by the words for any one, or None."""
+    said = _ANY_HOLIDAY.fullmatch(text)
+    if said is None or (said["before"] and said["after"]):
+        return None
+    weekday_said = said["before"] or said["after"]
+    weekday = parse_weekday(weekday_said) if weekday_said else None
+    if weekday_said and weekday is None:
+        return None  # "the may bank holiday": a holiday of its own name
+    for year in (today.year, today.year + 1):
+        days = [day for day in _public_holidays(country, year) if day >= today]
+        if found := next((day for day in days if weekday is None or day.weekday() == weekday), None):
+            return found
+    return None

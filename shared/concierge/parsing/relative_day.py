@@ -31,7 +31,13 @@ from concierge.parsing.day_grammar import GRAMMARS, DayGrammar
 from concierge.parsing.day_patterns import DayPatterns
 from concierge.parsing.day_tokens import day_tokens
 from concierge.parsing.errors import NoSuchDate, UnsupportedRelativeDay, WeekdayMismatch
-from concierge.parsing.holiday_calendar import AMBIGUOUS_FEASTS, feast_date, holiday_country, named_holidays
+from concierge.parsing.holiday_calendar import (
+    AMBIGUOUS_FEASTS,
+    any_holiday,
+    feast_date,
+    holiday_country,
+    named_holidays,
+)
 from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.relative_time import led_in_as_a_clock_time
 from concierge.parsing.spelling import correct_spelling
@@ -232,6 +238,8 @@ def _day(
             date=following.date + 7 * _DAY,
             candidates=tuple(day + 7 * _DAY for day in following.candidates),
         )
+    if resolution is None and named and (holiday := any_holiday(text, where.country, today)):
+        resolution = _among([holiday], holiday=True)  # "the bank holiday": whichever comes next
     if resolution is None and named:
         resolution = _among(named_holidays(text, where.country, locale, today), holiday=True)
     return resolution

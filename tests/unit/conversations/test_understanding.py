@@ -780,6 +780,19 @@ def test_a_care_type_said_wins_over_a_symptom_and_a_restaurant_reads_no_symptom(
     assert read(venues, "roma", "ho mal di denti, un tavolo per 2").care_type is None
 
 
+@pytest.mark.parametrize(("venue_id", "text", "day"), [
+    ("harbour", "table for 2 on good friday at 8, Jo Brown", dt.date(2027, 3, 26)),  # it was Friday 27 November
+    ("harbour", "table for 2 on easter sunday at 1pm", dt.date(2027, 3, 28)),
+    ("harbour", "are you open on easter monday?", dt.date(2027, 3, 29)),
+    ("harbour", "table for 4 on bank holiday monday at 1pm", dt.date(2026, 12, 28)),  # Boxing Day's, observed
+    ("roma", "tavolo per 2 il venerdì santo alle 20", dt.date(2027, 3, 26)),
+    ("tasca", "mesa para 2 na sexta-feira santa às 20h", dt.date(2027, 3, 26)),
+    ("harbour", "table for 2 on Friday at 8 for Valentine's", dt.date(2026, 11, 27)),  # an occasion, not the day
+])  # fmt: skip
+def test_a_feast_whose_name_holds_its_weekday_is_the_feast_not_the_coming_weekday(venues, venue_id, text, day):
+    assert read(venues, venue_id, text).day == day
+
+
 @pytest.mark.parametrize(
     ("venue_id", "text", "day", "time"),
     [

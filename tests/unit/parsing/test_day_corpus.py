@@ -90,6 +90,7 @@ it | il cenone di Capodanno                | 2026-12-31 Thu
 it | la notte di Capodanno                 | 2026-12-31 Thu
 it | Pasqua                                | 2026-04-05 Sun
 it | Pasquetta                             | 2026-04-06 Mon
+it | il prossimo festivo                   | 2026-04-05 Sun
 it | Ferragosto                            | 2026-08-15 Sat
 it | festa della Repubblica                | 2026-06-02 Tue
 it | Stefano                               | UNSUPPORTED
@@ -195,6 +196,8 @@ en | New Year's Day                        | 2027-01-01 Fri
 en | Easter                                | 2026-04-05 Sun
 en | Easter Monday                         | 2026-04-06 Mon
 en | Good Friday                           | 2026-04-03 Fri
+en | the bank holiday                      | 2026-04-03 Fri
+en | bank holiday Monday                   | 2026-05-04 Mon
 en | Boxing Day                            | 2026-12-26 Sat
 en | Christmas Eve dinner                  | 2026-12-24 Thu evening
 en | dinner on Christmas Eve               | 2026-12-24 Thu evening
@@ -290,6 +293,7 @@ fr | la soirée du Nouvel An                | 2026-12-31 Thu
 fr | le jour de l'an                       | 2027-01-01 Fri
 fr | Pâques                                | 2026-04-05 Sun
 fr | le lundi de Pâques                    | 2026-04-06 Mon
+fr | le prochain jour férié                | 2026-04-06 Mon
 fr | la fête nationale                     | 2026-07-14 Tue
 fr | la Toussaint                          | 2026-11-01 Sun
 fr | l'Ascension                           | 2026-05-14 Thu
@@ -374,6 +378,7 @@ pt | jantar de Ano Novo                    | 2026-12-31 Thu
 pt | Ano Novo                              | 2027-01-01 Fri
 pt | Páscoa                                | 2026-04-05 Sun
 pt | sexta-feira santa                     | 2026-04-03 Fri
+pt | o próximo feriado                     | 2026-04-03 Fri
 pt | Dia de Portugal                       | 2026-06-10 Wed
 pt | Portugal                              | UNSUPPORTED
 pt | dia da Liberdade                      | 2026-04-25 Sat
