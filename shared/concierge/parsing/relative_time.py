@@ -82,7 +82,7 @@ def _clock_form_patterns(g: TimeGrammar) -> list[tuple[str, int]]:
         (rf"{hour}{unit}", 1),
         (
             rf"{hour}(?: ?[:.] ?| ?h(?: (?=\d\d))?| (?:{g.hour}) (?:(?:{g.and_}) )?)(?P<m>\d{{1,2}})"
-            rf"(?: (?:{g.minute}))?",
+            rf"(?: (?:{g.minute})| ?(?:{g.hour}))?",  # "20:30h", "19:30 hrs": the hour's mark after its minutes
             1,
         ),
         (rf"{hour} (?P<m>\d{{2}})(?: (?:{g.minute}))?", 1),  # "8 30"; "8 4" (a party after an hour) is no 8:04

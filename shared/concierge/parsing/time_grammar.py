@@ -22,7 +22,7 @@ def ish_spelt_out(folded: str) -> str:
 
 # The words before a clock time in the four languages, folded: "at 1930", "alle 2030", "a 20h", "às 21h".
 CLOCK_LEADS = frozenset({"at", "alle", "ore", "a", "as", "vers", "verso", "around", "pelas", "by", "dalle"})
-DIGITS_CLOCK = re.compile(r"([01]?\d|2[0-3])([0-5]\d)(am|pm|h)?")  # a clock written without its colon: "1930"
+DIGITS_CLOCK = re.compile(r"([01]?\d|2[0-3])([0-5]\d)(am|pm|hrs|h)?")  # a clock without its colon: "1930", "1930hrs"
 
 
 def digits_as_clock(word: str, *, alone: bool, led: bool) -> str | None:

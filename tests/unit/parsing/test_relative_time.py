@@ -307,10 +307,19 @@ def test_an_hour_written_with_its_leading_zero_is_the_morning_whatever_the_hours
         ("alle 2030", "it", exact("20:30")),
         ("às 2030", "pt", exact("20:30")),
         ("2000h", "fr", exact("20:00")),
+        ("at 1930hrs", "en", exact("19:30")),
     ],
 )
 def test_a_clock_written_without_its_colon_is_read_with_it(text, locale, expected):
     assert resolve_relative_time(text, NOW, locale, is_plausible=lambda t: t >= "12:00") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "locale"),
+    [("às 20:30h", "pt"), ("alle 20.30h", "it"), ("à 20:30h", "fr"), ("at 20:30hrs", "en"), ("20:30 horas", "pt")],
+)
+def test_a_clock_with_the_hour_s_mark_after_its_minutes_is_that_time(text, locale):
+    assert resolve_relative_time(text, NOW, locale, is_plausible=lambda t: t >= "12:00") == exact("20:30")
 
 
 @pytest.mark.parametrize("text", ["2026", "in 2026", "1932"])
