@@ -2267,9 +2267,7 @@ def test_asking_whether_a_day_can_be_booked_is_answered_with_its_hours_before_wh
      "Je réserve un rendez-vous (contrôle) le lundi 30 novembre à 10 h au nom de Jean Martin ?"),
 ])  # fmt: skip
 def test_a_day_asked_for_once_the_time_is_held_is_confirmed_without_its_hours(venues, venue_id, before, asked, said):
-    d = dialogue(venues, venue_id)
-    d.say(before)
-    assert d.say(asked).reply == said
+    assert answer_after(venues, venue_id, before, asked)[1].reply == said
 
 
 def test_a_party_said_as_one_to_fit_in_is_the_party(venues):
