@@ -159,6 +159,7 @@ class _Run(ChangesFlow):
             or (EDGES | _MOVE_WORDS) & reading.intents
             or picking
             or times_asked
+            or (target and reading.part_named)  # "l'après-midi" to "To which day and time…?": that day's
         ):
             return self.manage(reading, fresh=False)
         if mem.get("flow") in ("cancel", "move") and "no" in reading.intents:

@@ -124,6 +124,7 @@ class OwnBookingsFlow(BookingFlow):
         day, time = dt.date.fromisoformat(chosen["day"]), chosen["time"]
         mem["target"] = chosen
         self._the_next_after_its_own(reading, day)
+        self.part_of_the_day_under_way(reading, chosen["day"])  # "can we move it to the evening?": its own day's
         moved = (reading.day and reading.day.isoformat() != chosen["day"]) or (reading.time and reading.time != time)
         to_a_part = reading.outside_part(time)  # "Saturday's to the evening"
         if (
@@ -212,6 +213,7 @@ class OwnBookingsFlow(BookingFlow):
         moves from its time."""
         target = self.mem["target"]
         self._the_next_after_its_own(reading, dt.date.fromisoformat(target["day"]))
+        self.part_of_the_day_under_way(reading, target.get("new_day") or target["day"])  # "to the evening"
         self.party_not_hour(reading, reading.day or dt.date.fromisoformat(target.get("new_day") or target["day"]))
         if reading.shift is not None and not reading.time:  # "half an hour later": from the booking's own time
             reading.time = shifted(target["time"], reading.shift)
@@ -243,7 +245,7 @@ class OwnBookingsFlow(BookingFlow):
         if time is None and (edge := EDGES & reading.intents) and (near := self.edge_time(day, edge)):
             return self._offer_move(day, near, approximate=True)
         if time is None and reading.part and reading.outside_part(old_time):
-            return self._offer_move(day, reading.part[0], approximate=True)  # "to Sunday lunch": from its start
+            return self._offer_move(day, reading.part[0], approximate=True, bound="after")  # "to Sunday lunch"
         another_day = target.get("new_day", target["day"]) != target["day"]
         if time is None and (another_day or "availability" in reading.intents):
             return self._offer_move(day, old_time, approximate=True)  # "to Sunday?", "what do you have?": around it

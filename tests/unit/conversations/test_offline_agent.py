@@ -3406,12 +3406,38 @@ def test_a_shift_of_a_booking_named_by_its_day_moves_that_booking(venues, venue_
     assert moment in [(b.day, b.time) for b in d.tools.bookings] and len(d.tools.bookings) == 2
 
 
+@pytest.mark.parametrize(("venue_id", "booked", "asked", "offered"), [
+    ("harbour", (27, "13:00"), "can we move it to the evening?", "Free times from 6 pm on Friday 27 November: 6 pm,"),
+    ("cabinet", (26, "10:00"), "est-ce possible de le décaler à l'après-midi ?",
+     "Créneaux libres à partir de 13 h le jeudi 26 novembre"),
+    ("roma", (27, "20:00"), "possiamo spostarla a pranzo?",
+     "Orari liberi dalle 12 e 30 di venerdì 27 novembre: 12 e 30,"),
+])  # fmt: skip
+def test_a_booking_moved_to_a_part_of_the_day_alone_is_offered_that_part_of_its_own_day(
+    venues, venue_id, booked, asked, offered
+):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, booked[0]), booked[1], PHONES[venue_id])
+    assert d.say(asked).reply.startswith(offered)  # it asked "to which day and time?"
+
+
+def test_a_part_of_the_day_said_to_which_day_and_time_is_that_part_of_the_booking_s_day(venues):
+    d = dialogue(venues, "cabinet")
+    d.tools.book(dt.date(2026, 11, 26), "10:00", PHONES["cabinet"])
+    d.say("je voudrais décaler mon rendez-vous")
+    offer = d.say("l'après-midi")  # it was "Désolé, je n'ai pas compris"
+    assert offer.reply.startswith("Créneaux libres à partir de 13 h le jeudi 26 novembre : 13 h, 13 h 30")
+    d.say("14h")
+    d.say("oui")
+    assert [(b.day, b.time) for b in d.tools.bookings] == [(dt.date(2026, 11, 26), "14:00")]
+
+
 def test_a_booking_moved_to_another_part_of_its_day_is_offered_that_part_s_free_times(venues):
     d = dialogue(venues, "harbour")
     d.tools.book(dt.date(2026, 11, 24), "19:00", PHONES["harbour"])
     d.tools.book(dt.date(2026, 11, 28), "13:00", PHONES["harbour"])
     offer = d.say("I'd like to move the one on saturday to the evening")
-    assert offer.reply.startswith("Free times around 6 pm on Saturday 28 November: 6 pm")  # not "to which day?"
+    assert offer.reply.startswith("Free times from 6 pm on Saturday 28 November: 6 pm")  # not "to which day?"
     d.say("7pm")
     d.say("yes")
     assert [(b.day, b.time) for b in d.tools.bookings] == [
@@ -4705,7 +4731,7 @@ def test_a_move_to_another_day_s_part_offers_that_part_s_times_not_the_booking_s
     lunch = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes").say(
         "can we move it to sunday lunch?"
     )
-    assert lunch.reply.startswith("Free times around noon on Sunday 29 November: noon, 12:15 pm")
+    assert lunch.reply.startswith("Free times from noon on Sunday 29 November: noon, 12:15 pm")
     evening = booked(venues, "harbour", "table for 2 on saturday at 8pm, Tom Baker", "yes").say(
         "can we move it to friday evening?"
     )
