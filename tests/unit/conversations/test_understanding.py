@@ -495,6 +495,20 @@ def test_a_full_name_right_after_the_word_for_the_booking_is_the_name(venues, ve
     assert read(venues, venue_id, text).name == name
 
 
+@pytest.mark.parametrize(("venue_id", "text", "name"), [
+    ("harbour", "table for Mr Smith, 2 people friday 8pm", "Mr Smith"),
+    ("harbour", "table for Dr Patel for 4 on friday at 8", "Dr Patel"),
+    ("roma", "tavolo per il signor Rossi, 2 persone venerdì alle 20", "Rossi"),  # a title said in words goes
+    ("roma", "2 persone venerdì alle 20 per la sig.ra Bianchi", "Sig.ra Bianchi"),
+    ("tasca", "mesa para a D. Maria, 2 pessoas sexta às 20h", "D. Maria"),
+    ("tasca", "reserva para o Sr. Silva, 3 pessoas, quinta às 21h", "Sr. Silva"),
+    ("tasca", "reserva para a senhora Costa, 3 pessoas, quinta às 21h", "Costa"),
+    ("harbour", "table for Ms Christmas Eve, 2 people at 8", None),  # a day, whatever comes before it
+])  # fmt: skip
+def test_a_name_after_for_and_a_title_is_the_name_wherever_it_stands(venues, venue_id, text, name):
+    assert read(venues, venue_id, text).name == name
+
+
 @pytest.mark.parametrize(
     ("venue_id", "text", "name"),
     [
