@@ -1985,6 +1985,7 @@ def test_an_hour_s_shift_is_no_one_o_clock(venues, venue_id, text, day, shift):
         ("roma", "siamo noi tre sabato alle 20", 3),  # "noi due" was read, "noi tre" was not
         ("tasca", "nós três sábado às 20h", 3),
         ("roma", "una tavolata da 8 sabato alle 20", 8),
+        ("roma", "salve, siamo una tavolata di 8 per sabato sera", 8),
         ("tasca", "podem ligar-nos 2 vezes", None),  # a count of times
     ],
 )
