@@ -49,8 +49,21 @@ _BOOKING_AFTER = re.compile(
 _LEADS = frozenset("for on this next per il pour le ce para o no na a".split())
 
 
+# The party said at the end of what comes before the booking's day: "by the window for 2 (people)"
+_PARTY_LAST = re.compile(
+    r"\s+(?:for|per|pour|para|x)\s+\d{1,2}(?:\s+(?:people|persons|guests|ppl|pax|persone|personnes|pessoas))?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _without_leads(text: str) -> str:
-    """`text` without the few words at its end that lead to what was cut after it ("all'aperto per")."""
+    """`text` without the few words at its end that lead to what was cut after it ("all'aperto per"), and
+    without a party said there ("by the window for 2 on friday": the note is "by the window")."""
+    text = _PARTY_LAST.sub("", _without_lead_words(text))
+    return _without_lead_words(text)
+
+
+def _without_lead_words(text: str) -> str:
     for _ in range(3):
         head, _space, last = text.rstrip().rpartition(" ")
         if not head or fold_same_length(last) not in _LEADS:

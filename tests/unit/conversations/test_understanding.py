@@ -1267,6 +1267,8 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
         ("harbour", "I'd like to book a table for my wife's birthday", "for my wife's birthday"),  # booked, no number
         ("harbour", "Booking for Sarah's birthday - 8 people Saturday 7pm", "for Sarah's birthday"),  # not the booking
         ("roma", "vorrei un tavolo all'aperto per sabato alle 13 per 4", "all'aperto"),  # nor the booking after it
+        ("harbour", "do you have a table by the window for 2 on friday at 8? Jo Brown", "by the window"),  # no party
+        ("harbour", "a table by the window for 2 people on friday at 8", "by the window"),
         ("harbour", "a table outside for friday at 8 for 2", "outside"),
         ("harbour", "need a high chair for tmrw at 8 for 3", "need a high chair"),  # the day as a chat writes it
         ("harbour", "table for 2 with a high chair at 8 tomorrow", "with a high chair"),
