@@ -305,7 +305,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.intents.discard("care_change")  # "add a note": no appointment's care changed
     if not venue.is_clinic and reading.reason is None:
         request = special_request(rest, vocab)  # "it's our anniversary", "a high chair for our booking?"
-        if booking_said or not question or {"note", "mine"} & reading.intents:
+        if booking_said or not question or {"note", "mine", "book"} & reading.intents:  # "an outdoor table?"
             reading.reason = request
         else:
             reading.request_asked = request  # "could we sit by the window?": asked, a note only of a booking

@@ -4210,6 +4210,18 @@ def test_a_care_not_known_asked_of_a_day_is_a_question_for_the_team(venues):
     )
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "then", "yes", "note"), [
+    ("roma", "avete un tavolo all'aperto?", "2 persone venerdì alle 20, Mario Rossi", "sì", "all'aperto"),
+    ("harbour", "can I book a table outside?", "2 people friday at 8, Jo Brown", "yes", "outside"),
+    ("tasca", "têm uma mesa na esplanada?", "2 pessoas sexta às 20h, Rui Costa", "sim", "esplanada"),
+])  # fmt: skip
+def test_a_request_asked_with_a_table_is_noted_for_the_booking_it_starts(venues, venue_id, asked, then, yes, note):
+    d, confirm = answer_after(venues, venue_id, asked, then)
+    assert note in confirm.reply  # "Noted: …", read back before the yes; the request was lost
+    d.say(yes)
+    assert d.tools.bookings[0].reason == note
+
+
 def test_tables_outdoors_asked_about_are_no_question_of_the_hours(venues):
     answer = dialogue(venues, "roma").say("avete tavoli all'aperto?")
     assert answer.reply.startswith("Qui non ho la risposta a questa domanda.")  # not the opening hours
