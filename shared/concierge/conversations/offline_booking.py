@@ -333,7 +333,9 @@ class BookingFlow(BookingDays):
 
     def what(self) -> str:
         if self.venue.is_clinic:
-            return self.words.say("confirm.clinic", care=self.words.care_type(self.slots.get("care_type", "autre")))
+            care = self.words.care_type(self.slots.get("care_type", "autre"))
+            said = self.words.say("confirm.clinic", care=care)
+            return said.replace(f" ({care})", "") if said.count(care) > 1 else said  # not "uma consulta (consulta)"
         return self.words.say("confirm.people", people=self.slots.get("people"))
 
     def confirm_sentence(self, day: dt.date, time: str) -> str:

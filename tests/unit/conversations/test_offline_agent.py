@@ -3940,6 +3940,14 @@ def test_a_toothache_books_a_consultation_with_it_as_the_reason_without_asking_f
     assert (confirm.rdv["care_type"], confirm.rdv["reason"]) == ("consultation", "mal aux dents")
 
 
+@pytest.mark.parametrize(("asked", "said"), [
+    ("queria marcar uma consulta para terça às 9h, Ana Costa", "Posso reservar uma consulta terça-feira"),
+    ("queria marcar uma limpeza para terça às 9h, Ana Costa", "Posso reservar uma consulta (destartarização) terça"),
+])  # fmt: skip
+def test_a_care_named_as_the_appointment_itself_is_not_said_twice(venues, asked, said):
+    assert dialogue(venues, "cabinet").say(asked).reply.startswith(said)  # it was "uma consulta (consulta)"
+
+
 def test_a_complaint_said_with_a_care_named_is_its_reason_and_the_care_stays(venues):
     d = dialogue(venues, "cabinet")
     confirm = d.say("Un détartrage jeudi à 10h, j'ai mal aux dents, Jean Martin")
