@@ -146,8 +146,10 @@ class OfflineTurn:
 
     @property
     def asked_a_question(self) -> bool:
-        """Whether the message is a question (one the FAQ did not answer, when it comes to be asked)."""
-        return (self.turn.text or "").strip().endswith("?")
+        """Whether the message is a question (one the FAQ did not answer, when it comes to be asked); "???" alone
+        asks nothing."""
+        text = (self.turn.text or "").strip()
+        return text.endswith("?") and any(c.isalnum() for c in text)
 
     def not_understood(self) -> AgentAnswer:
         self.mem["misunderstood"] += 1

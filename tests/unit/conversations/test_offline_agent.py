@@ -2844,6 +2844,11 @@ def test_a_message_not_understood_during_a_booking_asks_the_same_again_and_the_a
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["name"] == name
 
 
+@pytest.mark.parametrize("marks", ["???", "?"])
+def test_question_marks_alone_are_not_understood_not_a_question_with_no_answer(venues, marks):
+    assert dialogue(venues, "harbour").say(marks).reply.startswith("Sorry, I didn't understand.")  # not "no answer"
+
+
 def test_two_messages_not_understood_during_a_booking_hand_over(venues):
     d = dialogue(venues, "harbour")
     d.say("a table for 2 on saturday at 8pm")
