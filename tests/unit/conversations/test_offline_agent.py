@@ -4226,6 +4226,8 @@ def test_a_care_not_known_asked_of_a_day_is_a_question_for_the_team(venues):
 @pytest.mark.parametrize(("venue_id", "asked", "then", "yes", "note"), [
     ("roma", "avete un tavolo all'aperto?", "2 persone venerdì alle 20, Mario Rossi", "sì", "all'aperto"),
     ("harbour", "can I book a table outside?", "2 people friday at 8, Jo Brown", "yes", "outside"),
+    ("harbour", "do you have an outdoor table?", "2 people, friday at 8, Jo Brown", "yes",
+     "do you have an outdoor table"),  # as written, as "could we sit by the window" is
     ("tasca", "têm uma mesa na esplanada?", "2 pessoas sexta às 20h, Rui Costa", "sim", "esplanada"),
 ])  # fmt: skip
 def test_a_request_asked_with_a_table_is_noted_for_the_booking_it_starts(venues, venue_id, asked, then, yes, note):
