@@ -232,7 +232,7 @@ def named_holidays(text: str, country: str, locale: str, today: datetime.date) -
 _ANY_HOLIDAY = re.compile(
     r"(?:(?:the next|the|next|il prossimo|prossimo|il|le prochain|prochain|le|o proximo|proximo|o) )?"
     r"(?:(?P<before>[a-z]+) )??"
-    r"(?:bank holiday|public holiday|giorno festivo|festivo|jour ferie|ferie|feriado)(?: (?P<after>[a-z]+))?"
+    r"(?:bank holiday|public holiday|giorno festivo|festivo|jour ferie|feriado)(?: (?P<after>[a-z]+))?"
 )
 
 

@@ -91,6 +91,7 @@ it | la notte di Capodanno                 | 2026-12-31 Thu
 it | Pasqua                                | 2026-04-05 Sun
 it | Pasquetta                             | 2026-04-06 Mon
 it | il prossimo festivo                   | 2026-04-05 Sun
+it | le ferie                              | UNSUPPORTED
 it | Ferragosto                            | 2026-08-15 Sat
 it | festa della Repubblica                | 2026-06-02 Tue
 it | Stefano                               | UNSUPPORTED
