@@ -310,6 +310,8 @@ def name_at_start(text: str) -> str | None:
         return None
     if first and first[0].strip(".,;:!?").lower() in HESITATIONS | NEVER_NAMES | REPLIES:
         return None
+    if first and first[0].lower().replace("’", "'") in CLAUSE_OPENERS:
+        return None  # "I'll take it", "vorrei quello": a clause, no one's name
     said = time_tokens(text)[:2]  # "evening", "l'après-midi", "Manhã": a part of the day ("Mario Sera" is a name)
     if said and (said[0] in PART_WORDS or (said[0] in ARTICLES and said[1:] and said[1] in PART_WORDS)):
         return None

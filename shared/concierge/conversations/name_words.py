@@ -73,8 +73,8 @@ ARTICLES = frozenset({"the", "a", "l", "le", "la", "il", "o", "de", "di", "in", 
 
 # Words that answer "for whom?", "for what?" or "where?" and name nobody: "for me", "per cena", "outside".
 NEVER_NAMES = frozenset(
-    "i me us myself moi nous noi mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner déjeuner "
-    "diner dîner almoco almoço jantar outside inside indoors outdoors terrace terrazza terrasse esplanada "
+    "i me us myself je moi nous io noi eu mim nos lunch dinner breakfast brunch pranzo cena colazione dejeuner "
+    "déjeuner diner dîner almoco almoço jantar outside inside indoors outdoors terrace terrazza terrasse esplanada "
     "window finestra fenetre fenêtre janela garden giardino jardin jardim upstairs downstairs dentro fuori "
     "dehors interieur intérieur exterieur extérieur "
     # a question about the name asked: "no name needed?", "è obbligatorio?"

@@ -24,6 +24,10 @@ _INDEX = {word: index for index, words in _PLACES.items() for word in words.spli
 _NEED_ARTICLE = {"segunda", "quarta", "prima"}
 _PICK = re.compile(
     r"(?:(?:ok|okay|yes|si|oui|sim|va bene|d accord) )?"
+    # "I'll take the first one", "prendo il primo", "je prends le premier", "fico com o primeiro"
+    r"(?:(?:i ll|i will|we ll|we will|let s|i d|we d) (?:take|have|go for|go with|do|like) |(?:take|go for) "
+    r"|(?:prendo|prendiamo|vorrei|facciamo|je prends|on prend|je vais prendre|je veux|je voudrais|nous prenons"
+    r"|fico com|ficamos com|quero|queria|vou querer|pode ser) )?"
     r"(?P<article>(?:the|la|il|le|l|o|a|lo) )?(?P<place>[a-z0-9]+)"
     r"(?: (?:one|option|time|slot|opzione|orario|option|creneau|horaire|opcao|horario))?"
     r"(?: (?:please|per favore|grazie|s il vous plait|svp|merci|por favor|obrigad[oa]))?"

@@ -20,6 +20,13 @@ from concierge.tools.faq import normalise
         ("o terceiro", 2),
         ("a segunda", 1),
         ("a última", -1),
+        # taken with a verb: "prendo il primo" read the 1st of the month, "I'll take the first one" nothing
+        ("I'll take the first one", 0),
+        ("let's do the second one", 1),
+        ("prendo il primo", 0),
+        ("vorrei l'ultimo", -1),
+        ("je prends le premier", 0),
+        ("fico com o primeiro", 0),
     ],
 )
 def test_a_place_in_the_list_picks_that_time(text, index):
@@ -27,7 +34,8 @@ def test_a_place_in_the_list_picks_that_time(text, index):
 
 
 @pytest.mark.parametrize(
-    "text", ["il primo dicembre", "segunda", "quarta", "first of all, can we be 3?", "the 8pm one"]
+    "text",
+    ["il primo dicembre", "segunda", "quarta", "first of all, can we be 3?", "the 8pm one", "prendo il primo dicembre"],
 )
 def test_a_day_or_anything_more_than_the_pick_picks_nothing(text):
     assert place_picked(normalise(text)) is None

@@ -723,6 +723,8 @@ def test_a_yes_to_the_times_offered_for_a_move_to_a_time_not_free_takes_the_near
     ("quand pouvez-vous me recevoir jeudi ?", "Créneaux libres à partir de 8 h le jeudi 26 novembre"),
     ("je voudrais le premier rendez-vous disponible", "Créneaux libres à partir de 10 h 30 le lundi 23 novembre"),
     ("votre première disponibilité pour un contrôle ?", "Créneaux libres à partir de 10 h 30 le lundi 23 novembre"),
+    ("le premier rendez-vous possible svp, contrôle, Jean Martin",
+     "Créneaux libres à partir de 10 h 30 le lundi 23 novembre"),  # it asked for the day and time
 ])  # fmt: skip
 def test_asking_when_the_clinic_can_see_one_offers_the_earliest_free_times(venues, asked, offered):
     assert dialogue(venues, "cabinet").say(asked).reply.startswith(offered)
@@ -1794,6 +1796,9 @@ def test_where_the_venue_is_and_how_to_reach_it_are_answered_from_the_knowledge_
         ("harbour", "table for 2 tomorrow evening, Jane Doe", "the first one", "yes"),
         ("roma", "tavolo per 2 domani sera, Mario Rossi", "la seconda", "sì"),
         ("tasca", "mesa para 2 sábado à noite, Rui Costa", "a última", "sim"),
+        ("roma", "tavolo per 2 domani sera, Mario Rossi", "prendo il primo", "sì"),  # it offered 1 December's
+        ("cabinet", "contrôle jeudi matin, Jean Martin", "je prends le premier", "oui"),
+        ("harbour", "table for 2 tomorrow evening, Jane Doe", "I'll take the first one", "yes"),
     ],
 )
 def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, request_, pick, yes):
@@ -1801,7 +1806,7 @@ def test_a_time_offered_is_picked_by_its_place_in_the_list(venues, venue_id, req
     offer = d.say(request_)
     offered = [e["data"]["start_iso"] for e in offer.rdv["ui_elements"] if "start_iso" in (e.get("data") or {})]
     confirm = d.say(pick)
-    place = {"the first one": 0, "la seconda": 1, "a última": -1}[pick]
+    place = {"la seconda": 1, "a última": -1}.get(pick, 0)
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["slot"]["start_iso"] == offered[place]
     d.say(yes)
     assert len(d.tools.bookings) == 1
@@ -2842,6 +2847,15 @@ def test_a_message_not_understood_during_a_booking_asks_the_same_again_and_the_a
     assert asked.reply.startswith(again) and asked.rdv["action"] == "NEED_INFO" and not d.tools.handed_over
     confirm = d.say(name)
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["name"] == name
+
+
+@pytest.mark.parametrize(("venue_id", "asked", "taken"), [
+    ("harbour", "what's the first slot on friday?", "I'll take it"),  # it was the name "I'll take it"
+    ("cabinet", "quel est votre prochain créneau disponible ?", "je le prends"),  # and "Je"
+])  # fmt: skip
+def test_taking_a_time_offered_without_saying_which_is_no_name(venues, venue_id, asked, taken):
+    d, answer = answer_after(venues, venue_id, asked, taken)
+    assert "patient.name" in answer.rdv["missing_fields"] and "name" not in d.memory["slots"]
 
 
 @pytest.mark.parametrize("marks", ["???", "?"])
