@@ -2,7 +2,8 @@
 seconda", "le dernier", "o terceiro", "the 2nd please".
 
 Read on normalised text (lower case, no accents, no punctuation), in the four languages at once, only
-when the whole message is the pick: "il primo dicembre" is a day, not the first time offered. The
+when the whole message is the pick, with at most the verb of taking it ("prendo il primo"): "il primo
+dicembre" is a day, not the first time offered. The
 Portuguese "segunda" and "quarta" are also Monday and Wednesday, and the Italian "prima" also "earlier":
 they pick only after an article ("a segunda", "la prima"). The answer is an index into the list (-1 for the last).
 """
