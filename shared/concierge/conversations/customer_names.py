@@ -32,6 +32,7 @@ from concierge.conversations.name_words import (
     PARTICLES,
     REPLIES,
     SAID_OF_ONESELF,
+    SPOKEN_TITLES,
     SURNAME_PARTICLES,
     TITLES,
 )
@@ -172,8 +173,7 @@ def without_self_intro(text: str) -> str:
 # A title said in words before a name, as "a nome della signora Bianchi" drops it: "la signora Bianchi", "o senhor
 # Costa", "madame Dupont" name Bianchi, Costa, Dupont ("Mrs Smith", "Mme Dupont" keep theirs).
 _SPOKEN_TITLE = re.compile(
-    r"^\s*(?:(?:la|il|le|o|a|the)\s+)?(?:signora|signor|signore|senhora|senhor|dona|madame|monsieur)\s+(?=[A-ZÀ-Ý])",
-    re.IGNORECASE,
+    rf"^\s*(?:(?:la|il|le|o|a|the)\s+)?(?:{'|'.join(SPOKEN_TITLES)})\s+(?=[A-ZÀ-Ý])", re.IGNORECASE
 )
 
 # "é para Ana", "è per Rossi", "just John", "solo Marco", "juste Paul", "só Ana"
@@ -308,10 +308,9 @@ def name_at_start(text: str) -> str | None:
     particles = particles_of_a_surname(text)  # "de la Cruz": written small, and part of it
     if first and first[0].lower() in FUNCTION_WORDS | NAME_STOP and not first[0][:1].isupper() and not particles:
         return None
-    if first and first[0].strip(".,;:!?").lower() in HESITATIONS | NEVER_NAMES | REPLIES:
-        return None
-    if first and first[0].lower().replace("’", "'") in CLAUSE_OPENERS:
-        return None  # "I'll take it", "vorrei quello": a clause, no one's name
+    opening = first[0].strip(".,;:!?").lower().replace("’", "'") if first else ""
+    if opening in HESITATIONS | NEVER_NAMES | REPLIES | CLAUSE_OPENERS:
+        return None  # "euh", "for me", "whichever"; "I'll take it", "vorrei quello": a clause, no one's name
     said = time_tokens(text)[:2]  # "evening", "l'après-midi", "Manhã": a part of the day ("Mario Sera" is a name)
     if said and (said[0] in PART_WORDS or (said[0] in ARTICLES and said[1:] and said[1] in PART_WORDS)):
         return None

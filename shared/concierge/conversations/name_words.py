@@ -111,6 +111,11 @@ KIN = frozenset("dad daddy mum mummy mom mommy papa mamma maman mae pai nonna no
 # Titles written before a name, with or without their dot: "Mr. Smith", "Mme Dupont", "Dott. Rossi".
 TITLES = {"mr", "mrs", "ms", "dr", "st", "m", "mme", "mlle", "sig", "sra", "sr", "dott", "prof"}
 
+# Titles said in words before a name ("la signora Bianchi", "o senhor Costa", "madame Dupont"): not kept with it.
+SPOKEN_TITLES = (
+    "signorina", "signora", "signore", "signor", "senhora", "senhor", "dona", "mademoiselle", "madame", "monsieur"
+)  # fmt: skip
+
 PARTICLES = frozenset("di de da do du del della des dos das".split())  # as written: "Di Stefano" is a name
 
 SURNAME_PARTICLES = PARTICLES | {"van", "von", "der", "den", "ter", "la", "le"}  # no name of their own

@@ -9,12 +9,15 @@ import re
 from collections.abc import Callable
 
 from concierge.conversations.customer_names import name_at_start, says_something_else
+from concierge.conversations.name_words import SPOKEN_TITLES, TITLES
 from concierge.conversations.vocabulary import Vocabulary
 
+# The written titles ("Mr", "Sr.", "sig.ra"; not "St" nor "M", a saint's day or a letter) and Portugal's "D."
+_WRITTEN = sorted((TITLES - {"st", "m"}) | {"sig.ra", "sig.na", "dott.ssa"}, key=len, reverse=True)
 _FOR_A_TITLE = re.compile(
     r"\b(?i:for|per|pour|para|pra)\s+(?:(?i:the|il|la|le|l'|o|a)\s+)?(?:"
-    r"(?P<written>(?i:mrs|mr|ms|dr|mme|mlle|sig\.ra|sig\.na|sig|sra|sr|dott\.ssa|dott|prof)\.?|D\.)"
-    r"|(?i:signora|signorina|signor|signore|senhora|senhor|dona|madame|mademoiselle|monsieur)"
+    rf"(?P<written>(?i:{'|'.join(map(re.escape, _WRITTEN))})\.?|D\.)"
+    rf"|(?i:{'|'.join(SPOKEN_TITLES)})"
     r")\s+(?=[A-ZÀ-Ý])"
 )
 
