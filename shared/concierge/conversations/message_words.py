@@ -56,7 +56,8 @@ def articles_set_aside(tokens: list[str]) -> list[str]:
     ]
 
 
-_POINTING = frozenset("that this the which any either each another other same".split())  # "that one"
+# "that one", "a later one"
+_POINTING = frozenset("that this the which any either each another other same later earlier sooner".split())
 
 
 MONTH_WORDS = month_words()

@@ -3,9 +3,10 @@ seconda", "le dernier", "o terceiro", "the 2nd please".
 
 Read on normalised text (lower case, no accents, no punctuation), in the four languages at once, only
 when the whole message is the pick, with at most the verb of taking it ("prendo il primo"): "il primo
-dicembre" is a day, not the first time offered. The
-Portuguese "segunda" and "quarta" are also Monday and Wednesday, and the Italian "prima" also "earlier":
-they pick only after an article ("a segunda", "la prima"). The answer is an index into the list (-1 for the last).
+dicembre" is a day, not the first time offered. The Portuguese "segunda" and "quarta" are also Monday and
+Wednesday, the Italian "prima" also "earlier", and "later" asks for later times: they pick only after an article
+("a segunda", "la prima", "the later one"; "a later one" asks for more). The answer is an index into the list (-1
+for the last).
 """
 
 from __future__ import annotations
@@ -19,17 +20,24 @@ _PLACES = {
     3: "fourth 4th quarta quarto quatrieme 4e 4eme",
     -1: "last ultima ultimo dernier derniere",
 }
+# Of times, which are offered in their order, after an article: "the later one", "quello più tardi", "o mais cedo".
+_BY_TIME = {
+    0: ("earlier", "earliest", "piu presto", "plus tot", "mais cedo"),
+    -1: ("later", "latest", "piu tardi", "plus tard", "mais tarde"),
+}
 _INDEX = {word: index for index, words in _PLACES.items() for word in words.split()}
-# Words that pick only after an article: "segunda" and "quarta" are Monday and Wednesday in Portuguese, and
-# "prima?" alone asks for earlier times in Italian ("la prima" is the first).
-_NEED_ARTICLE = {"segunda", "quarta", "prima"}
+_INDEX |= {words: index for index, said in _BY_TIME.items() for words in said}
+# Words that pick only after an article: "segunda" and "quarta" are Monday and Wednesday in Portuguese, "prima?"
+# alone asks for earlier times in Italian ("la prima" is the first), and so does "later?" in any language.
+_NEED_ARTICLE = {"segunda", "quarta", "prima"} | {words for said in _BY_TIME.values() for words in said}
+_NEED_THE = {"earlier", "earliest", "later", "latest"}  # "a later one?" asks for times later than those
 _PICK = re.compile(
     r"(?:(?:ok|okay|yes|si|oui|sim|va bene|d accord) )?"
     # "I'll take the first one", "prendo il primo", "je prends le premier", "fico com o primeiro"
     r"(?:(?:i ll|i will|we ll|we will|let s|i d|we d) (?:take|have|go for|go with|do|like) |(?:take|go for) "
     r"|(?:prendo|prendiamo|vorrei|facciamo|je prends|on prend|je vais prendre|je veux|je voudrais|nous prenons"
     r"|fico com|ficamos com|quero|queria|vou querer|pode ser) )?"
-    r"(?P<article>(?:the|la|il|le|l|o|a|lo) )?(?P<place>[a-z0-9]+)"
+    r"(?P<article>(?:the|la|il|le|l|o|a|lo|quello|quella|celui|celle) )?(?P<place>(?:(?:piu|plus|mais) )?[a-z0-9]+)"
     r"(?: (?:one|option|time|slot|opzione|orario|option|creneau|horaire|opcao|horario))?"
     r"(?: (?:please|per favore|grazie|s il vous plait|svp|merci|por favor|obrigad[oa]))?"
 )
@@ -64,6 +72,6 @@ def place_picked(normalised: str, acting: bool = False) -> int | None:
     match = _PICK.fullmatch(normalised)
     if match is None or (place := match["place"]) not in _INDEX:
         return None
-    if place in _NEED_ARTICLE and not match["article"]:
+    if place in _NEED_ARTICLE and not match["article"] or place in _NEED_THE and match["article"] != "the ":
         return None
     return _INDEX[place]

@@ -55,7 +55,8 @@ class PicksFlow(QuestionsFlow):
                 self._as_offered(reading, offered)
             self.offer_kept(offered, reading)
         elif (asked := mem.pop("day_asked", None)) and text:
-            reading = self._day_picked([dt.date.fromisoformat(day) for day in asked], reading)
+            days = [dt.date.fromisoformat(day) for day in asked]
+            reading = self._day_picked(days, reading, place_picked(normalise(text)))
             if mem.pop("day_asked_free", False):
                 reading.intents.add("availability")  # "any availability this weekend?" - "Saturday": its free times
         elif mem.get("flow") in ("cancel", "move") and not mem.get("target") and mem.get("choices") and text:
@@ -149,11 +150,13 @@ class PicksFlow(QuestionsFlow):
         return Reading(day=dt.date.fromisoformat(day), time=time)
 
     @staticmethod
-    def _day_picked(asked: list[dt.date], reading: Reading) -> Reading:
+    def _day_picked(asked: list[dt.date], reading: Reading, place: int | None) -> Reading:
         """The reading, its day the one of the days just asked about that the day said names, by its date or
-        its weekday ("Saturday" to "Saturday 12 December or Sunday 13 December?"). An answer with no day
-        ("10h", a name, "le matin") keeps the question: the days asked about that are still possible are read
-        as said."""
+        its weekday ("Saturday" to "Saturday 12 December or Sunday 13 December?"), or that the answer picks
+        by its `place` ("the first one", "le plus tard"). An answer with no day ("10h", a name, "le matin")
+        keeps the question: the days asked about that are still possible are read as said."""
+        if place is not None and -len(asked) <= place < len(asked):
+            return Reading(day=asked[place])  # "the later one", "le plus tard": that day, no later times
         said = reading.day_choices or ((reading.day,) if reading.day else ())
         if not said and (reading.time or reading.name or reading.people or reading.part_named):
             reading.day_choices = tuple(asked)

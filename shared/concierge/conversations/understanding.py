@@ -70,6 +70,7 @@ from concierge.conversations.name_words import INTENTS_OF_A_SURNAME
 from concierge.conversations.either_times import either_set_apart
 from concierge.conversations.names_after_booking_words import name_after_a_booking_word
 from concierge.conversations.names_after_titles import name_after_a_title
+from concierge.conversations.names_answered_first import name_answered_first
 from concierge.conversations.names_written_last import name_written_last, signed_name
 from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_said, party_size, with_party_counted
@@ -201,6 +202,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         or name_written_last(named, vocab, names_a_day)
         or name_after_a_booking_word(named, vocab, names_a_day)
         or name_after_a_title(named, vocab, names_a_day)
+        or (name_answered_first(named, vocab, names_a_day) if "patient.name" in awaiting else None)
     )
     # "Jane" is no misspelt June; the name as a whole word only ("Tom" leaves "Tomorrow" whole)
     unnamed = re.sub(rf"(?<!\w){re.escape(reading.name)}(?!\w)", " ", rest) if reading.name else rest

@@ -27,6 +27,12 @@ from concierge.tools.faq import normalise
         ("vorrei l'ultimo", -1),
         ("je prends le premier", 0),
         ("fico com o primeiro", 0),
+        # of times, which come in their order: the later, the earlier
+        ("the later one", -1),
+        ("the earliest one", 0),
+        ("quello più tardi", -1),
+        ("le plus tôt", 0),
+        ("o mais tarde", -1),
     ],
 )
 def test_a_place_in_the_list_picks_that_time(text, index):
@@ -35,7 +41,17 @@ def test_a_place_in_the_list_picks_that_time(text, index):
 
 @pytest.mark.parametrize(
     "text",
-    ["il primo dicembre", "segunda", "quarta", "first of all, can we be 3?", "the 8pm one", "prendo il primo dicembre"],
+    [
+        "il primo dicembre",
+        "segunda",
+        "quarta",
+        "first of all, can we be 3?",
+        "the 8pm one",
+        "prendo il primo dicembre",
+        "later",
+        "a later one",  # asks for times later than those
+        "plus tard",
+    ],
 )
 def test_a_day_or_anything_more_than_the_pick_picks_nothing(text):
     assert place_picked(normalise(text)) is None

@@ -408,6 +408,14 @@ def test_a_bare_hour_said_with_instead_or_can_we_do_is_the_new_time_of_a_move(ve
     assert d.say(new_time).reply.endswith(said)
 
 
+def test_a_later_one_asked_of_the_booking_put_offers_later_times_not_one_oclock(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 on Friday at 8pm")
+    assert d.say("Jo Bloggs").rdv["action"] == "CONFIRMATION"
+    later = d.say("a later one?")
+    assert later.reply.startswith("Later on Friday 27 November, these times are free: 8:15 pm, 8:30 pm")
+
+
 def test_the_earliest_asked_before_the_name_offers_the_times_first(venues):
     d = dialogue(venues, "harbour")
     offer = d.say("what's the earliest you can do tomorrow for 8 people?")
@@ -421,6 +429,15 @@ def test_the_earliest_asked_before_the_name_offers_the_times_first(venues):
      "Do you mean Saturday 12 December or Sunday 13 December?", "Saturday", dt.date(2026, 12, 12)),
     ("roma", "un tavolo per 2 venerdì 5 dicembre alle 20, Mario Rossi",
      "Intende venerdì 4 dicembre o sabato 5 dicembre?", "il 5", dt.date(2026, 12, 5)),
+    # by its place in the question: "quello più tardi" is Saturday, not a time later than 8 pm
+    ("harbour", "table for 2 on Saturday 13th December at 7pm, Carol White",
+     "Do you mean Saturday 12 December or Sunday 13 December?", "the first one", dt.date(2026, 12, 12)),
+    ("harbour", "table for 2 on Saturday 13th December at 7pm, Carol White",
+     "Do you mean Saturday 12 December or Sunday 13 December?", "the earlier one", dt.date(2026, 12, 12)),
+    ("roma", "un tavolo per 2 venerdì 5 dicembre alle 20, Mario Rossi",
+     "Intende venerdì 4 dicembre o sabato 5 dicembre?", "il secondo", dt.date(2026, 12, 5)),
+    ("roma", "un tavolo per 2 venerdì 5 dicembre alle 20, Mario Rossi",
+     "Intende venerdì 4 dicembre o sabato 5 dicembre?", "quello più tardi", dt.date(2026, 12, 5)),
 ])  # fmt: skip
 def test_a_weekday_and_a_date_that_disagree_are_asked_about_and_the_answer_picks_one(
     venues, venue_id, request_, asked, answer, day

@@ -2350,3 +2350,23 @@ def test_an_hour_before_me_and_my_wife_is_no_count_of_people(venues, text, time)
 )
 def test_a_note_asked_for_is_the_booking_s_note_without_the_words_that_ask_for_it(venues, venue_id, text, note):
     assert read(venues, venue_id, text).reason == note
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "awaiting", "name", "time"),
+    [
+        ("harbour", "Jo Bloggs at 8pm", ("patient.name", "slot.start_iso"), "Jo Bloggs", "20:00"),
+        ("roma", "Mario Rossi alle 20", ("patient.name",), "Mario Rossi", "20:00"),
+        ("cabinet", "Marie de la Tour à 10h", ("patient.name", "slot.start_iso"), "Marie de la Tour", "10:00"),
+        ("tasca", "Rui Costa às 20h", ("patient.name", "slot.start_iso"), "Rui Costa", "20:00"),
+        # a name only when one is asked, and never a day's words written with capitals
+        ("harbour", "Jo Bloggs at 8pm", ("slot.start_iso",), None, "20:00"),
+        ("harbour", "Same Time Tomorrow at 8pm", ("patient.name", "slot.start_iso"), None, "20:00"),
+        ("harbour", "Next Friday at 8pm", ("patient.name", "slot.start_iso"), None, "20:00"),
+    ],
+)
+def test_a_full_name_that_opens_the_answer_to_the_name_asked_is_read_with_what_follows(
+    venues, venue_id, text, awaiting, name, time
+):
+    reading = read(venues, venue_id, text, awaiting)
+    assert (reading.name, reading.time) == (name, time)
