@@ -2370,3 +2370,17 @@ def test_a_full_name_that_opens_the_answer_to_the_name_asked_is_read_with_what_f
 ):
     reading = read(venues, venue_id, text, awaiting)
     assert (reading.name, reading.time) == (name, time)
+
+
+@pytest.mark.parametrize(
+    ("text", "time", "hours_asked"),
+    [
+        ("table for 2 friday at 1930 hours", "19:30", False),
+        ("table for 2 friday at 19:30 hours", "19:30", False),
+        ("table for 2 at 2000 hrs", "20:00", False),
+        ("are you open at 1930 hours?", "19:30", True),
+    ],
+)
+def test_hours_said_after_a_clock_time_are_its_unit_not_a_question_of_opening_hours(venues, text, time, hours_asked):
+    reading = read(venues, "harbour", text)
+    assert (reading.time, "hours" in reading.intents) == (time, hours_asked)
