@@ -31,6 +31,11 @@ def dialogue(venues, venue_id: str, phone: str) -> Dialogue:
         ("vocês abrem domingo?", "pt"),
         ("aceitam cartão?", "pt"),
         ("dove siete?", "it"),
+        # the first time free, asked of a venue in another language ("il" is Italian and French alike)
+        ("il primo appuntamento possibile", "it"),
+        ("o primeiro horário possível", "pt"),
+        ("le premier créneau disponible", "fr"),
+        ("the earliest appointment", "en"),
     ],
 )
 def test_the_first_message_picks_the_language_its_words_belong_to(text, language):
