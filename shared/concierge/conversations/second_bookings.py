@@ -36,6 +36,15 @@ def _and_a_care(text: str, venue: Venue) -> re.Match[str] | None:
     return next((m for m in _AND_A.finditer(text) if any(p.search(normalise(m["what"])) for p in cares)), None)
 
 
+# At a clinic, "pour moi et mon fils", "for me and my daughter", "per me e mio figlio", "para mim e para o meu filho":
+# an appointment each, the second for the one named as the relation intros name them ("pour mon fils")
+_ME_AND = re.compile(
+    r"\b(?P<me>(?P<for>for|per|pour|para)\s+(?:me|myself|moi|mim))\s+(?:and|e|et)\s+(?:(?:for|per|pour|para)\s+)?"
+    r"(?P<who>(?:(?:o|a)\s+)?(?:my|mio|mia|mon|ma|meu|minha)\s+[\w'’-]+)",
+    re.IGNORECASE,
+)
+
+
 def _spellings(weekday: str) -> set[str]:
     """ "venerdì", "venerdi"; "sexta-feira", "sexta feira", "sexta": as customers write it."""
     written = {weekday.lower(), fold(weekday).lower()}
@@ -59,11 +68,33 @@ class TwoBookings(NamedTuple):
     one_booking_on_two_days: bool  # "at 8 on Friday and Saturday": a time said later is the second's too
 
 
+_ANOTHER_ONE = {
+    "for": "and another appointment",
+    "per": "e un altro appuntamento",
+    "pour": "et un autre rendez-vous",
+    "para": "e outra marcação",
+}
+
+
+def _me_and_another(text: str, venue: Venue) -> TwoBookings | None:
+    """The message for oneself, and the appointment asked for the other one, when a clinic is asked for both."""
+    if not venue.is_clinic or (said := _ME_AND.search(text)) is None:
+        return None
+    for_whom = f"{said['for']} {said['who']}"
+    if normalise(for_whom) not in {normalise(intro) for intro in vocabulary().intro_words["relation_intros"]}:
+        return None  # "pour moi et mon dossier"
+    another = _ANOTHER_ONE[said["for"].lower()]
+    return TwoBookings(text[: said.start()] + said["me"] + text[said.end() :], f"{another} {for_whom}", False)
+
+
 def second_booking(text: str, venue: Venue, now: dt.datetime) -> TwoBookings | None:
     """The message's first booking and its second ("and another for 4 on Saturday at 7", kept whole so that
     it reads as another booking; "at 8 on Friday and Saturday": the message with each day), when each says its
     own day or time; None otherwise ("a table for 2 and another chair", "and another thing", "are you open on
-    Friday and Saturday?", "cancel Friday and Saturday")."""
+    Friday and Saturday?", "cancel Friday and Saturday"). At a clinic, "pour moi et mon fils" asks for one
+    appointment each, the second on the first one's day."""
+    if (both := _me_and_another(text, venue)) is not None:
+        return None if {"cancel", "move", "hours"} & read_message(both.first, venue, now).intents else both
     if another := _AND_ANOTHER.search(text) or _and_a_care(text, venue):
         first, second = text[: another.start()], text[another.start() :].lstrip(",; ")
     elif days := _TWO_WEEKDAYS.search(text):

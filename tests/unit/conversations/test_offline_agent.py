@@ -4644,6 +4644,28 @@ def test_another_appointment_with_no_care_of_its_own_is_of_the_first_one_s_care_
     ]
 
 
+@pytest.mark.parametrize(("request_", "yes", "second_asked", "name", "time"), [
+    ("un rendez-vous pour moi et mon fils lundi 30 à 10h, contrôle, Marie Dupont", "oui",
+     "il me manque encore le nom de la personne pour qui est le rendez-vous.", "Léo Dupont", "10h30"),
+    ("an appointment for me and my daughter on Monday 30th at 10am, check-up, Jane Smith", "yes",
+     "To book, I still need the name of the person the appointment is for.", "Amy Smith", "10:30"),
+])  # fmt: skip
+def test_an_appointment_for_oneself_and_a_relation_is_one_each_the_second_on_the_first_one_s_day(
+    venues, request_, yes, second_asked, name, time
+):
+    d = dialogue(venues, "cabinet")
+    d.say(request_)
+    assert d.say(yes).reply.endswith(second_asked)  # the first booked, and the second's patient asked
+    d.say(name)
+    d.say(time)
+    assert d.say(yes).rdv["action"] == "CREATE"
+    assert [(b.day, b.time, b.care_type) for b in d.tools.bookings] == [
+        (dt.date(2026, 11, 30), "10:00", "controle"),
+        (dt.date(2026, 11, 30), "10:30", "controle"),
+    ]
+    assert d.tools.bookings[1].name == name
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
