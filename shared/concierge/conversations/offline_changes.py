@@ -33,6 +33,10 @@ class ChangesFlow(PicksFlow):
         mem, prefer = self.mem, None
         replaced = "instead" in reading.intents and not mem.get("last_created")  # the booking just made, cancelled
         again = {"another", "book"} & reading.intents and mem.get("last_created")
+        if again and "another" in reading.intents and reading.for_someone and mem.get("flow") != "book":
+            reading.intents.add("book")  # "et un autre pour mon fils", once the first is made: one for him
+            if self.venue.is_clinic and reading.care_type is None:
+                reading.care_type = mem.get("last_care")  # of the same care
         if again and reading.shift == 0 and not reading.time:  # "can you also book Saturday, same time?"
             reading.time, reading.shift = mem.get("last_time"), None  # a new booking, at the last one's time
         week_on = "another" in reading.intents and "next_week" in reading.intents and mem.get("last_day")

@@ -4666,6 +4666,16 @@ def test_an_appointment_for_oneself_and_a_relation_is_one_each_the_second_on_the
     assert d.tools.bookings[1].name == name
 
 
+def test_another_appointment_for_a_relation_asked_once_the_first_is_made_is_a_new_one_of_the_same_care(venues):
+    d = dialogue(venues, "cabinet")
+    d.say("rendez-vous lundi 30 à 10h, contrôle, Marie Dupont")
+    d.say("oui")
+    asked = d.say("et un autre pour mon fils")  # was not understood
+    assert asked.reply.endswith("le nom de la personne pour qui est le rendez-vous et le jour et l'heure.")
+    d.say("Léo Dupont")
+    assert d.say("lundi 30 à 10h30").reply.endswith("(contrôle) le lundi 30 novembre à 10 h 30 au nom de Léo Dupont ?")
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
