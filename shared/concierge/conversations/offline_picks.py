@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from concierge.conversations.message_words import BREAK, MONTH_WORDS, WEEKDAY_WORDS, time_tokens
+from concierge.conversations.message_words import BREAK, MONTH_WORDS, NEXT_WORDS, WEEKDAY_WORDS, time_tokens
 from concierge.conversations.offered_places import any_picked, place_picked
 from concierge.conversations.listed_bookings import month_picked
 from concierge.conversations.offline_questions import QuestionsFlow
@@ -70,6 +70,7 @@ class PicksFlow(QuestionsFlow):
             if picked := self._picked([(c["day"], c["time"]) for c in theirs], text, acting=True):
                 reading.day, reading.time = picked.day, picked.time
         elif mem.get("flow") == "book":
+            self._weekday_of_a_far_day(reading)
             # "mardi" - "le matin": that day's morning; "at 1pm" - "actually the evening": its times (`_taken`)
             self.part_of_the_day_under_way(reading, self.slots.get("day"))
             if text and not self.slots.get("time") and any_picked(normalise(text)):
@@ -124,6 +125,18 @@ class PicksFlow(QuestionsFlow):
         "sabato alle 20": the 12th, "domenica": the 13th)."""
         if reading.day and self.weekday_alone():
             reading.day = nearest_weekday(offered, reading.day.weekday(), self.now.date())
+            reading.day_choices = ()
+
+    def _weekday_of_a_far_day(self, reading: Reading) -> None:
+        """A weekday said alone of a booking whose day is a week away or more is the one nearest that day ("dans
+        deux semaines" - "le mardi": the Tuesday of that week, not the coming one; "the 5th of December" -
+        "actually Sunday": the 6th); "next Tuesday" is still the next."""
+        held = self.slots.get("day")
+        if not (reading.day and held and self.weekday_alone()) or NEXT_WORDS.intersection(self.folded.split()):
+            return
+        day, today = dt.date.fromisoformat(held), self.now.date()
+        if day - today >= dt.timedelta(weeks=1):
+            reading.day = nearest_weekday(day, reading.day.weekday(), today)
             reading.day_choices = ()
 
     @staticmethod

@@ -4676,6 +4676,19 @@ def test_another_appointment_for_a_relation_asked_once_the_first_is_made_is_a_ne
     assert d.say("lundi 30 à 10h30").reply.endswith("(contrôle) le lundi 30 novembre à 10 h 30 au nom de Léo Dupont ?")
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "weekday", "day"), [
+    ("cabinet", "un contrôle dans deux semaines à 14h, Sophie Martin", "plutôt le mardi", "mardi 8 décembre"),
+    ("harbour", "table for 2 on the 5th of December at 8pm, Jo Bloggs", "actually Tuesday", "Tuesday 8 December"),
+    # the coming one, when the booking's day is this week or the weekday is said "next"
+    ("harbour", "table for 2 on Friday at 8pm, Jo Bloggs", "actually Tuesday", "Tuesday 24 November"),
+    ("harbour", "table for 2 on the 5th of December at 8pm, Jo Bloggs", "actually next Tuesday", "Tuesday 24 November"),
+])  # fmt: skip
+def test_a_weekday_said_alone_of_a_booking_a_week_away_or_more_is_that_week_s(venues, venue_id, request_, weekday, day):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    assert day in d.say(weekday).reply
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
