@@ -4689,6 +4689,18 @@ def test_a_weekday_said_alone_of_a_booking_a_week_away_or_more_is_that_week_s(ve
     assert day in d.say(weekday).reply
 
 
+@pytest.mark.parametrize(("asked", "said"), [
+    ("can we change to 4 people?", "to a table for 4?"),
+    ("can we change to 8.30?", "to Friday 27 November at 8:30 pm?"),
+    ("can we change to 4 people and 8.30?", "to Friday 27 November at 8:30 pm, with a table for 4?"),
+])  # fmt: skip
+def test_a_change_to_a_party_or_a_time_asked_of_one_s_booking_changes_it(venues, asked, said):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    change = d.say(asked)
+    assert change.rdv["action"] == "RESCHEDULE" and change.reply.endswith(said)  # not a new booking
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
