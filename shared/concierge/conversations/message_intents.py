@@ -25,6 +25,7 @@ _THE_ONE_OF_A_DAY = re.compile(
 _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:booking|reservation|table|appointment)\b")
 _NOT_BEFORE = NEGATIONS | {"don", "dont"}  # "don't book it"
 _NOT_AFTER = frozenset({"not", "non", "no", "nao", "pas"})  # "d'accord mais pas lundi", "sì ma non sabato"
+_BEFORE = re.compile(r"\bantes d[aeo]s?\b")  # "antes das 21h" is before 9 pm; "antes" alone, "rather"
 _CLOCK_HOURS = re.compile(r"\b(?:\d{4}|\d{1,2} \d{2}) (?:hours|hrs)\b")  # "at 1930 hours", "19:30 hours": a time
 
 
@@ -55,6 +56,8 @@ def intents_said(text: str, rest: str, folded: str, vocab: Vocabulary) -> set[st
             intents -= {intent for intent in meant_elsewhere if not vocab.has(intent, outside)}
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
         intents.add("angry")  # "this is terrible", but not "a terrible toothache"
+    if "instead" in intents and not vocab.has("instead", _BEFORE.sub(" ", folded)):
+        intents.discard("instead")  # "tem alguma coisa antes das 21h?" asks for no change
     if "hours" in intents and not vocab.has("hours", _CLOCK_HOURS.sub(" ", folded)):
         intents.discard("hours")  # "table at 1930 hours" asks for no opening hours
     if "earliest" in intents:

@@ -78,7 +78,8 @@ class ChangesFlow(PicksFlow):
         said_of_theirs = "instead_of" in reading.intents or {"mine", "instead"} <= reading.intents
         # "can we do Sunday instead?" with nothing under way: their booking's new day, not a new booking
         when = bool(reading.day or reading.time or reading.time_near) and not reading.care_type  # not "un soin…"
-        instead = reading.intents - {"greeting"} == {"instead"}  # "hey, can we do Sunday instead?"
+        # "hey, can we do Sunday instead?", "any chance of 8.30 instead?"
+        instead = reading.intents - {"greeting", "availability"} == {"instead"}
         instead = instead and when and not (mem.get("flow") or reading.name)
         said_of_theirs = said_of_theirs or instead
         replacing = said_of_theirs and reading.details and mem.get("flow") != "book"

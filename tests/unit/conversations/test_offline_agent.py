@@ -4693,6 +4693,7 @@ def test_a_weekday_said_alone_of_a_booking_a_week_away_or_more_is_that_week_s(ve
     ("can we change to 4 people?", "to a table for 4?"),
     ("can we change to 8.30?", "to Friday 27 November at 8:30 pm?"),
     ("can we change to 4 people and 8.30?", "to Friday 27 November at 8:30 pm, with a table for 4?"),
+    ("any chance of 8.30 instead?", "to Friday 27 November at 8:30 pm?"),  # "any chance": no new booking's times
 ])  # fmt: skip
 def test_a_change_to_a_party_or_a_time_asked_of_one_s_booking_changes_it(venues, asked, said):
     d = dialogue(venues, "harbour")

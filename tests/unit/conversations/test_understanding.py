@@ -2384,3 +2384,14 @@ def test_a_full_name_that_opens_the_answer_to_the_name_asked_is_read_with_what_f
 def test_hours_said_after_a_clock_time_are_its_unit_not_a_question_of_opening_hours(venues, text, time, hours_asked):
     reading = read(venues, "harbour", text)
     assert (reading.time, "hours" in reading.intents) == (time, hours_asked)
+
+
+@pytest.mark.parametrize(
+    ("text", "instead"),
+    [
+        ("tem alguma coisa antes das 21h no sábado?", False),  # before 9 pm, as "any chance of…" asks
+        ("antes às 21h, por favor", True),  # rather at 9 pm
+    ],
+)
+def test_antes_before_a_time_is_before_it_and_alone_rather(venues, text, instead):
+    assert ("instead" in read(venues, "tasca", text).intents) is instead
