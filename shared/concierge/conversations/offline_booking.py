@@ -97,10 +97,12 @@ class BookingFlow(BookingDays):
             notes.append(self.words.say("time_taken", time=self.time_words(time)))
             time = slots["time"] = slots.pop("time_else")
         if time in free:
+            # a visit's reason said to its confirmation ("c'est pour une douleur"): said noted, as a table's note is
+            reason_added = reading.reason is not None and self.confirming
             self.mem["pending"] = {"kind": "create"}
             if asks_times:  # "do you have availability Saturday at 7:30pm? I'm Emily": said free, then asked
                 notes.append(self.words.say("is_free", day=self.day_words(day), time=self.time_words(time)))
-            if restaurant and slots.get("reason"):
+            if (restaurant or reason_added) and slots.get("reason"):
                 notes.append(self.words.say("noted", note=slots["reason"]))
             message = " ".join(notes + [self.confirm_sentence(day, time)])
             return self.answer(

@@ -186,6 +186,11 @@ class OfflineTurn:
             return True
         return False
 
+    @property
+    def confirming(self) -> bool:
+        """Whether the message answers a booking's "Shall I book…?" (as the turn found it)."""
+        return (self.turn.conversation.memory.get("pending") or {}).get("kind") == "create"
+
     def weekday_alone(self) -> bool:
         """Whether the message names its day by a weekday alone ("Friday at 8", not "tomorrow" or "Friday
         the 4th")."""

@@ -4702,6 +4702,18 @@ def test_a_change_to_a_party_or_a_time_asked_of_one_s_booking_changes_it(venues,
     assert change.rdv["action"] == "RESCHEDULE" and change.reply.endswith(said)  # not a new booking
 
 
+@pytest.mark.parametrize(("reason", "said", "kept"), [
+    ("c'est pour une douleur", "C'est noté : « une douleur ». Je réserve un rendez-vous (contrôle)", "une douleur"),
+    ("it is for a toothache", "Noted: “toothache”. Shall I book an appointment (check-up)", "toothache"),
+])  # fmt: skip
+def test_a_visit_s_reason_said_to_its_confirmation_is_read_back_and_kept(venues, reason, said, kept):
+    d = dialogue(venues, "cabinet")
+    d.say("rdv contrôle lundi prochain 9h, Karim Haddad")
+    assert d.say(reason).reply.startswith(said)  # it was kept without a word
+    d.say("yes")
+    assert d.tools.bookings[0].reason == kept
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
