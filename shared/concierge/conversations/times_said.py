@@ -45,7 +45,7 @@ TIME_SIGNAL = re.compile(
 
 # The words before a move's new time ("to 8" reads "at 8"): "to Saturday 8pm", "alle 21", "à 11h", "para as 21h".
 _NEW_TIME_MARKS = frozenset({"to", "at", "alle", "a", "al", "au", "as", "para", "pra"})
-_FROM = frozenset({"from", "dalle", "da", "de", "des", "du", "das", "dos"})
+_FROM = frozenset({"from", "dalle", "delle", "da", "de", "des", "du", "das", "dos"})  # "quella delle 21": the 9 pm one
 
 
 def times_of_a_move(tokens: list[str], now: dt.datetime, venue: Venue, day: dt.date | None) -> tuple[str, str] | None:

@@ -3659,6 +3659,8 @@ def test_a_change_that_names_the_month_of_one_booking_asks_about_that_one(venues
      "Shall I move your booking of Wednesday 25 November at 10 am to Thursday 26 November at 9 pm?"),
     ("roma", "spostare la prenotazione dalle 19 alle 21",
      "Sposto la sua prenotazione di giovedì 26 novembre alle 19 a giovedì 26 novembre alle 21?"),
+    ("roma", "sposta quella delle 19 alle 21",  # "the 7 pm one": it moved the 20:00 booking to 19:00
+     "Sposto la sua prenotazione di giovedì 26 novembre alle 19 a giovedì 26 novembre alle 21?"),
     ("cabinet", "je voudrais décaler mon rdv de 9h à 11h",
      "Je déplace votre rendez-vous du jeudi 26 novembre à 9 h au jeudi 26 novembre à 11 h ?"),
     ("cabinet", "je voudrais passer de 9h à 11h jeudi",
