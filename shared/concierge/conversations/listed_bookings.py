@@ -4,8 +4,10 @@ time, its month or its part of the day."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
+from concierge.conversations.days_and_times import part_said
 from concierge.conversations.message_words import time_tokens
 from concierge.conversations.readings import Reading
 from concierge.domain.venue import Venue, minutes
@@ -42,6 +44,22 @@ def month_picked(listed: list[tuple[str, str]], text: str, short: bool = True) -
     if len(said) != 1 or len(in_month) != 1 or (short and len(tokens) > 4):
         return None
     return in_month[0]
+
+
+# A part of the day said of a booking ("the lunch one", "my dinner booking", "quella della cena", "celui du soir", "a
+# do jantar"), which names it even when a new day follows ("move the lunch one to Sunday")
+_PART_OF_A_BOOKING = re.compile(
+    r"\b(?:lunch|lunchtime|dinner|evening|morning|afternoon|brunch) (?:one|booking|reservation|table|appointment)\b"
+    r"|\b(?:quella|quello|la prenotazione|il tavolo|l appuntamento) (?:del|della|di|a) (?:pranzo|cena|sera|mattina)\b"
+    r"|\b(?:celui|celle|la reservation|le rdv|le rendez vous) (?:du|de l|de la) (?:midi|soir|matin|apres midi)\b"
+    r"|\b(?:a|o|a reserva|a marcacao) (?:do|da) (?:almoco|jantar|manha|tarde|noite)\b"
+)
+
+
+def part_of_a_booking(folded: str) -> str | None:
+    """The part of the day the message says of the booking meant (`PARTS`), not of a new time, or None."""
+    said = _PART_OF_A_BOOKING.search(folded)
+    return part_said(time_tokens(said.group())) if said else None
 
 
 def part_picked(listed: list[tuple[str, str]], part: str, venue: Venue) -> tuple[str, str] | None:
@@ -83,7 +101,9 @@ def booking_named(
         matching = [c for c in choices if value is not None and c[key] == value]
         if len(matching) == 1:
             return matching[0]
-    if reading.part_named and not reading.day and part_names_it:
+    # a day with none of them is the new day ("move the lunch one to Sunday")
+    new_day = not any(c["day"] == said_day for c in choices)
+    if reading.part_named and (not reading.day or new_day) and part_names_it:
         listed = [(c["day"], c["time"]) for c in choices]
         if picked := part_picked(listed, reading.part_named, venue):
             return choices[listed.index(picked)]

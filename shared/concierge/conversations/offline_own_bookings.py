@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from concierge.conversations.agent import AgentAnswer
-from concierge.conversations.listed_bookings import booking_named, event_start, month_picked
+from concierge.conversations.listed_bookings import booking_named, event_start, month_picked, part_of_a_booking
 from concierge.conversations.message_words import NEXT_WORDS
 from concierge.conversations.offline_booking import EDGES, BookingFlow
 from concierge.conversations.offline_free_times import MAX_OPTIONS, nearest_to
@@ -148,6 +149,8 @@ class OwnBookingsFlow(BookingFlow):
         # "cancel the lunch one", "move the dinner one to 9pm", "the lunch one" to "Which one?"; not "move my
         # booking to the evening": the new time
         names_one = bool(reading.time or listed_before or self.mem.get("flow") == "cancel")
+        if part := part_of_a_booking(self.folded):  # "move the lunch one to Sunday": lunch is the booking's
+            names_one, reading = True, replace(reading, part_named=part)
         return booking_named(choices, reading, self.venue, part_names_it=names_one)
 
     def _listed(self, choices: list[dict[str, Any]]) -> str:

@@ -3585,6 +3585,11 @@ def test_a_booking_listed_is_picked_by_its_month(venues, venue_id, cancel, pick,
     ("cabinet", "je voudrais annuler mon rendez-vous", "celui de l'après-midi",
      "J'annule votre rendez-vous du dimanche 29 novembre à 13 h ?"),
     ("tasca", "cancela a do almoço", None, "Cancelo a sua reserva de domingo, 29 de novembro às 13h?"),
+    # said of the booking, with the new day after it (it asked which one)
+    ("harbour", "move the lunch one to Friday", None,
+     "Free times around 1 pm on Friday 27 November: 12:30 pm, 12:45 pm, 1 pm, 1:15 pm. Which one suits you?"),
+    ("roma", "sposta quella della cena a venerdì alle 21", None,
+     "Sposto la sua prenotazione di sabato 28 novembre alle 20 a venerdì 27 novembre alle 21?"),
 ])  # fmt: skip
 def test_a_booking_is_picked_by_its_part_of_the_day(venues, venue_id, said, then, asked):
     d = dialogue(venues, venue_id)
