@@ -3,7 +3,7 @@
 Words (intents, care types, how names and party sizes are introduced) are data (`vocabulary`),
 recognised in every language; intents are read by `message_intents`, names by `customer_names`, days and
 times by `days_and_times` (the project's parsers on the message's word sequences, readied by
-`message_words`); phone numbers by `phonenumbers` in the venue's country.
+`message_words`); phone numbers by `phones_said`.
 """
 
 from __future__ import annotations
@@ -73,6 +73,7 @@ from concierge.conversations.names_after_titles import name_after_a_title
 from concierge.conversations.names_answered_first import name_answered_first
 from concierge.conversations.names_written_last import name_written_last, signed_name
 from concierge.conversations.party_changes import party_change
+from concierge.conversations.phones_said import phone_said
 from concierge.conversations.party_sizes import party_said, party_size, with_party_counted
 from concierge.conversations.readings import Reading
 from concierge.conversations.spelt_out import spelt_out
@@ -85,24 +86,12 @@ from concierge.conversations.taken_back import (
     past_weekdays_set_aside,
 )
 from concierge.conversations.vocabulary import Vocabulary, vocabulary
-from concierge.domain.phone import InvalidPhone, to_e164
 from concierge.domain.venue import Venue
 from concierge.parsing.errors import NoSuchDate
-from concierge.parsing.numeric_dates import numeric_date
 from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
-_PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ().\-]{6,}\d(?!\w)")
-# The words that introduce the phone number, just before it: "my number is", "o meu telemóvel é", "cell:".
-_PHONE_INTRO = re.compile(
-    r"(?:(?:my|our|o meu|o nosso|meu|il mio|mio|mon|notre)\s+)?(?:phone\s+)?(?:number|phone|mobile|cell|numero|"
-    r"número|cellulare|telefono|tel|portable|téléphone|telephone|telemóvel|telemovel|telefone|celular)"
-    r"(?:\s+(?:is|é|e|è|est))?\s*[:.]?\s*$",
-    re.IGNORECASE,
-)
-
-
 # Not knowing what is needed: "I don't know", "not sure", "je sais pas", "non lo so", "não sei".
 _NOT_SURE = re.compile(
     r"\b(?:(?:don ?t|do not) know|not sure|no idea|sais pas|aucune idee|pas sur|non (?:lo )?so|nao sei|"
@@ -123,14 +112,8 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.reason = text.strip()[:200]  # the answer to "what is the reason?" is the reason, whatever it says
         return reading
     # A phone number, not a date written in digits ("2026-12-01", "12.12.2026"), first: the rest is read without it.
-    rest = text
-    phones = (m for m in _PHONE.finditer(text) if not _written_date(m.group().strip(), now.date()))
-    if match := next(phones, None):
-        rest = _PHONE_INTRO.sub("", text[: match.start()]) + " " + text[match.end() :]  # nor "my number is"
-        try:
-            reading.phone = to_e164(match.group(), venue.country)
-        except InvalidPhone:
-            reading.bad_phone = True
+    phone = phone_said(text, venue.country, now.date(), asked="patient.phone_e164" in awaiting)
+    reading.phone, reading.bad_phone, rest = phone
     rest = with_party_counted(spelt_out(rest))  # "table 4 2 @ 8", "uh"; "the number of people to 5": 5 people
     folded = normalise(rest)
     if emoji := emoji_answer(text, folded):
@@ -354,14 +337,6 @@ def _bare_answer_read(
         if after[:1].isupper() and (name := name_at_start(after)):
             reading.name = name
             reading.intents.discard("yes")
-
-
-def _written_date(text: str, today: dt.date) -> bool:
-    """ "2026-12-01", "12.12.2026", and "31/11/2026" too: dates in digits, even one that does not exist."""
-    try:
-        return numeric_date(text, today) is not None
-    except NoSuchDate:
-        return True
 
 
 def _holiday_named(text: str, venue: Venue, now: dt.datetime) -> str | None:

@@ -183,6 +183,31 @@ def test_a_name_and_a_phone_number_given_together_answer_both(venues, venue_id, 
     assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["name"] == name
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "answer", "phone"), [
+    ("harbour", "table for 2 friday 8pm, Jo Bloggs", "my number is oh seven nine one one one two three four five six",
+     "+447911123456"),
+    ("harbour", "table for 2 friday 8pm, Jo Bloggs", "plus four four seven nine double one, one two three four five 6",
+     "+447911123456"),
+    ("roma", "tavolo per 2 venerdì alle 20, Mario Rossi", "tre quattro sette uno due tre quattro cinque sei sette",
+     "+393471234567"),
+    ("cabinet", "rdv contrôle lundi 30 à 9h, Karim Haddad", "zéro cinq cinq cinq un deux trois quatre cinq six",
+     "+213555123456"),
+])  # fmt: skip
+def test_a_phone_number_said_digit_by_digit_in_words_answers_the_number_asked(
+    venues, venue_id, request_, answer, phone
+):
+    d = dialogue(venues, venue_id, verified_phone=False)
+    assert d.say(request_).rdv["missing_fields"] == ["patient.phone_e164"]
+    confirm = d.say(answer)
+    assert confirm.rdv["action"] == "CONFIRMATION" and confirm.rdv["patient"]["phone_e164"] == phone
+
+
+def test_digits_said_in_words_are_no_phone_number_unless_it_is_asked(venues):
+    d = dialogue(venues, "harbour", verified_phone=False)
+    d.say("table for two on friday at eight")  # "two", "eight": a party and a time, as ever
+    assert d.say("Jo Bloggs").rdv["missing_fields"] == ["patient.phone_e164"]
+
+
 def test_a_valid_number_no_person_has_is_refused_as_a_phone_and_never_reaches_the_rdv(venues):
     d = dialogue(venues, "harbour", verified_phone=False)
     d.say("table for 2 friday 8pm")
