@@ -37,7 +37,7 @@ def special_request(text: str, vocab: Vocabulary) -> str | None:
             part = part[cut:]
         if then := _BOOKING_AFTER.search(fold_same_length(part), 1):
             part = _without_leads(part[: then.start()])  # "all'aperto per sabato alle 13 per 4": the booking after it
-        parts.append(_BUT_FIRST.sub("", part.strip(" ()[]")))
+        parts.append(_BUT_FIRST.sub("", _LABEL.sub("", part.strip(" ()[]"))))
     return "; ".join(parts)[:200] or None
 
 
@@ -78,6 +78,12 @@ _AN_AGE = re.compile(r"\d{1,3}(?:st|nd|rd|th|e|eme|esimo|o|º)", re.IGNORECASE)
 # person might be late": the "but" is not written).
 _REQUEST_OPENERS = frozenset("for with by pour avec per con para com".split()) | BUT_WORDS
 _BUT_FIRST = re.compile(rf"^(?:{'|'.join(BUT_WORDS)})\s+", re.IGNORECASE)
+# The label a form-like message puts before its request: "Notes: window seat", "Richieste: seggiolone"
+_LABEL = re.compile(
+    r"^(?:notes?|requests?|special requests?|remarks?|comments?|note|richieste?|osservazioni|remarques?"
+    r"|demandes?|observa[cç](?:ão|ao|ões|oes)|pedidos?)\s*:\s*",
+    re.IGNORECASE,
+)
 
 
 def symptom(text: str, vocab: Vocabulary) -> str | None:

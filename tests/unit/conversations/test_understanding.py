@@ -1292,6 +1292,13 @@ def test_a_weekday_weeks_ahead_is_read_across_a_comma_and_two_weeks_is_no_party(
             "pour l'anniversaire de ma femme",
         ),
         ("roma", "tavolo per 3 sabato alle 20 con un seggiolone per il bimbo", "con un seggiolone per il bimbo"),
+        # a form's label is not written: "Notes: window seat" was noted whole
+        (
+            "harbour",
+            "Table for 2 tomorrow at 8pm. Name: Jo Bloggs. Notes: window seat if possible.",
+            "window seat if possible",
+        ),
+        ("roma", "Tavolo per 2 domani alle 20. Nome: Mario Rossi. Richieste: seggiolone", "seggiolone"),
         (
             "harbour",
             "table for 6 on the 12th at 7:30? It's for a work Christmas party.",
