@@ -13,6 +13,7 @@ vocabulary of the words customers use to book reads them as well, at no cost.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
@@ -61,13 +62,45 @@ def customer_language(text: str | None, current: str | None, venue_locale: str) 
     return leader if leader != speaking and lead - rival >= margin else speaking
 
 
+# A language named to be spoken in: "do you speak English?", "parlate italiano?", "on peut parler en français ?",
+# "em português, por favor", "English please".
+_NAMES = {
+    "en": "english inglese anglais ingles",
+    "it": "italian italiano italien",
+    "fr": "french francese francais frances",
+    "pt": "portuguese portoghese portugais portugues",
+}
+_LANGUAGE = {name: language for language, names in _NAMES.items() for name in names.split()}
+_ONE_OF_THEM = "|".join(_LANGUAGE)
+_SPEAK = re.compile(
+    r"\b(?:speak|talk|write|parla|parlate|parlare|parli|parle|parlez|parler|fala|falam|falar|falas|escrever)\b"
+    rf"(?:\s+\w+){{0,2}}?\s+(?:(?:in|en|em)\s+)?(?P<language>{_ONE_OF_THEM})\b"
+)
+_ALONE = re.compile(
+    rf"(?:(?:in|en|em)\s+)?(?P<language>{_ONE_OF_THEM})"
+    r"(?:\s+(?:please|per favore|svp|s il vous plait|por favor))?"
+)
+
+
+_MOST_WORDS = 8  # a question of the language itself: not "… un cameriere che parla inglese, Mario Rossi"
+
+
+def language_named(text: str | None) -> str | None:
+    """The language the message asks to be spoken in, by its name, or None."""
+    folded = normalise(text or "")
+    if len(folded.split()) > _MOST_WORDS:
+        return None
+    said = _SPEAK.search(folded) or _ALONE.fullmatch(folded)
+    return _LANGUAGE[said["language"]] if said else None
+
+
 def in_customer_language(turn: Turn) -> Turn:
     """The turn with its venue speaking the customer's language (hours, days, times and every sentence
     of the answer); the venue's tools still answer in the venue's own."""
     current = turn.conversation.memory.get(LANGUAGE_KEY)
     if not isinstance(current, str):  # the channel's word until the customer's own say something
         current = turn.language if turn.language in LANGUAGES else None
-    language = customer_language(turn.text, current, turn.venue.locale)
+    language = language_named(turn.text) or customer_language(turn.text, current, turn.venue.locale)
     if language == turn.venue.locale:
         return turn
     return replace(turn, venue=turn.venue.model_copy(update={"locale": language}))
@@ -76,5 +109,5 @@ def in_customer_language(turn: Turn) -> Turn:
 def remember_language(memory: dict[str, Any], turn: Turn, spoken: Turn) -> None:
     """Keep the language for the next turns once the customer's words have said something of it (a
     pressed button or a bare name has not)."""
-    if turn.text and scores(turn.text):
+    if turn.text and (scores(turn.text) or language_named(turn.text)):
         memory[LANGUAGE_KEY] = spoken.venue.locale

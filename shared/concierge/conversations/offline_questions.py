@@ -16,6 +16,7 @@ from concierge.conversations.offline_booking import EDGES
 from concierge.conversations.offline_free_times import closed_in
 from concierge.conversations.offline_own_bookings import OwnBookingsFlow
 from concierge.conversations.offline_turn import MISUNDERSTANDINGS_BEFORE_HANDOVER
+from concierge.conversations.customer_language import language_named
 from concierge.conversations.readings import Reading
 from concierge.conversations.understanding import read_message
 from concierge.domain.openings import next_open_day, next_opening_today, range_open_at
@@ -57,6 +58,9 @@ class QuestionsFlow(OwnBookingsFlow):
         it is and how to reach it, its hours, a farewell with a day, a price; `awaited`: what was just asked."""
         if "bot" in reading.intents and not reading.details:  # "are you a bot?": said plainly
             return self.understood(f"{self.words.say('bot', venue=self.venue.name)} {self.words.abilities()}")
+        if language_named(self.turn.text) and not reading.details:  # "do you speak English?": yes, in it
+            said = self.words.say("language_spoken")  # and what it can do, unless a booking is under way
+            return self.understood(said if self.mem.get("flow") else f"{said} {self.words.abilities()}")
         date_of = "date_of" in reading.intents and reading.day  # not "che giorno è meglio per voi?"
         if ("date_asked" in reading.intents or date_of) and not replace(reading, day=None).details:
             day = reading.day or self.now.date()  # "what's the date today?", "che giorno è sabato?"

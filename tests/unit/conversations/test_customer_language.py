@@ -104,3 +104,26 @@ def test_a_channel_language_the_agent_does_not_speak_leaves_the_venue_s(venues):
     d = dialogue(venues, "tasca", "+351912345678")
     d.language = "de"
     assert d.say(None, "welcome").reply.startswith("Olá")
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "asked", "said"),
+    [
+        ("roma", "do you speak english?", "Of course, I can help you in English. I can book, move or cancel"),
+        ("cabinet", "bonjour, est-ce que vous parlez anglais ?", "Of course, I can help you in English."),
+        ("harbour", "parlate italiano?", "Certo, posso aiutarla in italiano. Posso prenotare"),
+        ("tasca", "on peut parler en français ?", "Bien sûr, je peux vous aider en français."),
+        ("roma", "English please", "Of course, I can help you in English."),
+    ],
+)
+def test_a_language_asked_for_by_name_is_said_to_be_spoken_and_spoken_from_then_on(venues, venue_id, asked, said):
+    d = dialogue(venues, venue_id, "+447400123456")
+    assert d.say(asked).reply.startswith(said)  # "I don't have the answer to that here", in the asking language
+    asked_next = {"Of course": "Sorry", "Certo": "Mi scusi", "Bien sûr": "Désolé"}[said.split(",")[0]]
+    assert d.say("Jo Bloggs").reply.startswith(asked_next)  # a name alone says no language: the one asked for
+
+
+def test_a_language_said_in_a_request_is_no_language_asked_for(venues):
+    d = dialogue(venues, "roma", "+393471234567")
+    answer = d.say("tavolo per 2 venerdì alle 20 con un cameriere che parla inglese, Mario Rossi")
+    assert answer.reply.startswith("Prenoto un tavolo per 2")
