@@ -69,7 +69,8 @@ class BookingFlow(BookingDays):
         if day is not None and missing == ["slot.start_iso"] and complete_patient:
             return self.offer(day, None, notes, around=slots.pop("near", None))
         asks_times = "availability" in reading.intents or bool(EDGES & reading.intents)  # "the earliest you can do"
-        asks_times = asks_times or bool(self.asked_a_question and reading.time and not reading.intents)  # "is 8 ok?"
+        # "is 8 ok?", "can I book for 2 at 10pm on friday?"
+        asks_times = asks_times or bool(self.asked_a_question and reading.time and not reading.intents - {"book"})
         over_limit = bool(reading.people and reading.people > self.venue.max_people)  # free for no party said
         if missing and asks_times and day is not None and not over_limit:  # "is Friday at 8 free?"
             if slots.get("time") in self.free_times(day):

@@ -441,6 +441,18 @@ def test_a_later_one_asked_of_the_booking_put_offers_later_times_not_one_oclock(
     assert later.reply.startswith("Later on Friday 27 November, these times are free: 8:15 pm, 8:30 pm")
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "can I book for 2 at 10pm on friday?",
+     "10 pm on Friday 27 November is free. To book, I still need your name."),
+    ("roma", "posso prenotare per 2 venerdì alle 20?",
+     "Alle 20 di venerdì 27 novembre c'è posto. Per prenotare mi manca ancora: il suo nome."),
+])  # fmt: skip
+def test_a_time_asked_about_with_the_verb_of_booking_is_said_free_before_the_rest_is_asked(
+    venues, venue_id, asked, said
+):
+    assert dialogue(venues, venue_id).say(asked).reply == said
+
+
 def test_the_earliest_asked_before_the_name_offers_the_times_first(venues):
     d = dialogue(venues, "harbour")
     offer = d.say("what's the earliest you can do tomorrow for 8 people?")
