@@ -349,7 +349,8 @@ def week_joined(tokens: list[str]) -> list[str]:
 ANSWER_FILLERS = frozenset(
     "ok okay then so fine alright right well um just allora va bene ecco diciamo facciamo alors bon disons "
     "d accord ben entao pronto ta bem pode ser please is works good great perfect would be that suits perfetto "
-    "ottimo parfait ca marche me convient perfeito otimo serve fica".split()
+    "ottimo parfait ca marche me convient perfeito otimo serve fica maybe perhaps forse magari peut etre talvez "
+    "hmm hm".split()  # "hmm, 7 maybe?", "forse alle 21"
 )
 
 # The words that take back what was just said in the same message: "at 8, sorry at 9", "per 2, anzi per 3",

@@ -539,6 +539,9 @@ def test_a_bare_number_when_party_and_time_are_awaited_is_the_party_if_it_can_be
         ("harbour", "8 works", "20:00"),
         ("roma", "21 va bene", "21:00"),
         ("cabinet", "10 ça me va", "10:00"),
+        ("harbour", "hmm, 7 maybe?", "19:00"),  # a doubt adds nothing either
+        ("roma", "forse le 21?", "21:00"),
+        ("tasca", "talvez 21h?", "21:00"),
     ],
 )
 def test_the_hour_asked_for_said_with_words_that_add_nothing_is_read(venues, venue_id, text, time):
