@@ -95,6 +95,8 @@ class _Run(ChangesFlow):
                 mem["pending"] = None  # a yes next is to none of the times offered
                 return self.more_times({"day": held[0], "times": [held[1]]}, later="later" in sooner)
             reading.intents.add("availability")  # "pode ser mais tarde?" before any time was offered: the times
+        if "how_to_change" in reading.intents and not reading.details:  # "how do I cancel if I need to?": how,
+            return self.understood(self.words.say("how_to_change"))  # not now ("how do I cancel Friday's?": now)
         if (for_the_team := self._for_the_team(reading)) is not None:
             return for_the_team
         if reading.intents == {"wait"} and not reading.details and not self.asked_a_question:

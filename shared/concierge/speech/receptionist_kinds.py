@@ -20,6 +20,8 @@ KIND_WORDS: dict[tuple[str, str], dict[str, str]] = {
         "cancelled": "Votre réservation du {day} à {time} est annulée.",
         "cancel_failed": "Je n'ai pas pu annuler cette réservation : {error}",
         "cancel_kept": "Très bien, votre réservation est maintenue.",
+        "how_to_change": "Vous pouvez déplacer ou annuler votre réservation ici quand vous voulez : il suffit "
+        "de me le dire.",
         "move_ask": "À quel jour et quelle heure dois-je déplacer votre réservation du {day} à {time} ?",
         "move_or_cancel": "Souhaitez-vous déplacer votre réservation du {day} à {time} à un autre jour ou une "
         "autre heure, ou l'annuler ?",
@@ -44,6 +46,7 @@ KIND_WORDS: dict[tuple[str, str], dict[str, str]] = {
         "cancelled": "Your appointment of {day} at {time} is cancelled.",
         "cancel_failed": "I couldn't cancel that appointment: {error}",
         "cancel_kept": "All right, your appointment is kept.",
+        "how_to_change": "You can move or cancel your appointment right here whenever you need: just tell me.",
         "move_ask": "To which day and time should I move your appointment of {day} at {time}?",
         "move_or_cancel": "Would you like to move your appointment of {day} at {time} to another day or time, "
         "or to cancel it?",
@@ -68,6 +71,7 @@ KIND_WORDS: dict[tuple[str, str], dict[str, str]] = {
         "cancelled": "Il suo appuntamento di {day} alle {time} è cancellato.",
         "cancel_failed": "Non sono riuscito a cancellare l'appuntamento: {error}",
         "cancel_kept": "Va bene, l'appuntamento resta.",
+        "how_to_change": "Può spostare o cancellare l'appuntamento qui quando vuole: basta dirmelo.",
         "move_ask": "A che giorno e ora sposto il suo appuntamento di {day} alle {time}?",
         "move_or_cancel": "Vuole spostare il suo appuntamento di {day} alle {time} a un altro giorno o orario, "
         "o cancellarlo?",
@@ -92,6 +96,7 @@ KIND_WORDS: dict[tuple[str, str], dict[str, str]] = {
         "cancelled": "A sua consulta de {day} às {time} está cancelada.",
         "cancel_failed": "Não consegui cancelar essa consulta: {error}",
         "cancel_kept": "Está bem, a sua consulta mantém-se.",
+        "how_to_change": "Pode mudar ou cancelar a sua consulta aqui quando precisar: basta dizer-me.",
         "move_ask": "Para que dia e hora mudo a sua consulta de {day} às {time}?",
         "move_or_cancel": "Quer mudar a sua consulta de {day} às {time} para outro dia ou hora, ou cancelá-la?",
         "move_confirm": "Mudo a sua consulta de {old_day} às {old_time} para {day} às {time}?",

@@ -4758,6 +4758,30 @@ def test_a_visit_s_reason_said_to_its_confirmation_is_read_back_and_kept(venues,
     assert d.tools.bookings[0].reason == kept
 
 
+@pytest.mark.parametrize(("venue_id", "asked", "said"), [
+    ("harbour", "how do I cancel if I need to?",
+     "You can move or cancel your booking right here whenever you need: just tell me."),
+    ("cabinet", "comment annuler un rendez-vous ?",
+     "Vous pouvez déplacer ou annuler votre rendez-vous ici quand vous voulez : il suffit de me le dire."),
+    ("roma", "come posso disdire la prenotazione?",
+     "Può spostare o cancellare la prenotazione qui quando vuole: basta dirmelo."),
+])  # fmt: skip
+def test_how_a_booking_is_cancelled_asked_is_answered_and_nothing_is_cancelled(venues, venue_id, asked, said):
+    d = dialogue(venues, venue_id)
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    assert d.say(asked).reply == said  # "Shall I cancel your booking…?", one "yes" from cancelling it
+    assert d.say("yes").rdv["action"] != "CANCEL" and len(d.tools.bookings) == 1
+
+
+def test_how_to_cancel_a_booking_named_cancels_that_one(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    assert (
+        d.say("how do I cancel my friday booking?").reply
+        == "Shall I cancel your booking of Friday 27 November at 8 pm?"
+    )
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
