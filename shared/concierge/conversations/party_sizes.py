@@ -21,7 +21,7 @@ from concierge.conversations.vocabulary import Vocabulary, vocabulary
 from concierge.parsing.text import with_digits
 
 _ONE = r"a|an|un|una|uno|une|um|uma"  # "2 adults and a baby": one child
-_ME = r"(?:me|myself|io|moi|eu)\b"
+_ME = r"(?:me|myself|io|moi|eu|mim)\b"
 _AND = r" (?:and|e|et|plus|with|con|avec|com)? ?"
 _MY = r"my |mes |i miei |le mie |miei |mie |os meus |as minhas |meus |minhas "
 _A_GROUP = re.compile(r" (?:group|gruppo|groupe|grupo)\b")  # "siamo un gruppo di 8": "un" counts no one
@@ -64,8 +64,8 @@ def _party_patterns() -> _PartyPatterns:
         children=re.compile(rf"\b(\d{{1,2}}|{_ONE}) (?:{any_of('party_children')})\b"),
         me_and=re.compile(
             rf"\b{_ME}{_AND}(?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"
-            rf"|\b{_ME} (?:plus|piu|mais) (\d{{1,2}})\b"
-        ),  # "me and 3 friends", "me plus 3"
+            rf"|\b{_ME} (?:(?:and|e|et) )?(?:plus|piu|mais|altri|altre|others|autres|outros|outras) (\d{{1,2}})\b"
+        ),  # "me and 3 friends", "me plus 3", "per me e altri 3", "para mim e mais 3"
         and_me=re.compile(rf"\b(\d{{1,2}}) (?:{any_of('party_others')}) (?:and|e|et) {_ME}"),
         with_others=re.compile(rf"\b(?:with|con|avec|com) (?:{_MY})?(\d{{1,2}}) (?:{any_of('party_others')})\b"),
         counts=(

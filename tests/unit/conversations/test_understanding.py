@@ -1060,6 +1060,9 @@ def test_a_surname_that_starts_with_a_small_word_is_a_name_when_written_capitali
         ("harbour", "table for 2+2 friday at 8", 4),
         ("harbour", "for 2 + 1 on friday", 3),
         ("harbour", "table for me plus 3 on friday at 8", 4),
+        ("roma", "per me e altri 3 venerdì alle 20", 4),  # the others counted after "me": asked how many
+        ("tasca", "mesa para mim e mais três sexta às 20h", 4),
+        ("tasca", "eu e mais 3 sexta às 20h", 4),
         ("harbour", "me + 3 friday 8pm", 4),
         ("harbour", "me, my wife and our 3 kids, friday at 8", 5),
         ("harbour", "table for 2 plus 8pm", 2),  # an hour, not more people
