@@ -36,12 +36,15 @@ def _and_a_care(text: str, venue: Venue) -> re.Match[str] | None:
     return next((m for m in _AND_A.finditer(text) if any(p.search(normalise(m["what"])) for p in cares)), None)
 
 
-# At a clinic, "pour moi et mon fils", "for me and my daughter", "per me e mio figlio", "para mim e para o meu filho":
-# an appointment each, the second for the one named as the relation intros name them ("pour mon fils")
-_ME_AND = re.compile(
-    r"\b(?P<me>(?P<for>for|per|pour|para)\s+(?:me|myself|moi|mim))\s+(?:and|e|et)\s+(?:(?:for|per|pour|para)\s+)?"
-    r"(?P<who>(?:(?:o|a)\s+)?(?:my|mio|mia|mon|ma|meu|minha)\s+[\w'’-]+)",
-    re.IGNORECASE,
+# At a clinic, "pour moi et mon fils", "for me and my daughter", "per me e mio figlio", "para mim e para o meu filho",
+# "pour ma femme et moi": an appointment each, the second for the one named as the relation intros name them
+_FOR = r"(?P<for>for|per|pour|para)\s+"
+_SELF = r"(?P<self>me|myself|moi|mim)\b"
+_RELATION = r"(?P<who>(?:(?:o|a)\s+)?(?:my|mio|mia|mon|ma|meu|minha)\s+[\w'’-]+)"
+_AND = r"\s+(?:and|e|et)\s+(?:(?:for|per|pour|para)\s+)?"
+_BOTH = (
+    re.compile(rf"\b{_FOR}{_SELF}{_AND}{_RELATION}", re.IGNORECASE),
+    re.compile(rf"\b{_FOR}{_RELATION}{_AND}{_SELF}", re.IGNORECASE),  # "pour ma femme et moi"
 )
 
 
@@ -78,13 +81,15 @@ _ANOTHER_ONE = {
 
 def _me_and_another(text: str, venue: Venue) -> TwoBookings | None:
     """The message for oneself, and the appointment asked for the other one, when a clinic is asked for both."""
-    if not venue.is_clinic or (said := _ME_AND.search(text)) is None:
+    said = next((match for pattern in _BOTH if (match := pattern.search(text))), None)
+    if not venue.is_clinic or said is None:
         return None
     for_whom = f"{said['for']} {said['who']}"
     if normalise(for_whom) not in {normalise(intro) for intro in vocabulary().intro_words["relation_intros"]}:
         return None  # "pour moi et mon dossier"
     another = _ANOTHER_ONE[said["for"].lower()]
-    return TwoBookings(text[: said.start()] + said["me"] + text[said.end() :], f"{another} {for_whom}", False)
+    for_self = f"{said['for']} {said['self']}"
+    return TwoBookings(text[: said.start()] + for_self + text[said.end() :], f"{another} {for_whom}", False)
 
 
 def second_booking(text: str, venue: Venue, now: dt.datetime) -> TwoBookings | None:

@@ -4693,6 +4693,8 @@ def test_another_appointment_with_no_care_of_its_own_is_of_the_first_one_s_care_
      "il me manque encore le nom de la personne pour qui est le rendez-vous.", "Léo Dupont", "10h30"),
     ("an appointment for me and my daughter on Monday 30th at 10am, check-up, Jane Smith", "yes",
      "To book, I still need the name of the person the appointment is for.", "Amy Smith", "10:30"),
+    ("rdv pour ma femme et moi lundi 30 à 10h, contrôle, Karim Haddad", "oui",  # the relation first
+     "il me manque encore le nom de la personne pour qui est le rendez-vous.", "Leila Haddad", "10h30"),
 ])  # fmt: skip
 def test_an_appointment_for_oneself_and_a_relation_is_one_each_the_second_on_the_first_one_s_day(
     venues, request_, yes, second_asked, name, time
