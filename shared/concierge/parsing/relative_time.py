@@ -91,6 +91,7 @@ def _clock_form_patterns(g: TimeGrammar) -> list[tuple[str, int]]:
     forms += [(rf"{hour}{unit} (?:{g.minus}) (?P<m>{fraction})", -1)] if g.minus else []
     forms += [(rf"(?P<m>{fraction}) (?:{g.past}) {hour}", 1)] if g.past else []
     forms += [(rf"(?P<m>{fraction}) (?:{g.to}) {hour}", -1)] if g.to else []
+    forms += [(rf"(?P<m>qtr|tqtr) (?:{g.quarter_to}) {hour}", -1)] if g.quarter_to else []
     forms += [(rf"(?:{g.half_before}) {hour}(?P<m>)", 1)] if g.half_before else []
     return forms
 

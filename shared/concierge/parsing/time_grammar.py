@@ -66,6 +66,7 @@ class TimeGrammar:
     minus: str | None = None  # "9 meno un quarto", "21 heures moins le quart"
     past: str | None = None  # "quarter past 8"
     to: str | None = None  # "quarter to 9", "um quarto para as 9"
+    quarter_to: str | None = None  # "un quarto alle 9": only a quarter ("per 2 alle 9" is 9 o'clock)
     half_before: str | None = None  # British "half seven": half past the hour named
     from_now: str | None = None  # ends a time counted from now: "2 hours from now"
 
@@ -88,6 +89,7 @@ GRAMMARS = {
         noon=r"mezzogiorno",
         midnight=r"mezzanotte",
         minus=r"meno",
+        quarter_to=r"alle|all",
     ),
     "en": TimeGrammar(
         vague=r"\b(?:around|about|approximately|roughly|sometime|later|soon)\b|\d ?ish\b"

@@ -228,6 +228,8 @@ def test_a_day_part_decides_between_morning_and_evening(locale, text, expected):
         ("it", "alle otto", "20:00"),
         ("it", "8 e mezza", "20:30"),
         ("it", "alle 9 meno un quarto", "20:45"),
+        ("it", "un quarto alle nove", "20:45"),  # a quarter before it, as the Portuguese "quinze para as nove"
+        ("it", "tre quarti alle nove", "20:15"),
         ("it", "all'una e mezza", "13:30"),
         ("en", "at 8", "20:00"),
         ("en", "half past eight", "20:30"),
