@@ -80,8 +80,6 @@ _ALONE = re.compile(
     rf"(?:(?:in|en|em)\s+)?(?P<language>{_ONE_OF_THEM})"
     r"(?:\s+(?:please|per favore|svp|s il vous plait|por favor))?"
 )
-
-
 _MOST_WORDS = 8  # a question of the language itself: not "… un cameriere che parla inglese, Mario Rossi"
 
 
