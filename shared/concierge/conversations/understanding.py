@@ -73,8 +73,8 @@ from concierge.conversations.names_after_titles import name_after_a_title
 from concierge.conversations.names_answered_first import name_answered_first
 from concierge.conversations.names_written_last import name_written_last, signed_name
 from concierge.conversations.party_changes import party_change
-from concierge.conversations.phones_said import phone_said
 from concierge.conversations.party_sizes import party_said, party_size, with_party_counted
+from concierge.conversations.phones_said import phone_said
 from concierge.conversations.readings import Reading
 from concierge.conversations.spelt_out import spelt_out
 from concierge.conversations.times_said import time_said, times_of_a_move
