@@ -125,6 +125,9 @@ class _Run(ChangesFlow):
             reading.day_choices = tuple(map(dt.date.fromisoformat, days_asked_about))  # "open Friday and Saturday?"
         if declined and "no" in reading.intents and not reading.details and mem.get("flow") == "book":
             return self.drop_booking(anything_else=True)  # "never mind" to "What would you like to change?"
+        letting_go = "never_mind" in reading.intents or reading.intents == {"cancel"}
+        if letting_go and mem.get("flow") == "book" and not reading.details:
+            return self.drop_booking()  # "never mind", "cancel" while a booking is asked: the request dropped
         if (
             "no" in reading.intents
             and not reading.details

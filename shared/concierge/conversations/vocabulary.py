@@ -23,6 +23,7 @@ INTENTS = (
     "another", "late", "all", "later", "earlier", "price", "rename", "instead_of", "cant_come", "private_hire",
     "check", "wait", "bot", "note", "help", "venue_topic", "seating", "duration", "policy", "confirming",
     "day_after", "day_before", "care_change", "date_asked", "date_of", "phone_why", "repeat", "how_to_change",
+    "never_mind",
 )  # fmt: skip
 # Phrases whose words say intents they do not mean: those intents are kept only when said outside them.
 SAID_WITHIN = {

@@ -4784,6 +4784,20 @@ def test_how_to_cancel_a_booking_named_cancels_that_one(venues):
     )
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "letting_go", "said"), [
+    ("harbour", "table for 2 friday 8pm", "never mind", "All right, nothing has been booked."),
+    ("harbour", "table for 2 friday 8pm", "cancel", "All right, nothing has been booked."),  # no booking looked for
+    ("roma", "tavolo per 2 venerdì alle 20", "lascia stare", "Va bene, non ho prenotato nulla."),
+    ("cabinet", "rdv contrôle lundi 30 à 9h", "laissez tomber", "Très bien, rien n'a été réservé."),  # no "M. Tomber"
+    ("tasca", "mesa para 2 sexta 20h", "esquece", "Está bem, não reservei nada."),
+])  # fmt: skip
+def test_letting_go_of_a_booking_while_it_is_asked_drops_it(venues, venue_id, request_, letting_go, said):
+    d = dialogue(venues, venue_id)
+    assert d.say(request_).rdv["action"] == "NEED_INFO"
+    dropped = d.say(letting_go)
+    assert dropped.reply == said and d.memory.get("flow") is None and not d.tools.bookings
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply
