@@ -26,6 +26,13 @@ _ASKING_FOR_ONE = re.compile(r"\b(?:can|could|may) (?:i|we) have (?:a|an) (?:boo
 _NOT_BEFORE = NEGATIONS | {"don", "dont"}  # "don't book it"
 _NOT_AFTER = frozenset({"not", "non", "no", "nao", "pas"})  # "d'accord mais pas lundi", "sì ma non sabato"
 _BEFORE = re.compile(r"\bantes d[aeo]s?\b")  # "antes das 21h" is before 9 pm; "antes" alone, "rather"
+# A change "to" a party, day or time ("can we change to 4 people?", "change to Saturday"): a move; "change to the
+# tasting menu", "to a booth" move nothing
+_CHANGE_TO = re.compile(
+    rf"\bchange to (?:\d|(?:{'|'.join(sorted(WEEKDAY_WORDS))})\b"
+    r"|(?:tomorrow|tonight|today|noon|midday|next|half|quarter|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve)\b)"
+)
 _CLOCK_HOURS = re.compile(r"\b(?:\d{4}|\d{1,2} \d{2}) (?:hours|hrs)\b")  # "at 1930 hours", "19:30 hours": a time
 
 
@@ -56,6 +63,8 @@ def intents_said(text: str, rest: str, folded: str, vocab: Vocabulary) -> set[st
             intents -= {intent for intent in meant_elsewhere if not vocab.has(intent, outside)}
     if vocab.has("angry_unless_hurt", folded) and not any(p.search(folded) for p in vocab.symptoms):
         intents.add("angry")  # "this is terrible", but not "a terrible toothache"
+    if _CHANGE_TO.search(folded):
+        intents.add("move")  # "can we change to 4 people and 8.30?"
     if "instead" in intents and not vocab.has("instead", _BEFORE.sub(" ", folded)):
         intents.discard("instead")  # "tem alguma coisa antes das 21h?" asks for no change
     if "hours" in intents and not vocab.has("hours", _CLOCK_HOURS.sub(" ", folded)):

@@ -4748,6 +4748,12 @@ def test_a_change_to_a_party_or_a_time_asked_of_one_s_booking_changes_it(venues,
     assert change.rdv["action"] == "RESCHEDULE" and change.reply.endswith(said)  # not a new booking
 
 
+def test_a_change_to_something_else_than_a_party_or_a_time_moves_nothing(venues):
+    d = dialogue(venues, "harbour")
+    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    assert d.say("can we change to the tasting menu?").rdv["action"] != "RESCHEDULE"
+
+
 @pytest.mark.parametrize(("reason", "said", "kept"), [
     ("c'est pour une douleur", "C'est noté : « une douleur ». Je réserve un rendez-vous (contrôle)", "une douleur"),
     ("it is for a toothache", "Noted: “toothache”. Shall I book an appointment (check-up)", "toothache"),
