@@ -27,7 +27,7 @@ NAME_STOP = frozenset(
 # ("It's Tom Baker here table for 2…"): the name stops before them.
 CLAUSE_OPENERS = frozenset(
     """
-    je i i'd i'm i'll io eu nous we we'd vorrei volevo voglio vorremmo queria quero queremos gostaria gostariamos
+    je j'ai i i'd i'm i'll io eu nous we we'd vorrei volevo voglio vorremmo queria quero queremos gostaria gostariamos
     gostaríamos preciso voudrais voulais veux voudrions souhaite souhaiterais aimerais would want wanted need like
     here ici qui aqui
     """.split()

@@ -2156,7 +2156,7 @@ def test_a_question_asked_back_for_the_name_names_nobody(venues, text):
     assert read(venues, "harbour", text, ("patient.name",)).name is None
 
 
-@pytest.mark.parametrize("text", ["je ne sais pas", "je sais pas", "aucune idée"])
+@pytest.mark.parametrize("text", ["je ne sais pas", "je sais pas", "aucune idée", "j'ai oublié"])  # not "J'Ai Oublié"
 def test_not_knowing_said_while_the_name_is_asked_names_nobody(venues, text):
     assert read(venues, "cabinet", text, ("patient.name", "slot.start_iso")).name is None  # not "Je Ne Sais"
 
@@ -2408,3 +2408,17 @@ def test_hours_said_after_a_clock_time_are_its_unit_not_a_question_of_opening_ho
 )
 def test_antes_before_a_time_is_before_it_and_alone_rather(venues, text, instead):
     assert ("instead" in read(venues, "tasca", text).intents) is instead
+
+
+@pytest.mark.parametrize(
+    ("venue_id", "text", "letting_go"),
+    [
+        ("harbour", "never mind", True),
+        ("cabinet", "laissez tomber", True),
+        ("cabinet", "oubliez ça", True),
+        ("cabinet", "j'ai oublié", False),  # forgot, not "forget it"
+        ("roma", "non importa l'orario", False),  # any time will do
+    ],
+)
+def test_letting_go_is_said_in_so_many_words(venues, venue_id, text, letting_go):
+    assert ("never_mind" in read(venues, venue_id, text, ("patient.name",)).intents) is letting_go
