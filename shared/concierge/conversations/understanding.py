@@ -72,6 +72,7 @@ from concierge.conversations.names_after_booking_words import name_after_a_booki
 from concierge.conversations.names_after_titles import name_after_a_title
 from concierge.conversations.names_answered_first import name_answered_first
 from concierge.conversations.names_written_last import name_written_last, signed_name
+from concierge.conversations.offered_places import place_picked
 from concierge.conversations.party_changes import party_change
 from concierge.conversations.party_sizes import party_said, party_size, with_party_counted
 from concierge.conversations.phones_said import phone_said
@@ -326,7 +327,8 @@ def _bare_answer_read(
     unsure = _NOT_SURE.search(normalise(rest))  # nor "je ne sais pas" to "your name and the type of care"
     named = reading.name is None and as_name and not asked and not unsure
     said = blanked(rest, vocab.phrases["greeting"])  # "hi" alone is no name; "hi, Tom" is Tom
-    of_the_day = reading.part_named is not None  # "le matin", "evening": neither a name nor the visit's reason
+    # "le matin", "evening", "the first one" (with no list to pick from): neither a name nor the visit's reason
+    of_the_day = reading.part_named is not None or place_picked(normalise(rest)) is not None
     if named and bare and not re.search(r"\d", rest) and not of_the_day:  # nor "allora 8"
         reading.name = name_at_start(capitalised_part(answered_name(said.strip(" ,.;:!-"))))
     elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3 and not of_the_day:

@@ -42,6 +42,11 @@ def test_the_first_message_picks_the_language_its_words_belong_to(text, language
     assert customer_language(text, None, "en") == language
 
 
+@pytest.mark.parametrize("text", ["emergency! severe pain", "my tooth is broken", "toothache, it hurts"])
+def test_a_complaint_in_english_is_english_at_a_french_clinic(text):
+    assert customer_language(text, None, "fr") == "en"  # its medical handover came in French
+
+
 @pytest.mark.parametrize(
     ("text", "venue_locale"),
     [("très bien", "fr"), ("ça va", "fr"), ("não sei", "pt"), ("certo, obrigado", "pt"), ("allô ?", "fr")],

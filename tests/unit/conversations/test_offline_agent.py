@@ -4804,6 +4804,19 @@ def test_letting_go_of_a_booking_while_it_is_asked_drops_it(venues, venue_id, re
     assert dropped.reply == said and d.memory.get("flow") is None and not d.tools.bookings
 
 
+@pytest.mark.parametrize(("asked", "name", "pick", "said"), [
+    ("my tooth is broken, I need to come today", "Jane Smith", "the first one",
+     "Shall I book an appointment (consultation) on Monday 23 November at 10:30 am for Jane Smith?"),
+    ("mi fa malissimo un dente, posso venire oggi?", "Maria Rossi", "alle 11",
+     "Prenoto un appuntamento (visita) lunedì 23 novembre alle 11 a nome Maria Rossi?"),
+])  # fmt: skip
+def test_a_complaint_said_with_the_day_is_the_visit_s_reason_and_its_times_are_offered(venues, asked, name, pick, said):
+    d = dialogue(venues, "cabinet")
+    d.say(asked)
+    assert d.say(name).rdv["action"] == "FIND_SLOTS"  # the type of care and the reason were asked
+    assert d.say(pick).reply == said  # "the first one" was taken for the reason
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply

@@ -2422,3 +2422,7 @@ def test_antes_before_a_time_is_before_it_and_alone_rather(venues, text, instead
 )
 def test_letting_go_is_said_in_so_many_words(venues, venue_id, text, letting_go):
     assert ("never_mind" in read(venues, venue_id, text, ("patient.name",)).intents) is letting_go
+
+
+def test_a_pick_said_with_no_list_to_pick_from_is_no_visit_s_reason(venues):
+    assert read(venues, "cabinet", "the first one", ("slot.start_iso", "reason")).reason is None
