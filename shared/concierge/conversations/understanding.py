@@ -328,10 +328,10 @@ def _bare_answer_read(
     named = reading.name is None and as_name and not asked and not unsure
     said = blanked(rest, vocab.phrases["greeting"])  # "hi" alone is no name; "hi, Tom" is Tom
     # "le matin", "evening", "the first one" (with no list to pick from): neither a name nor the visit's reason
-    of_the_day = reading.part_named is not None or place_picked(normalise(rest)) is not None
-    if named and bare and not re.search(r"\d", rest) and not of_the_day:  # nor "allora 8"
+    of_something_else = reading.part_named is not None or place_picked(normalise(rest)) is not None
+    if named and bare and not re.search(r"\d", rest) and not of_something_else:  # nor "allora 8"
         reading.name = name_at_start(capitalised_part(answered_name(said.strip(" ,.;:!-"))))
-    elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3 and not of_the_day:
+    elif reading.reason is None and "reason" in awaiting and bare and len(rest.strip()) >= 3 and not of_something_else:
         reading.reason = rest.strip()[:200]
     agreed = reading.intents == {"yes"} and not replace(reading, phone=None, bad_phone=False).details
     if named and agreed:  # "ok, Tom", "pode ser Joana Silva"
