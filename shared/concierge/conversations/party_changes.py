@@ -1,5 +1,5 @@
 """People added to a party, or taken away, as a customer says it: "2 more people", "add one", "una
-persona in meno", "deux de plus", "mais 2 pessoas", "one less".
+persona in meno", "deux de plus", "mais 2 pessoas", "one less", "my sister is coming too".
 
 Read on normalised text with its numbers in digits ("one less" is "1 less"), in the four languages at
 once. The answer is signed: added people are positive.
@@ -25,6 +25,12 @@ _FEWER = (
     rf"\b{_N}(?: {_PEOPLE})? (?:less|fewer|in meno|de moins|a menos)\b",
     rf"\b(?:togli\w*|enlev\w*|(?<!\d )menos) {_N}(?: {_PEOPLE})?\b",  # not "às 9 menos 10", an hour
 )
+# One more person said by who comes: "my sister is coming too", "viene anche mia sorella", "ma sœur vient aussi",
+# "a minha irmã também vem" (one person: "my parents are coming too" is no count)
+_ONE_MORE_COMING = re.compile(
+    r"\b(?:is (?:also )?coming (?:too|as well|with us)|(?:someone|somebody) else is coming|viene anche|si aggiunge"
+    r"|vient aussi|se joint a nous|vem tambem|tambem vem|junta se a nos)\b"
+)
 _ONE_PERSON = re.compile(r"\b(?:una|uno|un|une|uma|um|a|one) (?=(?:persona|personne|pessoa|person)\b)")
 
 
@@ -35,4 +41,4 @@ def party_change(text: str) -> int | None:
         for pattern in patterns:
             if match := re.search(pattern, text):
                 return sign * int(match.group(1))
-    return None
+    return 1 if _ONE_MORE_COMING.search(text) else None

@@ -4817,6 +4817,19 @@ def test_a_complaint_said_with_the_day_is_the_visit_s_reason_and_its_times_are_o
     assert d.say(pick).reply == said  # "the first one" was taken for the reason
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "yes", "coming", "said"), [
+    ("harbour", "table for 2 friday 8pm, Jo Bloggs", "yes", "my sister is coming too",
+     "Shall I change your booking of Friday 27 November at 8 pm to a table for 3?"),
+    ("roma", "tavolo per 2 venerdì alle 20, Mario Rossi", "sì", "viene anche mia sorella",
+     "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 3?"),
+])  # fmt: skip
+def test_one_more_said_by_who_comes_adds_one_to_the_booking_just_made(venues, venue_id, request_, yes, coming, said):
+    d = dialogue(venues, venue_id)
+    d.say(request_)
+    d.say(yes)
+    assert d.say(coming).reply == said  # was not understood
+
+
 def test_another_of_something_else_than_a_booking_is_one_booking(venues):
     d = dialogue(venues, "harbour")
     assert "I'll see to" not in d.say("a table for 2 and another chair on Friday at 8, Sam Lee").reply

@@ -28,6 +28,11 @@ from concierge.tools.faq import normalise
         ("en", "there'll be 3 more of us", 3),
         ("pt", "vamos ser mais 2", 2),
         ("pt", "seremos mais 1", 1),
+        # one more, said by who comes
+        ("en", "my sister is coming too", 1),
+        ("it", "viene anche mia sorella", 1),
+        ("fr", "ma sœur vient aussi", 1),
+        ("pt", "a minha irmã também vem", 1),
     ],
 )
 def test_people_added_or_taken_away_are_read_with_their_sign(locale, text, change):
@@ -48,6 +53,8 @@ def test_people_added_or_taken_away_are_read_with_their_sign(locale, text, chang
         ("en", "another 2 minutes"),
         ("pt", "mesa para 2 sexta às nove menos um quarto"),  # a quarter to nine
         ("pt", "às 9 menos 10"),  # ten to nine
+        ("en", "my parents are coming too"),  # how many: the total is asked
+        ("en", "is anyone coming with you?"),
     ],
 )
 def test_words_that_change_no_party_give_none(locale, text):
