@@ -4,6 +4,7 @@ for 2 at 8 on Friday and Saturday"): the first is taken, the second is kept to b
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import NamedTuple
 
@@ -71,12 +72,18 @@ class TwoBookings(NamedTuple):
     one_booking_on_two_days: bool  # "at 8 on Friday and Saturday": a time said later is the second's too
 
 
-_ANOTHER_ONE = {
+_ANOTHER_APPOINTMENT = {
     "for": "and another appointment",
     "per": "e un altro appuntamento",
     "pour": "et un autre rendez-vous",
     "para": "e outra marcação",
 }
+
+
+@functools.cache
+def _relation_intros() -> frozenset[str]:
+    """The words that say for whom an appointment is ("pour mon fils"), folded once."""
+    return frozenset(normalise(intro) for intro in vocabulary().intro_words["relation_intros"])
 
 
 def _me_and_another(text: str, venue: Venue) -> TwoBookings | None:
@@ -85,9 +92,9 @@ def _me_and_another(text: str, venue: Venue) -> TwoBookings | None:
     if not venue.is_clinic or said is None:
         return None
     for_whom = f"{said['for']} {said['who']}"
-    if normalise(for_whom) not in {normalise(intro) for intro in vocabulary().intro_words["relation_intros"]}:
+    if normalise(for_whom) not in _relation_intros():
         return None  # "pour moi et mon dossier"
-    another = _ANOTHER_ONE[said["for"].lower()]
+    another = _ANOTHER_APPOINTMENT[said["for"].lower()]
     for_self = f"{said['for']} {said['self']}"
     return TwoBookings(text[: said.start()] + for_self + text[said.end() :], f"{another} {for_whom}", False)
 
