@@ -88,8 +88,10 @@ def _relation_intros() -> frozenset[str]:
 
 def _me_and_another(text: str, venue: Venue) -> TwoBookings | None:
     """The message for oneself, and the appointment asked for the other one, when a clinic is asked for both."""
+    if not venue.is_clinic:
+        return None  # a restaurant's "for me and my wife" is one table for two
     said = next((match for pattern in _BOTH if (match := pattern.search(text))), None)
-    if not venue.is_clinic or said is None:
+    if said is None:
         return None
     for_whom = f"{said['for']} {said['who']}"
     if normalise(for_whom) not in _relation_intros():
