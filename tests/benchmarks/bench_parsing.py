@@ -61,7 +61,12 @@ GROUPS: dict[str, list[tuple[str, str]]] = {
     ],
     "holidays": [("it", "Natale"), ("en", "Easter Monday"), ("fr", "la fête nationale"), ("pt", "Dia de Portugal")],
     "misspellings": [("en", "tomorow"), ("fr", "aujourdhui"), ("it", "domanni"), ("pt", "sabádo")],
-    "refused (unsupported)": [("it", "quando volete"), ("en", "whenever suits"), ("fr", "hier"), ("pt", "ontem")],
+    "refused (unsupported)": [
+        ("it", "quando volete"),
+        ("en", "whenever suits"),
+        ("fr", "quand vous voulez"),
+        ("pt", "quando der"),
+    ],
     "times": [("it", "tra mezz'ora"), ("en", "half seven"), ("fr", "vingt heures trente"), ("pt", "às 8 da noite")],
 }
 

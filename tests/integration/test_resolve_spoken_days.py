@@ -173,10 +173,17 @@ def test_a_day_with_its_time_is_refused_as_the_day_alone_would_be(api, text, cod
     assert (response.status_code, response.json()["error_code"]) == (422, code)
 
 
-@pytest.mark.parametrize("text", ["ieri", "la settimana prossima"])
+@pytest.mark.parametrize("text", ["quando capita", "la settimana prossima"])
 def test_what_is_not_fully_understood_is_refused_rather_than_guessed(api, text):
     response = api.call("resolve_relative_day", {"restaurant_id": "roma", "text": text})
     assert (response.status_code, response.json()["error_code"]) == (422, "UNSUPPORTED_RELATIVE_DAY")
+
+
+def test_yesterday_is_the_day_gone_by_which_check_openings_then_refuses_as_past(api):
+    yesterday = day(api, "roma", "ieri")
+    assert (yesterday["date"], yesterday["day_label"]) == ("2026-02-18", "mercoledì 18 febbraio")
+    response = api.call("check_openings", {"restaurant_id": "roma", "day": yesterday["date"]})
+    assert (response.status_code, response.json()["error_code"]) == (422, "PAST_DATE")
 
 
 def test_a_vapi_caller_gets_the_range_as_said_and_not_the_raw_one(api):

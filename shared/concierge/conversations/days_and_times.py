@@ -60,9 +60,12 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
     """The day the words name. A number with at most an article ("le 20": the 20th in French, the hour in
     "verso le 20") only when no word names a day, and a feast said by name, a holiday or not, only when
     nothing else does ("Santos" is a surname before it is All Saints' Day; "on Friday at 8 for Valentine's" is
-    Friday): "domani" wins over both. Raises `NoSuchDate` for a day its month never has ("the 31st of
-    November"), rather than reading "the 31st" alone."""
-    weaker: list[DayReading | None] = [None, None]  # a bare number of the month, then a feast
+    Friday): "domani" wins over both. "Yesterday" only when no other day is named ("I called yesterday about
+    Friday": Friday). Raises `NoSuchDate` for a day its month never has ("the 31st of November"), rather
+    than reading "the 31st" alone."""
+    bare: DayReading | None = None  # a number of the month with at most an article
+    feast: DayReading | None = None
+    gone: DayReading | None = None  # "yesterday", "hier soir"
     for gram in grams(tokens):
         if not may_name_a_day(gram):
             continue
@@ -77,12 +80,17 @@ def day_said(tokens: list[str], now: dt.datetime, venue: Venue) -> DayReading | 
         except ValueError:  # not a day (UnsupportedRelativeDay)
             continue
         if reading.feast and not _named_with_its_weekday(gram, reading.date):  # "on Friday for Valentine's": Friday
-            weaker[1] = weaker[1] or reading
+            feast = feast or reading
         elif _BARE_NUMBER.fullmatch(gram):
-            weaker[0] = weaker[0] or reading
+            bare = bare or reading
+        elif DAYS_GONE.intersection(gram.split()):  # "yesterday", "ieri sera"
+            gone = gone or reading
         else:
             return _with_its_year(reading, gram, tokens, now, venue)
-    return weaker[0] or weaker[1]
+    return bare or feast or gone
+
+
+DAYS_GONE = frozenset(said for said, ahead in RELATIVE_DAYS.items() if ahead < 0)
 
 
 def _named_with_its_weekday(gram: str, day: dt.date) -> bool:

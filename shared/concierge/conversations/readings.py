@@ -49,7 +49,16 @@ class Reading:
         return (
             any(
                 v is not None
-                for v in (self.day, self.time, self.time_near, self.people, self.phone, self.name, self.shift)
+                for v in (
+                    self.day,
+                    self.past_day,
+                    self.time,
+                    self.time_near,
+                    self.people,
+                    self.phone,
+                    self.name,
+                    self.shift,
+                )
             )
             or self.bad_phone
             or self.care_type is not None

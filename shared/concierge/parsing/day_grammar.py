@@ -21,7 +21,7 @@ PARTS = ("morning", "lunch", "afternoon", "evening", "night")
 @dataclass(frozen=True)
 class DayGrammar:
     fillers: str  # leading words that carry no meaning ("per", "on", "pour", "na")
-    fixed: dict[str, int]  # whole phrase -> days ahead
+    fixed: dict[str, int]  # whole phrase -> days ahead, or behind ("yesterday": -1)
     fixed_parts: dict[str, tuple[int, str]]  # one word for a day and its part ("stasera", "tonight")
     this: str  # "questo sabato"
     next_before: str  # "prossimo sabato"
@@ -49,7 +49,7 @@ class DayGrammar:
 GRAMMARS = {
     "it": DayGrammar(
         fillers=r"per|il|lo|la|l|di|e|ma|allora|magari|pure",
-        fixed={"oggi": 0, "domani": 1, "dmn": 1, "dopodomani": 2, "dopo domani": 2},
+        fixed={"ieri": -1, "altro ieri": -2, "oggi": 0, "domani": 1, "dmn": 1, "dopodomani": 2, "dopo domani": 2},
         fixed_parts={
             "stasera": (0, "evening"),
             "stamattina": (0, "morning"),
@@ -131,6 +131,8 @@ GRAMMARS = {
     "en": DayGrammar(
         fillers=r"for|on|the|at|um|uh|er|so|maybe|how about|what about",
         fixed={
+            "yesterday": -1,
+            "day before yesterday": -2,
             "today": 0,
             "tomorrow": 1,
             "tmrw": 1,  # as typed in a chat
@@ -253,7 +255,18 @@ GRAMMARS = {
     ),
     "fr": DayGrammar(
         fillers=r"pour|le|la|l|d|euh|alors|plutot|disons",
-        fixed={"aujourd hui": 0, "auj": 0, "ajd": 0, "demain": 1, "dmn": 1, "dem": 1, "dm1": 1, "apres demain": 2},
+        fixed={
+            "hier": -1,
+            "avant hier": -2,
+            "aujourd hui": 0,
+            "auj": 0,
+            "ajd": 0,
+            "demain": 1,
+            "dmn": 1,
+            "dem": 1,
+            "dm1": 1,
+            "apres demain": 2,
+        },
         fixed_parts={
             "ce soir": (0, "evening"),
             "ce matin": (0, "morning"),
@@ -328,7 +341,8 @@ GRAMMARS = {
     ),
     "pt": DayGrammar(
         fillers=r"para|pra|pro|na|no|de|do|da|o|a|e|entao|talvez|tipo",
-        fixed={"hoje": 0, "hj": 0, "amanha": 1, "depois de amanha": 2},  # "hj": as typed in a chat
+        # "hj": "hoje" as typed in a chat
+        fixed={"ontem": -1, "anteontem": -2, "hoje": 0, "hj": 0, "amanha": 1, "depois de amanha": 2},
         fixed_parts={
             "esta noite": (0, "night"),
             "hoje a noite": (0, "night"),

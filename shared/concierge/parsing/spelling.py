@@ -70,10 +70,14 @@ def slip_of(word: str, languages: tuple[str, ...] = ()) -> str | None:
 @functools.cache
 def _targets() -> frozenset[str]:
     """The words a slip may be of: those in letters ("moro" is no slip of "2moro", nor "Moro" tomorrow), a
-    weekday's plural aside ("vendredie" is a slip of "vendredi", not of "vendredis" too)."""
+    weekday's plural aside ("vendredie" is a slip of "vendredi", not of "vendredis" too), and none said only of
+    a day gone by ("Neri" is no slip of "ieri": no booking is made for yesterday)."""
     weekdays = weekday_words()
     plurals = {word for word in weekdays if word.endswith("s") and word[:-1] in weekdays}
-    return frozenset(word for word in _lexicon()[0] if word.isalpha() and word not in plurals)
+    gone = {phrase for grammar in GRAMMARS.values() for phrase, ahead in grammar.fixed.items() if ahead < 0}
+    to_come = {word for grammar in GRAMMARS.values() for phrase in _phrases(grammar) - gone for word in phrase.split()}
+    only_gone = {word for phrase in gone for word in phrase.split()} - to_come
+    return frozenset(word for word in _lexicon()[0] - only_gone if word.isalpha() and word not in plurals)
 
 
 def _nearest(word: str, words: frozenset[str], languages: tuple[str, ...]) -> str | None:

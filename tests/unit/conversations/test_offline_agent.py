@@ -517,6 +517,53 @@ def test_a_date_gone_by_is_said_to_have_passed_and_the_day_is_asked(venues, venu
     assert confirm.rdv["action"] == "CONFIRMATION" and d.tools.bookings == []
 
 
+@pytest.mark.parametrize(("venue_id", "request_", "asked"), [
+    ("harbour", "table for 2 yesterday at 8pm, Tom Baker",
+     "Sunday 22 November has already passed. To book, I still need the day."),
+    ("roma", "un tavolo per 2 ieri alle 20, Mario Rossi",  # it was booked today at 20
+     "Domenica 22 novembre è già passato. Per prenotare mi manca ancora: il giorno."),
+    ("cabinet", "un contrôle avant-hier à 10h, Marie Dupont",
+     "Le samedi 21 novembre est déjà passé. Pour réserver, il me manque encore le jour."),
+    ("tasca", "mesa para 2 ontem às 20h, Rui Costa",
+     "Domingo, 22 de novembro já passou. Para reservar, ainda me falta: o dia."),
+])  # fmt: skip
+def test_yesterday_is_said_to_have_passed_and_the_day_is_asked(venues, venue_id, request_, asked):
+    d = dialogue(venues, venue_id)
+    assert d.say(request_).reply == asked
+    assert d.say("yes").rdv["action"] != "CREATE" and d.tools.bookings == []
+
+
+@pytest.mark.parametrize(("venue_id", "booked", "said", "meant"), [
+    ("harbour", "2026-11-28 20:00", "I booked yesterday for Saturday at 8, can we make it 4 people?",
+     "Shall I change your booking of Saturday 28 November at 8 pm to a table for 4?"),
+    ("roma", "2026-11-28 20:00", "ieri sera ho prenotato per sabato, posso spostare alle 21?",
+     "Sposto la sua prenotazione di sabato 28 novembre alle 20 a sabato 28 novembre alle 21?"),
+    ("cabinet", "2026-11-24 10:00", "j'ai appelé hier pour un rendez-vous mardi, je voudrais l'annuler",
+     "J'annule votre rendez-vous du mardi 24 novembre à 10 h ?"),
+])  # fmt: skip
+def test_yesterday_said_of_what_was_done_leaves_the_day_named_for_the_booking(venues, venue_id, booked, said, meant):
+    d = dialogue(venues, venue_id)
+    day, time = booked.split()
+    d.tools.book(dt.date.fromisoformat(day), time, PHONES[venue_id])
+    assert d.say(said).reply == meant
+
+
+@pytest.mark.parametrize(("venue_id", "said"), [
+    ("cabinet", "Bonjour, j'ai une dent qui bouge depuis hier"),
+    ("roma", "ieri sera ho lasciato la giacca da voi"),
+    ("harbour", "sorry about yesterday"),
+    ("tasca", "ontem esqueci-me do guarda-chuva"),
+])  # fmt: skip
+def test_yesterday_said_with_no_time_nor_day_asked_is_no_day_gone_by_to_point_out(venues, venue_id, said):
+    assert "22" not in dialogue(venues, venue_id).say(said).reply
+
+
+def test_yesterday_said_to_the_name_asked_is_no_name(venues):
+    d = dialogue(venues, "harbour")
+    d.say("table for 2 friday at 8pm")
+    assert d.say("yesterday").reply == "Sunday 22 November has already passed. To book, I still need your name."
+
+
 def test_a_date_with_its_year_said_after_it_is_of_that_year(venues):
     confirm = dialogue(venues, "harbour").say("table for 2 on the 5th of December 2027 at 8, Tom Baker")
     assert confirm.rdv["slot"]["start_iso"].startswith("2027-12-05T20:00")

@@ -102,7 +102,8 @@ it | la sera del 24                        | 2026-02-24 Tue evening
 it | il pranzo di Natale                   | 2026-12-25 Fri lunch
 it | domanni                               | 2026-02-19 Thu
 it | sabbato                               | 2026-02-21 Sat
-it | ieri                                  | UNSUPPORTED
+it | ieri                                  | 2026-02-17 Tue
+it | l'altro ieri                          | 2026-02-16 Mon
 it | quarto                                | UNSUPPORTED
 it | il quarto                             | 2026-03-04 Wed
 it | la settimana prossima                 | UNSUPPORTED
@@ -216,7 +217,8 @@ en | tommorrow night                       | 2026-02-19 Thu night
 en | saturdy                               | 2026-02-21 Sat
 en | wensday                               | 2026-02-25 Wed | 2026-02-18 Wed
 en | wedsday                               | 2026-02-25 Wed | 2026-02-18 Wed
-en | yesterday                             | UNSUPPORTED
+en | yesterday                             | 2026-02-17 Tue
+en | the day before yesterday              | 2026-02-16 Mon
 en | next week                             | UNSUPPORTED
 en | whenever                              | UNSUPPORTED
 en | the 32nd                              | UNSUPPORTED
@@ -307,7 +309,8 @@ fr | aujourdhui                            | 2026-02-18 Wed
 fr | demin                                 | 2026-02-19 Thu
 fr | vendredie soir                        | 2026-02-20 Fri evening
 fr | demain aprem                          | 2026-02-19 Thu afternoon
-fr | hier                                  | UNSUPPORTED
+fr | hier                                  | 2026-02-17 Tue
+fr | avant-hier                            | 2026-02-16 Mon
 fr | la semaine prochaine                  | UNSUPPORTED
 fr | quand vous voulez                     | UNSUPPORTED
 fr | le 0                                  | UNSUPPORTED
@@ -395,7 +398,8 @@ pt | amanha                                | 2026-02-19 Thu
 pt | amanhan                               | 2026-02-19 Thu
 pt | hj à noite                            | 2026-02-18 Wed night
 pt | sabádo                                | 2026-02-21 Sat
-pt | ontem                                 | UNSUPPORTED
+pt | ontem                                 | 2026-02-17 Tue
+pt | anteontem                             | 2026-02-16 Mon
 pt | semana que vem                        | UNSUPPORTED
 pt | quando quiser                         | UNSUPPORTED
 pt | dia 40                                | UNSUPPORTED

@@ -343,8 +343,6 @@ def test_english_short_names_are_other_words_in_other_languages(locale, text):
 @pytest.mark.parametrize(
     ("locale", "text"),
     [
-        ("it", "ieri"),
-        ("en", "yesterday"),
         ("fr", "la semaine prochaine"),
         ("pt", "banana"),
         ("it", ""),
