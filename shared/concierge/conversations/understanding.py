@@ -244,6 +244,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
     reading.that_day = day is None and vocab.has("that_day", folded)
     if (week := week_said(day, folded, now)) is not None:  # "la semaine du 7 décembre": no day of it yet
         reading.week_of, day = week, None
+        reading.intents.discard("next_week")  # "para a semana do Natal" is that week, not the next
     if day is not None and day.date < now.date():  # "the 20th of November 2026", said on the 23rd
         reading.past_day, day = day.date, None
     if day is not None:

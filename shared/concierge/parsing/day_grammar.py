@@ -379,6 +379,7 @@ GRAMMARS = {
         next_week=(
             r"{wd} (?:da |na )?(?:semana que vem|proxima semana|semana seguinte)",
             r"(?:na )?(?:semana que vem|proxima semana) (?:na )?{wd}",
+            r"{wd} para a semana",  # "para a semana": next week, in Portugal
         ),
         this_week=(r"{wd} (?:d|n)?(?:est|ess)a semana",),
         week_on=(r"(?:de )?(?P<base>.+) a (?P<n>8|15)(?: dias)?", r"(?P<base>.+) em (?P<n>8|15)(?: dias)?"),

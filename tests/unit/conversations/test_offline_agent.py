@@ -564,6 +564,15 @@ def test_yesterday_said_to_the_name_asked_is_no_name(venues):
     assert d.say("yesterday").reply == "Sunday 22 November has already passed. To book, I still need your name."
 
 
+@pytest.mark.parametrize(
+    "request_", ["mesa para 2 sexta para a semana às 20h", "mesa para 2 para a semana, sexta às 20h"]
+)
+def test_a_weekday_para_a_semana_is_next_weeks(venues, request_):
+    d = dialogue(venues, "tasca")
+    d.say(request_)
+    assert d.say("Rui Costa").rdv["slot"]["start_iso"].startswith("2026-12-04T20:00")
+
+
 def test_a_date_with_its_year_said_after_it_is_of_that_year(venues):
     confirm = dialogue(venues, "harbour").say("table for 2 on the 5th of December 2027 at 8, Tom Baker")
     assert confirm.rdv["slot"]["start_iso"].startswith("2027-12-05T20:00")
@@ -1293,6 +1302,8 @@ def test_asking_whether_a_taken_or_approximate_time_is_free_offers_the_free_time
     ("harbour", "table for 2 next week", "Free times on Tuesday 1 December: noon", "12:00"),
     ("harbour", "anything next week around 8pm for 4?", "Free times around 8 pm on Tuesday 1 December", "19:30"),
     ("tasca", "mesa para 2 na próxima semana às 20h", "Horários livres por volta das 20h de quarta-feira, 2", "19:30"),
+    ("tasca", "mesa para 2 para a semana", "Horários livres quarta-feira, 2 de dezembro", "19:30"),  # as in Portugal
+    ("tasca", "queria uma mesa para a semana do Natal", "Horários livres quarta-feira, 23 de dezembro", "19:30"),
     ("cabinet", "un contrôle la semaine prochaine", "Créneaux libres le lundi 30 novembre", "08:00"),
 ])  # fmt: skip
 def test_a_day_or_next_week_asked_without_a_time_offers_free_times_before_the_name_is_asked(
@@ -4591,6 +4602,7 @@ def test_a_shift_right_after_booking_moves_that_booking_from_its_own_time(
     ("harbour", "table for 2 on friday at 8pm, Tom Baker", "yes", "can we do the same time next week?"),
     ("roma", "un tavolo per 2 venerdì alle 20, Mario Rossi", "sì", "la settimana prossima, stessa ora?"),
     ("tasca", "mesa para 2 na sexta às 20h, Ana Sousa", "sim", "pode ser na próxima semana à mesma hora?"),
+    ("tasca", "mesa para 2 na sexta às 20h, Ana Sousa", "sim", "pode passar para a semana, à mesma hora?"),
 ])  # fmt: skip
 def test_the_same_time_next_week_moves_a_booking_to_its_day_a_week_on(venues, venue_id, request_, yes, move):
     d = booked(venues, venue_id, request_, yes)

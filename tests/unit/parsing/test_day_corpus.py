@@ -363,6 +363,7 @@ pt | dia 25 à noite                        | 2026-02-25 Wed night
 pt | segunda da semana que vem             | 2026-02-23 Mon
 pt | sábado da próxima semana              | 2026-02-28 Sat
 pt | na semana que vem na quinta           | 2026-02-26 Thu
+pt | sexta para a semana                   | 2026-02-27 Fri
 pt | sexta desta semana                    | 2026-02-20 Fri
 pt | de hoje a oito dias                   | 2026-02-25 Wed
 pt | sábado a oito                         | 2026-02-28 Sat
