@@ -2161,6 +2161,14 @@ def test_not_knowing_said_while_the_name_is_asked_names_nobody(venues, text):
     assert read(venues, "cabinet", text, ("patient.name", "slot.start_iso")).name is None  # not "Je Ne Sais"
 
 
+@pytest.mark.parametrize(("venue_id", "text"), [
+    ("roma", "ho dimenticato"), ("roma", "non mi ricordo"), ("tasca", "esqueci-me"), ("tasca", "não me lembro"),
+    ("harbour", "i forgot"), ("harbour", "can't remember"), ("cabinet", "je m'en souviens plus"),
+])  # fmt: skip
+def test_forgetting_said_while_the_name_is_asked_names_nobody(venues, venue_id, text):
+    assert read(venues, venue_id, text, ("patient.name",)).name is None  # not "Ho Dimenticato", "Esqueci-Me"
+
+
 @pytest.mark.parametrize(
     ("venue_id", "text", "name"),
     [("harbour", "Just John", "John"), ("roma", "solo Marco", "Marco"), ("tasca", "só Ana", "Ana")],
