@@ -241,7 +241,7 @@ def with_part_said_apart(day: DayReading, tokens: list[str], venue: Venue) -> Da
 
 
 def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[DayReading]:
-    """The first two days said, in the order said, each from the longest words that read as one."""
+    """The first two days said, in the order said, each from the longest words that read as one; not yesterday."""
     found: list[DayReading] = []
     start = 0
     while start < len(tokens) and len(found) < 2:
@@ -251,9 +251,11 @@ def days_in_order(tokens: list[str], now: dt.datetime, venue: Venue) -> list[Day
             if BREAK in words or not may_name_a_day(gram):
                 continue
             try:
-                found.append(read_day(gram, now, venue.locale, venue=venue))
+                day = read_day(gram, now, venue.locale, venue=venue)
             except ValueError:
                 continue
+            if not DAYS_GONE.intersection(words):  # "ieri sera ho prenotato per sabato": no booking's day
+                found.append(day)
             start += size
             break
         else:

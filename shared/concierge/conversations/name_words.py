@@ -17,8 +17,9 @@ FUNCTION_WORDS = frozenset(
 NAME_STOP = frozenset(
     """
     and et e y for pour para per with avec com con my mon ma meu minha mio mia il phone tel at a à às alle on le la
-    o tomorrow demain amanhã domani today please svp stp merci thanks obrigado obrigada grazie instead invece
-    plutôt plutot sorry scusi pardon desculpe not non não nao pas s'il s’il por se actually anzi finalement afinal
+    o tomorrow demain amanhã domani today yesterday hier ieri ontem please svp stp merci thanks obrigado obrigada
+    grazie instead invece plutôt plutot sorry scusi pardon desculpe not non não nao pas s'il s’il por se actually
+    anzi finalement afinal
     """.split()
 )
 

@@ -285,7 +285,7 @@ def read_message(text: str, venue: Venue, now: dt.datetime, awaiting: tuple[str,
         reading.people = None  # "20" when both were asked: an hour, not a party of twenty
     if reading.day_from and reading.day == reading.day_from and not reading.time:
         reading.day += dt.timedelta(days=7)  # "move Friday to next Friday (same time)": a week on, not Friday again
-    when_asked = reading.time or reading.time_near or {"slot.start_iso", "patient.name"} & set(awaiting)
+    when_asked = reading.time or reading.time_near or "slot.start_iso" in awaiting
     if reading.past_day and DAYS_GONE.intersection(tokens) and not when_asked:
         reading.past_day = None  # "une dent qui bouge depuis hier", "sorry about yesterday": no day for a booking
     if reading.day is None and (time.day_offset or time.from_now):  # "in 2 hours" is today, or tomorrow at 23:00

@@ -1846,6 +1846,15 @@ def test_of_two_days_in_a_move_the_first_is_still_the_booking_s(venues):
     assert reading.day_from == dt.date(2026, 11, 27) and reading.day == dt.date(2026, 11, 28)
 
 
+@pytest.mark.parametrize(("venue_id", "text", "day"), [
+    ("roma", "ieri sera ho prenotato per sabato, posso spostare alle 21?", dt.date(2026, 11, 28)),
+    ("cabinet", "j'ai appelé hier pour un rendez-vous mardi, je voudrais l'annuler", dt.date(2026, 11, 24)),
+])  # fmt: skip
+def test_yesterday_said_of_what_was_done_is_neither_the_booking_s_day_nor_a_second_day(venues, venue_id, text, day):
+    reading = read(venues, venue_id, text)
+    assert (reading.day, reading.day_from, reading.days_named, reading.past_day) == (day, None, (), None)
+
+
 def test_the_weekend_of_a_date_gone_by_has_passed(venues):
     reading = read(venues, "harbour", "table for 2 the weekend of 20/11/2026")  # it raised IndexError
     assert (reading.day, reading.past_day) == (None, dt.date(2026, 11, 21))
