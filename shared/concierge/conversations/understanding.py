@@ -94,8 +94,8 @@ from concierge.parsing.text import with_digits
 from concierge.tools.faq import normalise
 
 MAX_TOKENS = 80  # days and times are looked for in a message's first 80 words (a 4000-character one stays fast)
-# Not knowing what is needed: "I don't know", "not sure", "je sais pas", "non lo so", "não sei".
-_NOT_SURE = re.compile(  # or forgotten: "ho dimenticato", "esqueci-me" are no names
+# Not knowing or not remembering what is asked: "I don't know", "je sais pas", "não sei", "ho dimenticato".
+_NOT_SURE = re.compile(
     r"\b(?:(?:don ?t|do not) know|not sure|no idea|sais pas|aucune idee|pas sur|non (?:lo )?so|nao sei|"
     r"nao tenho a certeza|sei la|forgot|forgotten|(?:don ?t|do not|can ?t) remember|dimenticato|non (?:mi )?ricordo|"
     r"esqueci|esqueci me|nao me lembro|oublie|me souviens (?:pas|plus))\b"
