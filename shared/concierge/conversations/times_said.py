@@ -145,7 +145,8 @@ _THAN = {"later": "after", "earlier": "before"}  # "later than 8", "no earlier t
 BOUND_WORDS = frozenset(_BOUNDS) | frozenset(_THAN)  # "not" before one bounds the time the other way
 _NOT = frozenset("not non pas nao".split())  # "not before 8", "non prima delle 20", "pas avant 20h": the other side
 _OTHER_SIDE = {"after": "before", "before": "after"}
-_DAYS = frozenset(word for word, ahead in RELATIVE_DAYS.items() if ahead == 1)  # "the day after tomorrow at 8"
+# A bound's word before "tomorrow" or "yesterday" is a day's: "the day after tomorrow at 8", "avant-hier à 10h"
+_DAYS = frozenset(word for word, ahead in RELATIVE_DAYS.items() if abs(ahead) == 1)
 _DAY_NOUNS = frozenset({"day", "giorno", "dia"})  # "the day after Christmas", "il giorno dopo Natale"
 
 
