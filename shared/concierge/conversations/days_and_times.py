@@ -194,11 +194,14 @@ _ORDINAL_ARTICLES = frozenset({"the", "il", "lo", "la", "le", "l", "o", "a", "di
 
 def _a_lone_ordinal(words: list[str]) -> bool:
     """An ordinal with no article just before it and no weekday or month with it: "quarto" alone, "e quarto di
-    sera"; not "the fourth", "il terzo venerdì del mese", "fourth of July"."""
+    sera"; not "the fourth", "il terzo venerdì del mese", "fourth of July". "Il giorno prima" is the day before,
+    never the 1st (which is "il giorno primo")."""
     for i, word in enumerate(words):
         if _LONE_ORDINAL.fullmatch(word):
             named = not (WEEKDAY_WORDS | MONTH_WORDS).isdisjoint(words)
-            return not named and (i == 0 or words[i - 1] not in _ORDINAL_ARTICLES)
+            before = words[i - 1] if i else None
+            the_day_before = (before, word) == ("giorno", "prima") and i == len(words) - 1  # not "… di Natale"
+            return not named and (before not in _ORDINAL_ARTICLES or the_day_before)
     return False
 
 

@@ -2610,6 +2610,8 @@ def test_a_booking_asked_later_in_its_day_offers_its_later_times(venues):
     ("harbour", "can we push it to the day after?", "Saturday 28 November"),
     ("harbour", "could we move it to the day before?", "Thursday 26 November"),
     ("roma", "posso spostare la prenotazione al giorno dopo?", "sabato 28 novembre"),  # not later that day
+    ("roma", "possiamo spostarla al giorno prima?", "giovedì 26 novembre"),  # not "il giorno primo", 1 December
+    ("roma", "possiamo spostarla al giorno prima alle 21?", "giovedì 26 novembre alle 21"),
     ("tasca", "dá para passar para o dia seguinte?", "sábado, 28 de novembro"),
     ("roma", "possiamo spostarla alla settimana dopo, stessa ora?", "venerdì 4 dicembre"),
     ("harbour", "same time next week?", "Friday 4 December"),  # no "move": it had no answer
