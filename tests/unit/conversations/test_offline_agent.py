@@ -4802,8 +4802,7 @@ def test_a_change_to_a_party_or_a_time_asked_of_one_s_booking_changes_it(venues,
 
 
 def test_a_change_to_something_else_than_a_party_or_a_time_moves_nothing(venues):
-    d = dialogue(venues, "harbour")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
     assert d.say("can we change to the tasting menu?").rdv["action"] != "RESCHEDULE"
 
 
@@ -4828,15 +4827,13 @@ def test_a_visit_s_reason_said_to_its_confirmation_is_read_back_and_kept(venues,
      "Può spostare o cancellare la prenotazione qui quando vuole: basta dirmelo."),
 ])  # fmt: skip
 def test_how_a_booking_is_cancelled_asked_is_answered_and_nothing_is_cancelled(venues, venue_id, asked, said):
-    d = dialogue(venues, venue_id)
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES[venue_id])
+    d = with_their_booking(venues, venue_id)
     assert d.say(asked).reply == said  # "Shall I cancel your booking…?", one "yes" from cancelling it
     assert d.say("yes").rdv["action"] != "CANCEL" and len(d.tools.bookings) == 1
 
 
 def test_how_to_cancel_a_booking_named_cancels_that_one(venues):
-    d = dialogue(venues, "harbour")
-    d.tools.book(dt.date(2026, 11, 27), "20:00", PHONES["harbour"])
+    d = with_their_booking(venues, "harbour")
     assert (
         d.say("how do I cancel my friday booking?").reply
         == "Shall I cancel your booking of Friday 27 November at 8 pm?"
@@ -4877,9 +4874,7 @@ def test_a_complaint_said_with_the_day_is_the_visit_s_reason_and_its_times_are_o
      "Cambio la sua prenotazione di venerdì 27 novembre alle 20 in un tavolo per 3?"),
 ])  # fmt: skip
 def test_one_more_said_by_who_comes_adds_one_to_the_booking_just_made(venues, venue_id, request_, yes, coming, said):
-    d = dialogue(venues, venue_id)
-    d.say(request_)
-    d.say(yes)
+    d = booked(venues, venue_id, request_, yes)
     assert d.say(coming).reply == said  # was not understood
 
 
